@@ -1,0 +1,107 @@
+/**
+ * Loading aggregates and running commands against the port (architecture.md §3 "Deciders").
+ */
+import { createHash } from 'node:crypto';
+import { isWrongExpectedVersion } from './errors.ts';
+import type { Aggregated, AppendResult, EventData, EventMetadata, EventStore, Evolver, RecordedEvent } from './types.ts';
+
+const PAGE = 1_000;
+
+/**
+ * Folds a stream with `evolver`, page by page. Pass `from` (a state and its version, e.g. a snapshot
+ * or a cached value) to read only the events after it, so loading stays cheap as history grows.
+ * The evolver receives `{ type, data }` of each recorded event.
+ */
+export const aggregateStream = async <State, Event extends { type: string; data: unknown }>(
+  store: EventStore,
+  streamName: string,
+  evolver: Evolver<State, Event>,
+  from?: Aggregated<State>,
+): Promise<Aggregated<State>> => {
+  let state = from?.state ?? evolver.initialState();
+  let version = from?.version ?? 0;
+  for (;;) {
+    const page = await store.readStream(streamName, { from: version + 1, maxCount: PAGE });
+    for (const event of page.events) {
+      state = evolver.evolve(state, { type: event.type, data: event.data } as Event);
+      version = event.streamPosition;
+    }
+    if (page.events.length < PAGE) return { state, version };
+  }
+};
+
+/**
+ * A uuid derived from `seed` and `index` (RFC 4122 version 5 layout over SHA-1): the same command
+ * retried produces the same event ids, so the store's idempotency makes the retry a no-op
+ * (architecture.md §3 "Process managers").
+ */
+export const deterministicEventId = (seed: string, index = 0): string => {
+  const hash = createHash('sha1').update(`${seed}#${index}`).digest();
+  hash[6] = (hash[6]! & 0x0f) | 0x50;
+  hash[8] = (hash[8]! & 0x3f) | 0x80;
+  const hex = hash.subarray(0, 16).toString('hex');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+};
+
+/** A decider as `handleCommand` needs it: refusals come back as values, not exceptions. */
+export interface CommandDecider<State, Command, Event, Refusal> extends Evolver<State, Event> {
+  decide(
+    command: Command,
+    state: State,
+  ): { readonly ok: true; readonly events: readonly Event[] } | { readonly ok: false; readonly error: Refusal };
+}
+
+export type CommandOutcome<State, Event, Refusal> =
+  | { readonly ok: true; readonly state: State; readonly version: number; readonly events: readonly Event[]; readonly append: AppendResult | null }
+  | { readonly ok: false; readonly error: Refusal; readonly state: State; readonly version: number };
+
+export interface HandleCommandOptions<State> {
+  /** Seed for deterministic event ids (e.g. the client's requestId or the triggering event id). */
+  readonly idempotencyKey?: string;
+  readonly metadata?: Partial<EventMetadata>;
+  /** Concurrency retries before giving up (default 5). */
+  readonly retries?: number;
+  /** A known state and version to start from (cache or snapshot). */
+  readonly from?: Aggregated<State>;
+}
+
+/**
+ * Load, decide, append with the loaded version as the expected version; on a concurrency conflict
+ * reload and decide again, at most `retries` times (then the conflict is thrown).
+ */
+export const handleCommand = async <State, Command, Event extends { type: string; data: unknown }, Refusal>(
+  store: EventStore,
+  streamName: string,
+  decider: CommandDecider<State, Command, Event, Refusal>,
+  command: Command,
+  options: HandleCommandOptions<State> = {},
+): Promise<CommandOutcome<State, Event, Refusal>> => {
+  const retries = options.retries ?? 5;
+  let from = options.from;
+  for (let attempt = 0; ; attempt++) {
+    const { state, version } = await aggregateStream(store, streamName, decider, from);
+    const decision = decider.decide(command, state);
+    if (!decision.ok) return { ok: false, error: decision.error, state, version };
+    if (decision.events.length === 0) return { ok: true, state, version, events: [], append: null };
+    const events: EventData[] = decision.events.map((event, index) => ({
+      type: event.type,
+      data: event.data,
+      ...(options.idempotencyKey ? { eventId: deterministicEventId(`${streamName}|${options.idempotencyKey}`, index) } : {}),
+    }));
+    try {
+      const append = await store.appendToStream(streamName, events, {
+        expectedVersion: version,
+        ...(options.metadata ? { metadata: options.metadata } : {}),
+      });
+      const newState = decision.events.reduce(decider.evolve, state);
+      return { ok: true, state: newState, version: append.nextExpectedVersion, events: decision.events, append };
+    } catch (error) {
+      if (!isWrongExpectedVersion(error) || attempt >= retries) throw error;
+      from = undefined;
+    }
+  }
+};
+
+/** Narrows recorded events to a domain event union by type name. */
+export const asDomainEvent = <Event extends { type: string; data: unknown }>(event: RecordedEvent): Event =>
+  ({ type: event.type, data: event.data }) as Event;

@@ -1,0 +1,163 @@
+/**
+ * One small SQL interface over `pg` (a PostgreSQL server) and PGlite (embedded PostgreSQL), so the
+ * event store, the projection runner and the read models run the same SQL on both
+ * (architecture.md §3 "Adapters").
+ */
+import pg from 'pg';
+import type { PGlite } from '@electric-sql/pglite';
+
+export interface SqlResult<Row> {
+  readonly rows: Row[];
+  readonly rowCount: number;
+}
+
+/** Something that runs one parameterised statement: a pool, a connection, or an open transaction. */
+export interface SqlExecutor {
+  query<Row = Record<string, unknown>>(text: string, params?: readonly unknown[]): Promise<SqlResult<Row>>;
+}
+
+export interface SqlClient extends SqlExecutor {
+  readonly kind: 'postgres' | 'pglite';
+  /** The schema every statement runs in (its tables, functions and notification channel). */
+  readonly schema: string;
+  /** Runs `fn` in one transaction (READ COMMITTED): commit on success, rollback on throw. */
+  transaction<T>(fn: (tx: SqlExecutor) => Promise<T>): Promise<T>;
+  /** Runs `fn` holding one connection (PGlite: the only one), for session-level work such as advisory locks. */
+  withConnection<T>(fn: (conn: SqlExecutor & { exec(script: string): Promise<void> }) => Promise<T>): Promise<T>;
+  /** LISTENs on `channel`; returns the UNLISTEN. */
+  listen(channel: string, onNotify: () => void): Promise<() => Promise<void>>;
+  close(): Promise<void>;
+}
+
+const quoteIdent = (name: string): string => `"${name.replace(/"/g, '""')}"`;
+
+/** Names we create ourselves (schemas, channels): letters, digits, underscores. */
+export const assertSafeIdentifier = (name: string): string => {
+  if (!/^[a-z_][a-z0-9_]{0,62}$/.test(name)) throw new Error(`unsafe SQL identifier: ${name}`);
+  return name;
+};
+
+export interface PostgresClientOptions {
+  readonly connectionString: string;
+  readonly schema?: string;
+  /** Pool size (default 10). */
+  readonly max?: number;
+}
+
+/** A pool on a PostgreSQL server; every connection's search_path is the schema (created if absent). */
+export const createPostgresClient = async (options: PostgresClientOptions): Promise<SqlClient> => {
+  const schema = assertSafeIdentifier(options.schema ?? 'public');
+  const config: pg.PoolConfig = {
+    connectionString: options.connectionString,
+    max: options.max ?? 10,
+    options: `-c search_path=${schema}`,
+  };
+  const bootstrap = new pg.Client({ connectionString: options.connectionString });
+  await bootstrap.connect();
+  try {
+    await bootstrap.query(`CREATE SCHEMA IF NOT EXISTS ${quoteIdent(schema)}`);
+  } finally {
+    await bootstrap.end();
+  }
+  const pool = new pg.Pool(config);
+  // An idle pooled connection that errors (server restart) must not crash the process.
+  pool.on('error', () => undefined);
+  const listeners: pg.Client[] = [];
+
+  const client: SqlClient = {
+    kind: 'postgres',
+    schema,
+    query: async <Row>(text: string, params?: readonly unknown[]) => {
+      const result = await pool.query(text, params as unknown[] | undefined);
+      return { rows: result.rows as Row[], rowCount: result.rowCount ?? 0 };
+    },
+    transaction: async (fn) => {
+      const conn = await pool.connect();
+      try {
+        await conn.query('BEGIN');
+        const value = await fn(wrapPgConnection(conn));
+        await conn.query('COMMIT');
+        return value;
+      } catch (error) {
+        await conn.query('ROLLBACK').catch(() => undefined);
+        throw error;
+      } finally {
+        conn.release();
+      }
+    },
+    withConnection: async (fn) => {
+      const conn = await pool.connect();
+      try {
+        const wrapped = wrapPgConnection(conn);
+        return await fn({ ...wrapped, exec: async (script) => void (await conn.query(script)) });
+      } finally {
+        conn.release();
+      }
+    },
+    listen: async (channel, onNotify) => {
+      const conn = new pg.Client({ connectionString: options.connectionString });
+      conn.on('error', () => undefined);
+      await conn.connect();
+      conn.on('notification', (message) => {
+        if (message.channel === channel) onNotify();
+      });
+      await conn.query(`LISTEN ${quoteIdent(channel)}`);
+      listeners.push(conn);
+      return async () => {
+        listeners.splice(listeners.indexOf(conn), 1);
+        await conn.end().catch(() => undefined);
+      };
+    },
+    close: async () => {
+      await Promise.all(listeners.splice(0).map((conn) => conn.end().catch(() => undefined)));
+      await pool.end();
+    },
+  };
+  return client;
+};
+
+/** Wraps one checked-out `pg` connection (also used by tests that hold transactions open). */
+export const wrapPgConnection = (conn: pg.ClientBase): SqlExecutor => ({
+  query: async <Row>(text: string, params?: readonly unknown[]) => {
+    const result = await conn.query(text, params as unknown[] | undefined);
+    return { rows: result.rows as Row[], rowCount: result.rowCount ?? 0 };
+  },
+});
+
+/**
+ * An embedded PostgreSQL (PGlite). `dataDir` is a folder (created if absent) or undefined for memory.
+ * PGlite has one backend: transactions are serialised, which the event store's SQL tolerates
+ * (event-store.md "Costs to know").
+ */
+export const createPgliteClient = async (dataDir?: string): Promise<SqlClient> => {
+  const { PGlite } = await import('@electric-sql/pglite');
+  const db: PGlite = dataDir ? await PGlite.create(dataDir) : await PGlite.create();
+  const wrap = (q: Pick<PGlite, 'query'>): SqlExecutor => ({
+    query: async <Row>(text: string, params?: readonly unknown[]) => {
+      const result = await q.query<Row>(text, params as unknown[] | undefined);
+      return { rows: result.rows, rowCount: result.affectedRows ?? result.rows.length };
+    },
+  });
+  const top = wrap(db);
+  return {
+    kind: 'pglite',
+    schema: 'public',
+    query: top.query,
+    transaction: (fn) => db.transaction((tx) => fn(wrap(tx))),
+    withConnection: (fn) => fn({ ...top, exec: async (script) => void (await db.exec(script)) }),
+    listen: async (channel, onNotify) => {
+      const unlisten = await db.listen(channel, () => onNotify());
+      return unlisten;
+    },
+    close: () => db.close(),
+  };
+};
+
+/**
+ * The default store of this machine: PostgreSQL when `DATABASE_URL` is set, otherwise PGlite in
+ * `PGLITE_DIR` (default `.data/pglite`), so `npm start` needs no server (architecture.md §7).
+ */
+export const createSqlClientFromEnv = async (env: NodeJS.ProcessEnv = process.env): Promise<SqlClient> =>
+  env.DATABASE_URL
+    ? createPostgresClient({ connectionString: env.DATABASE_URL, ...(env.DATABASE_SCHEMA ? { schema: env.DATABASE_SCHEMA } : {}) })
+    : createPgliteClient(env.PGLITE_DIR ?? '.data/pglite');

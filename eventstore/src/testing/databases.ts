@@ -1,0 +1,61 @@
+/**
+ * Databases for integration tests: a fresh schema on the PostgreSQL server named by `DATABASE_URL`
+ * (dropped afterwards), or a fresh in-memory PGlite. Tests that need a server skip with a message when
+ * `DATABASE_URL` is not set.
+ */
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { createPgliteClient, createPostgresClient } from '../sql/client.ts';
+import type { SqlClient } from '../sql/client.ts';
+
+export type SqlKind = 'postgres' | 'pglite';
+
+export const postgresUrl = (): string | undefined => process.env.DATABASE_URL || undefined;
+
+/** The SQL kinds this run can test: PGlite always, PostgreSQL when DATABASE_URL is set. */
+export const availableSqlKinds = (): SqlKind[] => (postgresUrl() ? ['postgres', 'pglite'] : ['pglite']);
+
+export const SKIP_POSTGRES_MESSAGE = 'DATABASE_URL is not set: PostgreSQL-server tests skipped (PGlite ran instead)';
+
+export interface TestDatabase {
+  readonly sql: SqlClient;
+  /** For PostgreSQL: the connection string and schema, to open extra connections (held transactions). */
+  readonly connectionString?: string;
+  readonly schema: string;
+  dispose(): Promise<void>;
+}
+
+/** A fresh, empty database of `kind`. */
+export const openTestDatabase = async (kind: SqlKind, poolSize = 10): Promise<TestDatabase> => {
+  if (kind === 'pglite') {
+    const sql = await createPgliteClient();
+    return { sql, schema: sql.schema, dispose: () => sql.close() };
+  }
+  const connectionString = postgresUrl();
+  if (!connectionString) throw new Error(SKIP_POSTGRES_MESSAGE);
+  const schema = `t_${randomBytes(6).toString('hex')}`;
+  const sql = await createPostgresClient({ connectionString, schema, max: poolSize });
+  return {
+    sql,
+    connectionString,
+    schema,
+    dispose: async () => {
+      await sql.close();
+      const admin = new pg.Client({ connectionString });
+      await admin.connect();
+      try {
+        await admin.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
+      } finally {
+        await admin.end();
+      }
+    },
+  };
+};
+
+/** A separate connection to the test schema, for holding a transaction open while others commit. */
+export const openRawConnection = async (db: TestDatabase): Promise<pg.Client> => {
+  if (!db.connectionString) throw new Error('raw connections need a PostgreSQL server');
+  const client = new pg.Client({ connectionString: db.connectionString, options: `-c search_path=${db.schema}` });
+  await client.connect();
+  return client;
+};

@@ -1,0 +1,164 @@
+/**
+ * The event-store port (architecture.md §3 "The port", event-store.md). Every adapter — PostgreSQL,
+ * embedded PGlite, KurrentDB — implements {@link EventStore} and passes the one contract suite in
+ * `contract/`.
+ *
+ * Versions: a stream's version is the number of events in it; its first event has stream position 1,
+ * so an empty (absent) stream has version 0.
+ */
+
+/** Who and what caused an event: kept on every event for the audit history (spec §6, architecture.md §1). */
+export interface EventMetadata {
+  /** The id shared by every event that one user request caused (uuid). */
+  readonly correlationId: string;
+  /** The event or command id that directly caused this one; null for a user's own request. */
+  readonly causationId: string | null;
+  /** Who: `player:<userId>`, `staff:<staffId>`, `system:<process>`. */
+  readonly actor: string;
+  readonly [key: string]: unknown;
+}
+
+/** An event to append. `eventId` (uuid) makes the append idempotent; one is generated when absent. */
+export interface EventData<Type extends string = string, Data = unknown> {
+  readonly type: Type;
+  readonly data: Data;
+  readonly eventId?: string;
+  readonly metadata?: Partial<EventMetadata>;
+}
+
+/**
+ * An opaque, totally ordered position in the global log. SQL stores encode `<tx_id>:<global_position>`
+ * (event-store.md: never the position alone); KurrentDB encodes `<commit>:<prepare>`. Store it, pass it
+ * back, never parse it outside its adapter.
+ */
+export type LogPosition = string & { readonly __logPosition?: never };
+
+/** An event as stored. */
+export interface RecordedEvent<Type extends string = string, Data = unknown> {
+  readonly eventId: string;
+  readonly type: Type;
+  readonly data: Data;
+  readonly metadata: EventMetadata;
+  readonly streamName: string;
+  /** 1-based position within its stream. */
+  readonly streamPosition: number;
+  /** Position in the global log: pass it as `after` to resume just past this event. */
+  readonly logPosition: LogPosition;
+  /** When the store recorded it (ISO 8601, UTC). */
+  readonly recordedAt: string;
+}
+
+/** The expected-version cases of an append. A number is the exact version (0 = the stream must not exist). */
+export type ExpectedVersion = number | typeof NO_STREAM | typeof STREAM_EXISTS | typeof ANY;
+export const NO_STREAM = 'no_stream' as const;
+export const STREAM_EXISTS = 'stream_exists' as const;
+export const ANY = 'any' as const;
+
+export interface AppendOptions {
+  /** Defaults to {@link ANY}. */
+  readonly expectedVersion?: ExpectedVersion;
+  /** Merged under each event's own metadata. */
+  readonly metadata?: Partial<EventMetadata>;
+}
+
+export interface AppendResult {
+  /** The stream's version after the append: pass it as the next expected version. */
+  readonly nextExpectedVersion: number;
+  /** The global-log position of the last event appended. */
+  readonly lastLogPosition: LogPosition;
+  /** True when every event id was already stored and nothing was written (an idempotent retry). */
+  readonly alreadyStored: boolean;
+}
+
+export interface ReadStreamOptions {
+  /** Stream position to start at, inclusive. Defaults to the first (forwards) or last (backwards) event. */
+  readonly from?: number;
+  /** Page size; defaults to every event. */
+  readonly maxCount?: number;
+  readonly direction?: 'forwards' | 'backwards';
+}
+
+export interface ReadStreamResult<Type extends string = string, Data = unknown> {
+  readonly events: readonly RecordedEvent<Type, Data>[];
+  /** The stream's version (0 when the stream does not exist). */
+  readonly currentVersion: number;
+  readonly streamExists: boolean;
+}
+
+/** Only events of streams whose names start with one of these prefixes (e.g. `wallet-`). */
+export interface LogFilter {
+  readonly streamPrefixes?: readonly string[];
+}
+
+export interface ReadAllOptions {
+  /** Read events strictly after this position; null or absent = from the beginning. */
+  readonly after?: LogPosition | null;
+  readonly maxCount: number;
+  readonly filter?: LogFilter;
+}
+
+export interface ReadAllResult {
+  readonly events: readonly RecordedEvent[];
+  /**
+   * Where the next read should start (the last event read, or a later position the filter skipped
+   * past); equal to `after` when nothing new is visible yet.
+   */
+  readonly position: LogPosition | null;
+}
+
+export interface SubscribeOptions {
+  readonly after?: LogPosition | null;
+  /** Events per read (default 100). */
+  readonly batchSize?: number;
+  readonly filter?: LogFilter;
+  /** Polling fallback when no wake-up arrives, in ms (default 500). */
+  readonly pollIntervalMs?: number;
+  readonly signal?: AbortSignal;
+}
+
+/** A decider as the store needs it to fold a stream (structurally the same as the domain's). */
+export interface Evolver<State, Event> {
+  initialState(): State;
+  evolve(state: State, event: Event): State;
+}
+
+/** The state of a stream after folding its events, with the version to expect on the next append. */
+export interface Aggregated<State> {
+  readonly state: State;
+  readonly version: number;
+}
+
+export interface EventStore {
+  /** Which adapter: `postgres`, `pglite` or `kurrentdb`. */
+  readonly kind: string;
+
+  /**
+   * Appends events atomically. Fails with a {@link WrongExpectedVersion} error (code
+   * `WRONG_EXPECTED_VERSION`) when the stream's version does not match. When every event id is
+   * already stored, writes nothing and returns the original result (`alreadyStored: true`).
+   */
+  appendToStream(streamName: string, events: readonly EventData[], options?: AppendOptions): Promise<AppendResult>;
+
+  readStream<Type extends string = string, Data = unknown>(
+    streamName: string,
+    options?: ReadStreamOptions,
+  ): Promise<ReadStreamResult<Type, Data>>;
+
+  /** Reads the global log after a checkpoint, in commit-safe order (event-store.md). */
+  readAll(options: ReadAllOptions): Promise<ReadAllResult>;
+
+  /**
+   * Catch-up then live subscription to the global log: yields every event after `after` exactly once,
+   * in log order, then waits for new ones (woken by the store, with polling as a fallback) until the
+   * signal aborts or the iterator is returned.
+   */
+  subscribeToAll(options?: SubscribeOptions): AsyncIterable<RecordedEvent>;
+
+  /**
+   * Calls `listener` when new events may be visible (may be spurious, may be late; poll as a fallback).
+   * Returns a function that removes the listener.
+   */
+  onAppended(listener: () => void): () => void;
+
+  close(): Promise<void>;
+}
