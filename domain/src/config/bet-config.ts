@@ -1,0 +1,109 @@
+/**
+ * Bet configuration (spec §3 "Bet config" and "String reward tier", defaults in spec §9 "Bet limits").
+ * Field names are camelCase; each doc comment names the spec field it holds.
+ */
+import type { OddsText } from '../money/odds.ts';
+import type { Percent, Tzs } from '../money/tzs.ts';
+
+/** Pay type of a bet (spec §4 "Pay type of a bet"): 1 = real balance, 2 = credit money (free bet / bonus). */
+export type PayType = 1 | 2;
+export const PAY_TYPE_BALANCE = 1 as const;
+export const PAY_TYPE_CREDIT = 2 as const;
+
+/** One row of the acca-bonus table (spec §3 "String reward tier"). */
+export interface StringRewardTier {
+  /** spec `strings`: the number of qualifying selections this tier applies to (exact match). */
+  readonly strings: number;
+  /** spec `cash_back`: percent of profit paid as reward. */
+  readonly cashBackPercent: Percent;
+}
+
+/** The bet configuration in force (spec §3 "Bet config"). Amounts in TZS, odds as decimal text. */
+export interface BetConfig {
+  /** spec `minimum_bet_amount`: minimum stake paid from the real balance (pay type 1). */
+  readonly minimumBetAmount: Tzs;
+  /** spec `minimum_bet_amount_virtual`: minimum stake paid with credit money (pay type 2). */
+  readonly minimumBetAmountVirtual: Tzs;
+  /** spec `max_bet_amount`: maximum stake. */
+  readonly maxBetAmount: Tzs;
+  /** spec `min_string_reward_odds`: a selection counts towards the string reward at odds >= this. */
+  readonly minStringRewardOdds: OddsText;
+  /** spec `tax_rate`: withholding tax on winnings, percent. */
+  readonly taxRatePercent: Percent;
+  /** spec `single_game_highest_profit`: profit cap of a one-selection bet; `null` = no cap. */
+  readonly singleGameHighestProfit: Tzs | null;
+  /** spec `multiple_game_highest_profit`: profit cap of a multiple; `null` = no cap. */
+  readonly multipleGameHighestProfit: Tzs | null;
+  /** spec `customer_service`: contact text shown with refusals. */
+  readonly customerService: string;
+  /** spec `pause_prompt`: text of the no-bet view. */
+  readonly pausePrompt: string;
+  /** spec `no_bet`: 0 = betting open; any other value pauses betting. */
+  readonly noBet: number;
+  /** spec `string_rewards/inquire`: the acca-bonus tiers. */
+  readonly stringRewards: readonly StringRewardTier[];
+}
+
+/** Stake step (spec §5 "Amount input": step 100). */
+export const BET_AMOUNT_STEP: Tzs = 100;
+/** Most selections on one slip (spec §5 "Accumulator": at most 60). */
+export const MAX_SELECTIONS = 60;
+
+/**
+ * Defaults when no configuration has been loaded (spec §9 "Bet limits"): minimum 100, virtual minimum
+ * 100, maximum 3,000,000, min string-reward odds 1, tax 10%. The spec gives no figures for the profit
+ * caps ("numbers not shown"): they default to no cap. No string-reward tiers by default.
+ */
+export const DEFAULT_BET_CONFIG: BetConfig = {
+  minimumBetAmount: 100,
+  minimumBetAmountVirtual: 100,
+  maxBetAmount: 3_000_000,
+  minStringRewardOdds: '1',
+  taxRatePercent: 10,
+  singleGameHighestProfit: null,
+  multipleGameHighestProfit: null,
+  customerService: '',
+  pausePrompt: '',
+  noBet: 0,
+  stringRewards: [],
+};
+
+/**
+ * Fallbacks when a configuration IS loaded but some values are missing (spec §9: "the slip falls back to
+ * 300 for minimums and 900,000 for the maximum"). Other missing fields take {@link DEFAULT_BET_CONFIG}.
+ */
+export const MISSING_VALUE_FALLBACKS = {
+  minimumBetAmount: 300,
+  minimumBetAmountVirtual: 300,
+  maxBetAmount: 900_000,
+} as const satisfies Partial<BetConfig>;
+
+/**
+ * The configuration to use: `undefined` (nothing loaded) gives {@link DEFAULT_BET_CONFIG}; a loaded,
+ * possibly partial, configuration keeps its values and fills the gaps with
+ * {@link MISSING_VALUE_FALLBACKS} then the defaults (spec §9). `null` and `undefined` values count as missing.
+ * Does not validate; see {@link betConfigErrors}.
+ */
+export const resolveBetConfig = (loaded: Partial<Record<keyof BetConfig, unknown>> | undefined): BetConfig => {
+  if (loaded === undefined) return DEFAULT_BET_CONFIG;
+  const present = Object.fromEntries(
+    Object.entries(loaded).filter(
+      ([key, value]) =>
+        value !== undefined &&
+        // null is a real value for the profit caps ("no cap"), a missing one elsewhere.
+        (value !== null || key === 'singleGameHighestProfit' || key === 'multipleGameHighestProfit'),
+    ),
+  );
+  return { ...DEFAULT_BET_CONFIG, ...MISSING_VALUE_FALLBACKS, ...present } as BetConfig;
+};
+
+/** The minimum stake for a pay type (spec §5 "Amount input": the minimum depends on pay type). */
+export const minimumStake = (config: BetConfig, payType: PayType): Tzs =>
+  payType === PAY_TYPE_CREDIT ? config.minimumBetAmountVirtual : config.minimumBetAmount;
+
+/** The profit cap for a bet of `selections` priced selections (spec §5 "Profit"): single or multiple. */
+export const profitCap = (config: Pick<BetConfig, 'singleGameHighestProfit' | 'multipleGameHighestProfit'>, selections: number): Tzs | null =>
+  selections <= 1 ? config.singleGameHighestProfit : config.multipleGameHighestProfit;
+
+/** True when betting is paused (spec §4 "Betting pause": `no_bet` non-zero). */
+export const isBettingPaused = (config: Pick<BetConfig, 'noBet'>): boolean => config.noBet !== 0;

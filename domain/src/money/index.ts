@@ -1,0 +1,4 @@
+export * from './decimal.ts';
+export * from './tzs.ts';
+export * from './odds.ts';
+export * from './ratio.ts';
