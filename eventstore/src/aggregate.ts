@@ -3,7 +3,15 @@
  */
 import { createHash } from 'node:crypto';
 import { isWrongExpectedVersion } from './errors.ts';
-import type { Aggregated, AppendResult, EventData, EventMetadata, EventStore, Evolver, RecordedEvent } from './types.ts';
+import type {
+  Aggregated,
+  AppendResult,
+  EventData,
+  EventMetadata,
+  EventStore,
+  Evolver,
+  RecordedEvent,
+} from './types.ts';
 
 const PAGE = 1_000;
 
@@ -48,11 +56,19 @@ export interface CommandDecider<State, Command, Event, Refusal> extends Evolver<
   decide(
     command: Command,
     state: State,
-  ): { readonly ok: true; readonly events: readonly Event[] } | { readonly ok: false; readonly error: Refusal };
+  ):
+    | { readonly ok: true; readonly events: readonly Event[] }
+    | { readonly ok: false; readonly error: Refusal };
 }
 
 export type CommandOutcome<State, Event, Refusal> =
-  | { readonly ok: true; readonly state: State; readonly version: number; readonly events: readonly Event[]; readonly append: AppendResult | null }
+  | {
+      readonly ok: true;
+      readonly state: State;
+      readonly version: number;
+      readonly events: readonly Event[];
+      readonly append: AppendResult | null;
+    }
   | { readonly ok: false; readonly error: Refusal; readonly state: State; readonly version: number };
 
 export interface HandleCommandOptions<State> {
@@ -86,7 +102,9 @@ export const handleCommand = async <State, Command, Event extends { type: string
     const events: EventData[] = decision.events.map((event, index) => ({
       type: event.type,
       data: event.data,
-      ...(options.idempotencyKey ? { eventId: deterministicEventId(`${streamName}|${options.idempotencyKey}`, index) } : {}),
+      ...(options.idempotencyKey
+        ? { eventId: deterministicEventId(`${streamName}|${options.idempotencyKey}`, index) }
+        : {}),
     }));
     try {
       const append = await store.appendToStream(streamName, events, {
@@ -94,7 +112,13 @@ export const handleCommand = async <State, Command, Event extends { type: string
         ...(options.metadata ? { metadata: options.metadata } : {}),
       });
       const newState = decision.events.reduce(decider.evolve, state);
-      return { ok: true, state: newState, version: append.nextExpectedVersion, events: decision.events, append };
+      return {
+        ok: true,
+        state: newState,
+        version: append.nextExpectedVersion,
+        events: decision.events,
+        append,
+      };
     } catch (error) {
       if (!isWrongExpectedVersion(error) || attempt >= retries) throw error;
       from = undefined;

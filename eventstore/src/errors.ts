@@ -15,7 +15,11 @@ export class EventStoreError extends Error {
 }
 
 /** The stream's version did not match the expected version: reload, decide again, retry (bounded). */
-export const wrongExpectedVersion = (stream: string, expected: ExpectedVersion, actual: number): EventStoreError =>
+export const wrongExpectedVersion = (
+  stream: string,
+  expected: ExpectedVersion,
+  actual: number,
+): EventStoreError =>
   new EventStoreError(
     'WRONG_EXPECTED_VERSION',
     `stream ${stream}: expected version ${String(expected)}, actual ${actual}`,

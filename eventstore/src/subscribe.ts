@@ -5,7 +5,10 @@ import type { EventStore, RecordedEvent, SubscribeOptions } from './types.ts';
  * visible, then sleeps until a wake-up or the poll interval, whichever comes first. Exactly-once and
  * in order as long as `readAll` is (the SQL stores guarantee it with the (tx_id, position) filter).
  */
-export async function* subscribeByPolling(store: EventStore, options: SubscribeOptions): AsyncGenerator<RecordedEvent> {
+export async function* subscribeByPolling(
+  store: EventStore,
+  options: SubscribeOptions,
+): AsyncGenerator<RecordedEvent> {
   const batchSize = options.batchSize ?? 100;
   const pollIntervalMs = options.pollIntervalMs ?? 500;
   let after = options.after ?? null;
@@ -20,7 +23,11 @@ export async function* subscribeByPolling(store: EventStore, options: SubscribeO
   try {
     while (!options.signal?.aborted) {
       woken = false;
-      const { events, position } = await store.readAll({ after, maxCount: batchSize, filter: options.filter });
+      const { events, position } = await store.readAll({
+        after,
+        maxCount: batchSize,
+        filter: options.filter,
+      });
       after = position;
       for (const event of events) {
         if (options.signal?.aborted) return;

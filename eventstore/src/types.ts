@@ -137,7 +137,11 @@ export interface EventStore {
    * `WRONG_EXPECTED_VERSION`) when the stream's version does not match. When every event id is
    * already stored, writes nothing and returns the original result (`alreadyStored: true`).
    */
-  appendToStream(streamName: string, events: readonly EventData[], options?: AppendOptions): Promise<AppendResult>;
+  appendToStream(
+    streamName: string,
+    events: readonly EventData[],
+    options?: AppendOptions,
+  ): Promise<AppendResult>;
 
   readStream<Type extends string = string, Data = unknown>(
     streamName: string,

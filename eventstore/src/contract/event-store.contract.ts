@@ -14,7 +14,11 @@ export interface ContractFixture {
   dispose(): Promise<void>;
 }
 
-const event = (type: string, data: unknown = {}, eventId?: string): EventData => ({ type, data, ...(eventId ? { eventId } : {}) });
+const event = (type: string, data: unknown = {}, eventId?: string): EventData => ({
+  type,
+  data,
+  ...(eventId ? { eventId } : {}),
+});
 
 const expectConflict = async (promise: Promise<unknown>, actual: number) => {
   const error = await promise.then(
@@ -26,7 +30,12 @@ const expectConflict = async (promise: Promise<unknown>, actual: number) => {
 };
 
 /** Reads the whole global log after `after` in batches of `batchSize`, following the returned position. */
-export const drainLog = async (store: EventStore, after: LogPosition | null, batchSize: number, prefix?: string) => {
+export const drainLog = async (
+  store: EventStore,
+  after: LogPosition | null,
+  batchSize: number,
+  prefix?: string,
+) => {
   const events: RecordedEvent[] = [];
   let position = after;
   for (;;) {
@@ -56,10 +65,14 @@ export const eventStoreContract = (name: string, open: () => Promise<ContractFix
 
     it('appends to a new stream and reads back types, data, metadata and positions', async () => {
       const stream = `${prefix()}-1`;
-      const result = await store.appendToStream(stream, [event('Opened', { amount: 1_000 }), event('Credited', { amount: 5 })], {
-        expectedVersion: NO_STREAM,
-        metadata: { correlationId: 'corr-1', causationId: 'cmd-1', actor: 'staff:7' },
-      });
+      const result = await store.appendToStream(
+        stream,
+        [event('Opened', { amount: 1_000 }), event('Credited', { amount: 5 })],
+        {
+          expectedVersion: NO_STREAM,
+          metadata: { correlationId: 'corr-1', causationId: 'cmd-1', actor: 'staff:7' },
+        },
+      );
       expect(result.nextExpectedVersion).toBe(2);
       expect(result.alreadyStored).toBe(false);
       const read = await store.readStream(stream);
@@ -69,7 +82,11 @@ export const eventStoreContract = (name: string, open: () => Promise<ContractFix
         ['Opened', { amount: 1_000 }, 1],
         ['Credited', { amount: 5 }, 2],
       ]);
-      expect(read.events[0]!.metadata).toMatchObject({ correlationId: 'corr-1', causationId: 'cmd-1', actor: 'staff:7' });
+      expect(read.events[0]!.metadata).toMatchObject({
+        correlationId: 'corr-1',
+        causationId: 'cmd-1',
+        actor: 'staff:7',
+      });
       expect(read.events[1]!.logPosition).toBe(result.lastLogPosition);
       expect(read.events[0]!.eventId).toMatch(/^[0-9a-f-]{36}$/);
       expect(Number.isNaN(Date.parse(read.events[0]!.recordedAt))).toBe(false);
@@ -104,12 +121,18 @@ export const eventStoreContract = (name: string, open: () => Promise<ContractFix
         await expectConflict(store.appendToStream(stream, [event('C')], { expectedVersion: 3 }), 2);
         const ok = await store.appendToStream(stream, [event('C')], { expectedVersion: 2 });
         expect(ok.nextExpectedVersion).toBe(3);
-        await expectConflict(store.appendToStream(`${prefix()}-absent`, [event('A')], { expectedVersion: 4 }), 0);
+        await expectConflict(
+          store.appendToStream(`${prefix()}-absent`, [event('A')], { expectedVersion: 4 }),
+          0,
+        );
       });
 
       it('STREAM_EXISTS: refuses an absent stream, accepts an existing one', async () => {
         const stream = `${prefix()}-1`;
-        await expectConflict(store.appendToStream(stream, [event('A')], { expectedVersion: STREAM_EXISTS }), 0);
+        await expectConflict(
+          store.appendToStream(stream, [event('A')], { expectedVersion: STREAM_EXISTS }),
+          0,
+        );
         await store.appendToStream(stream, [event('A')]);
         const ok = await store.appendToStream(stream, [event('B')], { expectedVersion: STREAM_EXISTS });
         expect(ok.nextExpectedVersion).toBe(2);
@@ -117,14 +140,21 @@ export const eventStoreContract = (name: string, open: () => Promise<ContractFix
 
       it('ANY: always appends', async () => {
         const stream = `${prefix()}-1`;
-        expect((await store.appendToStream(stream, [event('A')], { expectedVersion: ANY })).nextExpectedVersion).toBe(1);
-        expect((await store.appendToStream(stream, [event('B')], { expectedVersion: ANY })).nextExpectedVersion).toBe(2);
+        expect(
+          (await store.appendToStream(stream, [event('A')], { expectedVersion: ANY })).nextExpectedVersion,
+        ).toBe(1);
+        expect(
+          (await store.appendToStream(stream, [event('B')], { expectedVersion: ANY })).nextExpectedVersion,
+        ).toBe(2);
       });
 
       it('a conflict writes nothing', async () => {
         const stream = `${prefix()}-1`;
         await store.appendToStream(stream, [event('A')]);
-        await expectConflict(store.appendToStream(stream, [event('X'), event('Y')], { expectedVersion: 5 }), 1);
+        await expectConflict(
+          store.appendToStream(stream, [event('X'), event('Y')], { expectedVersion: 5 }),
+          1,
+        );
         expect((await store.readStream(stream)).events.map((e) => e.type)).toEqual(['A']);
       });
     });
@@ -156,12 +186,22 @@ export const eventStoreContract = (name: string, open: () => Promise<ContractFix
 
     it('pages a stream forwards and backwards', async () => {
       const stream = `${prefix()}-1`;
-      await store.appendToStream(stream, Array.from({ length: 25 }, (_, i) => event('N', { i })));
+      await store.appendToStream(
+        stream,
+        Array.from({ length: 25 }, (_, i) => event('N', { i })),
+      );
       const page = await store.readStream<string, { i: number }>(stream, { from: 11, maxCount: 10 });
       expect(page.events.map((e) => e.data.i)).toEqual([10, 11, 12, 13, 14, 15, 16, 17, 18, 19]);
-      const last = await store.readStream<string, { i: number }>(stream, { direction: 'backwards', maxCount: 3 });
+      const last = await store.readStream<string, { i: number }>(stream, {
+        direction: 'backwards',
+        maxCount: 3,
+      });
       expect(last.events.map((e) => e.streamPosition)).toEqual([25, 24, 23]);
-      const before = await store.readStream<string, { i: number }>(stream, { direction: 'backwards', from: 5, maxCount: 10 });
+      const before = await store.readStream<string, { i: number }>(stream, {
+        direction: 'backwards',
+        from: 5,
+        maxCount: 10,
+      });
       expect(before.events.map((e) => e.streamPosition)).toEqual([5, 4, 3, 2, 1]);
       expect(page.currentVersion).toBe(25);
     });
@@ -169,7 +209,8 @@ export const eventStoreContract = (name: string, open: () => Promise<ContractFix
     it('orders the global log by commit and resumes exactly after a checkpoint', async () => {
       const base = prefix();
       const start = (await drainLog(store, null, 500)).position;
-      for (let i = 0; i < 6; i++) await store.appendToStream(`${base}-${i % 3}`, [event('E', { i }), event('F', { i })]);
+      for (let i = 0; i < 6; i++)
+        await store.appendToStream(`${base}-${i % 3}`, [event('E', { i }), event('F', { i })]);
       const all = await drainLog(store, start, 1, base);
       expect(all.events.map((e) => [e.type, (e.data as { i: number }).i])).toEqual(
         Array.from({ length: 6 }, (_, i) => [
@@ -179,7 +220,11 @@ export const eventStoreContract = (name: string, open: () => Promise<ContractFix
       );
       const resumed = await drainLog(store, all.events[4]!.logPosition, 3, base);
       expect(resumed.events.map((e) => e.eventId)).toEqual(all.events.slice(5).map((e) => e.eventId));
-      const none = await store.readAll({ after: all.position, maxCount: 10, filter: { streamPrefixes: [base] } });
+      const none = await store.readAll({
+        after: all.position,
+        maxCount: 10,
+        filter: { streamPrefixes: [base] },
+      });
       expect(none.events).toEqual([]);
     });
 
@@ -225,7 +270,10 @@ export const eventStoreContract = (name: string, open: () => Promise<ContractFix
         evolve: (total: number, e: { type: string; data: unknown }) => total + (e.data as { n: number }).n,
       };
       for (let chunk = 0; chunk < 3; chunk++) {
-        await store.appendToStream(stream, Array.from({ length: 500 }, () => event('Add', { n: 1 })));
+        await store.appendToStream(
+          stream,
+          Array.from({ length: 500 }, () => event('Add', { n: 1 })),
+        );
       }
       expect(await aggregateStream(store, stream, counter)).toEqual({ state: 1_500, version: 1_500 });
       expect(await aggregateStream(store, stream, counter, { state: 1_000_000, version: 1_499 })).toEqual({
@@ -247,10 +295,14 @@ export const eventStoreContract = (name: string, open: () => Promise<ContractFix
             : ({ ok: true, events: [{ type: 'Debited', data: { amount: cmd.amount } }] } as const),
       };
       const results = await Promise.all(
-        Array.from({ length: 8 }, () => handleCommand(store, stream, wallet, { amount: 20 }, { retries: 20 })),
+        Array.from({ length: 8 }, () =>
+          handleCommand(store, stream, wallet, { amount: 20 }, { retries: 20 }),
+        ),
       );
       expect(results.filter((r) => r.ok)).toHaveLength(5);
-      expect(results.filter((r) => !r.ok).map((r) => (r.ok ? null : r.error))).toEqual(Array(3).fill('INSUFFICIENT_FUNDS'));
+      expect(results.filter((r) => !r.ok).map((r) => (r.ok ? null : r.error))).toEqual(
+        Array(3).fill('INSUFFICIENT_FUNDS'),
+      );
       expect((await aggregateStream(store, stream, wallet)).state).toBe(0);
 
       const other = `${prefix()}-2`;

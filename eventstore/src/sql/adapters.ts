@@ -28,7 +28,9 @@ export const createPgliteEventStore = async (dataDir?: string): Promise<SqlEvent
 };
 
 /** PostgreSQL when `DATABASE_URL` is set, else PGlite in `PGLITE_DIR` (default `.data/pglite`). */
-export const createEventStoreFromEnv = async (env: NodeJS.ProcessEnv = process.env): Promise<SqlEventStore> => {
+export const createEventStoreFromEnv = async (
+  env: NodeJS.ProcessEnv = process.env,
+): Promise<SqlEventStore> => {
   const sql = await createSqlClientFromEnv(env);
   await migrateEventStore(sql);
   return createSqlEventStore(sql);

@@ -23,7 +23,9 @@ export interface SqlClient extends SqlExecutor {
   /** Runs `fn` in one transaction (READ COMMITTED): commit on success, rollback on throw. */
   transaction<T>(fn: (tx: SqlExecutor) => Promise<T>): Promise<T>;
   /** Runs `fn` holding one connection (PGlite: the only one), for session-level work such as advisory locks. */
-  withConnection<T>(fn: (conn: SqlExecutor & { exec(script: string): Promise<void> }) => Promise<T>): Promise<T>;
+  withConnection<T>(
+    fn: (conn: SqlExecutor & { exec(script: string): Promise<void> }) => Promise<T>,
+  ): Promise<T>;
   /** LISTENs on `channel`; returns the UNLISTEN. */
   listen(channel: string, onNotify: () => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
@@ -159,5 +161,8 @@ export const createPgliteClient = async (dataDir?: string): Promise<SqlClient> =
  */
 export const createSqlClientFromEnv = async (env: NodeJS.ProcessEnv = process.env): Promise<SqlClient> =>
   env.DATABASE_URL
-    ? createPostgresClient({ connectionString: env.DATABASE_URL, ...(env.DATABASE_SCHEMA ? { schema: env.DATABASE_SCHEMA } : {}) })
+    ? createPostgresClient({
+        connectionString: env.DATABASE_URL,
+        ...(env.DATABASE_SCHEMA ? { schema: env.DATABASE_SCHEMA } : {}),
+      })
     : createPgliteClient(env.PGLITE_DIR ?? '.data/pglite');

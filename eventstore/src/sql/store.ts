@@ -24,7 +24,10 @@ import type {
 import type { SqlClient, SqlExecutor } from './client.ts';
 import { migrate } from './migrate.ts';
 
-const EVENT_STORE_MIGRATIONS = { folder: new URL('../../migrations/', import.meta.url), table: 'eventstore_schema_version' };
+const EVENT_STORE_MIGRATIONS = {
+  folder: new URL('../../migrations/', import.meta.url),
+  table: 'eventstore_schema_version',
+};
 
 /** Creates the event-store tables and functions if they are missing. */
 export const migrateEventStore = (sql: SqlClient): Promise<number[]> => migrate(sql, EVENT_STORE_MIGRATIONS);
@@ -45,9 +48,12 @@ const COLUMNS =
   'global_position::text, tx_id::text, stream_name, stream_position::text, event_id::text, event_type, data, metadata, recorded_at';
 
 /** `<tx_id>:<global_position>`: the pair, never the position alone (event-store.md). */
-export const encodeSqlPosition = (txId: string, globalPosition: string): LogPosition => `${txId}:${globalPosition}`;
+export const encodeSqlPosition = (txId: string, globalPosition: string): LogPosition =>
+  `${txId}:${globalPosition}`;
 
-export const decodeSqlPosition = (position: LogPosition | null | undefined): [txId: string, globalPosition: string] => {
+export const decodeSqlPosition = (
+  position: LogPosition | null | undefined,
+): [txId: string, globalPosition: string] => {
   if (!position) return ['0', '0'];
   const match = /^(\d+):(\d+)$/.exec(position);
   if (!match) throw new EventStoreError('INVALID_APPEND', `not a SQL log position: ${position}`);
@@ -62,13 +68,17 @@ const toRecorded = (row: EventRow): RecordedEvent => ({
   streamName: row.stream_name,
   streamPosition: Number(row.stream_position),
   logPosition: encodeSqlPosition(row.tx_id, row.global_position),
-  recordedAt: row.recorded_at instanceof Date ? row.recorded_at.toISOString() : new Date(row.recorded_at).toISOString(),
+  recordedAt:
+    row.recorded_at instanceof Date ? row.recorded_at.toISOString() : new Date(row.recorded_at).toISOString(),
 });
 
 const expectedKind = (expected: ExpectedVersion): [kind: string, version: number] => {
   if (typeof expected === 'number') {
     if (!Number.isSafeInteger(expected) || expected < 0)
-      throw new EventStoreError('INVALID_APPEND', `expected version must be a whole number >= 0, got ${expected}`);
+      throw new EventStoreError(
+        'INVALID_APPEND',
+        `expected version must be a whole number >= 0, got ${expected}`,
+      );
     return ['exact', expected];
   }
   return [expected, 0];
@@ -101,7 +111,13 @@ export const appendWith = async (
     data: event.data,
     metadata: fullMetadata(event, options.metadata),
   }));
-  let row: { ok: boolean; duplicate: boolean; version: string; last_tx_id: string | null; last_position: string | null };
+  let row: {
+    ok: boolean;
+    duplicate: boolean;
+    version: string;
+    last_tx_id: string | null;
+    last_position: string | null;
+  };
   try {
     const result = await executor.query<typeof row>(
       'SELECT ok, duplicate, version::text, last_tx_id::text, last_position::text FROM es_append($1, $2, $3, $4::jsonb)',
@@ -110,7 +126,8 @@ export const appendWith = async (
     row = result.rows[0]!;
   } catch (error) {
     // A concurrent append of the same event ids committed first: answer as the retry it is.
-    if ((error as { code?: string }).code === '23505') return appendedBefore(executor, streamName, payload, error);
+    if ((error as { code?: string }).code === '23505')
+      return appendedBefore(executor, streamName, payload, error);
     throw error;
   }
   if (!row.ok) throw wrongExpectedVersion(streamName, expected, Number(row.version));
@@ -127,16 +144,25 @@ const appendedBefore = async (
   payload: readonly { id: string }[],
   cause: unknown,
 ): Promise<AppendResult> => {
-  const { rows } = await executor.query<{ stream_name: string; stream_position: string; tx_id: string; global_position: string }>(
+  const { rows } = await executor.query<{
+    stream_name: string;
+    stream_position: string;
+    tx_id: string;
+    global_position: string;
+  }>(
     `SELECT stream_name, stream_position::text, tx_id::text, global_position::text FROM es_events
      WHERE event_id = ANY ($1::uuid[]) ORDER BY es_events.stream_position DESC`,
     [payload.map((e) => e.id)],
   );
   const last = rows[0];
   if (!last || rows.length !== payload.length || rows.some((r) => r.stream_name !== streamName)) {
-    throw new EventStoreError('EVENT_ID_CONFLICT', `append to ${streamName}: event ids already used elsewhere`, {
-      cause: String(cause),
-    });
+    throw new EventStoreError(
+      'EVENT_ID_CONFLICT',
+      `append to ${streamName}: event ids already used elsewhere`,
+      {
+        cause: String(cause),
+      },
+    );
   }
   return {
     nextExpectedVersion: Number(last.stream_position),
@@ -146,7 +172,9 @@ const appendedBefore = async (
 };
 
 const prefixPatterns = (filter: LogFilter | undefined): string[] | null =>
-  filter?.streamPrefixes?.length ? filter.streamPrefixes.map((p) => `${p.replace(/[\\%_]/g, '\\$&')}%`) : null;
+  filter?.streamPrefixes?.length
+    ? filter.streamPrefixes.map((p) => `${p.replace(/[\\%_]/g, '\\$&')}%`)
+    : null;
 
 /** Reads the global log through `executor` (the projection runner passes its own transaction). */
 export const readAllWith = async (executor: SqlExecutor, options: ReadAllOptions): Promise<ReadAllResult> => {
@@ -174,7 +202,9 @@ export const readStreamWith = async <Type extends string, Data>(
   const from = options.from ?? (backwards ? Number.MAX_SAFE_INTEGER : 1);
   const limit = options.maxCount ?? null;
   const [versionResult, eventsResult] = await Promise.all([
-    executor.query<{ version: string }>('SELECT version::text FROM es_streams WHERE stream_name = $1', [streamName]),
+    executor.query<{ version: string }>('SELECT version::text FROM es_streams WHERE stream_name = $1', [
+      streamName,
+    ]),
     executor.query<EventRow>(
       `SELECT ${COLUMNS} FROM es_events WHERE stream_name = $1 AND stream_position ${backwards ? '<=' : '>='} $2
        ORDER BY es_events.stream_position ${backwards ? 'DESC' : 'ASC'} LIMIT $3`,
@@ -204,7 +234,10 @@ export interface SqlEventStoreOptions {
  * An event store on `sql` (PostgreSQL or PGlite). Run {@link migrateEventStore} first (the adapter
  * factories in `postgres.ts` and `pglite.ts` do).
  */
-export const createSqlEventStore = async (sql: SqlClient, options: SqlEventStoreOptions = {}): Promise<SqlEventStore> => {
+export const createSqlEventStore = async (
+  sql: SqlClient,
+  options: SqlEventStoreOptions = {},
+): Promise<SqlEventStore> => {
   const listeners = new Set<() => void>();
   let unlisten: (() => Promise<void>) | null = null;
   const wake = () => listeners.forEach((listener) => listener());

@@ -15,7 +15,8 @@ export const postgresUrl = (): string | undefined => process.env.DATABASE_URL ||
 /** The SQL kinds this run can test: PGlite always, PostgreSQL when DATABASE_URL is set. */
 export const availableSqlKinds = (): SqlKind[] => (postgresUrl() ? ['postgres', 'pglite'] : ['pglite']);
 
-export const SKIP_POSTGRES_MESSAGE = 'DATABASE_URL is not set: PostgreSQL-server tests skipped (PGlite ran instead)';
+export const SKIP_POSTGRES_MESSAGE =
+  'DATABASE_URL is not set: PostgreSQL-server tests skipped (PGlite ran instead)';
 
 export interface TestDatabase {
   readonly sql: SqlClient;
@@ -55,7 +56,10 @@ export const openTestDatabase = async (kind: SqlKind, poolSize = 10): Promise<Te
 /** A separate connection to the test schema, for holding a transaction open while others commit. */
 export const openRawConnection = async (db: TestDatabase): Promise<pg.Client> => {
   if (!db.connectionString) throw new Error('raw connections need a PostgreSQL server');
-  const client = new pg.Client({ connectionString: db.connectionString, options: `-c search_path=${db.schema}` });
+  const client = new pg.Client({
+    connectionString: db.connectionString,
+    options: `-c search_path=${db.schema}`,
+  });
   await client.connect();
   return client;
 };
