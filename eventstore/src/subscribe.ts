@@ -12,7 +12,7 @@ export async function* subscribeByPolling(
   const batchSize = options.batchSize ?? 100;
   const pollIntervalMs = options.pollIntervalMs ?? 500;
   let after = options.after ?? null;
-  let woken = false;
+  let woken: boolean;
   let wakeUp: (() => void) | null = null;
   const stop = store.onAppended(() => {
     woken = true;
