@@ -4,3 +4,4 @@ export * from './money/index.ts';
 export * from './config/index.ts';
 export * from './pricing/index.ts';
 export * from './settlement/index.ts';
+export * from './wallet/index.ts';
