@@ -3,7 +3,8 @@
  * `movementId` that makes it idempotent, the instant `at` (ISO-8601) and the `actor`: the decider
  * reads no clock and makes no ids. Amounts are integer TZS (racing coin: 1 coin = 1 TZS).
  */
-import type { Actor, BonusKind, PayType, StakeProduct } from './events.ts';
+import type { PayType } from '../config/bet-config.ts';
+import type { Actor, BonusKind, StakeProduct } from './events.ts';
 
 interface CommandBase {
   readonly userId: string;

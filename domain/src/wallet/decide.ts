@@ -10,14 +10,8 @@ import { accept, refuse, type Decision } from '../decider.ts';
 import { domainError } from '../errors.ts';
 import { BillType, BONUS_BILL, RESULT_BILL, STAKE_BILL } from './bill-types.ts';
 import type * as C from './commands.ts';
-import type {
-  Movement,
-  MovementLine,
-  PayType,
-  StakeProduct,
-  WalletEvent,
-  WalletState,
-} from './events.ts';
+import type { PayType } from '../config/bet-config.ts';
+import type { Movement, MovementLine, StakeProduct, WalletEvent, WalletState } from './events.ts';
 import { MAX_OPEN_WITHDRAWALS } from './events.ts';
 import { amountError, credit, debit, line, percentTax, reasonError } from './lines.ts';
 

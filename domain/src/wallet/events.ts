@@ -7,6 +7,7 @@
  * the pocket before and after. The bills list is a projection of these lines. Amounts are integer TZS
  * (racing coin counts 1 coin = 1 TZS).
  */
+import type { PayType } from '../config/bet-config.ts';
 import type { BillType } from './bill-types.ts';
 
 /**
@@ -32,9 +33,6 @@ export interface Actor {
 
 /** What a bet stake paid for: selects the bill type and, for racing, the racing-coin pocket. */
 export type StakeProduct = 'single' | 'multiple' | 'jackpot' | 'racing' | 'casino';
-
-/** Bet pay type (spec §4 "Pay type of a bet"): 1 = balance, 2 = credit money. */
-export type PayType = 1 | 2;
 
 /** Fields every wallet event carries. `at` is an ISO-8601 instant given by the command. */
 export interface Movement {
