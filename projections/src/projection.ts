@@ -1,0 +1,16 @@
+import type { LogFilter, RecordedEvent, SqlExecutor } from '@bashiri/eventstore';
+
+/**
+ * A projection: a named function from an event to read-model writes (issue 2 item 5). `apply` runs
+ * inside the batch's transaction and must write only through `tx`; it may be called again for the same
+ * event only after a rollback, so it needs no idempotency of its own.
+ */
+export interface Projection {
+  /** Unique and stable: the checkpoint row's key. */
+  readonly name: string;
+  /** Only events of these streams reach `apply` (e.g. `{ streamPrefixes: ['wallet-'] }`). */
+  readonly filter?: LogFilter;
+  apply(event: RecordedEvent, tx: SqlExecutor): Promise<void>;
+  /** Empties the read model for a rebuild from the start of the log. */
+  reset(tx: SqlExecutor): Promise<void>;
+}

@@ -1,0 +1,175 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openSqlEventStore } from '@bashiri/eventstore';
+import { availableSqlKinds, openTestDatabase } from '@bashiri/eventstore/testing';
+import type { RecordedEvent, SqlEventStore, SqlExecutor } from '@bashiri/eventstore';
+import type { TestDatabase } from '@bashiri/eventstore/testing';
+import { createProjectionRunner, migrateProjections } from './runner.ts';
+import type { Projection } from './projection.ts';
+
+/** A small read model: one row per account with its balance and the number of movements applied. */
+const balances = (
+  table: string,
+  prefix: string,
+  hooks: { beforeApply?: (e: RecordedEvent) => Promise<void> } = {},
+): Projection => ({
+  name: table,
+  filter: { streamPrefixes: [prefix] },
+  apply: async (event, tx) => {
+    await hooks.beforeApply?.(event);
+    const { amount } = event.data as { amount: number };
+    await tx.query(
+      `INSERT INTO ${table} (stream, balance, movements) VALUES ($1, $2, 1)
+       ON CONFLICT (stream) DO UPDATE SET balance = ${table}.balance + $2, movements = ${table}.movements + 1`,
+      [event.streamName, amount],
+    );
+    await tx.query(`INSERT INTO ${table}_log (event_id) VALUES ($1)`, [event.eventId]);
+  },
+  reset: async (tx) => {
+    await tx.query(`DELETE FROM ${table}`);
+    await tx.query(`DELETE FROM ${table}_log`);
+  },
+});
+
+const createTables = async (db: SqlExecutor, table: string) => {
+  await db.query(
+    `CREATE TABLE ${table} (stream text PRIMARY KEY, balance bigint NOT NULL, movements int NOT NULL)`,
+  );
+  // The primary key makes a second application of any event fail loudly.
+  await db.query(`CREATE TABLE ${table}_log (event_id uuid PRIMARY KEY)`);
+};
+
+const snapshot = async (db: SqlExecutor, table: string) =>
+  (await db.query(`SELECT stream, balance::int, movements FROM ${table} ORDER BY stream`)).rows;
+
+describe.each(availableSqlKinds())('projection runner (%s)', (kind) => {
+  let db: TestDatabase;
+  let store: SqlEventStore;
+  let n = 0;
+  const fresh = async () => {
+    const table = `rm_${kind}_${++n}`;
+    const prefix = `acct${randomUUID().slice(0, 6)}-`;
+    await createTables(db.sql, table);
+    return { table, prefix };
+  };
+  const deposit = (stream: string, amount: number) =>
+    store.appendToStream(stream, [{ type: 'Moved', data: { amount } }]);
+
+  beforeAll(async () => {
+    db = await openTestDatabase(kind);
+    store = await openSqlEventStore(db.sql);
+    await migrateProjections(db.sql);
+  });
+  afterAll(async () => {
+    await store.close();
+    await db.dispose();
+  });
+
+  it('applies events in batches, advances the checkpoint, and resumes where it stopped', async () => {
+    const { table, prefix } = await fresh();
+    const projection = balances(table, prefix);
+    const runner = createProjectionRunner({ sql: db.sql, store, projections: [projection], batchSize: 3 });
+    for (let i = 1; i <= 7; i++) await deposit(`${prefix}${i % 2}`, i * 100);
+    expect((await runner.runBatch(projection)).applied).toBe(3);
+    expect(await runner.catchUp(projection)).toBe(4);
+    await deposit(`${prefix}0`, 5);
+    expect(await runner.catchUp(projection)).toBe(1);
+    expect(await snapshot(db.sql, table)).toEqual([
+      { stream: `${prefix}0`, balance: 1_205, movements: 4 },
+      { stream: `${prefix}1`, balance: 1_600, movements: 4 },
+    ]);
+    const checkpoint = await db.sql.query<{ events_applied: string }>(
+      'SELECT events_applied::text FROM projection_checkpoints WHERE name = $1',
+      [table],
+    );
+    expect(checkpoint.rows[0]!.events_applied).toBe('8');
+  });
+
+  it('a failure after the writes and before commit applies nothing twice', async () => {
+    const { table, prefix } = await fresh();
+    let failOn: string | null = null;
+    const projection = balances(table, prefix, {
+      beforeApply: async (event) => {
+        if (event.eventId === failOn) throw new Error('crash between writes and commit');
+      },
+    });
+    const runner = createProjectionRunner({ sql: db.sql, store, projections: [projection], batchSize: 10 });
+    for (let i = 0; i < 6; i++) await deposit(`${prefix}a`, 10);
+    const all = await store.readAll({ after: null, maxCount: 10_000, filter: { streamPrefixes: [prefix] } });
+    failOn = all.events[4]!.eventId; // the batch has already written four events when it fails
+    await expect(runner.runBatch(projection)).rejects.toThrow('crash');
+    expect(await snapshot(db.sql, table)).toEqual([]);
+    failOn = null;
+    expect(await runner.catchUp(projection)).toBe(6);
+    expect(await snapshot(db.sql, table)).toEqual([{ stream: `${prefix}a`, balance: 60, movements: 6 }]);
+  });
+
+  it('a rebuild from zero equals the live read model', async () => {
+    const { table, prefix } = await fresh();
+    const projection = balances(table, prefix);
+    const runner = createProjectionRunner({
+      sql: db.sql,
+      store,
+      projections: [projection],
+      batchSize: 4,
+      pollIntervalMs: 20,
+    });
+    runner.start();
+    for (let i = 0; i < 30; i++) await deposit(`${prefix}${i % 4}`, (i * 37) % 101);
+    await runner.stop();
+    await runner.settle();
+    const live = await snapshot(db.sql, table);
+    expect(live.reduce((sum, row) => sum + (row.movements as number), 0)).toBe(30);
+    expect(await runner.rebuild(projection)).toBe(30);
+    expect(await snapshot(db.sql, table)).toEqual(live);
+  });
+});
+
+describe.skipIf(!process.env.DATABASE_URL)('two runners on one projection (postgres)', () => {
+  let db: TestDatabase;
+  let store: SqlEventStore;
+  beforeAll(async () => {
+    db = await openTestDatabase('postgres');
+    store = await openSqlEventStore(db.sql);
+    await migrateProjections(db.sql);
+  });
+  afterAll(async () => {
+    await store.close();
+    await db.dispose();
+  });
+
+  it('while one runner holds the lease the other skips; together they never both apply an event', async () => {
+    const table = 'rm_two';
+    const prefix = `two${randomUUID().slice(0, 6)}-`;
+    await createTables(db.sql, table);
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let first = true;
+    const slow = balances(table, prefix, {
+      beforeApply: async () => {
+        if (first) {
+          first = false;
+          await held;
+        }
+      },
+    });
+    const fast = balances(table, prefix);
+    const a = createProjectionRunner({ sql: db.sql, store, projections: [slow], batchSize: 5 });
+    const b = createProjectionRunner({ sql: db.sql, store, projections: [fast], batchSize: 5 });
+    for (let i = 0; i < 40; i++)
+      await store.appendToStream(`${prefix}${i % 3}`, [{ type: 'Moved', data: { amount: 1 } }]);
+
+    const holding = a.runBatch(slow);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(await b.runBatch(fast)).toEqual({ leased: false, applied: 0, position: null });
+    release();
+    expect((await holding).applied).toBe(5);
+
+    const results = await Promise.all([a.catchUp(slow), b.catchUp(fast), a.catchUp(slow), b.catchUp(fast)]);
+    await a.settle();
+    expect(5 + results.reduce((x, y) => x + y, 0)).toBeLessThanOrEqual(40);
+    const rows = await snapshot(db.sql, table);
+    expect(rows.reduce((sum, row) => sum + (row.movements as number), 0)).toBe(40);
+    expect((await db.sql.query(`SELECT count(*)::int AS c FROM ${table}_log`)).rows[0]).toEqual({ c: 40 });
+  });
+});

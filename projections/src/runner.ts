@@ -1,0 +1,178 @@
+/**
+ * The projection runner (architecture.md §3 "Projections", event-store.md "Exactly-once into read
+ * models"): each batch is one PostgreSQL transaction that locks the projection's checkpoint row
+ * (`FOR UPDATE SKIP LOCKED`: no row means another runner holds it), reads the events after the
+ * checkpoint, applies the read-model writes, advances the checkpoint and commits. A crash or error
+ * rolls everything back, so the batch is applied again from scratch and never twice.
+ */
+import { migrate } from '@bashiri/eventstore';
+import type {
+  EventStore,
+  LogPosition,
+  ReadAllOptions,
+  ReadAllResult,
+  SqlClient,
+  SqlExecutor,
+} from '@bashiri/eventstore';
+import type { Projection } from './projection.ts';
+
+const CHECKPOINT_MIGRATIONS = {
+  folder: new URL('../migrations/', import.meta.url),
+  table: 'projections_schema_version',
+};
+
+/** Creates the checkpoint table if missing. */
+export const migrateProjections = (sql: SqlClient): Promise<number[]> => migrate(sql, CHECKPOINT_MIGRATIONS);
+
+/** A store whose log can be read inside the runner's own transaction (the SQL stores). */
+interface ReadsWithin {
+  readonly sql: SqlClient;
+  readAllWithin(executor: SqlExecutor, options: ReadAllOptions): Promise<ReadAllResult>;
+}
+const readsWithin = (store: EventStore): store is EventStore & ReadsWithin =>
+  'readAllWithin' in store && 'sql' in store;
+
+export interface ProjectionRunnerOptions {
+  /** The read-model database (also holds the checkpoints). */
+  readonly sql: SqlClient;
+  readonly store: EventStore;
+  readonly projections: readonly Projection[];
+  /** Events per transaction (default 200). */
+  readonly batchSize?: number;
+  /** Polling fallback between wake-ups, ms (default 1,000). */
+  readonly pollIntervalMs?: number;
+  /** Called when a batch fails (it will be retried); defaults to nothing. */
+  readonly onError?: (projection: string, error: unknown) => void;
+}
+
+export interface BatchResult {
+  /** False when another runner holds the projection. */
+  readonly leased: boolean;
+  readonly applied: number;
+  readonly position: LogPosition | null;
+}
+
+export interface ProjectionRunner {
+  /** Applies one batch of `projection` in one transaction. */
+  runBatch(projection: Projection): Promise<BatchResult>;
+  /** Runs batches until the projection has applied everything visible (or another runner holds it). */
+  catchUp(projection: Projection): Promise<number>;
+  /** Empties the read model, resets the checkpoint, and catches up from the start of the log. */
+  rebuild(projection: Projection): Promise<number>;
+  /** Keeps every projection caught up in the background until {@link stop}. */
+  start(): void;
+  stop(): Promise<void>;
+  /** Resolves once every projection has applied every event visible now (tests, startup). */
+  settle(): Promise<void>;
+}
+
+export const createProjectionRunner = (options: ProjectionRunnerOptions): ProjectionRunner => {
+  const { sql, store, projections } = options;
+  const batchSize = options.batchSize ?? 200;
+  const sameDatabase = readsWithin(store) && store.sql === sql;
+
+  const ensureRow = (name: string) =>
+    sql.query('INSERT INTO projection_checkpoints (name) VALUES ($1) ON CONFLICT (name) DO NOTHING', [name]);
+
+  const runBatch = async (projection: Projection): Promise<BatchResult> => {
+    await ensureRow(projection.name);
+    return sql.transaction(async (tx) => {
+      const lease = await tx.query<{ position: string | null }>(
+        'SELECT position FROM projection_checkpoints WHERE name = $1 FOR UPDATE SKIP LOCKED',
+        [projection.name],
+      );
+      const row = lease.rows[0];
+      if (!row) return { leased: false, applied: 0, position: null };
+      const read = {
+        after: row.position,
+        maxCount: batchSize,
+        ...(projection.filter ? { filter: projection.filter } : {}),
+      };
+      const page = sameDatabase
+        ? await (store as unknown as ReadsWithin).readAllWithin(tx, read)
+        : await store.readAll(read);
+      for (const event of page.events) await projection.apply(event, tx);
+      if (page.position !== row.position) {
+        await tx.query(
+          `UPDATE projection_checkpoints SET position = $2, events_applied = events_applied + $3, updated_at = now()
+           WHERE name = $1`,
+          [projection.name, page.position, page.events.length],
+        );
+      }
+      return { leased: true, applied: page.events.length, position: page.position };
+    });
+  };
+
+  const catchUp = async (projection: Projection): Promise<number> => {
+    let total = 0;
+    for (;;) {
+      const batch = await runBatch(projection);
+      total += batch.applied;
+      if (!batch.leased || batch.applied < batchSize) return total;
+    }
+  };
+
+  const rebuild = async (projection: Projection): Promise<number> => {
+    await ensureRow(projection.name);
+    await sql.transaction(async (tx) => {
+      // Waits (no SKIP LOCKED) for a running batch to finish, then holds every runner off until reset.
+      await tx.query('SELECT 1 FROM projection_checkpoints WHERE name = $1 FOR UPDATE', [projection.name]);
+      await projection.reset(tx);
+      await tx.query(
+        `UPDATE projection_checkpoints SET position = NULL, events_applied = 0, rebuilt_at = now(), updated_at = now()
+         WHERE name = $1`,
+        [projection.name],
+      );
+    });
+    return catchUp(projection);
+  };
+
+  let running = false;
+  let loop: Promise<void> | null = null;
+  let wake: (() => void) | null = null;
+  let pendingWake = false;
+  let unsubscribe: (() => void) | null = null;
+
+  const start = () => {
+    if (running) return;
+    running = true;
+    unsubscribe = store.onAppended(() => {
+      pendingWake = true;
+      wake?.();
+    });
+    loop = (async () => {
+      while (running) {
+        pendingWake = false;
+        for (const projection of projections) {
+          try {
+            await catchUp(projection);
+          } catch (error) {
+            options.onError?.(projection.name, error);
+          }
+        }
+        if (pendingWake || !running) continue;
+        await new Promise<void>((resolve) => {
+          const timer = setTimeout(resolve, options.pollIntervalMs ?? 1_000);
+          wake = () => {
+            clearTimeout(timer);
+            resolve();
+          };
+        });
+        wake = null;
+      }
+    })();
+  };
+
+  const stop = async () => {
+    running = false;
+    unsubscribe?.();
+    wake?.();
+    await loop;
+  };
+
+  const settle = async () => {
+    for (const projection of projections) await catchUp(projection);
+  };
+
+  return { runBatch, catchUp, rebuild, start, stop, settle };
+};
