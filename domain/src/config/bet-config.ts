@@ -84,7 +84,9 @@ export const MISSING_VALUE_FALLBACKS = {
  * {@link MISSING_VALUE_FALLBACKS} then the defaults (spec §9). `null` and `undefined` values count as missing.
  * Does not validate; see {@link betConfigErrors}.
  */
-export const resolveBetConfig = (loaded: Partial<Record<keyof BetConfig, unknown>> | undefined): BetConfig => {
+export const resolveBetConfig = (
+  loaded: Partial<Record<keyof BetConfig, unknown>> | undefined,
+): BetConfig => {
   if (loaded === undefined) return DEFAULT_BET_CONFIG;
   const present = Object.fromEntries(
     Object.entries(loaded).filter(
@@ -102,8 +104,10 @@ export const minimumStake = (config: BetConfig, payType: PayType): Tzs =>
   payType === PAY_TYPE_CREDIT ? config.minimumBetAmountVirtual : config.minimumBetAmount;
 
 /** The profit cap for a bet of `selections` priced selections (spec §5 "Profit"): single or multiple. */
-export const profitCap = (config: Pick<BetConfig, 'singleGameHighestProfit' | 'multipleGameHighestProfit'>, selections: number): Tzs | null =>
-  selections <= 1 ? config.singleGameHighestProfit : config.multipleGameHighestProfit;
+export const profitCap = (
+  config: Pick<BetConfig, 'singleGameHighestProfit' | 'multipleGameHighestProfit'>,
+  selections: number,
+): Tzs | null => (selections <= 1 ? config.singleGameHighestProfit : config.multipleGameHighestProfit);
 
 /** True when betting is paused (spec §4 "Betting pause": `no_bet` non-zero). */
 export const isBettingPaused = (config: Pick<BetConfig, 'noBet'>): boolean => config.noBet !== 0;

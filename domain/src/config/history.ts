@@ -23,7 +23,11 @@ export interface ConfigHistory {
  * configuration itself. `undefined` when no configuration had taken effect: the caller then decides
  * between refusing and {@link DEFAULT_BET_CONFIG}. Throws `INVALID_INSTANT` (DomainFailure).
  */
-export const betConfigAt = (history: ConfigHistory, product: TaxProduct, instant: Instant): BetConfig | undefined => {
+export const betConfigAt = (
+  history: ConfigHistory,
+  product: TaxProduct,
+  instant: Instant,
+): BetConfig | undefined => {
   const version = configAt(history.betConfigs, instant);
   if (!version) return undefined;
   const taxRatePercent = taxRateAt(history.taxRules, product, instant);

@@ -21,17 +21,23 @@ export interface TaxRule extends Versioned {
  * (2) virtual games and casino had the same rates on the same dates (no separate figures were given;
  * spec §9 gives 10% for racing today). Append rows, never edit past ones.
  */
-export const TANZANIA_TAX_RULES: readonly TaxRule[] = (['sports', 'virtual', 'casino'] as const).flatMap((product) => [
-  { product, effectiveFrom: '2018-07-01T00:00:00+03:00', ratePercent: 20 },
-  { product, effectiveFrom: '2021-07-01T00:00:00+03:00', ratePercent: 15 },
-  { product, effectiveFrom: '2022-07-01T00:00:00+03:00', ratePercent: 10 },
-]);
+export const TANZANIA_TAX_RULES: readonly TaxRule[] = (['sports', 'virtual', 'casino'] as const).flatMap(
+  (product) => [
+    { product, effectiveFrom: '2018-07-01T00:00:00+03:00', ratePercent: 20 },
+    { product, effectiveFrom: '2021-07-01T00:00:00+03:00', ratePercent: 15 },
+    { product, effectiveFrom: '2022-07-01T00:00:00+03:00', ratePercent: 10 },
+  ],
+);
 
 /**
  * The tax rate of `product` in force at `instant`, or `undefined` when no rule had started.
  * Throws `INVALID_INSTANT` (DomainFailure) on a malformed instant.
  */
-export const taxRateAt = (rules: readonly TaxRule[], product: TaxProduct, instant: Instant): Percent | undefined =>
+export const taxRateAt = (
+  rules: readonly TaxRule[],
+  product: TaxProduct,
+  instant: Instant,
+): Percent | undefined =>
   configAt(
     rules.filter((rule) => rule.product === product),
     instant,

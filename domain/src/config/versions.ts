@@ -24,7 +24,10 @@ export const instantMs = (instant: Instant, field = 'instant'): number => {
     typeof instant === 'number' ? instant : ISO_WITH_ZONE.test(instant) ? Date.parse(instant) : Number.NaN;
   if (!Number.isSafeInteger(ms))
     throw new DomainFailure(
-      domainError('INVALID_INSTANT', `${field}: must be epoch ms or ISO-8601 with a zone`, { field, details: { instant } }),
+      domainError('INVALID_INSTANT', `${field}: must be epoch ms or ISO-8601 with a zone`, {
+        field,
+        details: { instant },
+      }),
     );
   return ms;
 };

@@ -18,10 +18,17 @@ const DECIMAL_TEXT = /^\d+(\.\d+)?$/;
  * its shortest text, so `1.95` means exactly 1.95). Code `INVALID_ODDS`, message
  * `must be a decimal >= 1.01` (or the given `min`).
  */
-export const oddsError = (input: unknown, field = 'odds', min: OddsText = MIN_ODDS): DomainError | undefined => {
+export const oddsError = (
+  input: unknown,
+  field = 'odds',
+  min: OddsText = MIN_ODDS,
+): DomainError | undefined => {
   const text = typeof input === 'number' && Number.isFinite(input) ? String(input) : input;
   if (typeof text === 'string' && DECIMAL_TEXT.test(text) && dec(text).gte(dec(min))) return undefined;
-  return domainError('INVALID_ODDS', `${field}: must be a decimal >= ${min}`, { field, details: { value: input } });
+  return domainError('INVALID_ODDS', `${field}: must be a decimal >= ${min}`, {
+    field,
+    details: { value: input },
+  });
 };
 
 /**
@@ -42,7 +49,10 @@ export const formatOdds = (odds: Decimal): OddsText => decimalText(odds);
  * Returns text with exactly 2 decimals, such as `"5.85"`, `"3.00"`.
  */
 export const totalOdds = (odds: readonly (OddsText | Decimal)[]): OddsText =>
-  truncate(odds.reduce<Decimal>((product, o) => product.times(dec(o)), dec(1)), 2).toFixed(2);
+  truncate(
+    odds.reduce<Decimal>((product, o) => product.times(dec(o)), dec(1)),
+    2,
+  ).toFixed(2);
 
 /** Compares two odds exactly: negative, zero or positive as `a` is below, equal to or above `b`. */
 export const compareOdds = (a: OddsText | Decimal, b: OddsText | Decimal): number => dec(a).cmp(dec(b));

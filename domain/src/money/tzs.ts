@@ -25,7 +25,10 @@ export const amountError = (
   { allowNegative = false }: { allowNegative?: boolean } = {},
 ): DomainError | undefined => {
   if (!isTzs(value))
-    return domainError('INVALID_AMOUNT', `${field}: must be a whole number of TZS`, { field, details: { value } });
+    return domainError('INVALID_AMOUNT', `${field}: must be a whole number of TZS`, {
+      field,
+      details: { value },
+    });
   if (!allowNegative && value < 0)
     return domainError('NEGATIVE_AMOUNT', `${field}: must not be negative`, { field, details: { value } });
   return undefined;
@@ -50,7 +53,11 @@ export const parseTzs = (input: unknown, field = 'amount'): Tzs => {
  * Code: `INVALID_PERCENT`.
  */
 export const percentError = (value: unknown, field = 'percent'): DomainError | undefined =>
-  typeof value === 'number' && Number.isFinite(value) && value >= 0 && value <= 100 && /^\d+(\.\d{1,2})?$/.test(String(value))
+  typeof value === 'number' &&
+  Number.isFinite(value) &&
+  value >= 0 &&
+  value <= 100 &&
+  /^\d+(\.\d{1,2})?$/.test(String(value))
     ? undefined
     : domainError('INVALID_PERCENT', `${field}: must be a percentage from 0 to 100 with at most 2 decimals`, {
         field,

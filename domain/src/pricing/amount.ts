@@ -1,7 +1,13 @@
 /**
  * Amount rules of the slip (spec §5 "Amount input"; betting-rules §1 "Amount rules").
  */
-import { BET_AMOUNT_STEP, minimumStake, PAY_TYPE_CREDIT, type BetConfig, type PayType } from '../config/bet-config.ts';
+import {
+  BET_AMOUNT_STEP,
+  minimumStake,
+  PAY_TYPE_CREDIT,
+  type BetConfig,
+  type PayType,
+} from '../config/bet-config.ts';
 import type { Tzs } from '../money/tzs.ts';
 
 /** What the player typed and what they can pay with, all in TZS. */
@@ -24,11 +30,13 @@ export interface AmountInput {
  * The result can still be below the minimum when the balance is: `validateSlip` then refuses it.
  */
 export const normaliseAmount = (input: AmountInput, config: BetConfig): Tzs => {
-  if (input.payType === PAY_TYPE_CREDIT) return Math.max(0, Math.min(Math.trunc(input.credit), config.maxBetAmount));
+  if (input.payType === PAY_TYPE_CREDIT)
+    return Math.max(0, Math.min(Math.trunc(input.credit), config.maxBetAmount));
   const stepped = Math.floor(Math.max(0, Math.trunc(input.amount)) / BET_AMOUNT_STEP) * BET_AMOUNT_STEP;
   const raised = Math.max(stepped, minimumStake(config, input.payType));
   return Math.max(0, Math.min(raised, config.maxBetAmount, Math.trunc(input.balance)));
 };
 
 /** The amount after pressing plus (+100) or minus (−100), not below 0 (spec §5 "Amount input"). */
-export const stepAmount = (amount: Tzs, direction: 1 | -1): Tzs => Math.max(0, amount + direction * BET_AMOUNT_STEP);
+export const stepAmount = (amount: Tzs, direction: 1 | -1): Tzs =>
+  Math.max(0, amount + direction * BET_AMOUNT_STEP);

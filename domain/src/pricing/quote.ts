@@ -41,7 +41,9 @@ export const quote = (slip: Betslip, config: BetConfig): Quote => {
 export const checkedQuote = (
   slip: Betslip,
   config: BetConfig,
-): { readonly ok: true; readonly quote: Quote } | { readonly ok: false; readonly errors: readonly DomainError[] } => {
+):
+  | { readonly ok: true; readonly quote: Quote }
+  | { readonly ok: false; readonly errors: readonly DomainError[] } => {
   const errors = validateSlip(slip, config);
   return errors.length > 0 ? { ok: false, errors } : { ok: true, quote: quote(slip, config) };
 };

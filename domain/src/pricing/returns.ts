@@ -15,7 +15,11 @@ import { capAt, percentOf, type Percent, type Tzs } from '../money/tzs.ts';
  */
 export type PricingTerms = Pick<
   BetConfig,
-  'taxRatePercent' | 'singleGameHighestProfit' | 'multipleGameHighestProfit' | 'minStringRewardOdds' | 'stringRewards'
+  | 'taxRatePercent'
+  | 'singleGameHighestProfit'
+  | 'multipleGameHighestProfit'
+  | 'minStringRewardOdds'
+  | 'stringRewards'
 >;
 
 /** The pricing terms of a configuration. */
@@ -71,7 +75,9 @@ export const computeReturns = (
   terms: PricingTerms,
 ): Returns => {
   const pricedSelections = countedOdds.length;
-  const qualifyingSelections = countedOdds.filter((odds) => compareOdds(odds, terms.minStringRewardOdds) >= 0).length;
+  const qualifyingSelections = countedOdds.filter(
+    (odds) => compareOdds(odds, terms.minStringRewardOdds) >= 0,
+  ).length;
   const rewardPercent = rewardPercentFor(terms, qualifyingSelections);
   const cap = profitCap(terms, pricedSelections);
   const grossReturn = applyRatio(stake, factor);
@@ -82,7 +88,8 @@ export const computeReturns = (
   const tax = percentOf(dec(profit).plus(reward), terms.taxRatePercent);
   const uncappedAfterTax = payout + reward - tax;
   const afterTaxBeforeStake = cap === null ? uncappedAfterTax : Math.min(uncappedAfterTax, stake + cap);
-  const afterTaxAmount = payType === PAY_TYPE_CREDIT ? Math.max(0, afterTaxBeforeStake - stake) : afterTaxBeforeStake;
+  const afterTaxAmount =
+    payType === PAY_TYPE_CREDIT ? Math.max(0, afterTaxBeforeStake - stake) : afterTaxBeforeStake;
   return {
     pricedSelections,
     qualifyingSelections,

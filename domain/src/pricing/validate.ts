@@ -44,9 +44,12 @@ export type SlipErrorCode = (typeof SLIP_ERROR_CODES)[number];
 export const validateSlip = (slip: Betslip, config: BetConfig): DomainError[] => {
   const errors: DomainError[] = [];
   const { selections, stake, payType } = slip;
-  if (selections.length === 0) errors.push(domainError('EMPTY_SLIP', 'No betting content added', { field: 'selections' }));
+  if (selections.length === 0)
+    errors.push(domainError('EMPTY_SLIP', 'No betting content added', { field: 'selections' }));
   else if (!selections.some(isAvailable))
-    errors.push(domainError('NO_AVAILABLE_SELECTIONS', 'No selection can be bet any more', { field: 'selections' }));
+    errors.push(
+      domainError('NO_AVAILABLE_SELECTIONS', 'No selection can be bet any more', { field: 'selections' }),
+    );
   if (selections.length > MAX_SELECTIONS)
     errors.push(
       domainError('TOO_MANY_SELECTIONS', `selections: at most ${MAX_SELECTIONS} in an accumulator`, {
@@ -76,7 +79,9 @@ export const validateSlip = (slip: Betslip, config: BetConfig): DomainError[] =>
     if (!firstOfMatch.has(selection.matchId)) firstOfMatch.set(selection.matchId, i);
   });
   if (payType !== PAY_TYPE_BALANCE && payType !== PAY_TYPE_CREDIT) {
-    errors.push(domainError('INVALID_PAY_TYPE', 'payType: must be 1 (balance) or 2 (credit)', { field: 'payType' }));
+    errors.push(
+      domainError('INVALID_PAY_TYPE', 'payType: must be 1 (balance) or 2 (credit)', { field: 'payType' }),
+    );
     return errors;
   }
   const stakeProblem = amountError(stake, 'stake');
@@ -91,7 +96,10 @@ export const validateSlip = (slip: Betslip, config: BetConfig): DomainError[] =>
     );
   if (stake < minimum)
     errors.push(
-      domainError('STAKE_BELOW_MINIMUM', `stake: must be at least ${minimum}`, { field: 'stake', details: { stake, minimum } }),
+      domainError('STAKE_BELOW_MINIMUM', `stake: must be at least ${minimum}`, {
+        field: 'stake',
+        details: { stake, minimum },
+      }),
     );
   if (stake > config.maxBetAmount)
     errors.push(

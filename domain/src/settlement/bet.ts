@@ -65,13 +65,27 @@ export const settleBet = (bet: BetToSettle): Settlement => {
   if (!lost && open.length > 0) {
     const state = open.some(({ result }) => result.outcome === OUTCOME.ABNORMAL) ? 'abnormal' : 'pending';
     const none = computeReturns(0, bet.payType, RATIO_ONE, [], bet.terms);
-    return { ...none, state, stake: bet.stake, payType: bet.payType, legs, effectiveOdds: '', credited: 0, creditRefund: 0 };
+    return {
+      ...none,
+      state,
+      stake: bet.stake,
+      payType: bet.payType,
+      legs,
+      effectiveOdds: '',
+      credited: 0,
+      creditRefund: 0,
+    };
   }
   const settled = bet.legs.filter(({ result }) => isSettled(result));
   const factor = lost
     ? RATIO_ZERO
-    : settled.reduce((product, { odds, result }) => mulRatio(product, legFactor(odds, result) ?? RATIO_ONE), RATIO_ONE);
-  const counted = settled.filter(({ result }) => !(result.outcome === OUTCOME.REFUNDED && result.voidFactor === 1));
+    : settled.reduce(
+        (product, { odds, result }) => mulRatio(product, legFactor(odds, result) ?? RATIO_ONE),
+        RATIO_ONE,
+      );
+  const counted = settled.filter(
+    ({ result }) => !(result.outcome === OUTCOME.REFUNDED && result.voidFactor === 1),
+  );
   const returns = computeReturns(
     bet.stake,
     bet.payType,

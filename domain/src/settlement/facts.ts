@@ -18,13 +18,19 @@ export interface Score {
 export type MatchFacts =
   | { readonly status: 'not_started' }
   | { readonly status: 'played'; readonly halfTime: Score; readonly fullTime: Score }
-  | { readonly status: 'abandoned'; readonly minute: number; readonly score: Score; readonly halfTime?: Score }
+  | {
+      readonly status: 'abandoned';
+      readonly minute: number;
+      readonly score: Score;
+      readonly halfTime?: Score;
+    }
   | { readonly status: 'postponed' }
   | { readonly status: 'cancelled' };
 
 const isGoals = (n: unknown): boolean => Number.isSafeInteger(n) && (n as number) >= 0;
 const isScore = (s: Score | undefined): boolean => s !== undefined && isGoals(s.home) && isGoals(s.away);
-const notBelow = (later: Score, earlier: Score): boolean => later.home >= earlier.home && later.away >= earlier.away;
+const notBelow = (later: Score, earlier: Score): boolean =>
+  later.home >= earlier.home && later.away >= earlier.away;
 
 /**
  * Why the facts cannot be right, or `undefined`: scores must be non-negative integers and goals cannot

@@ -67,7 +67,7 @@ export const describeLeg = (leg: Leg): string => {
 /** The two half-stake lines of a quarter line (x.25 / x.75), or the line itself twice. Undefined if not a multiple of 0.25. */
 export const splitLine = (line: string): readonly [Decimal, Decimal] | undefined => {
   if (!/^[+-]?\d+(\.\d+)?$/.test(line)) return undefined;
-  const value = dec(line);
+  const value = dec(line.replace(/^\+/, ''));
   const quarters = value.times(4);
   if (!quarters.round(0).eq(quarters)) return undefined;
   const isQuarter = quarters.mod(2).abs().eq(1);
@@ -84,7 +84,8 @@ const fromHalves = (a: Half, b: Half, rule: string): LegResult => {
 const wonOrLost = (won: boolean, rule: string): LegResult =>
   legResult(won ? OUTCOME.WON : OUTCOME.LOST, 0, rule);
 
-const invalid = (leg: Leg, why: string): LegResult => legResult(OUTCOME.ABNORMAL, 0, `${describeLeg(leg)}: ${why}`);
+const invalid = (leg: Leg, why: string): LegResult =>
+  legResult(OUTCOME.ABNORMAL, 0, `${describeLeg(leg)}: ${why}`);
 
 /** The leg's result on the final score of its period (betting-rules §2, §2 "Asian quarter lines"). */
 export const settleOnScore = (leg: Leg, score: Score): LegResult => {
@@ -99,7 +100,10 @@ export const settleOnScore = (leg: Leg, score: Score): LegResult => {
       return wonOrLost(covers.includes(result), `double chance ${leg.pick}: ${at}, ${result}`);
     }
     case 'both_teams_to_score':
-      return wonOrLost((home > 0 && away > 0) === (leg.pick === 'yes'), `both teams to score ${leg.pick}: ${at}`);
+      return wonOrLost(
+        (home > 0 && away > 0) === (leg.pick === 'yes'),
+        `both teams to score ${leg.pick}: ${at}`,
+      );
     case 'correct_score':
       return wonOrLost(leg.pick === at, `correct score ${leg.pick}: ${at}`);
     case 'draw_no_bet':
@@ -108,17 +112,26 @@ export const settleOnScore = (leg: Leg, score: Score): LegResult => {
         : wonOrLost(leg.pick === result, `draw no bet ${leg.pick}: ${at}, ${result}`);
     case 'over_under': {
       const lines = splitLine(leg.line);
-      if (!lines || dec(leg.line).lt(0)) return invalid(leg, 'line must be a multiple of 0.25, >= 0');
+      if (!lines || lines[0].lt(0)) return invalid(leg, 'line must be a multiple of 0.25, >= 0');
       const goals = home + away;
-      const half = (line: Decimal): Half => compare(leg.pick === 'over' ? dec(goals).minus(line) : line.minus(goals));
-      return fromHalves(half(lines[0]), half(lines[1]), `${leg.pick} ${leg.line}: ${goals} goals${quarterNote(leg.line, lines)}`);
+      const half = (line: Decimal): Half =>
+        compare(leg.pick === 'over' ? dec(goals).minus(line) : line.minus(goals));
+      return fromHalves(
+        half(lines[0]),
+        half(lines[1]),
+        `${leg.pick} ${leg.line}: ${goals} goals${quarterNote(leg.line, lines)}`,
+      );
     }
     case 'asian_handicap': {
       const lines = splitLine(leg.line);
       if (!lines) return invalid(leg, 'line must be a multiple of 0.25');
       const margin = leg.pick === 'home' ? home - away : away - home;
       const half = (line: Decimal): Half => compare(dec(margin).plus(line));
-      return fromHalves(half(lines[0]), half(lines[1]), `Asian handicap ${leg.pick} ${leg.line}: ${at}${quarterNote(leg.line, lines)}`);
+      return fromHalves(
+        half(lines[0]),
+        half(lines[1]),
+        `Asian handicap ${leg.pick} ${leg.line}: ${at}${quarterNote(leg.line, lines)}`,
+      );
     }
   }
 };
@@ -139,7 +152,10 @@ export const settleOnPartialScore = (leg: Leg, score: Score, why: string): LegRe
   switch (leg.market) {
     case 'both_teams_to_score':
       return home > 0 && away > 0
-        ? wonOrLost(leg.pick === 'yes', `both teams to score ${leg.pick}: both had scored (${at}) before ${why}, stands`)
+        ? wonOrLost(
+            leg.pick === 'yes',
+            `both teams to score ${leg.pick}: both had scored (${at}) before ${why}, stands`,
+          )
         : voided;
     case 'correct_score': {
       const [pickHome, pickAway] = leg.pick.split('-').map(Number);
@@ -149,12 +165,17 @@ export const settleOnPartialScore = (leg: Leg, score: Score, why: string): LegRe
     }
     case 'over_under': {
       const lines = splitLine(leg.line);
-      if (!lines || dec(leg.line).lt(0)) return invalid(leg, 'line must be a multiple of 0.25, >= 0');
+      if (!lines || lines[0].lt(0)) return invalid(leg, 'line must be a multiple of 0.25, >= 0');
       const goals = home + away;
-      const passed = (line: Decimal): Half => (dec(goals).gt(line) ? (leg.pick === 'over' ? 'win' : 'lose') : 'push');
+      const passed = (line: Decimal): Half =>
+        dec(goals).gt(line) ? (leg.pick === 'over' ? 'win' : 'lose') : 'push';
       const [a, b] = [passed(lines[0]), passed(lines[1])];
       if (a === 'push' && b === 'push') return voided;
-      return fromHalves(a, b, `${leg.pick} ${leg.line}: ${goals} goals before ${why}; passed lines stand, the rest void${quarterNote(leg.line, lines)}`);
+      return fromHalves(
+        a,
+        b,
+        `${leg.pick} ${leg.line}: ${goals} goals before ${why}; passed lines stand, the rest void${quarterNote(leg.line, lines)}`,
+      );
     }
     default:
       return voided;

@@ -34,7 +34,12 @@ export interface LegResult {
 }
 
 /** A leg result from its parts; `deadHeatFactor` defaults to "1". */
-export const legResult = (outcome: OutcomeCode, voidFactor: VoidFactor, rule: string, deadHeatFactor = '1'): LegResult => ({
+export const legResult = (
+  outcome: OutcomeCode,
+  voidFactor: VoidFactor,
+  rule: string,
+  deadHeatFactor = '1',
+): LegResult => ({
   outcome,
   voidFactor,
   deadHeatFactor,
@@ -65,7 +70,10 @@ export const legFactor = (odds: OddsText, result: LegResult): Ratio | undefined 
 };
 
 /** Combines the two halves of a quarter-line stake (betting-rules §2 "Asian quarter lines"). */
-export const combineHalves = (a: 'win' | 'push' | 'lose', b: 'win' | 'push' | 'lose'): { outcome: OutcomeCode; voidFactor: VoidFactor } => {
+export const combineHalves = (
+  a: 'win' | 'push' | 'lose',
+  b: 'win' | 'push' | 'lose',
+): { outcome: OutcomeCode; voidFactor: VoidFactor } => {
   const wins = (a === 'win' ? 1 : 0) + (b === 'win' ? 1 : 0);
   const losses = (a === 'lose' ? 1 : 0) + (b === 'lose' ? 1 : 0);
   if (wins === 2) return { outcome: OUTCOME.WON, voidFactor: 0 };

@@ -45,7 +45,12 @@ export const sameSettlement = (a: Settlement, b: Settlement): boolean =>
   a.state === b.state &&
   FIGURES.every((key) => a[key] === b[key]) &&
   a.legs.length === b.legs.length &&
-  a.legs.every((leg, i) => leg.outcome === b.legs[i]?.outcome && leg.voidFactor === b.legs[i]?.voidFactor && leg.deadHeatFactor === b.legs[i]?.deadHeatFactor);
+  a.legs.every(
+    (leg, i) =>
+      leg.outcome === b.legs[i]?.outcome &&
+      leg.voidFactor === b.legs[i]?.voidFactor &&
+      leg.deadHeatFactor === b.legs[i]?.deadHeatFactor,
+  );
 
 /**
  * The movements that take a bet from `previous` to `next` (betting-rules §2 "Result corrections"): when

@@ -42,7 +42,8 @@ export const settleLeg = (leg: Leg, facts: MatchFacts): LegResult => {
   const legIssue = legProblem(leg);
   if (legIssue) return legResult(OUTCOME.ABNORMAL, 0, `${describeLeg(leg)}: ${legIssue}`);
   const factsIssue = factsProblem(facts);
-  if (factsIssue) return legResult(OUTCOME.ABNORMAL, 0, `${describeLeg(leg)}: match facts wrong: ${factsIssue}`);
+  if (factsIssue)
+    return legResult(OUTCOME.ABNORMAL, 0, `${describeLeg(leg)}: match facts wrong: ${factsIssue}`);
   const firstHalf = leg.period === 'first_half';
   switch (facts.status) {
     case 'not_started':
@@ -56,7 +57,10 @@ export const settleLeg = (leg: Leg, facts: MatchFacts): LegResult => {
       const why = `abandonment at ${facts.minute}'`;
       if (firstHalf && facts.halfTime !== undefined) {
         const result = settleOnScore(leg, facts.halfTime);
-        return { ...result, rule: `${result.rule} (first half completed ${scoreText(facts.halfTime)} before ${why})` };
+        return {
+          ...result,
+          rule: `${result.rule} (first half completed ${scoreText(facts.halfTime)} before ${why})`,
+        };
       }
       return settleOnPartialScore(leg, facts.score, why);
     }
