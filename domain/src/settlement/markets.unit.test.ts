@@ -11,7 +11,9 @@ const played = (ft: Score, ht: Score = s(0, 0)): MatchFacts => ({
   fullTime: ft,
 });
 const odds = '1.90';
-const outcome = (leg: Omit<Leg, 'odds'>, facts: MatchFacts) => {
+type WithoutOdds<T> = T extends unknown ? Omit<T, 'odds'> : never;
+type LegWithoutOdds = WithoutOdds<Leg>;
+const outcome = (leg: LegWithoutOdds, facts: MatchFacts) => {
   const r = settleLeg({ ...leg, odds } as Leg, facts);
   return [r.outcome, r.voidFactor];
 };
