@@ -3,6 +3,7 @@
  * event store, the projection runner and the read models run the same SQL on both
  * (architecture.md §3 "Adapters").
  */
+import { mkdir } from 'node:fs/promises';
 import pg from 'pg';
 import type { PGlite } from '@electric-sql/pglite';
 
@@ -133,6 +134,7 @@ export const wrapPgConnection = (conn: pg.ClientBase): SqlExecutor => ({
  */
 export const createPgliteClient = async (dataDir?: string): Promise<SqlClient> => {
   const { PGlite } = await import('@electric-sql/pglite');
+  if (dataDir) await mkdir(dataDir, { recursive: true });
   const db: PGlite = dataDir ? await PGlite.create(dataDir) : await PGlite.create();
   const wrap = (q: Pick<PGlite, 'query'>): SqlExecutor => ({
     query: async <Row>(text: string, params?: readonly unknown[]) => {

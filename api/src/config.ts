@@ -1,0 +1,32 @@
+/**
+ * Server configuration from the environment, validated once at start (architecture.md §7).
+ * Unset `DATABASE_URL` means the embedded default: PGlite in `PGLITE_DIR`.
+ */
+import { z } from 'zod';
+
+const schema = z.object({
+  HOST: z.string().default('127.0.0.1'),
+  PORT: z.coerce.number().int().min(0).max(65_535).default(3000),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** A PostgreSQL server for events and read models; unset = embedded PGlite. */
+  DATABASE_URL: z.string().url().optional(),
+  DATABASE_SCHEMA: z
+    .string()
+    .regex(/^[a-z_][a-z0-9_]*$/)
+    .optional(),
+  /** Folder of the embedded database when DATABASE_URL is unset. */
+  PGLITE_DIR: z.string().default('.data/pglite'),
+});
+
+export type ServerConfig = z.infer<typeof schema>;
+
+/** Parses `env`; throws one readable error naming every bad variable. */
+export const loadConfig = (env: NodeJS.ProcessEnv = process.env): ServerConfig => {
+  const parsed = schema.safeParse(env);
+  if (!parsed.success) {
+    throw new Error(
+      `bad configuration: ${parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`,
+    );
+  }
+  return parsed.data;
+};
