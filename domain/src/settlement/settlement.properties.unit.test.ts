@@ -128,7 +128,8 @@ describe('settlement properties', () => {
 });
 
 const scoreArb = fc.record({ home: fc.integer({ min: 0, max: 7 }), away: fc.integer({ min: 0, max: 7 }) });
-const quarterLegArb: fc.Arbitrary<Leg> = fc.oneof(
+type LinedLeg = Extract<Leg, { line: string }>;
+const quarterLegArb: fc.Arbitrary<LinedLeg> = fc.oneof(
   fc.record({
     market: fc.constant('asian_handicap' as const),
     pick: fc.constantFrom('home' as const, 'away' as const),
@@ -152,7 +153,7 @@ describe('Asian quarter lines (betting-rules §2)', () => {
         scoreArb,
         scoreArb,
         fc.integer({ min: 1, max: 10_000 }),
-        (leg, ht, extra, halves) => {
+        (leg: LinedLeg, ht, extra, halves) => {
           const facts: MatchFacts = {
             status: 'played',
             halfTime: ht,
