@@ -5,3 +5,6 @@ export * from './config/index.ts';
 export * from './pricing/index.ts';
 export * from './settlement/index.ts';
 export * from './wallet/index.ts';
+export * from './account/index.ts';
+export * from './payment/index.ts';
+export * from './fixture/index.ts';

@@ -13,7 +13,7 @@ import { isMobileNetwork, normalizeTzPhone } from '../account/phone.ts';
 import { accept, refuse, type Decision } from '../decider.ts';
 import { domainError, type DomainError } from '../errors.ts';
 import type * as C from './commands.ts';
-import { isFinal, type PaymentEvent, type PaymentKind, type PaymentState } from './events.ts';
+import { isPaymentFinal, type PaymentEvent, type PaymentKind, type PaymentState } from './events.ts';
 
 type D = Decision<PaymentEvent>;
 type Open = Exclude<PaymentState, { status: 'none' }>;
@@ -163,7 +163,7 @@ const confirm = (c: C.ConfirmPayment, s: PaymentState): D => {
   const conflict =
     p.status === 'confirmed' ||
     p.status === 'refunded' ||
-    (p.request.kind === 'withdrawal' && isFinal(p.status));
+    (p.request.kind === 'withdrawal' && isPaymentFinal(p.status));
   if (conflict) {
     return refuse(
       domainError(
@@ -194,7 +194,7 @@ const fail = (c: C.FailPayment, s: PaymentState): D => {
     return refuse(
       domainError('PAYMENT_ALREADY_FINAL', 'payment already confirmed', { details: { status: p.status } }),
     );
-  if (isFinal(p.status)) return accept();
+  if (isPaymentFinal(p.status)) return accept();
   return accept({
     type: 'PaymentFailed',
     data: {
@@ -210,7 +210,7 @@ const fail = (c: C.FailPayment, s: PaymentState): D => {
 const expire = (c: C.ExpirePayment, s: PaymentState): D => {
   const p = openFor(s, {});
   if ('code' in p) return refuse(p);
-  if (isFinal(p.status)) return accept();
+  if (isPaymentFinal(p.status)) return accept();
   if (p.request.kind === 'withdrawal' && p.status !== 'requested') {
     return refuse(
       domainError(

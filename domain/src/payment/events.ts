@@ -130,5 +130,5 @@ export const payStatusOf = (status: PaymentStatus | 'none'): PayStatus =>
   status === 'confirmed' ? 2 : status === 'failed' || status === 'expired' || status === 'refunded' ? 3 : 1;
 
 /** Final for the provider: no callback can move it any more, except a late deposit success. */
-export const isFinal = (status: PaymentStatus | 'none'): boolean =>
+export const isPaymentFinal = (status: PaymentStatus | 'none'): boolean =>
   status === 'confirmed' || status === 'failed' || status === 'expired' || status === 'refunded';
