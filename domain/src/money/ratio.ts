@@ -31,10 +31,14 @@ export const addRatio = (a: Ratio, b: Ratio): Ratio => ({
 export const eqRatio = (a: Ratio, b: Ratio): boolean => a.num.times(b.den).eq(b.num.times(a.den));
 
 /** `stake × r`, rounded down to whole TZS. */
-export const applyRatio = (stake: Tzs, r: Ratio): Tzs => floorToInteger(dec(stake).times(r.num).div(r.den));
+export const applyRatio = (stake: Tzs, r: Ratio): Tzs => {
+  const gross = dec(stake).times(r.num);
+  return floorToInteger(r.den.eq(1) ? gross : gross.div(r.den));
+};
 
 /** The ratio as a decimal truncated to `dp` places (default 2, as total odds are shown); `.toFixed(2)` to show it. */
-export const ratioToDecimal = (r: Ratio, dp = 2): Decimal => truncate(r.num.div(r.den), dp);
+export const ratioToDecimal = (r: Ratio, dp = 2): Decimal =>
+  truncate(r.den.eq(1) ? r.num : r.num.div(r.den), dp);
 
 /** Text of a ratio: `"3"`, `"1/2"`, `"2.95/2"`. */
 export const ratioText = (r: Ratio): string =>

@@ -4,7 +4,7 @@
  */
 import { PAY_TYPE_CREDIT, type PayType } from '../config/bet-config.ts';
 import type { OddsText } from '../money/odds.ts';
-import { mulRatio, RATIO_ONE, ratioText, ratioToDecimal, RATIO_ZERO } from '../money/ratio.ts';
+import { mulRatio, type Ratio, RATIO_ONE, ratioText, ratioToDecimal, RATIO_ZERO } from '../money/ratio.ts';
 import type { Tzs } from '../money/tzs.ts';
 import { computeReturns, type PricingTerms, type Returns } from '../pricing/returns.ts';
 import { isSettled, legFactor, OUTCOME, type LegResult } from './outcome.ts';
@@ -56,8 +56,9 @@ export interface Settlement extends Returns {
  * Half-void legs (quarter lines) still count. Pure and deterministic: settling twice gives the same result.
  */
 export const settleBet = (bet: BetToSettle): Settlement => {
-  const legs: SettledLeg[] = bet.legs.map(({ odds, result }) => {
-    const factor = legFactor(odds, result);
+  const factors = bet.legs.map(({ odds, result }) => legFactor(odds, result));
+  const legs: SettledLeg[] = bet.legs.map(({ odds, result }, i) => {
+    const factor = factors[i];
     return { ...result, odds, factor: factor ? ratioText(factor) : '' };
   });
   const lost = bet.legs.some(({ result }) => result.outcome === OUTCOME.LOST);
@@ -79,10 +80,7 @@ export const settleBet = (bet: BetToSettle): Settlement => {
   const settled = bet.legs.filter(({ result }) => isSettled(result));
   const factor = lost
     ? RATIO_ZERO
-    : settled.reduce(
-        (product, { odds, result }) => mulRatio(product, legFactor(odds, result) ?? RATIO_ONE),
-        RATIO_ONE,
-      );
+    : factors.reduce<Ratio>((product, factor) => (factor ? mulRatio(product, factor) : product), RATIO_ONE);
   const counted = settled.filter(
     ({ result }) => !(result.outcome === OUTCOME.REFUNDED && result.voidFactor === 1),
   );

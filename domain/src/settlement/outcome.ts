@@ -62,11 +62,13 @@ const parseFraction = (text: string): Ratio => {
  */
 export const legFactor = (odds: OddsText, result: LegResult): Ratio | undefined => {
   if (!isSettled(result)) return undefined;
-  const voidPart = ratio(dec(result.voidFactor));
   const wins = result.outcome === OUTCOME.WON || result.outcome === OUTCOME.HALF_WON;
-  if (!wins) return voidPart;
+  if (!wins) return ratio(dec(result.voidFactor));
+  const winning =
+    result.deadHeatFactor === '1' ? ratio(odds) : mulRatio(ratio(odds), parseFraction(result.deadHeatFactor));
+  if (result.voidFactor === 0) return winning;
   const livePart = ratio(dec(1).minus(result.voidFactor));
-  return addRatio(voidPart, mulRatio(livePart, mulRatio(ratio(odds), parseFraction(result.deadHeatFactor))));
+  return addRatio(ratio(dec(result.voidFactor)), mulRatio(livePart, winning));
 };
 
 /** Combines the two halves of a quarter-line stake (betting-rules §2 "Asian quarter lines"). */
