@@ -93,6 +93,50 @@ const fullMetadata = (event: EventData, shared: Partial<EventMetadata> | undefin
 });
 
 /**
+ * The version check of each expected-version case, as the `stream` step of the append statement.
+ * It runs only when none of the event ids is stored (`fresh`). Under READ COMMITTED a concurrent
+ * writer of the same stream makes the UPDATE wait and then re-check the version, so exactly one wins.
+ */
+const STREAM_STEP: Record<string, string> = {
+  any: `INSERT INTO es_streams AS t (stream_name, version) SELECT $1, $3 FROM fresh WHERE fresh.ok
+        ON CONFLICT (stream_name) DO UPDATE SET version = t.version + $3 RETURNING t.version`,
+  no_stream: `INSERT INTO es_streams (stream_name, version) SELECT $1, $3 FROM fresh WHERE fresh.ok
+        ON CONFLICT (stream_name) DO NOTHING RETURNING es_streams.version`,
+  stream_exists: `UPDATE es_streams t SET version = t.version + $3 FROM fresh
+        WHERE fresh.ok AND t.stream_name = $1 RETURNING t.version`,
+  exact: `UPDATE es_streams t SET version = t.version + $3 FROM fresh
+        WHERE fresh.ok AND t.stream_name = $1 AND t.version = $4::bigint RETURNING t.version`,
+};
+
+/**
+ * One statement, one round trip: check the ids are new, check and bump the stream's version, insert
+ * the events. No rows back means a conflict or an idempotent retry, told apart afterwards.
+ * (docs/decisions/0001-event-store-append.md: why a statement and not a function, and why the
+ * wake-up is not sent inside the writing transaction.)
+ */
+const appendStatement = (kind: string): string => `
+  WITH input AS (
+    SELECT (e.value->>'id')::uuid AS event_id, e.value->>'type' AS event_type, e.value->'data' AS data,
+           e.value->'metadata' AS metadata, e.ord
+    FROM jsonb_array_elements($2::jsonb) WITH ORDINALITY AS e(value, ord)
+  ),
+  fresh AS (
+    SELECT NOT EXISTS (SELECT 1 FROM es_events s WHERE s.event_id = ANY ($5::uuid[])) AND $4::bigint >= 0 AS ok
+  ),
+  stream AS (${STREAM_STEP[kind]}),
+  inserted AS (
+    INSERT INTO es_events (stream_name, stream_position, event_id, event_type, data, metadata)
+    SELECT $1, stream.version - $3 + input.ord, input.event_id, input.event_type, input.data, input.metadata
+    FROM stream, input ORDER BY input.ord
+    RETURNING tx_id, global_position
+  )
+  SELECT (SELECT version FROM stream)::text AS version, inserted.tx_id::text AS last_tx_id,
+         inserted.global_position::text AS last_position
+  FROM inserted ORDER BY inserted.global_position DESC LIMIT 1`;
+
+const APPEND_SQL = Object.fromEntries(Object.keys(STREAM_STEP).map((kind) => [kind, appendStatement(kind)]));
+
+/**
  * Appends through `executor` (a pool, or a transaction the caller holds open). Exported for process
  * managers that append in their own transaction, and for the concurrency tests.
  */
@@ -111,39 +155,41 @@ export const appendWith = async (
     data: event.data,
     metadata: fullMetadata(event, options.metadata),
   }));
-  let row: {
-    ok: boolean;
-    duplicate: boolean;
-    version: string;
-    last_tx_id: string | null;
-    last_position: string | null;
-  };
+  const statementKind = kind === 'exact' && version === 0 ? 'no_stream' : kind;
+  // $4 is the exact expected version (ignored by the other cases); $5 the ids, for an index lookup.
+  const params = [streamName, JSON.stringify(payload), payload.length, version, payload.map((e) => e.id)];
+  let rows: { version: string; last_tx_id: string; last_position: string }[];
   try {
-    const result = await executor.query<typeof row>(
-      'SELECT ok, duplicate, version::text, last_tx_id::text, last_position::text FROM es_append($1, $2, $3, $4::jsonb)',
-      [streamName, kind, version, JSON.stringify(payload)],
-    );
-    row = result.rows[0]!;
+    ({ rows } = await executor.query<(typeof rows)[number]>(APPEND_SQL[statementKind]!, params));
   } catch (error) {
     // A concurrent append of the same event ids committed first: answer as the retry it is.
     if ((error as { code?: string }).code === '23505')
       return appendedBefore(executor, streamName, payload, error);
     throw error;
   }
-  if (!row.ok) throw wrongExpectedVersion(streamName, expected, Number(row.version));
-  return {
-    nextExpectedVersion: Number(row.version),
-    lastLogPosition: encodeSqlPosition(row.last_tx_id!, row.last_position!),
-    alreadyStored: row.duplicate,
-  };
+  const row = rows[0];
+  if (row) {
+    return {
+      nextExpectedVersion: Number(row.version),
+      lastLogPosition: encodeSqlPosition(row.last_tx_id, row.last_position),
+      alreadyStored: false,
+    };
+  }
+  const stored = await storedResult(executor, streamName, payload);
+  if (stored) return stored;
+  const current = await executor.query<{ version: string }>(
+    'SELECT version::text FROM es_streams WHERE stream_name = $1',
+    [streamName],
+  );
+  throw wrongExpectedVersion(streamName, expected, Number(current.rows[0]?.version ?? 0));
 };
 
-const appendedBefore = async (
+/** The original result when every id is stored in this stream; null when none is; throws when some are. */
+const storedResult = async (
   executor: SqlExecutor,
   streamName: string,
   payload: readonly { id: string }[],
-  cause: unknown,
-): Promise<AppendResult> => {
+): Promise<AppendResult | null> => {
   const { rows } = await executor.query<{
     stream_name: string;
     stream_position: string;
@@ -154,13 +200,14 @@ const appendedBefore = async (
      WHERE event_id = ANY ($1::uuid[]) ORDER BY es_events.stream_position DESC`,
     [payload.map((e) => e.id)],
   );
-  const last = rows[0];
-  if (!last || rows.length !== payload.length || rows.some((r) => r.stream_name !== streamName)) {
+  if (rows.length === 0) return null;
+  const last = rows[0]!;
+  if (rows.length !== payload.length || rows.some((r) => r.stream_name !== streamName)) {
     throw new EventStoreError(
       'EVENT_ID_CONFLICT',
-      `append to ${streamName}: event ids already used elsewhere`,
+      `append to ${streamName}: some event ids are already stored elsewhere`,
       {
-        cause: String(cause),
+        stream: streamName,
       },
     );
   }
@@ -169,6 +216,17 @@ const appendedBefore = async (
     lastLogPosition: encodeSqlPosition(last.tx_id, last.global_position),
     alreadyStored: true,
   };
+};
+
+const appendedBefore = async (
+  executor: SqlExecutor,
+  streamName: string,
+  payload: readonly { id: string }[],
+  cause: unknown,
+): Promise<AppendResult> => {
+  const stored = await storedResult(executor, streamName, payload);
+  if (!stored) throw cause;
+  return stored;
 };
 
 const prefixPatterns = (filter: LogFilter | undefined): string[] | null =>
@@ -223,6 +281,8 @@ export interface SqlEventStore extends EventStore {
   readonly sql: SqlClient;
   /** Reads the global log inside an open transaction (the projection runner's). */
   readAllWithin(executor: SqlExecutor, options: ReadAllOptions): Promise<ReadAllResult>;
+  /** Wakes subscribers after a commit of events appended with {@link appendWith} in the caller's own transaction. */
+  notifyAppended(): void;
 }
 
 export interface SqlEventStoreOptions {
@@ -231,30 +291,69 @@ export interface SqlEventStoreOptions {
 }
 
 /**
+ * Sends `send` at most once at a time: calls made while one is in flight fold into one more after it.
+ * Keeps cross-process wake-ups to a handful per second however fast appends come.
+ */
+const coalesce = (send: () => Promise<unknown>) => {
+  let inFlight = false;
+  let again = false;
+  const fire = (): void => {
+    if (inFlight) {
+      again = true;
+      return;
+    }
+    inFlight = true;
+    void send()
+      .catch(() => undefined)
+      .finally(() => {
+        inFlight = false;
+        if (again) {
+          again = false;
+          fire();
+        }
+      });
+  };
+  return fire;
+};
+
+/**
  * An event store on `sql` (PostgreSQL or PGlite). Run {@link migrateEventStore} first (the adapter
- * factories in `postgres.ts` and `pglite.ts` do).
+ * factories in `adapters.ts` do).
+ *
+ * Wake-ups: subscribers in this process are woken at once after each append. On PostgreSQL other
+ * processes are woken by a `pg_notify` sent after the commit, outside the writing transaction and
+ * coalesced (docs/decisions/0001-event-store-append.md); polling covers anything missed. An embedded
+ * PGlite database belongs to one process, so it needs no notifications.
  */
 export const createSqlEventStore = async (
   sql: SqlClient,
   options: SqlEventStoreOptions = {},
 ): Promise<SqlEventStore> => {
   const listeners = new Set<() => void>();
-  let unlisten: (() => Promise<void>) | null = null;
   const wake = () => listeners.forEach((listener) => listener());
-  unlisten = await sql.listen(`es_${sql.schema}`, wake);
+  const channel = `es_${sql.schema}`;
+  const unlisten = sql.kind === 'postgres' ? await sql.listen(channel, wake) : null;
+  const notifyOthers =
+    sql.kind === 'postgres'
+      ? coalesce(() => sql.query('SELECT pg_notify($1, $2)', [channel, '']))
+      : () => undefined;
+  const notifyAppended = () => {
+    queueMicrotask(wake);
+    notifyOthers();
+  };
 
   const store: SqlEventStore = {
     kind: sql.kind,
     sql,
     appendToStream: async (streamName, events, appendOptions) => {
       const result = await appendWith(sql, streamName, events, appendOptions);
-      // In-process wake-up: PGlite's and pg's notifications arrive too, this is just sooner.
-      if (!result.alreadyStored) queueMicrotask(wake);
+      if (!result.alreadyStored) notifyAppended();
       return result;
     },
     readStream: (streamName, readOptions) => readStreamWith(sql, streamName, readOptions),
     readAll: (readOptions) => readAllWith(sql, readOptions),
     readAllWithin: readAllWith,
+    notifyAppended,
     subscribeToAll: (subscribeOptions = {}) => subscribeByPolling(store, subscribeOptions),
     onAppended: (listener) => {
       listeners.add(listener);
@@ -263,7 +362,6 @@ export const createSqlEventStore = async (
     close: async () => {
       listeners.clear();
       await unlisten?.();
-      unlisten = null;
       if (options.ownsClient ?? true) await sql.close();
     },
   };
