@@ -6,3 +6,4 @@ export * from './sql/client.ts';
 export * from './sql/migrate.ts';
 export * from './sql/store.ts';
 export * from './sql/adapters.ts';
+export * from './kurrent/store.ts';
