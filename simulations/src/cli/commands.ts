@@ -99,9 +99,14 @@ export const runSettle = (raw: unknown): CommandResult => {
     terms: config,
     legs: legs.map(({ leg, result }) => ({ odds: leg.odds, result })),
   });
+  const { state, stake, payType, effectiveOdds, legs: settledLegs, ...amounts } = settlement;
   const output = {
-    ...settlement,
-    legs: settlement.legs.map((settled, i) => {
+    state,
+    stake,
+    payType,
+    effectiveOdds,
+    ...amounts,
+    legs: settledLegs.map((settled, i) => {
       const leg = legs[i]?.leg;
       return leg
         ? {
