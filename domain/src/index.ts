@@ -8,3 +8,4 @@ export * from './wallet/index.ts';
 export * from './account/index.ts';
 export * from './payment/index.ts';
 export * from './fixture/index.ts';
+export * from './bet/index.ts';

@@ -1,0 +1,75 @@
+/**
+ * Bet commands (stream `bet-<betId>`). The caller resolves the configuration and tax rule in force at
+ * `at` (config `configAt`, `taxRateAt`) and passes them in; the decider reads no clock.
+ */
+import type { BetConfig, PayType } from '../config/bet-config.ts';
+import type { TaxRule } from '../config/tax.ts';
+import type { MatchFacts } from '../settlement/facts.ts';
+import type { AbnormalInfo, BetActor, OrderType, PlacedLeg } from './events.ts';
+
+interface Base {
+  readonly betId: string;
+  readonly at: string;
+}
+
+/** Places a bet (spec §3 "Place-bet payload"; §5 slip rules). Every leg must still be available. */
+export interface PlaceBet extends Base {
+  readonly type: 'PlaceBet';
+  readonly serial: string;
+  readonly userId: string;
+  readonly orderType: OrderType;
+  readonly actor: BetActor;
+  readonly payType: PayType;
+  readonly stake: number;
+  readonly legs: readonly PlacedLeg[];
+  /** The bet configuration in force at `at`, and the `effectiveFrom` of its version. */
+  readonly config: BetConfig;
+  readonly configVersion: string;
+  /** The dated tax rule in force (overrides `config.taxRatePercent`), or null to use the config's rate. */
+  readonly taxRule: TaxRule | null;
+}
+
+/** The wallet debited the stake under `movementId`. */
+export interface RecordStakePaid extends Base {
+  readonly type: 'RecordStakePaid';
+  readonly movementId: string;
+}
+
+/** The wallet refused the stake (e.g. `INSUFFICIENT_FUNDS`). */
+export interface RejectBet extends Base {
+  readonly type: 'RejectBet';
+  readonly code: string;
+  readonly reason: string;
+}
+
+/** Settles the leg on `matchId` on the match's facts at `factsRevision` (fixture stream), then the bet if it can. */
+export interface SettleLeg extends Base {
+  readonly type: 'SettleLeg';
+  readonly matchId: string;
+  readonly facts: MatchFacts;
+  readonly factsRevision: number;
+}
+
+/** No result in time after match time (spec §4 "Abnormal bet info"); the caller has the clock. */
+export interface FlagSettlementDelayed extends Base {
+  readonly type: 'FlagSettlementDelayed';
+  readonly abnormalInfo: AbnormalInfo;
+}
+
+/** Accepts a cash-out offer (priced elsewhere) of `amount` TZS. */
+export interface CashOutBet extends Base {
+  readonly type: 'CashOutBet';
+  readonly offerId: string;
+  readonly amount: number;
+  readonly actor: BetActor;
+}
+
+/** Staff void a bet with a reason (spec §7 `order_list/cancel_order`). */
+export interface CancelBet extends Base {
+  readonly type: 'CancelBet';
+  readonly actor: BetActor;
+  readonly reason: string;
+}
+
+export type BetCommand =
+  PlaceBet | RecordStakePaid | RejectBet | SettleLeg | FlagSettlementDelayed | CashOutBet | CancelBet;
