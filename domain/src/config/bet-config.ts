@@ -7,7 +7,9 @@ import type { Percent, Tzs } from '../money/tzs.ts';
 
 /** Pay type of a bet (spec §4 "Pay type of a bet"): 1 = real balance, 2 = credit money (free bet / bonus). */
 export type PayType = 1 | 2;
+/** Pay type 1: the stake comes from the real balance. */
 export const PAY_TYPE_BALANCE = 1 as const;
+/** Pay type 2: the stake is credit money (free bet / bonus); winnings are paid without the stake. */
 export const PAY_TYPE_CREDIT = 2 as const;
 
 /** One row of the acca-bonus table (spec §3 "String reward tier"). */

@@ -18,16 +18,21 @@ export const ratio = (num: Decimal | string | number, den: Decimal | string | nu
   den: dec(den),
 });
 
+/** The factor 1 (a void leg; the empty product). */
 export const RATIO_ONE: Ratio = ratio(1);
+/** The factor 0 (a lost leg). */
 export const RATIO_ZERO: Ratio = ratio(0);
 
+/** Exact product `a × b`. */
 export const mulRatio = (a: Ratio, b: Ratio): Ratio => ({ num: a.num.times(b.num), den: a.den.times(b.den) });
 
+/** Exact sum `a + b`. */
 export const addRatio = (a: Ratio, b: Ratio): Ratio => ({
   num: a.num.times(b.den).plus(b.num.times(a.den)),
   den: a.den.times(b.den),
 });
 
+/** True when `a` and `b` are the same number (cross-multiplied, exact). */
 export const eqRatio = (a: Ratio, b: Ratio): boolean => a.num.times(b.den).eq(b.num.times(a.den));
 
 /** `stake × r`, rounded down to whole TZS. */

@@ -9,6 +9,7 @@ import { combineHalves, legResult, OUTCOME, type LegResult } from './outcome.ts'
 
 /** Which part of the match the market is on: ordinary time (event part 3) or the first half. */
 export type Period = 'full_time' | 'first_half';
+/** A team, as picked in Asian handicap and draw no bet. */
 export type Side = 'home' | 'away';
 
 interface LegBase {
@@ -33,6 +34,7 @@ export type Leg = LegBase &
     | { readonly market: 'correct_score'; readonly pick: string }
     | { readonly market: 'draw_no_bet'; readonly pick: Side }
   );
+/** Market kinds this engine settles. */
 export type Market = Leg['market'];
 
 /** Spec betting-type ids (spec §3 catalogue, §5, §9); draw no bet has no id in the spec. */
@@ -45,6 +47,7 @@ export const BETTING_TYPE_ID: Readonly<Partial<Record<Market, number>>> = {
   correct_score: 45,
 };
 
+/** Every {@link Market}, in the order of docs/cli.md. */
 export const MARKETS: readonly Market[] = [
   '1x2',
   'double_chance',

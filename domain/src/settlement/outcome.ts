@@ -15,6 +15,7 @@ export const OUTCOME = {
   HALF_WON: 5,
   HALF_LOST: 6,
 } as const;
+/** One of the spec §4 outcome codes, 0 to 6. */
 export type OutcomeCode = (typeof OUTCOME)[keyof typeof OUTCOME];
 
 /** Share of the stake refunded (Betradar `void_factor`): 0, ½ (quarter lines) or 1 (void). */
