@@ -9,6 +9,7 @@ import {
   type BetConfig,
 } from './bet-config.ts';
 import { betConfigAt, type ConfigHistory } from './history.ts';
+import { betConfigFromSpec } from './spec-record.ts';
 import { TANZANIA_TAX_RULES, taxRateAt } from './tax.ts';
 import { configAt, instantMs } from './versions.ts';
 
@@ -123,5 +124,23 @@ describe('tax history (betting-rules §8)', () => {
     });
     expect(betConfigAt(history, 'sports', '2017-01-01')).toBeUndefined();
     expect(betConfigAt({ ...history, taxRules: [] }, 'sports', '2018-02-01')?.taxRatePercent).toBe(10);
+  });
+});
+
+describe('bet config from the spec record (spec §3, §7 bet_config/inquire)', () => {
+  it('given a snake_case record with gaps, when read, then camelCase with the spec §9 fallbacks', () => {
+    const config = betConfigFromSpec(
+      { minimum_bet_amount: 500, max_bet_amount: null, tax_rate: 10, min_string_reward_odds: 1.2, no_bet: 0 },
+      [{ strings: 3, cash_back: 5 }],
+    );
+    expect(config).toMatchObject({
+      minimumBetAmount: 500,
+      minimumBetAmountVirtual: 300,
+      maxBetAmount: 900_000,
+      minStringRewardOdds: '1.2',
+      taxRatePercent: 10,
+      singleGameHighestProfit: null,
+      stringRewards: [{ strings: 3, cashBackPercent: 5 }],
+    });
   });
 });
