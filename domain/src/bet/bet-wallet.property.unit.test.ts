@@ -22,13 +22,11 @@ const goals = fc.integer({ min: 0, max: 3 });
 const facts: fc.Arbitrary<MatchFacts> = fc.oneof(
   {
     weight: 5,
-    arbitrary: fc
-      .tuple(goals, goals, goals, goals)
-      .map(([a, b, c, d]) => ({
-        status: 'played' as const,
-        halfTime: { home: a, away: b },
-        fullTime: { home: a + c, away: b + d },
-      })),
+    arbitrary: fc.tuple(goals, goals, goals, goals).map(([a, b, c, d]) => ({
+      status: 'played' as const,
+      halfTime: { home: a, away: b },
+      fullTime: { home: a + c, away: b + d },
+    })),
   },
   fc.constant<MatchFacts>({ status: 'postponed' }),
   fc.constant<MatchFacts>({ status: 'not_started' }),

@@ -2,8 +2,10 @@
 import { DEFAULT_BET_CONFIG, type BetConfig } from '../config/bet-config.ts';
 import type { MatchFacts } from '../settlement/facts.ts';
 import type { Leg } from '../settlement/markets.ts';
+import { fold } from '../decider.ts';
 import type * as C from './commands.ts';
-import type { BetActor, PlacedLeg } from './events.ts';
+import type { BetActor, BetEvent, PlacedLeg } from './events.ts';
+import { betDecider } from './index.ts';
 
 export const AT = '2026-01-10T12:00:00.000Z';
 export const PLAYER: BetActor = { kind: 'player', id: 'u1' };
@@ -65,4 +67,15 @@ export const paid: C.RecordStakePaid = {
   betId: 'b1',
   at: AT,
   movementId: 'bet-b1:stake',
+};
+
+/** The events a sequence of commands records; throws on a refusal (test setup). */
+export const betHistory = (...commands: C.BetCommand[]): BetEvent[] => {
+  const events: BetEvent[] = [];
+  for (const c of commands) {
+    const d = betDecider.decide(c, fold(betDecider, events));
+    if (!d.ok) throw new Error(`setup refused: ${d.error.code}`);
+    events.push(...d.events);
+  }
+  return events;
 };

@@ -2,8 +2,10 @@
  * Command builders for wallet tests and simulations: sensible defaults, overridable fields.
  * Pure data; the instant and actor are fixed so that expected events are easy to write.
  */
+import { fold } from '../decider.ts';
 import type * as C from './commands.ts';
-import type { Actor } from './events.ts';
+import { walletDecider } from './decider.ts';
+import type { Actor, WalletEvent } from './events.ts';
 
 export const AT = '2026-01-10T12:00:00.000Z';
 export const PLAYER: Actor = { kind: 'player', id: 'u1' };
@@ -145,4 +147,15 @@ export const walletCommands = {
     amount,
     taxRate,
   }),
+};
+
+/** The events a sequence of commands records; throws on a refusal (test setup). */
+export const walletHistory = (...commands: C.WalletCommand[]): WalletEvent[] => {
+  const events: WalletEvent[] = [];
+  for (const c of commands) {
+    const d = walletDecider.decide(c, fold(walletDecider, events));
+    if (!d.ok) throw new Error(`setup refused: ${d.error.code}`);
+    events.push(...d.events);
+  }
+  return events;
 };
