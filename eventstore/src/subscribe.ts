@@ -34,6 +34,7 @@ export async function* subscribeByPolling(
         yield event;
       }
       if (events.length === batchSize || woken) continue;
+      if (options.signal?.aborted) return;
       await new Promise<void>((resolve) => {
         const timer = setTimeout(resolve, pollIntervalMs);
         wakeUp = () => {
