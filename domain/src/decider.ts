@@ -12,7 +12,8 @@ export interface DomainEvent<Type extends string = string, Data = unknown> {
 }
 
 /** What `decide` answers: the new events (possibly none), or the business rule that refused the command. */
-export type Decision<E> = { readonly ok: true; readonly events: readonly E[] } | { readonly ok: false; readonly error: DomainError };
+export type Decision<E> =
+  { readonly ok: true; readonly events: readonly E[] } | { readonly ok: false; readonly error: DomainError };
 
 export interface Decider<Command, Event, State> {
   /** The state of a stream that has no events. */
@@ -30,7 +31,11 @@ export const accept = <E>(...events: E[]): Decision<E> => ({ ok: true, events })
 export const refuse = <E = never>(error: DomainError): Decision<E> => ({ ok: false, error });
 
 /** Replays `events` from the initial state: the state a stream's history yields. */
-export const fold = <C, E, S>(decider: Decider<C, E, S>, events: Iterable<E>, from: S = decider.initialState()): S => {
+export const fold = <C, E, S>(
+  decider: Decider<C, E, S>,
+  events: Iterable<E>,
+  from: S = decider.initialState(),
+): S => {
   let state = from;
   for (const event of events) state = decider.evolve(state, event);
   return state;

@@ -31,13 +31,19 @@ describe.skipIf(!postgresUrl())('wake-ups across processes (PostgreSQL)', () => 
   it('a subscriber on another connection pool is woken by the append, long before its poll interval', async () => {
     const db = await openTestDatabase('postgres');
     const writer = await openSqlEventStore(db.sql);
-    const otherPool = await createPostgresClient({ connectionString: db.connectionString!, schema: db.schema });
+    const otherPool = await createPostgresClient({
+      connectionString: db.connectionString!,
+      schema: db.schema,
+    });
     const reader = await createSqlEventStore(otherPool);
     const controller = new AbortController();
     const seen: string[] = [];
     try {
       const subscription = (async () => {
-        for await (const event of reader.subscribeToAll({ pollIntervalMs: 60_000, signal: controller.signal })) {
+        for await (const event of reader.subscribeToAll({
+          pollIntervalMs: 60_000,
+          signal: controller.signal,
+        })) {
           seen.push(event.type);
           controller.abort();
         }
