@@ -13,6 +13,9 @@ CREATE TABLE es_events (
   -- (tx_id, global_position) and only see rows older than every running transaction.
   tx_id xid8 NOT NULL DEFAULT pg_current_xact_id(),
   stream_name text NOT NULL,
+  -- The stream's category, its name up to the first '-' (wallet-42 -> wallet): projections read
+  -- one category at a time in log order through es_events_category_order.
+  category text NOT NULL GENERATED ALWAYS AS (split_part(stream_name, '-', 1)) STORED,
   stream_position bigint NOT NULL CHECK (stream_position > 0),
   event_id uuid NOT NULL UNIQUE,
   event_type text NOT NULL,
@@ -23,3 +26,4 @@ CREATE TABLE es_events (
 );
 
 CREATE INDEX es_events_log_order ON es_events (tx_id, global_position);
+CREATE INDEX es_events_category_order ON es_events (category, tx_id, global_position);

@@ -12,9 +12,17 @@ export interface SqlResult<Row> {
   readonly rowCount: number;
 }
 
-/** Something that runs one parameterised statement: a pool, a connection, or an open transaction. */
+/**
+ * Something that runs one parameterised statement: a pool, a connection, or an open transaction.
+ * `name` marks a hot statement to prepare once per connection and reuse (planning the event store's
+ * append costs as much as running it); it must identify `text` uniquely.
+ */
 export interface SqlExecutor {
-  query<Row = Record<string, unknown>>(text: string, params?: readonly unknown[]): Promise<SqlResult<Row>>;
+  query<Row = Record<string, unknown>>(
+    text: string,
+    params?: readonly unknown[],
+    name?: string,
+  ): Promise<SqlResult<Row>>;
 }
 
 export interface SqlClient extends SqlExecutor {
@@ -70,8 +78,12 @@ export const createPostgresClient = async (options: PostgresClientOptions): Prom
   const client: SqlClient = {
     kind: 'postgres',
     schema,
-    query: async <Row>(text: string, params?: readonly unknown[]) => {
-      const result = await pool.query(text, params as unknown[] | undefined);
+    query: async <Row>(text: string, params?: readonly unknown[], name?: string) => {
+      const result = await pool.query({
+        text,
+        values: params as unknown[] | undefined,
+        ...(name ? { name } : {}),
+      });
       return { rows: result.rows as Row[], rowCount: result.rowCount ?? 0 };
     },
     transaction: async (fn) => {
@@ -121,11 +133,29 @@ export const createPostgresClient = async (options: PostgresClientOptions): Prom
 
 /** Wraps one checked-out `pg` connection (also used by tests that hold transactions open). */
 export const wrapPgConnection = (conn: pg.ClientBase): SqlExecutor => ({
-  query: async <Row>(text: string, params?: readonly unknown[]) => {
-    const result = await conn.query(text, params as unknown[] | undefined);
+  query: async <Row>(text: string, params?: readonly unknown[], name?: string) => {
+    const result = await conn.query({
+      text,
+      values: params as unknown[] | undefined,
+      ...(name ? { name } : {}),
+    });
     return { rows: result.rows as Row[], rowCount: result.rowCount ?? 0 };
   },
 });
+
+/** A value as an SQL literal, quoted by `pg` (strings, numbers, booleans, null, arrays of those, JSON). */
+const sqlLiteral = (value: unknown): string => {
+  if (value === null || value === undefined) return 'NULL';
+  if (typeof value === 'number' || typeof value === 'bigint') return pg.escapeLiteral(String(value));
+  if (typeof value === 'boolean') return value ? 'true' : 'false';
+  if (typeof value === 'string') return pg.escapeLiteral(value);
+  if (value instanceof Date) return pg.escapeLiteral(value.toISOString());
+  if (Array.isArray(value)) {
+    const elements = value.map((e) => (e === null ? 'NULL' : `"${String(e).replace(/["\\]/g, '\\$&')}"`));
+    return pg.escapeLiteral(`{${elements.join(',')}}`);
+  }
+  return pg.escapeLiteral(JSON.stringify(value));
+};
 
 /**
  * An embedded PostgreSQL (PGlite). `dataDir` is a folder (created if absent) or undefined for memory.
@@ -136,8 +166,23 @@ export const createPgliteClient = async (dataDir?: string): Promise<SqlClient> =
   const { PGlite } = await import('@electric-sql/pglite');
   if (dataDir) await mkdir(dataDir, { recursive: true });
   const db: PGlite = dataDir ? await PGlite.create(dataDir) : await PGlite.create();
+  // PGlite has no named extended-protocol statements: hot statements are PREPAREd once (session-level,
+  // not undone by a rollback) and EXECUTEd with their values as quoted literals.
+  const prepared = new Map<string, Promise<unknown>>();
   const wrap = (q: Pick<PGlite, 'query'>): SqlExecutor => ({
-    query: async <Row>(text: string, params?: readonly unknown[]) => {
+    query: async <Row>(text: string, params?: readonly unknown[], name?: string) => {
+      if (name) {
+        const statement = assertSafeIdentifier(name);
+        if (!prepared.has(statement)) {
+          const preparing = q.query(`PREPARE ${statement} AS ${text}`);
+          prepared.set(statement, preparing);
+          preparing.catch(() => prepared.delete(statement));
+        }
+        await prepared.get(statement);
+        const args = (params ?? []).map(sqlLiteral).join(', ');
+        const result = await q.query<Row>(`EXECUTE ${statement}${args ? ` (${args})` : ''}`);
+        return { rows: result.rows, rowCount: result.affectedRows ?? result.rows.length };
+      }
       const result = await q.query<Row>(text, params as unknown[] | undefined);
       return { rows: result.rows, rowCount: result.affectedRows ?? result.rows.length };
     },

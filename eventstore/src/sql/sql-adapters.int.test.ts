@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { eventStoreContract } from '../contract/event-store.contract.ts';
-import { openTestDatabase, postgresUrl, SKIP_POSTGRES_MESSAGE } from '../testing/databases.ts';
+import {
+  availableSqlKinds,
+  openTestDatabase,
+  postgresUrl,
+  SKIP_POSTGRES_MESSAGE,
+} from '../testing/databases.ts';
 import { openSqlEventStore } from './adapters.ts';
 import { createPostgresClient } from './client.ts';
 import { createSqlEventStore } from './store.ts';
@@ -56,6 +61,56 @@ describe.skipIf(!postgresUrl())('wake-ups across processes (PostgreSQL)', () => 
       controller.abort();
       await reader.close();
       await writer.close();
+      await db.dispose();
+    }
+  });
+});
+
+describe.each(availableSqlKinds())('query plans as the log grows (%s)', (kind) => {
+  /**
+   * Hot statements are prepared once; a generic plan made while the table was small must not freeze a
+   * sequential scan (PGlite never analyses its tables). These plans are what keeps appends and
+   * projection reads flat as the log grows.
+   */
+  it('duplicate-id checks, category reads and global reads use their indexes', async () => {
+    const db = await openTestDatabase(kind);
+    const store = await openSqlEventStore(db.sql);
+    try {
+      for (let i = 0; i < 8; i++) {
+        await store.readAll({ after: null, maxCount: 10, filter: { streamPrefixes: ['plan-'] } });
+        await store.readAll({ after: null, maxCount: 10 });
+      }
+      for (let i = 0; i < 1_500; i++)
+        await store.appendToStream(`plan-${i % 30}`, [{ type: 'T', data: { i } }]);
+      await store.appendToStream(`other-1`, [{ type: 'T', data: {} }]);
+      const plan = async (statement: string) =>
+        (await db.sql.query<Record<string, string>>(`EXPLAIN ${statement}`)).rows
+          .map((r) => Object.values(r)[0])
+          .join('\n');
+      const id = '00000000-0000-4000-8000-000000000001';
+      const payload = JSON.stringify([{ id, type: 'T', data: {}, metadata: {} }]);
+      const append = (name: string, stream: string) =>
+        `EXECUTE ${name} ('${stream}', '${payload}', 1, 0, '{${id}}')`;
+      if (kind === 'pglite') {
+        // The prepared statements themselves (one connection, so EXPLAIN EXECUTE sees them).
+        expect(await plan(append('es_append_any', 'plan-1'))).not.toMatch(/Seq Scan on es_events/);
+        expect(await plan(`EXECUTE es_read_categories ('0', '0', 10, '{plan}')`)).toMatch(
+          /Index Scan using es_events_category_order/,
+        );
+        expect(await plan(`EXECUTE es_read_all ('0', '0', 10)`)).toMatch(
+          /Index Scan using es_events_log_order/,
+        );
+      } else {
+        // A server re-plans after autovacuum's ANALYZE; the read must still be an index range.
+        await db.sql.query('ANALYZE es_events');
+        const read = await plan(
+          `SELECT * FROM es_events WHERE category = 'other' AND (tx_id, global_position) > ('0'::xid8, 0) ORDER BY tx_id, global_position LIMIT 10`,
+        );
+        expect(read).toMatch(/es_events_category_order/);
+        expect(read).not.toMatch(/Seq Scan/);
+      }
+    } finally {
+      await store.close();
       await db.dispose();
     }
   });

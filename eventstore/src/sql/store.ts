@@ -121,7 +121,12 @@ const appendStatement = (kind: string): string => `
     FROM jsonb_array_elements($2::jsonb) WITH ORDINALITY AS e(value, ord)
   ),
   fresh AS (
-    SELECT NOT EXISTS (SELECT 1 FROM es_events s WHERE s.event_id = ANY ($5::uuid[])) AND $4::bigint >= 0 AS ok
+    -- One index probe per id: planned so even on a never-analysed table (PGlite has no autovacuum)
+    -- and kept by the prepared statement's generic plan as the table grows.
+    SELECT NOT EXISTS (
+      SELECT 1 FROM unnest($5::uuid[]) AS u(id)
+      CROSS JOIN LATERAL (SELECT 1 FROM es_events s WHERE s.event_id = u.id LIMIT 1) AS stored
+    ) AND $4::bigint >= 0 AS ok
   ),
   stream AS (${STREAM_STEP[kind]}),
   inserted AS (
@@ -160,7 +165,11 @@ export const appendWith = async (
   const params = [streamName, JSON.stringify(payload), payload.length, version, payload.map((e) => e.id)];
   let rows: { version: string; last_tx_id: string; last_position: string }[];
   try {
-    ({ rows } = await executor.query<(typeof rows)[number]>(APPEND_SQL[statementKind]!, params));
+    ({ rows } = await executor.query<(typeof rows)[number]>(
+      APPEND_SQL[statementKind]!,
+      params,
+      `es_append_${statementKind}`,
+    ));
   } catch (error) {
     // A concurrent append of the same event ids committed first: answer as the retry it is.
     if ((error as { code?: string }).code === '23505')
@@ -229,24 +238,54 @@ const appendedBefore = async (
   return stored;
 };
 
-const prefixPatterns = (filter: LogFilter | undefined): string[] | null =>
-  filter?.streamPrefixes?.length
-    ? filter.streamPrefixes.map((p) => `${p.replace(/[\\%_]/g, '\\$&')}%`)
-    : null;
+/**
+ * A filter whose every prefix is a whole category (`wallet-`) reads each category through its own
+ * index range; any other prefix falls back to a LIKE scan in log order.
+ */
+const categoriesOf = (filter: LogFilter | undefined): string[] | null => {
+  const prefixes = filter?.streamPrefixes;
+  if (!prefixes?.length) return null;
+  const categories = prefixes.map((p) => (/^[^-]+-$/.test(p) ? p.slice(0, -1) : null));
+  return categories.every((c) => c !== null) ? (categories as string[]) : null;
+};
+
+const likePatterns = (prefixes: readonly string[]): string[] =>
+  prefixes.map((p) => `${p.replace(/[\\%_]/g, '\\$&')}%`);
+
+const VISIBLE = 'tx_id < pg_snapshot_xmin(pg_current_snapshot())';
+const AFTER = '(tx_id, global_position) > ($1::xid8, $2::bigint)';
+
+const READ_ALL_SQL = `SELECT ${COLUMNS} FROM es_events WHERE ${AFTER} AND ${VISIBLE}
+  ORDER BY es_events.tx_id, es_events.global_position LIMIT $3`;
+
+/** Per category: an ordered range of its index, at most $3 rows each, merged in log order. */
+const READ_CATEGORIES_SQL = `SELECT e.* FROM unnest($4::text[]) AS c(category)
+  CROSS JOIN LATERAL (
+    SELECT ${COLUMNS}, tx_id AS order_tx, global_position AS order_position FROM es_events
+    WHERE es_events.category = c.category AND ${AFTER} AND ${VISIBLE}
+    ORDER BY es_events.tx_id, es_events.global_position LIMIT $3
+  ) AS e
+  ORDER BY e.order_tx, e.order_position LIMIT $3`;
+
+const READ_PREFIXES_SQL = `SELECT ${COLUMNS} FROM es_events WHERE ${AFTER} AND ${VISIBLE}
+  AND stream_name LIKE ANY ($4::text[])
+  ORDER BY es_events.tx_id, es_events.global_position LIMIT $3`;
 
 /** Reads the global log through `executor` (the projection runner passes its own transaction). */
 export const readAllWith = async (executor: SqlExecutor, options: ReadAllOptions): Promise<ReadAllResult> => {
   const [txId, position] = decodeSqlPosition(options.after);
-  const patterns = prefixPatterns(options.filter);
-  const { rows } = await executor.query<EventRow>(
-    `SELECT ${COLUMNS} FROM es_events
-     WHERE (tx_id, global_position) > ($1::xid8, $2::bigint)
-       AND tx_id < pg_snapshot_xmin(pg_current_snapshot())
-       ${patterns ? 'AND stream_name LIKE ANY ($4::text[])' : ''}
-     ORDER BY es_events.tx_id, es_events.global_position
-     LIMIT $3`,
-    patterns ? [txId, position, options.maxCount, patterns] : [txId, position, options.maxCount],
-  );
+  const params: unknown[] = [txId, position, options.maxCount];
+  const categories = categoriesOf(options.filter);
+  const prefixes = options.filter?.streamPrefixes;
+  const { rows } = categories
+    ? await executor.query<EventRow>(READ_CATEGORIES_SQL, [...params, categories], 'es_read_categories')
+    : prefixes?.length
+      ? await executor.query<EventRow>(
+          READ_PREFIXES_SQL,
+          [...params, likePatterns(prefixes)],
+          'es_read_prefixes',
+        )
+      : await executor.query<EventRow>(READ_ALL_SQL, params, 'es_read_all');
   const events = rows.map(toRecorded);
   return { events, position: events.at(-1)?.logPosition ?? options.after ?? null };
 };
@@ -260,13 +299,16 @@ export const readStreamWith = async <Type extends string, Data>(
   const from = options.from ?? (backwards ? Number.MAX_SAFE_INTEGER : 1);
   const limit = options.maxCount ?? null;
   const [versionResult, eventsResult] = await Promise.all([
-    executor.query<{ version: string }>('SELECT version::text FROM es_streams WHERE stream_name = $1', [
-      streamName,
-    ]),
+    executor.query<{ version: string }>(
+      'SELECT version::text FROM es_streams WHERE stream_name = $1',
+      [streamName],
+      'es_stream_version',
+    ),
     executor.query<EventRow>(
       `SELECT ${COLUMNS} FROM es_events WHERE stream_name = $1 AND stream_position ${backwards ? '<=' : '>='} $2
        ORDER BY es_events.stream_position ${backwards ? 'DESC' : 'ASC'} LIMIT $3`,
       [streamName, from, limit],
+      backwards ? 'es_read_stream_backwards' : 'es_read_stream_forwards',
     ),
   ]);
   const version = versionResult.rows[0]?.version;
@@ -285,35 +327,28 @@ export interface SqlEventStore extends EventStore {
   notifyAppended(): void;
 }
 
+/** Longest delay before other processes hear of an append (decision 0001). */
+const NOTIFY_WINDOW_MS = 20;
+
 export interface SqlEventStoreOptions {
   /** Close the SQL client with the store (default true). */
   readonly ownsClient?: boolean;
 }
 
 /**
- * Sends `send` at most once at a time: calls made while one is in flight fold into one more after it.
- * Keeps cross-process wake-ups to a handful per second however fast appends come.
+ * Sends `send` at most once per `windowMs`: calls within the window fold into one sent at its end.
+ * Keeps cross-process wake-ups to a few dozen a second however fast appends come.
  */
-const coalesce = (send: () => Promise<unknown>) => {
-  let inFlight = false;
-  let again = false;
-  const fire = (): void => {
-    if (inFlight) {
-      again = true;
-      return;
-    }
-    inFlight = true;
-    void send()
-      .catch(() => undefined)
-      .finally(() => {
-        inFlight = false;
-        if (again) {
-          again = false;
-          fire();
-        }
-      });
+const throttle = (send: () => Promise<unknown>, windowMs: number) => {
+  let timer: NodeJS.Timeout | null = null;
+  return (): void => {
+    if (timer) return;
+    timer = setTimeout(() => {
+      timer = null;
+      void send().catch(() => undefined);
+    }, windowMs);
+    timer.unref();
   };
-  return fire;
 };
 
 /**
@@ -335,7 +370,7 @@ export const createSqlEventStore = async (
   const unlisten = sql.kind === 'postgres' ? await sql.listen(channel, wake) : null;
   const notifyOthers =
     sql.kind === 'postgres'
-      ? coalesce(() => sql.query('SELECT pg_notify($1, $2)', [channel, '']))
+      ? throttle(() => sql.query('SELECT pg_notify($1, $2)', [channel, '']), NOTIFY_WINDOW_MS)
       : () => undefined;
   const notifyAppended = () => {
     queueMicrotask(wake);
