@@ -1,22 +1,29 @@
 /**
- * The Fastify application (architecture.md §5; style.md "fastify/demo"): external plugins first,
- * then our services, then routes. Errors are logged with the request id; a client never sees a 5xx's
- * details.
+ * The Fastify application (architecture.md §5; style.md "fastify/demo"): external plugins first
+ * (security headers, CORS, rate limits, sensible errors), then GraphQL with every module's schema,
+ * then routes. A client never sees a 5xx's details; every error is logged with the request id.
  */
 import Fastify from 'fastify';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import cors from '@fastify/cors';
+import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
 import sensible from '@fastify/sensible';
-import { createProjectionRunner, migrateProjections } from '@bashiri/projections';
-import type { ProjectionRunner } from '@bashiri/projections';
-import { createSqlClientFromEnv, openSqlEventStore } from '@bashiri/eventstore';
-import type { SqlClient, SqlEventStore } from '@bashiri/eventstore';
+import mercurius from 'mercurius';
+import { readFileSync } from 'node:fs';
 import type { ServerConfig } from './config.ts';
+import { codedError, isCodedError } from './graphql/errors.ts';
+import { localeOf } from './graphql/context.ts';
+import type { GraphQLContext, Viewer } from './graphql/context.ts';
+import { scalarResolvers } from './graphql/scalars.ts';
+import type { ApiModule } from './modules/module.ts';
+import type { AppServices } from './services.ts';
 
-export interface AppServices {
-  readonly sql: SqlClient;
-  readonly store: SqlEventStore;
-  readonly projections: ProjectionRunner;
-}
+export const BASE_SCHEMA = readFileSync(new URL('./graphql/base.graphql', import.meta.url), 'utf8');
+
+/** The whole schema: the base and every module's extensions. */
+export const schemaOf = (modules: readonly ApiModule[]): string =>
+  [BASE_SCHEMA, ...modules.map((m) => m.typeDefs)].join('\n');
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -24,25 +31,38 @@ declare module 'fastify' {
   }
 }
 
-/** Opens the database (PostgreSQL or embedded PGlite), migrates it, and starts the projections. */
-export const openServices = async (config: ServerConfig): Promise<AppServices> => {
-  const sql = await createSqlClientFromEnv({
-    ...(config.DATABASE_URL ? { DATABASE_URL: config.DATABASE_URL } : {}),
-    ...(config.DATABASE_SCHEMA ? { DATABASE_SCHEMA: config.DATABASE_SCHEMA } : {}),
-    PGLITE_DIR: config.PGLITE_DIR,
-  });
-  const store = await openSqlEventStore(sql);
-  await migrateProjections(sql);
-  const projections = createProjectionRunner({ sql, store, projections: [] });
-  return { sql, store, projections };
+/** Finds who is calling from a request's headers; identity modules provide it. */
+export type Authenticate = (request: FastifyRequest, services: AppServices) => Promise<Viewer | null>;
+
+export interface BuildAppOptions {
+  readonly authenticate?: Authenticate;
+}
+
+const mergeResolvers = (modules: readonly ApiModule[]) => {
+  const merged: Record<string, Record<string, unknown>> = { ...scalarResolvers } as never;
+  for (const module of modules) {
+    for (const [type, fields] of Object.entries(module.resolvers)) {
+      merged[type] = { ...(merged[type] ?? {}), ...(fields as Record<string, unknown>) };
+    }
+  }
+  return merged;
 };
 
-export const buildApp = async (config: ServerConfig, services: AppServices): Promise<FastifyInstance> => {
+export const buildApp = async (
+  config: ServerConfig,
+  services: AppServices,
+  modules: readonly ApiModule[],
+  options: BuildAppOptions = {},
+): Promise<FastifyInstance> => {
   const app = Fastify({
     logger: { level: config.LOG_LEVEL },
     genReqId: () => crypto.randomUUID(),
     requestIdHeader: 'x-request-id',
+    trustProxy: true,
   });
+  await app.register(helmet, { contentSecurityPolicy: false });
+  await app.register(cors, { origin: true });
+  await app.register(rateLimit, { max: 600, timeWindow: '1 minute' });
   await app.register(sensible);
   app.decorate('services', services);
 
@@ -52,7 +72,48 @@ export const buildApp = async (config: ServerConfig, services: AppServices): Pro
       request.log.error({ err: error }, 'request failed');
       return reply.status(status).send({ code: 'INTERNAL', message: 'server error', requestId: request.id });
     }
-    return reply.status(status).send({ code: 'BAD_REQUEST', message: error.message, requestId: request.id });
+    return reply
+      .status(status)
+      .send({
+        code: status === 429 ? 'RATE_LIMITED' : 'BAD_REQUEST',
+        message: error.message,
+        requestId: request.id,
+      });
+  });
+
+  const contextOf = async (request: FastifyRequest): Promise<Omit<GraphQLContext, 'reply'>> => ({
+    services,
+    viewer: options.authenticate ? await options.authenticate(request, services) : null,
+    locale: localeOf((request.headers['locale'] as string | undefined) ?? request.headers['accept-language']),
+    requestId: request.id,
+    ip: request.ip,
+    request,
+  });
+
+  await app.register(mercurius, {
+    schema: schemaOf(modules),
+    resolvers: mergeResolvers(modules) as never,
+    context: (request) => contextOf(request),
+    subscription: {
+      emitter: services.emitter,
+      context: async (_socket, request) => contextOf(request),
+    },
+    graphiql: false,
+    errorFormatter: (execution, context) => {
+      const errors = (execution.errors ?? []).map((error) => {
+        const original = (error as { originalError?: unknown }).originalError;
+        if (original === undefined || isCodedError(original)) return error;
+        (context as { reply?: { log: FastifyInstance['log'] } }).reply?.log.error(
+          { err: original },
+          'resolver failed',
+        );
+        const hidden = codedError('INTERNAL', 'server error');
+        return Object.assign(error, { message: hidden.message, extensions: { code: 'INTERNAL' } });
+      });
+      const formatted = mercurius.defaultErrorFormatter({ ...execution, errors } as never, context);
+      // Coded refusals are answers, not failures: keep HTTP 200 like any GraphQL result.
+      return { statusCode: 200, response: formatted.response };
+    },
   });
 
   /** Liveness and readiness: answers 200 when the database answers. */
@@ -61,8 +122,5 @@ export const buildApp = async (config: ServerConfig, services: AppServices): Pro
     return { status: 'ok', eventStore: services.store.kind, time: new Date().toISOString() };
   });
 
-  app.addHook('onClose', async () => {
-    await services.projections.stop();
-  });
   return app;
 };

@@ -4,19 +4,23 @@
  */
 import closeWithGrace from 'close-with-grace';
 import { loadConfig } from './config.ts';
-import { buildApp, openServices } from './app.ts';
+import { buildApp } from './app.ts';
+import { modules } from './modules/index.ts';
+import { closeServices, openServices } from './services.ts';
 
 const config = loadConfig();
-const services = await openServices(config);
-const app = await buildApp(config, services);
+const services = await openServices(config, modules);
+const app = await buildApp(config, services, modules);
+const stops: (() => Promise<void>)[] = [];
+for (const module of modules) if (module.start) stops.push(await module.start(services));
 services.projections.start();
 
 closeWithGrace({ delay: 10_000 }, async ({ signal, err }) => {
   if (err) app.log.error({ err }, 'closing after an error');
   else app.log.info({ signal }, 'shutting down');
   await app.close();
-  await services.store.close();
-  await services.sql.close();
+  for (const stop of stops.reverse()) await stop();
+  await closeServices(services);
 });
 
 await app.listen({ host: config.HOST, port: config.PORT });

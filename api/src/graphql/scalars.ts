@@ -1,0 +1,61 @@
+/**
+ * The money, odds and time scalars of the schema (architecture.md §4: integer TZS, exact decimal odds).
+ */
+import { GraphQLScalarType, Kind } from 'graphql';
+import type { ValueNode } from 'graphql';
+import { codedError } from './errors.ts';
+
+const toTzs = (value: unknown): number => {
+  const n = typeof value === 'string' && /^-?\d+$/.test(value) ? Number(value) : value;
+  if (typeof n !== 'number' || !Number.isSafeInteger(n))
+    throw codedError('BAD_INPUT', `Tzs must be a whole number of shillings, got ${String(value)}`);
+  return n;
+};
+
+const ODDS = /^\d{1,7}(\.\d{1,4})?$/;
+const toOdds = (value: unknown): string => {
+  const text = typeof value === 'number' ? value.toFixed(2) : value;
+  if (typeof text !== 'string' || !ODDS.test(text))
+    throw codedError('BAD_INPUT', `Odds must be decimal text such as "1.95", got ${String(value)}`);
+  return text;
+};
+
+const toDateTime = (value: unknown): string => {
+  const date =
+    value instanceof Date
+      ? value
+      : typeof value === 'string' || typeof value === 'number'
+        ? new Date(value)
+        : null;
+  if (!date || Number.isNaN(date.getTime()))
+    throw codedError('BAD_INPUT', `DateTime must be an ISO 8601 instant, got ${String(value)}`);
+  return date.toISOString();
+};
+
+const literal = (parse: (v: unknown) => unknown) => (ast: ValueNode) =>
+  ast.kind === Kind.INT
+    ? parse(Number(ast.value))
+    : ast.kind === Kind.STRING || ast.kind === Kind.FLOAT
+      ? parse(ast.value)
+      : parse(undefined);
+
+export const scalarResolvers = {
+  Tzs: new GraphQLScalarType({
+    name: 'Tzs',
+    serialize: toTzs,
+    parseValue: toTzs,
+    parseLiteral: literal(toTzs),
+  }),
+  Odds: new GraphQLScalarType({
+    name: 'Odds',
+    serialize: toOdds,
+    parseValue: toOdds,
+    parseLiteral: literal(toOdds),
+  }),
+  DateTime: new GraphQLScalarType({
+    name: 'DateTime',
+    serialize: toDateTime,
+    parseValue: toDateTime,
+    parseLiteral: literal(toDateTime),
+  }),
+};
