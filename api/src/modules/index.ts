@@ -2,6 +2,7 @@
  * Every server module, in start order. Add a module here and nowhere else.
  */
 import type { ApiModule } from './module.ts';
+import { auditModule } from './audit/index.ts';
 import { systemModule } from './system/index.ts';
 
-export const modules: readonly ApiModule[] = [systemModule];
+export const modules: readonly ApiModule[] = [systemModule, auditModule];
