@@ -3,6 +3,7 @@
  */
 import type { ApiModule } from './module.ts';
 import { auditModule } from './audit/index.ts';
+import { catalogueModule } from './catalogue/index.ts';
 import { systemModule } from './system/index.ts';
 
-export const modules: readonly ApiModule[] = [systemModule, auditModule];
+export const modules: readonly ApiModule[] = [systemModule, auditModule, catalogueModule];
