@@ -67,10 +67,13 @@ export const openServices = async (
   };
 };
 
-/** Closes what {@link openServices} opened. */
-export const closeServices = async (services: AppServices): Promise<void> => {
+/** Closes what {@link openServices} opened (the database too, unless the caller keeps it). */
+export const closeServices = async (
+  services: AppServices,
+  options: { keepSql?: boolean } = {},
+): Promise<void> => {
   await services.projections.stop();
   await new Promise<void>((resolve) => services.emitter.close(() => resolve()));
   await services.store.close();
-  await services.sql.close();
+  if (!options.keepSql) await services.sql.close();
 };

@@ -7,3 +7,4 @@ export * from './sql/migrate.ts';
 export * from './sql/store.ts';
 export * from './sql/adapters.ts';
 export * from './kurrent/store.ts';
+export * from './sql/within.ts';

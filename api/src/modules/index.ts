@@ -5,5 +5,6 @@ import type { ApiModule } from './module.ts';
 import { auditModule } from './audit/index.ts';
 import { catalogueModule } from './catalogue/index.ts';
 import { systemModule } from './system/index.ts';
+import { walletModule } from './wallet/index.ts';
 
-export const modules: readonly ApiModule[] = [systemModule, auditModule, catalogueModule];
+export const modules: readonly ApiModule[] = [systemModule, auditModule, catalogueModule, walletModule];

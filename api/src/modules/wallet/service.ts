@@ -1,0 +1,127 @@
+/**
+ * Moving a player's money (architecture.md §4): every movement is a wallet command decided by the
+ * domain's wallet decider and appended to `wallet-<userId>` inside a SQL transaction, together with
+ * whatever else the caller changes (a bet placed and its stake debited commit together or not at all).
+ *
+ * Idempotency: each command's `movementId` seeds the event ids, so a repeated movement is a no-op in
+ * the store even past the decider's window of recent ids (decision 0004).
+ */
+import { aggregateStreamWithin, handleCommandWithin } from '@bashiri/eventstore';
+import type { Aggregated, SqlExecutor } from '@bashiri/eventstore';
+import { walletDecider, walletStream } from '@bashiri/domain';
+import type { DomainError, WalletCommand, WalletEvent, WalletState } from '@bashiri/domain';
+import type { AppServices } from '../../services.ts';
+import { keyedSerial, transactionWithRetry } from '../../transactions.ts';
+
+/** A player's pockets in TZS (spec §3 User: balance, credit_money, virtual currency). */
+export interface WalletView {
+  readonly userId: string;
+  readonly balance: number;
+  readonly creditMoney: number;
+  readonly racingCoin: number;
+  readonly debt: number;
+}
+
+/** `moved` is false when the command changed nothing (a repeated movement id). */
+export type WalletResult =
+  | { readonly ok: true; readonly state: WalletState; readonly moved: boolean }
+  | { readonly ok: false; readonly error: DomainError };
+
+/** Applies one wallet command inside the current unit of work. */
+export type ApplyWallet = (command: WalletCommand) => Promise<WalletResult>;
+
+export interface WalletService {
+  /**
+   * Runs `work` for `userId` in one transaction (retried whole on a concurrency conflict), serialised
+   * with this process's other work on the same wallet. `apply` changes the wallet within it. After the
+   * commit the new balances are published on `BALANCE_CHANGED:<userId>`.
+   */
+  transact<T>(userId: string, work: (tx: SqlExecutor, apply: ApplyWallet) => Promise<T>): Promise<T>;
+  /** One command in its own unit of work. */
+  run(command: WalletCommand): Promise<WalletResult>;
+  /** The pockets as the wallet stream says now (not the read model). */
+  current(userId: string): Promise<WalletView>;
+}
+
+const CACHE_LIMIT = 20_000;
+const services = new WeakMap<AppServices, WalletService>();
+
+const viewOf = (userId: string, state: WalletState): WalletView => ({
+  userId,
+  balance: state.balance,
+  creditMoney: state.creditMoney,
+  racingCoin: state.racingCoin,
+  debt: state.debt,
+});
+
+/** The wallet service of a running server (one per `AppServices`). */
+export const walletOf = (app: AppServices): WalletService => {
+  const existing = services.get(app);
+  if (existing) return existing;
+  // Last committed state per wallet: loading then reads only the events after it (a version check,
+  // never a stale answer), so a wallet with a long history stays cheap.
+  const cache = new Map<string, Aggregated<WalletState>>();
+  const remember = (userId: string, value: Aggregated<WalletState>) => {
+    cache.delete(userId);
+    cache.set(userId, value);
+    if (cache.size > CACHE_LIMIT) cache.delete(cache.keys().next().value!);
+  };
+  const serial = keyedSerial();
+
+  const transact: WalletService['transact'] = (userId, work) =>
+    serial(userId, async () => {
+      let latest: Aggregated<WalletState> | null = null;
+      const result = await transactionWithRetry(app.sql, async (tx) => {
+        latest = null;
+        const apply: ApplyWallet = async (command) => {
+          if (command.userId !== userId)
+            throw new Error(`wallet unit of work for ${userId} got a command for ${command.userId}`);
+          const outcome = await handleCommandWithin<WalletState, WalletCommand, WalletEvent, DomainError>(
+            tx,
+            walletStream(userId),
+            walletDecider,
+            command,
+            {
+              idempotencyKey: command.movementId,
+              metadata: {
+                actor: `${command.actor.kind}:${command.actor.id}`,
+                causationId: command.movementId,
+              },
+              ...((latest ?? cache.get(userId)) ? { from: (latest ?? cache.get(userId))! } : {}),
+            },
+          );
+          latest = { state: outcome.state, version: outcome.version };
+          return outcome.ok
+            ? {
+                ok: true,
+                state: outcome.state,
+                moved: outcome.events.length > 0 && !outcome.append?.alreadyStored,
+              }
+            : { ok: false, error: outcome.error };
+        };
+        return work(tx, apply);
+      });
+      const committed = latest as Aggregated<WalletState> | null;
+      if (committed) {
+        remember(userId, committed);
+        app.publish(`BALANCE_CHANGED:${userId}`, viewOf(userId, committed.state));
+        app.store.notifyAppended();
+      }
+      return result;
+    });
+
+  const service: WalletService = {
+    transact,
+    run: (command) => transact(command.userId, (_tx, apply) => apply(command)),
+    current: async (userId) => {
+      const cached = cache.get(userId);
+      const state = await app.sql.transaction((tx) =>
+        aggregateStreamWithin(tx, walletStream(userId), walletDecider, cached),
+      );
+      remember(userId, state);
+      return viewOf(userId, state.state);
+    },
+  };
+  services.set(app, service);
+  return service;
+};

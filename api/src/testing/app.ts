@@ -1,0 +1,86 @@
+/**
+ * Booting the real server for integration tests: PGlite (or PostgreSQL), every module, and — for
+ * modules tested apart from the identity module — a test-only `authenticate` that trusts an
+ * `x-test-viewer` header. Identity's own tests use real sessions.
+ */
+import type { FastifyInstance } from 'fastify';
+import { openTestDatabase } from '@bashiri/eventstore/testing';
+import type { SqlKind } from '@bashiri/eventstore/testing';
+import { buildApp } from '../app.ts';
+import type { Authenticate } from '../app.ts';
+import { loadConfig } from '../config.ts';
+import type { Viewer } from '../graphql/context.ts';
+import { modules as allModules } from '../modules/index.ts';
+import type { ApiModule } from '../modules/module.ts';
+import { closeServices, openServices } from '../services.ts';
+import type { AppServices } from '../services.ts';
+
+export interface TestApp {
+  readonly app: FastifyInstance;
+  readonly services: AppServices;
+  /** POSTs a GraphQL operation as `viewer` (or anonymously); returns `{ data, errors }`. */
+  gql<T = Record<string, unknown>>(
+    query: string,
+    variables?: Record<string, unknown>,
+    viewer?: Viewer | null,
+  ): Promise<{ data?: T; errors?: { message: string; extensions?: { code?: string; field?: string } }[] }>;
+  close(): Promise<void>;
+}
+
+/** The header form of a viewer (staff permissions as an array). */
+const encode = (viewer: Viewer): string =>
+  JSON.stringify(viewer.kind === 'staff' ? { ...viewer, permissions: [...viewer.permissions] } : viewer);
+
+const trustHeader: Authenticate = async (request) => {
+  const header = request.headers['x-test-viewer'];
+  if (typeof header !== 'string') return null;
+  const parsed = JSON.parse(header) as Viewer & { permissions?: string[] };
+  return parsed.kind === 'staff' ? { ...parsed, permissions: new Set(parsed.permissions) } : parsed;
+};
+
+export const player = (userId: string): Viewer => ({ kind: 'player', userId, sessionId: `test-${userId}` });
+export const staff = (staffId: string, permissions: readonly string[]): Viewer => ({
+  kind: 'staff',
+  staffId,
+  sessionId: `test-${staffId}`,
+  permissions: new Set(permissions),
+});
+
+export const startTestApp = async (
+  options: {
+    kind?: SqlKind;
+    modules?: readonly ApiModule[];
+    now?: () => number;
+    authenticate?: Authenticate;
+  } = {},
+): Promise<TestApp> => {
+  const db = await openTestDatabase(options.kind ?? 'pglite');
+  const modules = options.modules ?? allModules;
+  const config = loadConfig({ LOG_LEVEL: 'silent' });
+  const services = await openServices(config, modules, {
+    sql: db.sql,
+    ...(options.now ? { now: options.now } : {}),
+  });
+  const app = await buildApp(config, services, modules, {
+    authenticate: options.authenticate ?? trustHeader,
+  });
+  return {
+    app,
+    services,
+    gql: async (query, variables = {}, viewer = null) => {
+      const response = await app.inject({
+        method: 'POST',
+        url: '/graphql',
+        headers: viewer ? { 'x-test-viewer': encode(viewer) } : {},
+        payload: { query, variables },
+      });
+      if (response.statusCode >= 500) throw new Error(`HTTP ${response.statusCode}: ${response.body}`);
+      return response.json();
+    },
+    close: async () => {
+      await app.close();
+      await closeServices(services, { keepSql: true });
+      await db.dispose();
+    },
+  };
+};
