@@ -3,6 +3,7 @@ export * from './errors.ts';
 export * from './money/index.ts';
 export * from './config/index.ts';
 export * from './pricing/index.ts';
+export * from './pricing-model/index.ts';
 export * from './settlement/index.ts';
 export * from './wallet/index.ts';
 export * from './account/index.ts';
