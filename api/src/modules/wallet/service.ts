@@ -30,6 +30,13 @@ export type WalletResult =
 /** Applies one wallet command inside the current unit of work. */
 export type ApplyWallet = (command: WalletCommand) => Promise<WalletResult>;
 
+/** Wallet changes inside one transaction, for any number of players. */
+export interface WalletUnitOfWork {
+  readonly apply: ApplyWallet;
+  /** Call after the transaction committed: keeps the new states and publishes the new balances. */
+  committed(): void;
+}
+
 export interface WalletService {
   /**
    * Runs `work` for `userId` in one transaction (retried whole on a concurrency conflict), serialised
@@ -37,6 +44,8 @@ export interface WalletService {
    * commit the new balances are published on `BALANCE_CHANGED:<userId>`.
    */
   transact<T>(userId: string, work: (tx: SqlExecutor, apply: ApplyWallet) => Promise<T>): Promise<T>;
+  /** Wallet changes inside a transaction the caller runs (process managers touching many wallets). */
+  unitOfWork(tx: SqlExecutor): WalletUnitOfWork;
   /** One command in its own unit of work. */
   run(command: WalletCommand): Promise<WalletResult>;
   /** The pockets as the wallet stream says now (not the read model). */
@@ -68,55 +77,65 @@ export const walletOf = (app: AppServices): WalletService => {
   };
   const serial = keyedSerial();
 
+  const unitOfWork = (tx: SqlExecutor): WalletUnitOfWork => {
+    const touched = new Map<string, Aggregated<WalletState>>();
+    const apply: ApplyWallet = async (command) => {
+      const from = touched.get(command.userId) ?? cache.get(command.userId);
+      const outcome = await handleCommandWithin<WalletState, WalletCommand, WalletEvent, DomainError>(
+        tx,
+        walletStream(command.userId),
+        walletDecider,
+        command,
+        {
+          idempotencyKey: command.movementId,
+          metadata: { actor: `${command.actor.kind}:${command.actor.id}`, causationId: command.movementId },
+          ...(from ? { from } : {}),
+        },
+      );
+      touched.set(command.userId, { state: outcome.state, version: outcome.version });
+      return outcome.ok
+        ? {
+            ok: true,
+            state: outcome.state,
+            moved: outcome.events.length > 0 && !outcome.append?.alreadyStored,
+          }
+        : { ok: false, error: outcome.error };
+    };
+    return {
+      apply,
+      committed: () => {
+        for (const [userId, value] of touched) {
+          remember(userId, value);
+          app.publish(`BALANCE_CHANGED:${userId}`, viewOf(userId, value.state));
+        }
+        if (touched.size > 0) app.store.notifyAppended();
+      },
+    };
+  };
+
   const transact: WalletService['transact'] = (userId, work) =>
     serial(userId, async () => {
-      let latest: Aggregated<WalletState> | null = null;
+      let unit: WalletUnitOfWork | null = null;
       const result = await transactionWithRetry(app.sql, async (tx) => {
-        latest = null;
-        const apply: ApplyWallet = async (command) => {
+        unit = unitOfWork(tx);
+        const { apply } = unit;
+        return work(tx, (command) => {
           if (command.userId !== userId)
             throw new Error(`wallet unit of work for ${userId} got a command for ${command.userId}`);
-          const outcome = await handleCommandWithin<WalletState, WalletCommand, WalletEvent, DomainError>(
-            tx,
-            walletStream(userId),
-            walletDecider,
-            command,
-            {
-              idempotencyKey: command.movementId,
-              metadata: {
-                actor: `${command.actor.kind}:${command.actor.id}`,
-                causationId: command.movementId,
-              },
-              ...((latest ?? cache.get(userId)) ? { from: (latest ?? cache.get(userId))! } : {}),
-            },
-          );
-          latest = { state: outcome.state, version: outcome.version };
-          return outcome.ok
-            ? {
-                ok: true,
-                state: outcome.state,
-                moved: outcome.events.length > 0 && !outcome.append?.alreadyStored,
-              }
-            : { ok: false, error: outcome.error };
-        };
-        return work(tx, apply);
+          return apply(command);
+        });
       });
-      const committed = latest as Aggregated<WalletState> | null;
-      if (committed) {
-        remember(userId, committed);
-        app.publish(`BALANCE_CHANGED:${userId}`, viewOf(userId, committed.state));
-        app.store.notifyAppended();
-      }
+      (unit as WalletUnitOfWork | null)?.committed();
       return result;
     });
 
   const service: WalletService = {
     transact,
+    unitOfWork,
     run: (command) => transact(command.userId, (_tx, apply) => apply(command)),
     current: async (userId) => {
-      const cached = cache.get(userId);
       const state = await app.sql.transaction((tx) =>
-        aggregateStreamWithin(tx, walletStream(userId), walletDecider, cached),
+        aggregateStreamWithin(tx, walletStream(userId), walletDecider, cache.get(userId)),
       );
       remember(userId, state);
       return viewOf(userId, state.state);

@@ -1,0 +1,240 @@
+import { fixtureDecider, fixtureStream } from '@bashiri/domain';
+import { handleCommand } from '@bashiri/eventstore';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { player, staff, startTestApp } from '../../testing/app.ts';
+import type { TestApp } from '../../testing/app.ts';
+import { insertTestMatch } from '../../testing/catalogue-fixtures.ts';
+import type { TestMatch } from '../../testing/catalogue-fixtures.ts';
+import { drainSettlementQueue } from './settlement.ts';
+
+const PLACE = `mutation ($input: PlaceBetInput!) { placeBet(input: $input) {
+  status code nobetList { selectionId code currentOdds }
+  order { id serial status statusCode stake totalOdds potentialProfit potentialTax potentialReturn lines { selectionName odds outcome } } } }`;
+const CREDIT = `mutation ($input: AdjustWalletInput!) { adjustWallet(input: $input) { balance } }`;
+const MY_BETS = `query ($tab: BetsTab) { myBets(tab: $tab) { total items { id status statusCode stake payout tax credited lines { outcome } } } }`;
+
+const HOUR = 3_600_000;
+
+describe('betting end to end: credit, single and multiple bets, results, settlement, bills', () => {
+  let t: TestApp;
+  let now = Date.parse('2026-11-21T12:00:00Z');
+  let a: TestMatch;
+  let b: TestMatch;
+  const cashier = staff('1', ['users.adjust_money']);
+  const credit = (userId: string, amount: number, requestId: string) =>
+    t.gql(
+      CREDIT,
+      { input: { userId, pocket: 'BALANCE', amount, reason: 'test credit', requestId } },
+      cashier,
+    );
+  const place = (
+    userId: string,
+    requestId: string,
+    amount: number,
+    selections: { selectionId: string; odds: string }[],
+    payType = 'BALANCE',
+  ) =>
+    t.gql<{ placeBet: Record<string, unknown> & { order: Record<string, unknown> | null } }>(
+      PLACE,
+      {
+        input: { requestId, payType, amount, selections, oddsChange: 'NONE' },
+      },
+      player(userId),
+    );
+  const result = async (match: TestMatch, ht: [number, number], ft: [number, number]) => {
+    await handleCommand(t.services.store, fixtureStream(match.matchId), fixtureDecider, {
+      type: 'RecordResult',
+      matchId: match.matchId,
+      actor: { kind: 'staff', id: '1' },
+      at: new Date(now).toISOString(),
+      halfTime: { home: ht[0], away: ht[1] },
+      fullTime: { home: ft[0], away: ft[1] },
+    });
+    await t.services.projections.settle();
+    await drainSettlementQueue(t.services);
+    await t.services.projections.settle();
+  };
+
+  beforeAll(async () => {
+    t = await startTestApp({ now: () => now });
+    await t.services.projections.settle();
+    const { seedBettingConfig } = await import('./config.ts');
+    await seedBettingConfig(t.services.sql);
+    a = await insertTestMatch(t.services.sql, {
+      home: 'Simba SC',
+      away: 'Young Africans',
+      startTime: new Date(now + HOUR),
+    });
+    b = await insertTestMatch(t.services.sql, {
+      home: 'Azam FC',
+      away: 'Coastal Union',
+      startTime: new Date(now + 2 * HOUR),
+      odds: { over: '1.80' },
+    });
+  });
+  afterAll(async () => t.close());
+
+  it('places a single, debits the stake once per request id, and settles the win with tax into the bills', async () => {
+    await credit('p1', 10_000, 'c1');
+    const single = await place('p1', 'r1', 1_000, [{ selectionId: a.outcomes.home, odds: '2.00' }]);
+    expect(single.data!.placeBet).toMatchObject({
+      status: 'PLACED',
+      order: {
+        status: 'awaiting',
+        statusCode: 2,
+        stake: 1_000,
+        totalOdds: '2.00',
+        potentialProfit: 1_000,
+        potentialTax: 100,
+        potentialReturn: 1_900,
+      },
+    });
+    const again = await place('p1', 'r1', 1_000, [{ selectionId: a.outcomes.home, odds: '2.00' }]);
+    expect(again.data!.placeBet.order!.id).toBe(single.data!.placeBet.order!.id);
+    expect((await t.gql('{ myWallet { balance } }', {}, player('p1'))).data).toEqual({
+      myWallet: { balance: 9_000 },
+    });
+
+    now += 3 * HOUR;
+    await result(a, [1, 0], [2, 1]);
+    const settled = await t.gql<{ myBets: { items: Record<string, unknown>[] } }>(
+      MY_BETS,
+      { tab: 'SETTLED' },
+      player('p1'),
+    );
+    expect(settled.data!.myBets.items).toEqual([
+      {
+        id: single.data!.placeBet.order!.id,
+        status: 'settled',
+        statusCode: 4,
+        stake: 1_000,
+        payout: 2_000,
+        tax: 100,
+        credited: 1_900,
+        lines: [{ outcome: 4 }],
+      },
+    ]);
+    expect((await t.gql('{ myWallet { balance } }', {}, player('p1'))).data).toEqual({
+      myWallet: { balance: 10_900 },
+    });
+    const bills = await t.gql<{ myBills: { items: { billType: number; amount: number }[] } }>(
+      '{ myBills { items { billType amount } } }',
+      {},
+      player('p1'),
+    );
+    expect(bills.data!.myBills.items).toEqual([
+      { billType: 1, amount: 1_900 },
+      { billType: 3, amount: -1_000 },
+      { billType: 2, amount: 10_000 },
+    ]);
+  });
+
+  it('settles a multiple only when its last leg ends, and a lost leg as lost', async () => {
+    await credit('p2', 5_000, 'c2');
+    const m = await place('p2', 'm1', 1_000, [
+      { selectionId: b.outcomes.over, odds: '1.80' },
+      { selectionId: b.outcomes.home, odds: '2.00' },
+    ]);
+    expect(m.data!.placeBet).toMatchObject({ status: 'REJECTED', code: 'DUPLICATE_MATCH', order: null });
+    const c = await insertTestMatch(t.services.sql, {
+      home: 'KMC',
+      away: 'Namungo',
+      startTime: new Date(now + HOUR),
+    });
+    const d = await insertTestMatch(t.services.sql, {
+      home: 'Singida',
+      away: 'Pamba Jiji',
+      startTime: new Date(now + HOUR),
+    });
+    const multiple = await place('p2', 'm2', 1_000, [
+      { selectionId: c.outcomes.over, odds: '1.90' },
+      { selectionId: d.outcomes.away, odds: '3.60' },
+    ]);
+    expect(multiple.data!.placeBet).toMatchObject({
+      status: 'PLACED',
+      order: { totalOdds: '6.84', potentialProfit: 5_840 },
+    });
+    now += 2 * HOUR;
+    await result(c, [1, 1], [2, 2]);
+    const open = await t.gql<{ myBets: { items: { status: string; lines: { outcome: number }[] }[] } }>(
+      MY_BETS,
+      { tab: 'OPEN' },
+      player('p2'),
+    );
+    expect(open.data!.myBets.items[0]).toMatchObject({
+      status: 'awaiting',
+      lines: [{ outcome: 4 }, { outcome: 0 }],
+    });
+    await result(d, [0, 0], [1, 0]);
+    const done = await t.gql<{ myBets: { items: Record<string, unknown>[] } }>(
+      MY_BETS,
+      { tab: 'SETTLED' },
+      player('p2'),
+    );
+    expect(done.data!.myBets.items[0]).toMatchObject({
+      status: 'settled',
+      payout: 0,
+      credited: 0,
+      lines: [{ outcome: 4 }, { outcome: 3 }],
+    });
+  });
+
+  it('refuses with the nobet list when a selection is unavailable or its odds moved, and moves no money', async () => {
+    await credit('p3', 1_000, 'c3');
+    const e = await insertTestMatch(t.services.sql, {
+      home: 'Mashujaa',
+      away: 'KMC',
+      startTime: new Date(now + HOUR),
+    });
+    const moved = await place('p3', 'x1', 500, [{ selectionId: e.outcomes.draw, odds: '3.10' }]);
+    expect(moved.data!.placeBet).toMatchObject({
+      status: 'REJECTED',
+      code: 'SELECTIONS_UNAVAILABLE',
+      nobetList: [{ selectionId: e.outcomes.draw, code: 'ODDS_CHANGED', currentOdds: '3.40' }],
+    });
+    const unknown = await place('p3', 'x2', 500, [{ selectionId: '999999', odds: '2.00' }]);
+    expect(unknown.data!.placeBet.nobetList).toEqual([
+      { selectionId: '999999', code: 'SELECTION_NOT_FOUND', currentOdds: null },
+    ]);
+    const tooBig = await place('p3', 'x3', 3_000_100, [{ selectionId: e.outcomes.draw, odds: '3.40' }]);
+    expect(tooBig.data!.placeBet).toMatchObject({ status: 'REJECTED', code: 'STAKE_ABOVE_MAXIMUM' });
+    const offStep = await place('p3', 'x4', 150, [{ selectionId: e.outcomes.draw, odds: '3.40' }]);
+    expect(offStep.data!.placeBet).toMatchObject({ status: 'REJECTED', code: 'STAKE_NOT_MULTIPLE_OF_STEP' });
+    expect((await t.gql('{ myWallet { balance } }', {}, player('p3'))).data).toEqual({
+      myWallet: { balance: 1_000 },
+    });
+  });
+
+  it('200 concurrent bets from a wallet that covers 50: exactly 50 accepted, balance exactly 0', async () => {
+    await credit('p4', 5_000, 'c4');
+    const f = await insertTestMatch(t.services.sql, {
+      home: 'Dodoma Jiji',
+      away: 'Tanzania Prisons',
+      startTime: new Date(now + HOUR),
+    });
+    const answers = await Promise.all(
+      Array.from({ length: 200 }, (_, i) =>
+        place('p4', `burst-${i}`, 100, [{ selectionId: f.outcomes.home, odds: '2.00' }]),
+      ),
+    );
+    const statuses = answers.map((r) => r.data!.placeBet.status);
+    expect(statuses.filter((s) => s === 'PLACED')).toHaveLength(50);
+    expect(
+      answers
+        .filter((r) => r.data!.placeBet.status === 'REJECTED')
+        .every((r) => r.data!.placeBet.code === 'INSUFFICIENT_FUNDS'),
+    ).toBe(true);
+    expect((await t.gql('{ myWallet { balance } }', {}, player('p4'))).data).toEqual({
+      myWallet: { balance: 0 },
+    });
+    const repeats = await Promise.all(
+      Array.from({ length: 20 }, (_, i) =>
+        place('p4', `burst-${i}`, 100, [{ selectionId: f.outcomes.home, odds: '2.00' }]),
+      ),
+    );
+    expect(repeats.map((r) => r.data!.placeBet.status)).toEqual(statuses.slice(0, 20));
+    expect((await t.gql('{ myWallet { balance } }', {}, player('p4'))).data).toEqual({
+      myWallet: { balance: 0 },
+    });
+  });
+});

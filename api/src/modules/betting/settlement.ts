@@ -1,0 +1,216 @@
+/**
+ * Results drive settlement (issue 4 item 5; architecture.md §3 "Process managers").
+ *
+ * 1. `settlementTriggers` (a projection over `bet-` and `fixture-` streams, so it sees bets and results
+ *    in log order): remembers which bets wait on which match and the latest facts of every fixture, and
+ *    queues (bet, match, revision) work whenever facts arrive for a match with bets — or a bet arrives
+ *    for a match that already has facts. Queueing commits with the checkpoint: nothing is missed.
+ * 2. The worker takes queued work in small transactions: settles the leg on the bet stream, pays what
+ *    the bet's settlement says into the wallet, and deletes the work item — all in one transaction, with
+ *    deterministic event ids, so a crash anywhere replays into a no-op and money moves exactly once.
+ */
+import {
+  betDecider,
+  betStream,
+  evolveFixture,
+  initialFixtureState,
+  walletCommandsFor,
+} from '@bashiri/domain';
+import type {
+  BetCommand,
+  BetEvent,
+  BetPlaced,
+  BetState,
+  DomainError,
+  FixtureEvent,
+  MatchFacts,
+} from '@bashiri/domain';
+import { handleCommandWithin } from '@bashiri/eventstore';
+import type { SqlExecutor } from '@bashiri/eventstore';
+import type { Projection } from '@bashiri/projections';
+import type { AppServices } from '../../services.ts';
+import { transactionWithRetry } from '../../transactions.ts';
+import { walletOf } from '../wallet/service.ts';
+
+const FIXTURE_EVENTS = new Set([
+  'ResultRecorded',
+  'ResultCorrected',
+  'MatchAbandoned',
+  'MatchPostponed',
+  'MatchCancelled',
+]);
+
+export const settlementTriggers: Projection = {
+  name: 'settlement_triggers',
+  filter: { streamPrefixes: ['bet-', 'fixture-'] },
+  apply: async (event, tx) => {
+    if (event.type === 'BetPlaced') {
+      const data = event.data as BetPlaced['data'];
+      for (const matchId of new Set(data.legs.map((l) => l.matchId))) {
+        await tx.query(
+          'INSERT INTO settlement_legs (match_id, bet_id) VALUES ($1, $2) ON CONFLICT DO NOTHING',
+          [matchId, data.betId],
+        );
+        await tx.query(
+          `INSERT INTO settlement_queue (bet_id, match_id, revision)
+           SELECT $2, match_id, revision FROM settlement_facts WHERE match_id = $1 ON CONFLICT DO NOTHING`,
+          [matchId, data.betId],
+        );
+      }
+      return;
+    }
+    if (!FIXTURE_EVENTS.has(event.type)) return;
+    const fixture = { type: event.type, data: event.data } as FixtureEvent;
+    const { matchId, revision } = fixture.data;
+    const { facts } = evolveFixture(initialFixtureState(), fixture);
+    await tx.query(
+      `INSERT INTO settlement_facts (match_id, revision, facts) VALUES ($1, $2, $3::jsonb)
+       ON CONFLICT (match_id) DO UPDATE SET revision = $2, facts = $3::jsonb WHERE settlement_facts.revision < $2`,
+      [matchId, revision, JSON.stringify(facts)],
+    );
+    await tx.query(
+      `INSERT INTO settlement_queue (bet_id, match_id, revision)
+       SELECT bet_id, match_id, $2 FROM settlement_legs WHERE match_id = $1 ON CONFLICT DO NOTHING`,
+      [matchId, revision],
+    );
+  },
+  reset: async (tx) => {
+    await tx.query('DELETE FROM settlement_queue');
+    await tx.query('DELETE FROM settlement_facts');
+    await tx.query('DELETE FROM settlement_legs');
+  },
+};
+
+interface QueueRow {
+  bet_id: string;
+  match_id: string;
+  revision: number;
+}
+
+/** What one settled bet changed, for subscriptions after the commit. */
+export interface SettledNotice {
+  readonly userId: string;
+  readonly betId: string;
+  readonly status: string;
+}
+
+/**
+ * Settles one work item inside `tx`: the leg on the latest facts of its match, then the wallet
+ * movements of any settlement that produced. Returns the notice to publish, or null when nothing changed.
+ */
+const settleOne = async (
+  tx: SqlExecutor,
+  row: QueueRow,
+  facts: { facts: MatchFacts; revision: number },
+  at: string,
+  applyWallet: ReturnType<ReturnType<typeof walletOf>['unitOfWork']>['apply'],
+): Promise<SettledNotice | null> => {
+  const command: BetCommand = {
+    type: 'SettleLeg',
+    betId: row.bet_id,
+    at,
+    matchId: row.match_id,
+    facts: facts.facts,
+    factsRevision: facts.revision,
+  };
+  const outcome = await handleCommandWithin<BetState, BetCommand, BetEvent, DomainError>(
+    tx,
+    betStream(row.bet_id),
+    betDecider,
+    command,
+    {
+      idempotencyKey: `settle:${row.match_id}:${facts.revision}`,
+      metadata: { actor: 'system:settlement', causationId: `fixture-${row.match_id}#${facts.revision}` },
+    },
+  );
+  if (!outcome.ok || outcome.state.status === 'none' || outcome.events.length === 0) return null;
+  const placed = outcome.state.placed;
+  for (const event of outcome.events) {
+    for (const walletCommand of walletCommandsFor(placed, event)) {
+      const paid = await applyWallet(walletCommand);
+      if (!paid.ok)
+        throw new Error(`wallet refused ${walletCommand.type} for bet ${row.bet_id}: ${paid.error.code}`);
+    }
+  }
+  return { userId: placed.userId, betId: placed.betId, status: outcome.state.status };
+};
+
+/**
+ * Works through the settlement queue, `batchSize` bets per transaction, until it is empty. Returns the
+ * number of work items done. Safe to run in several processes at once (`FOR UPDATE SKIP LOCKED`).
+ */
+export const drainSettlementQueue = async (services: AppServices, batchSize = 200): Promise<number> => {
+  let done = 0;
+  const wallet = walletOf(services);
+  for (;;) {
+    let unit: ReturnType<typeof wallet.unitOfWork> | null = null;
+    const { count, notices } = await transactionWithRetry(services.sql, async (tx) => {
+      unit = wallet.unitOfWork(tx);
+      const { rows } = await tx.query<QueueRow>(
+        `SELECT bet_id, match_id, revision FROM settlement_queue ORDER BY queued_at, bet_id LIMIT $1 FOR UPDATE SKIP LOCKED`,
+        [batchSize],
+      );
+      const factsByMatch = new Map<string, { facts: MatchFacts; revision: number }>();
+      const at = new Date(services.now()).toISOString();
+      const settled: SettledNotice[] = [];
+      for (const row of rows) {
+        let facts = factsByMatch.get(row.match_id);
+        if (!facts) {
+          const found = await tx.query<{ facts: MatchFacts; revision: number }>(
+            'SELECT facts, revision FROM settlement_facts WHERE match_id = $1',
+            [row.match_id],
+          );
+          facts = found.rows[0]!;
+          factsByMatch.set(row.match_id, facts);
+        }
+        const notice = await settleOne(tx, row, facts, at, unit.apply);
+        if (notice) settled.push(notice);
+        await tx.query('DELETE FROM settlement_queue WHERE bet_id = $1 AND match_id = $2 AND revision = $3', [
+          row.bet_id,
+          row.match_id,
+          row.revision,
+        ]);
+      }
+      return { count: rows.length, notices: settled };
+    });
+    (unit as ReturnType<typeof wallet.unitOfWork> | null)?.committed();
+    for (const notice of notices) services.publish(`BET_SETTLED:${notice.userId}`, notice);
+    if (count > 0) services.store.notifyAppended();
+    done += count;
+    if (count < batchSize) return done;
+  }
+};
+
+/**
+ * Runs the worker in the background: after every projection wake-up and at least every `pollMs`.
+ * Returns its stop function.
+ */
+export const startSettlementWorker = (services: AppServices, pollMs = 1_000): (() => Promise<void>) => {
+  let running = true;
+  let wake: (() => void) | null = null;
+  const unsubscribe = services.store.onAppended(() => wake?.());
+  const loop = (async () => {
+    while (running) {
+      try {
+        await services.projections.settle();
+        await drainSettlementQueue(services);
+      } catch (error) {
+        console.error('settlement worker:', error);
+      }
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, pollMs);
+        wake = () => {
+          clearTimeout(timer);
+          resolve();
+        };
+      });
+      wake = null;
+    }
+  })();
+  return async () => {
+    running = false;
+    unsubscribe();
+    wake?.();
+    await loop;
+  };
+};
