@@ -54,7 +54,7 @@ export const startTestApp = async (
     authenticate?: Authenticate;
   } = {},
 ): Promise<TestApp> => {
-  const db = await openTestDatabase(options.kind ?? 'pglite');
+  const db = await openTestDatabase(options.kind ?? (process.env.DATABASE_URL ? 'postgres' : 'pglite'));
   const modules = options.modules ?? allModules;
   const config = loadConfig({ LOG_LEVEL: 'silent' });
   const services = await openServices(config, modules, {

@@ -10,7 +10,7 @@ export interface TestMatch {
   readonly outcomes: Readonly<Record<'home' | 'draw' | 'away' | 'over' | 'under', string>>;
 }
 
-let seeded = false;
+const seeded = new WeakSet<SqlExecutor>();
 
 export const insertTestMatch = async (
   sql: SqlExecutor,
@@ -22,7 +22,7 @@ export const insertTestMatch = async (
     odds?: Partial<Record<keyof TestMatch['outcomes'], string>>;
   },
 ): Promise<TestMatch> => {
-  if (!seeded) {
+  if (!seeded.has(sql)) {
     await sql.query(
       `INSERT INTO countries (code, name) VALUES ('TZ', 'Tanzania') ON CONFLICT (code) DO NOTHING`,
     );
@@ -39,7 +39,7 @@ export const insertTestMatch = async (
         [id, name, ou],
       );
     }
-    seeded = true;
+    seeded.add(sql);
   }
   const team = async (name: string) =>
     (
