@@ -81,9 +81,28 @@ export const buildApp = async (
       });
   });
 
+  // A coded refusal from `authenticate` (e.g. IP_BLOCKED) cannot be returned from the context function
+  // (Mercurius would answer an empty body); it is kept here and thrown before execution instead.
+  const refusals = new WeakMap<FastifyRequest, Error>();
+  const viewerOf = async (request: FastifyRequest): Promise<Viewer | null> => {
+    if (!options.authenticate) return null;
+    try {
+      return await options.authenticate(request, services);
+    } catch (error) {
+      if (!isCodedError(error)) throw error;
+      refusals.set(request, error as Error);
+      return null;
+    }
+  };
+  const throwRefusal = async (_schema: unknown, _document: unknown, context: unknown) => {
+    const request = (context as { request?: FastifyRequest }).request;
+    const refusal = request && refusals.get(request);
+    if (refusal) throw refusal;
+  };
+
   const contextOf = async (request: FastifyRequest): Promise<Omit<GraphQLContext, 'reply'>> => ({
     services,
-    viewer: options.authenticate ? await options.authenticate(request, services) : null,
+    viewer: await viewerOf(request),
     locale: localeOf((request.headers['locale'] as string | undefined) ?? request.headers['accept-language']),
     requestId: request.id,
     ip: request.ip,
@@ -115,6 +134,9 @@ export const buildApp = async (
       return { statusCode: 200, response: formatted.response };
     },
   });
+
+  app.graphql.addHook('preExecution', throwRefusal);
+  app.graphql.addHook('preSubscriptionExecution', throwRefusal);
 
   /** Liveness and readiness: answers 200 when the database answers. */
   app.get('/healthz', async () => {

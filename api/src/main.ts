@@ -6,11 +6,12 @@ import closeWithGrace from 'close-with-grace';
 import { loadConfig } from './config.ts';
 import { buildApp } from './app.ts';
 import { modules } from './modules/index.ts';
+import { authenticate } from './modules/identity/index.ts';
 import { closeServices, openServices } from './services.ts';
 
 const config = loadConfig();
 const services = await openServices(config, modules);
-const app = await buildApp(config, services, modules);
+const app = await buildApp(config, services, modules, { authenticate });
 const stops: (() => Promise<void>)[] = [];
 for (const module of modules) if (module.start) stops.push(await module.start(services));
 services.projections.start();

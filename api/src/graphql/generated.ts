@@ -24,18 +24,271 @@ export type Query = {
   __typename?: 'Query';
   /** Server liveness: `ok` when the database answers. */
   health: Health;
+  /** The logged-in player, or null when not logged in (spec §4 Session: clear the token on null). */
+  me?: Maybe<Player>;
+  /** The logged-in staff member (null when none). */
+  staffMe?: Maybe<StaffViewerInfo>;
+  /** Managers (permission staff.view). */
+  managers: Array<StaffMember>;
+  /** Roles (permission roles.edit). */
+  staffRoles: Array<StaffRole>;
+  /** The permission tree as a flat list ordered by parent and sort (permission roles.edit). */
+  permissionTree: Array<PermissionNode>;
+  /** The IP blacklist (permission ip_blacklist.edit). */
+  ipBlacklist: Array<BlacklistedIp>;
+  /** The logged-in player's pockets. Errors: UNAUTHENTICATED. */
+  myWallet: Wallet;
+  /** The logged-in player's bills, newest first; page size 10 by default (spec §9), at most 100. */
+  myBills: BillPage;
+  /** A player's pockets (staff, permission users.view). */
+  wallet: Wallet;
+  /** The logged-in player's bets: OPEN (not yet settled) or SETTLED, within 30 days or before; newest first, page size 10. */
+  myBets: OrderPage;
+  /** One of the logged-in player's bets with its lines, or null. */
+  myBet?: Maybe<Order>;
+  betConfig: BetConfig;
+  bettingPause: BettingPause;
+  stringRewards: Array<StringRewardTier>;
+  /** A booking code's selections with their odds now; null for an unknown code. */
+  bookingCode?: Maybe<BookingCode>;
+};
+
+export type QueryMyBillsArgs = {
+  pocket?: InputMaybe<BillPocket>;
+  page?: InputMaybe<Scalars['Int']['input']>;
+  pageSize?: InputMaybe<Scalars['Int']['input']>;
+};
+
+export type QueryWalletArgs = {
+  userId: Scalars['ID']['input'];
+};
+
+export type QueryMyBetsArgs = {
+  tab?: InputMaybe<BetsTab>;
+  archive?: InputMaybe<BetsArchive>;
+  page?: InputMaybe<Scalars['Int']['input']>;
+  pageSize?: InputMaybe<Scalars['Int']['input']>;
+};
+
+export type QueryMyBetArgs = {
+  id: Scalars['ID']['input'];
+};
+
+export type QueryBookingCodeArgs = {
+  code: Scalars['String']['input'];
 };
 
 export type Mutation = {
   __typename?: 'Mutation';
   /** No-op that proves the mutation root exists; modules add the real ones. */
   ping: Scalars['Boolean']['output'];
+  /**
+   * Sends a 6-digit code by SMS (subscriber/get_code). Errors: INVALID_PHONE, PHONE_TAKEN (REGISTER),
+   * RATE_LIMITED. For RESET_PASSWORD an unknown phone answers true and sends nothing.
+   */
+  requestSmsCode: Scalars['Boolean']['output'];
+  /**
+   * Registers and logs in (spec §5). Errors (with field): INVALID_PHONE, UNKNOWN_NETWORK, PASSWORD_REQUIRED,
+   * PASSWORD_TOO_SHORT, PASSWORD_MISMATCH, ADULT_REQUIRED, TERMS_REQUIRED, SMS_CODE_INVALID, SMS_CODE_EXPIRED,
+   * INVITATION_CODE_UNKNOWN, PHONE_TAKEN, RATE_LIMITED.
+   */
+  register: PlayerSession;
+  /** Logs in by phone and password (subscriber/login). Errors: LOGIN_FAILED, ACCOUNT_DISABLED, RATE_LIMITED. */
+  login: PlayerSession;
+  /** Ends the current session (player or staff). True when a session was ended. */
+  logout: Scalars['Boolean']['output'];
+  /**
+   * Changes the player's password and ends every session of theirs (spec §4, §5; subscriber/update_password).
+   * Errors: UNAUTHENTICATED, WRONG_PASSWORD (oldPassword), PASSWORD_TOO_SHORT, PASSWORD_MISMATCH.
+   */
+  changePassword: Scalars['Boolean']['output'];
+  /**
+   * Sets a forgotten password with the code of `requestSmsCode(purpose: RESET_PASSWORD)` (valid 6 h) and
+   * ends every session. Errors: INVALID_PHONE, SMS_CODE_INVALID, SMS_CODE_EXPIRED, PASSWORD_TOO_SHORT,
+   * PASSWORD_MISMATCH, RATE_LIMITED.
+   */
+  resetPassword: Scalars['Boolean']['output'];
+  /**
+   * Sets the default stake in TZS (subscriber/update_bet_config default_bet_amount), null to clear.
+   * Errors: UNAUTHENTICATED, BAD_INPUT (amount: a positive multiple of 100).
+   */
+  setDefaultBetAmount: Player;
+  /**
+   * Staff login (subscriber/adminlogin; spec §5). `totpCode` is required once bound. Errors: LOGIN_FAILED,
+   * ACCOUNT_DISABLED, TOTP_REQUIRED, TOTP_INVALID (field totpCode), NO_LOGIN_PERMISSION, RATE_LIMITED.
+   */
+  staffLogin: StaffSession;
+  /** Changes the caller's own password; ends their sessions. Errors: WRONG_PASSWORD, PASSWORD_TOO_SHORT, PASSWORD_MISMATCH. */
+  staffChangePassword: Scalars['Boolean']['output'];
+  /** Starts binding Google Authenticator to the caller (subscriber/get_google_binding). Errors: TOTP_ALREADY_BOUND. */
+  beginTotpBinding: TotpBinding;
+  /** Confirms the binding with a current code (subscriber/validation_google_binding). Errors: TOTP_INVALID, TOTP_NOT_STARTED. */
+  confirmTotpBinding: Scalars['Boolean']['output'];
+  /** Unbinds the caller's authenticator with a current code. Errors: TOTP_INVALID, TOTP_NOT_BOUND. */
+  unbindTotp: Scalars['Boolean']['output'];
+  /** Unbinds another manager's authenticator (subscriber/unpinless_google_binding; permission staff.edit). */
+  unbindStaffTotp: Scalars['Boolean']['output'];
+  /** Creates a manager (permission staff.edit). Errors: BAD_INPUT, ACCOUNT_TAKEN, ROLE_NOT_FOUND, PASSWORD_TOO_SHORT. */
+  createManager: StaffMember;
+  /** Edits a manager's name, role or disabled flag (permission staff.edit); disabling ends their sessions. */
+  updateManager: StaffMember;
+  /** Sets a manager's password (permission staff.edit); ends their sessions. */
+  resetManagerPassword: Scalars['Boolean']['output'];
+  /** Creates a role (permission roles.edit). Errors: ROLE_NAME_REQUIRED, ROLE_NAME_TAKEN, NODE_NOT_FOUND. */
+  createRole: StaffRole;
+  /** Renames a role and replaces its nodes (permission roles.edit). Errors: NOT_FOUND, ROLE_PROTECTED. */
+  updateRole: StaffRole;
+  /** Deletes a role; its managers lose every permission (permission roles.edit). Errors: NOT_FOUND, ROLE_PROTECTED. */
+  deleteRole: Scalars['Boolean']['output'];
+  /** Adds a permission node (permission roles.edit). Errors: NODE_NAME_REQUIRED, NODE_CODE_TAKEN, NOT_FOUND (parent). */
+  createPermissionNode: PermissionNode;
+  /** Edits a permission node (permission roles.edit). */
+  updatePermissionNode: PermissionNode;
+  /** Deletes a node and its children (permission roles.edit). */
+  deletePermissionNode: Scalars['Boolean']['output'];
+  /** Blacklists an IP (permission ip_blacklist.edit). Errors: BAD_INPUT (field ip), CONFLICT (your own IP). */
+  addBlacklistedIp: BlacklistedIp;
+  /** Removes an IP from the blacklist (permission ip_blacklist.edit). False when it was not listed. */
+  removeBlacklistedIp: Scalars['Boolean']['output'];
+  /**
+   * Staff adjustment of a player's pocket with a reason (bill type 2; spec §6). Permission users.adjust_money.
+   * Errors: FORBIDDEN, INSUFFICIENT_FUNDS (a debit below zero), REASON_REQUIRED, INVALID_AMOUNT.
+   */
+  adjustWallet: Wallet;
+  /** Places a bet for the logged-in player (issue 5 item 5). Errors: UNAUTHENTICATED; refusals are answers. */
+  placeBet: PlaceBetResult;
+  /** Saves the slip's selections under a short code anyone can load (spec share_list/add). */
+  shareSlip: BookingCode;
+};
+
+export type MutationRequestSmsCodeArgs = {
+  phone: Scalars['String']['input'];
+  purpose: SmsCodePurpose;
+};
+
+export type MutationRegisterArgs = {
+  input: RegisterInput;
+};
+
+export type MutationLoginArgs = {
+  phone: Scalars['String']['input'];
+  password: Scalars['String']['input'];
+};
+
+export type MutationChangePasswordArgs = {
+  oldPassword: Scalars['String']['input'];
+  newPassword: Scalars['String']['input'];
+  confirmPassword: Scalars['String']['input'];
+};
+
+export type MutationResetPasswordArgs = {
+  phone: Scalars['String']['input'];
+  code: Scalars['String']['input'];
+  newPassword: Scalars['String']['input'];
+  confirmPassword: Scalars['String']['input'];
+};
+
+export type MutationSetDefaultBetAmountArgs = {
+  amount?: InputMaybe<Scalars['Tzs']['input']>;
+};
+
+export type MutationStaffLoginArgs = {
+  account: Scalars['String']['input'];
+  password: Scalars['String']['input'];
+  totpCode?: InputMaybe<Scalars['String']['input']>;
+};
+
+export type MutationStaffChangePasswordArgs = {
+  oldPassword: Scalars['String']['input'];
+  newPassword: Scalars['String']['input'];
+  confirmPassword: Scalars['String']['input'];
+};
+
+export type MutationConfirmTotpBindingArgs = {
+  code: Scalars['String']['input'];
+};
+
+export type MutationUnbindTotpArgs = {
+  code: Scalars['String']['input'];
+};
+
+export type MutationUnbindStaffTotpArgs = {
+  staffId: Scalars['ID']['input'];
+  reason: Scalars['String']['input'];
+};
+
+export type MutationCreateManagerArgs = {
+  input: ManagerInput;
+};
+
+export type MutationUpdateManagerArgs = {
+  id: Scalars['ID']['input'];
+  input: ManagerInput;
+};
+
+export type MutationResetManagerPasswordArgs = {
+  id: Scalars['ID']['input'];
+  password: Scalars['String']['input'];
+  confirmPassword: Scalars['String']['input'];
+};
+
+export type MutationCreateRoleArgs = {
+  input: RoleInput;
+};
+
+export type MutationUpdateRoleArgs = {
+  id: Scalars['ID']['input'];
+  input: RoleInput;
+};
+
+export type MutationDeleteRoleArgs = {
+  id: Scalars['ID']['input'];
+};
+
+export type MutationCreatePermissionNodeArgs = {
+  input: PermissionNodeInput;
+};
+
+export type MutationUpdatePermissionNodeArgs = {
+  id: Scalars['ID']['input'];
+  input: PermissionNodeInput;
+};
+
+export type MutationDeletePermissionNodeArgs = {
+  id: Scalars['ID']['input'];
+};
+
+export type MutationAddBlacklistedIpArgs = {
+  ip: Scalars['String']['input'];
+  note?: InputMaybe<Scalars['String']['input']>;
+};
+
+export type MutationRemoveBlacklistedIpArgs = {
+  ip: Scalars['String']['input'];
+};
+
+export type MutationAdjustWalletArgs = {
+  input: AdjustWalletInput;
+};
+
+export type MutationPlaceBetArgs = {
+  input: PlaceBetInput;
+};
+
+export type MutationShareSlipArgs = {
+  selections: Array<BetSelectionInput>;
 };
 
 export type Subscription = {
   __typename?: 'Subscription';
   /** Ticks every `seconds` (1–60) with the server time; proves the websocket path works. */
   serverTime: Scalars['DateTime']['output'];
+  /** The logged-in player's pockets, pushed after every movement. */
+  myWallet: Wallet;
+  /** The logged-in player's bets as they settle. */
+  mySettledBets: SettledBetNotice;
+  /** Betting pause changes (checked every 10 s by old clients; pushed here). */
+  bettingPause: BettingPause;
 };
 
 export type SubscriptionServerTimeArgs = {
@@ -47,6 +300,425 @@ export type Health = {
   status: Scalars['String']['output'];
   eventStore: Scalars['String']['output'];
   time: Scalars['DateTime']['output'];
+};
+
+/** What an SMS code is for (spec §3 "SMS" type). */
+export type SmsCodePurpose =
+  /** Registration (spec §5 registration code). */
+  | 'REGISTER'
+  /** Forgotten password (spec §9: valid 6 hours). */
+  | 'RESET_PASSWORD';
+
+/** Registration (spec §5 Registration; subscriber/register). */
+export type RegisterInput = {
+  /** Tanzanian mobile: `0712345678`, `712345678`, `255712345678` or `+255712345678` (spaces allowed). */
+  phone: Scalars['String']['input'];
+  /** At least 4 characters (spec §9). */
+  password: Scalars['String']['input'];
+  /** Must equal `password`. */
+  confirmPassword: Scalars['String']['input'];
+  /** The code from `requestSmsCode(purpose: REGISTER)`. */
+  code: Scalars['String']['input'];
+  /** The player confirms they are 18 or over. */
+  adult: Scalars['Boolean']['input'];
+  /** The player accepts the user agreement. */
+  acceptTerms: Scalars['Boolean']['input'];
+  /** The inviter's invitation code (`/register?v=`), optional. */
+  invitationCode?: InputMaybe<Scalars['String']['input']>;
+  /** The mobile-money network the player confirms (3 Tigo, 4 Airtel, 6 Vodacom, 7 Halotel); default: by prefix. */
+  network?: InputMaybe<Scalars['Int']['input']>;
+};
+
+/** A logged-in session: the bearer token for `Authorization: Bearer <token>` (valid 86,400 s, spec §9). */
+export type PlayerSession = {
+  __typename?: 'PlayerSession';
+  token: Scalars['String']['output'];
+  expiresAt: Scalars['DateTime']['output'];
+  player: Player;
+};
+
+/** A player's own account (spec §3 User; subscriber/get_user_info). Balances are in the wallet module. */
+export type Player = {
+  __typename?: 'Player';
+  id: Scalars['ID']['output'];
+  /** `+255` and 9 digits. */
+  phone: Scalars['String']['output'];
+  /** Mobile-money network id by prefix or as confirmed: 3 Tigo, 4 Airtel, 6 Vodacom, 7 Halotel. */
+  network: Scalars['Int']['output'];
+  /** The player's own code for inviting others. */
+  invitationCode: Scalars['String']['output'];
+  /** The inviter's user id, if any. */
+  superiorId?: Maybe<Scalars['ID']['output']>;
+  /** Default stake shown on the betslip, in TZS (spec §4 betslip), or null. */
+  defaultBetAmount?: Maybe<Scalars['Tzs']['output']>;
+  noBet: Scalars['Boolean']['output'];
+  noWithdraw: Scalars['Boolean']['output'];
+  createdAt: Scalars['DateTime']['output'];
+  lastLoginAt?: Maybe<Scalars['DateTime']['output']>;
+};
+
+/** A back-office account (spec §6 "manager list"). */
+export type StaffMember = {
+  __typename?: 'StaffMember';
+  id: Scalars['ID']['output'];
+  account: Scalars['String']['output'];
+  name: Scalars['String']['output'];
+  role?: Maybe<StaffRole>;
+  disabled: Scalars['Boolean']['output'];
+  /** True once a Google Authenticator secret is bound (spec §4: Google bound or unbound). */
+  totpBound: Scalars['Boolean']['output'];
+  createdAt: Scalars['DateTime']['output'];
+  lastLoginAt?: Maybe<Scalars['DateTime']['output']>;
+  lastLoginIp?: Maybe<Scalars['String']['output']>;
+};
+
+/** A role: a named set of permission nodes (spec §3 Role). */
+export type StaffRole = {
+  __typename?: 'StaffRole';
+  id: Scalars['ID']['output'];
+  name: Scalars['String']['output'];
+  remarks: Scalars['String']['output'];
+  /** Holds every node, present and future (the super administrator). */
+  isSuper: Scalars['Boolean']['output'];
+  /** Ids of the nodes the role holds (all of them when isSuper). */
+  nodeIds: Array<Scalars['ID']['output']>;
+};
+
+/** Route or button permission (spec §3 Permission node). */
+export type PermissionNodeType = 'ROUTE' | 'BUTTON';
+
+/** A node of the permission tree (spec §3 Permission node). `code` is what the server checks. */
+export type PermissionNode = {
+  __typename?: 'PermissionNode';
+  id: Scalars['ID']['output'];
+  /** Permission code (e.g. `users.view`; an area such as `users` for route nodes), null for pure menu nodes. */
+  code?: Maybe<Scalars['String']['output']>;
+  name: Scalars['String']['output'];
+  path: Scalars['String']['output'];
+  type: PermissionNodeType;
+  /** Always `pc` (spec §6). */
+  platform: Scalars['String']['output'];
+  icon: Scalars['String']['output'];
+  sort: Scalars['Int']['output'];
+  showAtTop: Scalars['Boolean']['output'];
+  languageVariable: Scalars['String']['output'];
+  parentId?: Maybe<Scalars['ID']['output']>;
+};
+
+/** A staff session: bearer token valid 86,400 s. */
+export type StaffSession = {
+  __typename?: 'StaffSession';
+  token: Scalars['String']['output'];
+  expiresAt: Scalars['DateTime']['output'];
+  staff: StaffMember;
+  /** The permission codes the role grants. */
+  permissions: Array<Scalars['String']['output']>;
+};
+
+/** The logged-in staff member and their permission codes. */
+export type StaffViewerInfo = {
+  __typename?: 'StaffViewerInfo';
+  staff: StaffMember;
+  permissions: Array<Scalars['String']['output']>;
+};
+
+/** A TOTP secret being bound: show `uri` as a QR code, then confirm with a code. */
+export type TotpBinding = {
+  __typename?: 'TotpBinding';
+  /** Base32 secret, for manual entry. */
+  secret: Scalars['String']['output'];
+  /** `otpauth://totp/Bashiri:<account>?secret=…&issuer=Bashiri` (Google Authenticator). */
+  uri: Scalars['String']['output'];
+};
+
+/** A blacklisted IP (spec §3 IP blacklist). */
+export type BlacklistedIp = {
+  __typename?: 'BlacklistedIp';
+  ip: Scalars['String']['output'];
+  note: Scalars['String']['output'];
+  createdBy: Scalars['String']['output'];
+  createdAt: Scalars['DateTime']['output'];
+};
+
+export type ManagerInput = {
+  /** Login name: 3–32 letters, digits, `.`, `_` or `-`. Ignored by updateManager. */
+  account?: InputMaybe<Scalars['String']['input']>;
+  name?: InputMaybe<Scalars['String']['input']>;
+  /** Required by createManager (at least 4 characters). Ignored by updateManager. */
+  password?: InputMaybe<Scalars['String']['input']>;
+  roleId?: InputMaybe<Scalars['ID']['input']>;
+  disabled?: InputMaybe<Scalars['Boolean']['input']>;
+};
+
+export type RoleInput = {
+  /** Required (spec §5: fill role name). */
+  name: Scalars['String']['input'];
+  remarks?: InputMaybe<Scalars['String']['input']>;
+  nodeIds: Array<Scalars['ID']['input']>;
+};
+
+export type PermissionNodeInput = {
+  /** Required (spec §5: node name empty). */
+  name: Scalars['String']['input'];
+  code?: InputMaybe<Scalars['String']['input']>;
+  path?: InputMaybe<Scalars['String']['input']>;
+  type: PermissionNodeType;
+  icon?: InputMaybe<Scalars['String']['input']>;
+  sort?: InputMaybe<Scalars['Int']['input']>;
+  showAtTop?: InputMaybe<Scalars['Boolean']['input']>;
+  languageVariable?: InputMaybe<Scalars['String']['input']>;
+  parentId?: InputMaybe<Scalars['ID']['input']>;
+};
+
+/** A player's money (spec §3 User: balance, credit_money, virtual currency), whole TZS. */
+export type Wallet = {
+  __typename?: 'Wallet';
+  /** Real money: stakes of pay type 1, winnings, deposits and withdrawals. */
+  balance: Scalars['Tzs']['output'];
+  /** Free-bet / bonus money: stakes of pay type 2. */
+  creditMoney: Scalars['Tzs']['output'];
+  /** Virtual racing coin (1 coin = 1 TZS). */
+  racingCoin: Scalars['Tzs']['output'];
+  /** Owed after a result correction took back more than the balance held; later credits pay it first. */
+  debt: Scalars['Tzs']['output'];
+};
+
+/** Which bills to list (spec §2 /user_bill: type 1 = balance, 2 = credit). */
+export type BillPocket = 'BALANCE' | 'CREDIT';
+
+/** One movement of one pocket (spec §3 "Bill entry"). */
+export type Bill = {
+  __typename?: 'Bill';
+  id: Scalars['ID']['output'];
+  /** Spec bill type code (1–17, 22–25), e.g. 3 bet, 1 bet result, 2 admin change, 6 recharge, 7 withdrawal. */
+  billType: Scalars['Int']['output'];
+  /** Signed change, TZS. */
+  amount: Scalars['Tzs']['output'];
+  balanceBefore: Scalars['Tzs']['output'];
+  balanceAfter: Scalars['Tzs']['output'];
+  /** Why: e.g. the bet serial, the staff reason. */
+  remark: Scalars['String']['output'];
+  /** The business object: bet id, payment id or staff request id. */
+  reference: Scalars['String']['output'];
+  /** When (shown in East Africa Time). */
+  at: Scalars['DateTime']['output'];
+};
+
+export type BillPage = {
+  __typename?: 'BillPage';
+  items: Array<Bill>;
+  page: Scalars['Int']['output'];
+  pageSize: Scalars['Int']['output'];
+  total: Scalars['Int']['output'];
+};
+
+/** A pocket staff may adjust (spec §6: edit balance, credit money, virtual currency). */
+export type WalletPocket = 'BALANCE' | 'CREDIT_MONEY' | 'RACING_COIN';
+
+export type AdjustWalletInput = {
+  userId: Scalars['ID']['input'];
+  pocket: WalletPocket;
+  /** Signed, non-zero, whole TZS; the pocket never goes below zero. */
+  amount: Scalars['Tzs']['input'];
+  /** Required; shown in the player's bills and the audit log. */
+  reason: Scalars['String']['input'];
+  /** Client-generated id: repeating it returns the first result and moves money once. */
+  requestId: Scalars['ID']['input'];
+};
+
+/** How a bet is paid (spec §4 pay type: 1 balance, 2 credit money). */
+export type PayType = 'BALANCE' | 'CREDIT';
+
+/** What the player accepts when odds moved since they saw them (spec §2: accept automatic odds changes). */
+export type OddsChangePolicy = 'ACCEPT_ANY' | 'ACCEPT_HIGHER' | 'NONE';
+
+export type BetSelectionInput = {
+  /** The selection (outcome) id, spec `id_card` / `selection_id`. */
+  selectionId: Scalars['ID']['input'];
+  /** The decimal odds the player saw. */
+  odds: Scalars['Odds']['input'];
+};
+
+export type PlaceBetInput = {
+  /** Client-generated id: repeating it returns the first answer and moves money once. */
+  requestId: Scalars['ID']['input'];
+  payType: PayType;
+  /** Stake, whole TZS; step 100, between the minimum of the pay type and max_bet_amount (spec §5). */
+  amount: Scalars['Tzs']['input'];
+  /** At most 60, one per match (spec §5). */
+  selections: Array<BetSelectionInput>;
+  oddsChange?: InputMaybe<OddsChangePolicy>;
+};
+
+/** A selection that cannot be bet now (spec `nobet_list`). */
+export type NoBetItem = {
+  __typename?: 'NoBetItem';
+  selectionId: Scalars['ID']['output'];
+  /** SELECTION_NOT_FOUND, MATCH_UNAVAILABLE, MATCH_NOT_OPEN, SELECTION_SUSPENDED, LIVE_BETTING_NOT_OFFERED, ODDS_CHANGED, MARKET_NOT_SETTLED_HERE. */
+  code: Scalars['String']['output'];
+  /** The odds now, when the selection still exists. */
+  currentOdds?: Maybe<Scalars['Odds']['output']>;
+};
+
+export type PlaceBetStatus = 'PLACED' | 'REJECTED';
+
+/**
+ * The answer to a bet: PLACED with the order, or REJECTED with a stable `code` (BETTING_PAUSED,
+ * BETTING_NOT_ALLOWED, ACCOUNT_DISABLED, SELECTIONS_UNAVAILABLE with `nobetList`, INSUFFICIENT_FUNDS,
+ * INSUFFICIENT_CREDIT_MONEY, or a slip code: EMPTY_SLIP, TOO_MANY_SELECTIONS, DUPLICATE_MATCH,
+ * STAKE_BELOW_MINIMUM, STAKE_ABOVE_MAXIMUM, STAKE_NOT_MULTIPLE_OF_STEP …).
+ */
+export type PlaceBetResult = {
+  __typename?: 'PlaceBetResult';
+  status: PlaceBetStatus;
+  order?: Maybe<Order>;
+  code?: Maybe<Scalars['String']['output']>;
+  message?: Maybe<Scalars['String']['output']>;
+  nobetList: Array<NoBetItem>;
+};
+
+/** Domain status of a bet; `statusCode` is the spec's order status 1–6. */
+export type OrderStatus =
+  'unpaid' | 'awaiting' | 'abnormal' | 'settled' | 'delayed' | 'cashedOut' | 'rejected' | 'cancelled';
+
+/** A bet (spec §3 "Order"). Money in whole TZS; odds as decimal text; times shown in East Africa Time. */
+export type Order = {
+  __typename?: 'Order';
+  id: Scalars['ID']['output'];
+  serial: Scalars['String']['output'];
+  status: OrderStatus;
+  /** Spec order status: 1 unpaid, 2 awaiting result, 3 abnormal, 4 settled, 5 delayed, 6 early settlement. */
+  statusCode: Scalars['Int']['output'];
+  /** user, admin or random. */
+  orderType: Scalars['String']['output'];
+  payType: PayType;
+  stake: Scalars['Tzs']['output'];
+  /** Paid from the balance (spec pay_payable). */
+  payPayable: Scalars['Tzs']['output'];
+  /** Paid with credit money (spec virtual_pay_amount). */
+  virtualPayAmount: Scalars['Tzs']['output'];
+  /** Product of the odds, truncated to 2 decimals (spec §5). */
+  totalOdds: Scalars['Odds']['output'];
+  /** Tax on winnings in force when placed, percent. */
+  taxRate: Scalars['Float']['output'];
+  potentialProfit: Scalars['Tzs']['output'];
+  potentialReward: Scalars['Tzs']['output'];
+  rewardPercent: Scalars['Float']['output'];
+  potentialTax: Scalars['Tzs']['output'];
+  /** After-tax amount shown on the slip when placed. */
+  potentialReturn: Scalars['Tzs']['output'];
+  /** Gross return at settlement (before tax). */
+  payout?: Maybe<Scalars['Tzs']['output']>;
+  reward?: Maybe<Scalars['Tzs']['output']>;
+  tax?: Maybe<Scalars['Tzs']['output']>;
+  /** What the wallet received. */
+  credited?: Maybe<Scalars['Tzs']['output']>;
+  rejectCode?: Maybe<Scalars['String']['output']>;
+  /** Spec abnormal info: 120m, 150m, 5h or 24h without a result. */
+  abnormalInfo?: Maybe<Scalars['String']['output']>;
+  cancelReason?: Maybe<Scalars['String']['output']>;
+  placedAt: Scalars['DateTime']['output'];
+  settledAt?: Maybe<Scalars['DateTime']['output']>;
+  lines: Array<OrderLine>;
+};
+
+/** One leg (spec §3 "Order detail line"). */
+export type OrderLine = {
+  __typename?: 'OrderLine';
+  legIndex: Scalars['Int']['output'];
+  matchId: Scalars['ID']['output'];
+  selectionId: Scalars['ID']['output'];
+  marketId: Scalars['ID']['output'];
+  home: Scalars['String']['output'];
+  away: Scalars['String']['output'];
+  marketName: Scalars['String']['output'];
+  selectionName: Scalars['String']['output'];
+  odds: Scalars['Odds']['output'];
+  startTime: Scalars['DateTime']['output'];
+  /** 1 pre-match, 2 live when bet. */
+  eventStatus: Scalars['Int']['output'];
+  /** Spec outcome: 0 pending, 1 abnormal, 2 refunded, 3 lost, 4 won, 5 half won, 6 half lost. */
+  outcome: Scalars['Int']['output'];
+  voidFactor?: Maybe<Scalars['String']['output']>;
+  /** The settlement rule applied, in words. */
+  rule?: Maybe<Scalars['String']['output']>;
+};
+
+export type BetsTab = 'OPEN' | 'SETTLED';
+
+/** Spec §9 archive split: within 30 days, or before. */
+export type BetsArchive = 'RECENT' | 'OLDER';
+
+export type OrderPage = {
+  __typename?: 'OrderPage';
+  items: Array<Order>;
+  page: Scalars['Int']['output'];
+  pageSize: Scalars['Int']['output'];
+  total: Scalars['Int']['output'];
+};
+
+/** The bet configuration in force (spec §3 "Bet config"). */
+export type BetConfig = {
+  __typename?: 'BetConfig';
+  minimumBetAmount: Scalars['Tzs']['output'];
+  minimumBetAmountVirtual: Scalars['Tzs']['output'];
+  maxBetAmount: Scalars['Tzs']['output'];
+  minStringRewardOdds: Scalars['Odds']['output'];
+  /** Tax on winnings, percent (the dated tax rule in force). */
+  taxRatePercent: Scalars['Float']['output'];
+  singleGameHighestProfit?: Maybe<Scalars['Tzs']['output']>;
+  multipleGameHighestProfit?: Maybe<Scalars['Tzs']['output']>;
+  customerService: Scalars['String']['output'];
+  /** Effective date of this version. */
+  version: Scalars['String']['output'];
+  stringRewards: Array<StringRewardTier>;
+};
+
+/** An acca-bonus tier (spec §3 "String reward tier"). */
+export type StringRewardTier = {
+  __typename?: 'StringRewardTier';
+  /** Number of qualifying selections. */
+  strings: Scalars['Int']['output'];
+  /** Percent of profit paid as reward. */
+  cashBackPercent: Scalars['Float']['output'];
+};
+
+/** Spec bet_config/checkout_no_bet: when paused, the no-bet view shows `prompt`. */
+export type BettingPause = {
+  __typename?: 'BettingPause';
+  paused: Scalars['Boolean']['output'];
+  prompt: Scalars['String']['output'];
+};
+
+/** A shared betslip (spec §2 share popover; `?code=` on the app root loads it). */
+export type BookingCode = {
+  __typename?: 'BookingCode';
+  code: Scalars['String']['output'];
+  selections: Array<BookingSelection>;
+};
+
+/** A shared selection with its current odds and whether it can still be bet. */
+export type BookingSelection = {
+  __typename?: 'BookingSelection';
+  selectionId: Scalars['ID']['output'];
+  available: Scalars['Boolean']['output'];
+  /** Why not, when unavailable (codes as NoBetItem). */
+  code?: Maybe<Scalars['String']['output']>;
+  odds?: Maybe<Scalars['Odds']['output']>;
+  matchId?: Maybe<Scalars['ID']['output']>;
+  home?: Maybe<Scalars['String']['output']>;
+  away?: Maybe<Scalars['String']['output']>;
+  marketName?: Maybe<Scalars['String']['output']>;
+  selectionName?: Maybe<Scalars['String']['output']>;
+  startTime?: Maybe<Scalars['DateTime']['output']>;
+  matchStatus?: Maybe<Scalars['Int']['output']>;
+};
+
+/** Pushed when one of the player's bets settles. */
+export type SettledBetNotice = {
+  __typename?: 'SettledBetNotice';
+  betId: Scalars['ID']['output'];
+  status: OrderStatus;
 };
 
 export type ResolverTypeWrapper<T> = Promise<T> | T;
@@ -139,12 +811,54 @@ export type ResolversTypes = {
   Odds: ResolverTypeWrapper<Scalars['Odds']['output']>;
   DateTime: ResolverTypeWrapper<Scalars['DateTime']['output']>;
   Query: ResolverTypeWrapper<Record<PropertyKey, never>>;
+  Int: ResolverTypeWrapper<Scalars['Int']['output']>;
+  ID: ResolverTypeWrapper<Scalars['ID']['output']>;
+  String: ResolverTypeWrapper<Scalars['String']['output']>;
   Mutation: ResolverTypeWrapper<Record<PropertyKey, never>>;
   Boolean: ResolverTypeWrapper<Scalars['Boolean']['output']>;
   Subscription: ResolverTypeWrapper<Record<PropertyKey, never>>;
-  Int: ResolverTypeWrapper<Scalars['Int']['output']>;
   Health: ResolverTypeWrapper<Health>;
-  String: ResolverTypeWrapper<Scalars['String']['output']>;
+  SmsCodePurpose: SmsCodePurpose;
+  RegisterInput: RegisterInput;
+  PlayerSession: ResolverTypeWrapper<PlayerSession>;
+  Player: ResolverTypeWrapper<Player>;
+  StaffMember: ResolverTypeWrapper<StaffMember>;
+  StaffRole: ResolverTypeWrapper<StaffRole>;
+  PermissionNodeType: PermissionNodeType;
+  PermissionNode: ResolverTypeWrapper<PermissionNode>;
+  StaffSession: ResolverTypeWrapper<StaffSession>;
+  StaffViewerInfo: ResolverTypeWrapper<StaffViewerInfo>;
+  TotpBinding: ResolverTypeWrapper<TotpBinding>;
+  BlacklistedIp: ResolverTypeWrapper<BlacklistedIp>;
+  ManagerInput: ManagerInput;
+  RoleInput: RoleInput;
+  PermissionNodeInput: PermissionNodeInput;
+  Wallet: ResolverTypeWrapper<Wallet>;
+  BillPocket: BillPocket;
+  Bill: ResolverTypeWrapper<Bill>;
+  BillPage: ResolverTypeWrapper<BillPage>;
+  WalletPocket: WalletPocket;
+  AdjustWalletInput: AdjustWalletInput;
+  PayType: PayType;
+  OddsChangePolicy: OddsChangePolicy;
+  BetSelectionInput: BetSelectionInput;
+  PlaceBetInput: PlaceBetInput;
+  NoBetItem: ResolverTypeWrapper<NoBetItem>;
+  PlaceBetStatus: PlaceBetStatus;
+  PlaceBetResult: ResolverTypeWrapper<PlaceBetResult>;
+  OrderStatus: OrderStatus;
+  Order: ResolverTypeWrapper<Order>;
+  Float: ResolverTypeWrapper<Scalars['Float']['output']>;
+  OrderLine: ResolverTypeWrapper<OrderLine>;
+  BetsTab: BetsTab;
+  BetsArchive: BetsArchive;
+  OrderPage: ResolverTypeWrapper<OrderPage>;
+  BetConfig: ResolverTypeWrapper<BetConfig>;
+  StringRewardTier: ResolverTypeWrapper<StringRewardTier>;
+  BettingPause: ResolverTypeWrapper<BettingPause>;
+  BookingCode: ResolverTypeWrapper<BookingCode>;
+  BookingSelection: ResolverTypeWrapper<BookingSelection>;
+  SettledBetNotice: ResolverTypeWrapper<SettledBetNotice>;
 };
 
 /** Mapping between all available schema types and the resolvers parents */
@@ -153,12 +867,44 @@ export type ResolversParentTypes = {
   Odds: Scalars['Odds']['output'];
   DateTime: Scalars['DateTime']['output'];
   Query: Record<PropertyKey, never>;
+  Int: Scalars['Int']['output'];
+  ID: Scalars['ID']['output'];
+  String: Scalars['String']['output'];
   Mutation: Record<PropertyKey, never>;
   Boolean: Scalars['Boolean']['output'];
   Subscription: Record<PropertyKey, never>;
-  Int: Scalars['Int']['output'];
   Health: Health;
-  String: Scalars['String']['output'];
+  RegisterInput: RegisterInput;
+  PlayerSession: PlayerSession;
+  Player: Player;
+  StaffMember: StaffMember;
+  StaffRole: StaffRole;
+  PermissionNode: PermissionNode;
+  StaffSession: StaffSession;
+  StaffViewerInfo: StaffViewerInfo;
+  TotpBinding: TotpBinding;
+  BlacklistedIp: BlacklistedIp;
+  ManagerInput: ManagerInput;
+  RoleInput: RoleInput;
+  PermissionNodeInput: PermissionNodeInput;
+  Wallet: Wallet;
+  Bill: Bill;
+  BillPage: BillPage;
+  AdjustWalletInput: AdjustWalletInput;
+  BetSelectionInput: BetSelectionInput;
+  PlaceBetInput: PlaceBetInput;
+  NoBetItem: NoBetItem;
+  PlaceBetResult: PlaceBetResult;
+  Order: Order;
+  Float: Scalars['Float']['output'];
+  OrderLine: OrderLine;
+  OrderPage: OrderPage;
+  BetConfig: BetConfig;
+  StringRewardTier: StringRewardTier;
+  BettingPause: BettingPause;
+  BookingCode: BookingCode;
+  BookingSelection: BookingSelection;
+  SettledBetNotice: SettledBetNotice;
 };
 
 export interface TzsScalarConfig extends GraphQLScalarTypeConfig<ResolversTypes['Tzs'], any> {
@@ -178,6 +924,46 @@ export type QueryResolvers<
   ParentType extends ResolversParentTypes['Query'] = ResolversParentTypes['Query'],
 > = {
   health?: Resolver<ResolversTypes['Health'], ParentType, ContextType>;
+  me?: Resolver<Maybe<ResolversTypes['Player']>, ParentType, ContextType>;
+  staffMe?: Resolver<Maybe<ResolversTypes['StaffViewerInfo']>, ParentType, ContextType>;
+  managers?: Resolver<Array<ResolversTypes['StaffMember']>, ParentType, ContextType>;
+  staffRoles?: Resolver<Array<ResolversTypes['StaffRole']>, ParentType, ContextType>;
+  permissionTree?: Resolver<Array<ResolversTypes['PermissionNode']>, ParentType, ContextType>;
+  ipBlacklist?: Resolver<Array<ResolversTypes['BlacklistedIp']>, ParentType, ContextType>;
+  myWallet?: Resolver<ResolversTypes['Wallet'], ParentType, ContextType>;
+  myBills?: Resolver<
+    ResolversTypes['BillPage'],
+    ParentType,
+    ContextType,
+    RequireFields<QueryMyBillsArgs, 'pocket' | 'page' | 'pageSize'>
+  >;
+  wallet?: Resolver<
+    ResolversTypes['Wallet'],
+    ParentType,
+    ContextType,
+    RequireFields<QueryWalletArgs, 'userId'>
+  >;
+  myBets?: Resolver<
+    ResolversTypes['OrderPage'],
+    ParentType,
+    ContextType,
+    RequireFields<QueryMyBetsArgs, 'tab' | 'archive' | 'page' | 'pageSize'>
+  >;
+  myBet?: Resolver<
+    Maybe<ResolversTypes['Order']>,
+    ParentType,
+    ContextType,
+    RequireFields<QueryMyBetArgs, 'id'>
+  >;
+  betConfig?: Resolver<ResolversTypes['BetConfig'], ParentType, ContextType>;
+  bettingPause?: Resolver<ResolversTypes['BettingPause'], ParentType, ContextType>;
+  stringRewards?: Resolver<Array<ResolversTypes['StringRewardTier']>, ParentType, ContextType>;
+  bookingCode?: Resolver<
+    Maybe<ResolversTypes['BookingCode']>,
+    ParentType,
+    ContextType,
+    RequireFields<QueryBookingCodeArgs, 'code'>
+  >;
 };
 
 export type MutationResolvers<
@@ -185,6 +971,158 @@ export type MutationResolvers<
   ParentType extends ResolversParentTypes['Mutation'] = ResolversParentTypes['Mutation'],
 > = {
   ping?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  requestSmsCode?: Resolver<
+    ResolversTypes['Boolean'],
+    ParentType,
+    ContextType,
+    RequireFields<MutationRequestSmsCodeArgs, 'phone' | 'purpose'>
+  >;
+  register?: Resolver<
+    ResolversTypes['PlayerSession'],
+    ParentType,
+    ContextType,
+    RequireFields<MutationRegisterArgs, 'input'>
+  >;
+  login?: Resolver<
+    ResolversTypes['PlayerSession'],
+    ParentType,
+    ContextType,
+    RequireFields<MutationLoginArgs, 'phone' | 'password'>
+  >;
+  logout?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  changePassword?: Resolver<
+    ResolversTypes['Boolean'],
+    ParentType,
+    ContextType,
+    RequireFields<MutationChangePasswordArgs, 'oldPassword' | 'newPassword' | 'confirmPassword'>
+  >;
+  resetPassword?: Resolver<
+    ResolversTypes['Boolean'],
+    ParentType,
+    ContextType,
+    RequireFields<MutationResetPasswordArgs, 'phone' | 'code' | 'newPassword' | 'confirmPassword'>
+  >;
+  setDefaultBetAmount?: Resolver<
+    ResolversTypes['Player'],
+    ParentType,
+    ContextType,
+    Partial<MutationSetDefaultBetAmountArgs>
+  >;
+  staffLogin?: Resolver<
+    ResolversTypes['StaffSession'],
+    ParentType,
+    ContextType,
+    RequireFields<MutationStaffLoginArgs, 'account' | 'password'>
+  >;
+  staffChangePassword?: Resolver<
+    ResolversTypes['Boolean'],
+    ParentType,
+    ContextType,
+    RequireFields<MutationStaffChangePasswordArgs, 'oldPassword' | 'newPassword' | 'confirmPassword'>
+  >;
+  beginTotpBinding?: Resolver<ResolversTypes['TotpBinding'], ParentType, ContextType>;
+  confirmTotpBinding?: Resolver<
+    ResolversTypes['Boolean'],
+    ParentType,
+    ContextType,
+    RequireFields<MutationConfirmTotpBindingArgs, 'code'>
+  >;
+  unbindTotp?: Resolver<
+    ResolversTypes['Boolean'],
+    ParentType,
+    ContextType,
+    RequireFields<MutationUnbindTotpArgs, 'code'>
+  >;
+  unbindStaffTotp?: Resolver<
+    ResolversTypes['Boolean'],
+    ParentType,
+    ContextType,
+    RequireFields<MutationUnbindStaffTotpArgs, 'staffId' | 'reason'>
+  >;
+  createManager?: Resolver<
+    ResolversTypes['StaffMember'],
+    ParentType,
+    ContextType,
+    RequireFields<MutationCreateManagerArgs, 'input'>
+  >;
+  updateManager?: Resolver<
+    ResolversTypes['StaffMember'],
+    ParentType,
+    ContextType,
+    RequireFields<MutationUpdateManagerArgs, 'id' | 'input'>
+  >;
+  resetManagerPassword?: Resolver<
+    ResolversTypes['Boolean'],
+    ParentType,
+    ContextType,
+    RequireFields<MutationResetManagerPasswordArgs, 'id' | 'password' | 'confirmPassword'>
+  >;
+  createRole?: Resolver<
+    ResolversTypes['StaffRole'],
+    ParentType,
+    ContextType,
+    RequireFields<MutationCreateRoleArgs, 'input'>
+  >;
+  updateRole?: Resolver<
+    ResolversTypes['StaffRole'],
+    ParentType,
+    ContextType,
+    RequireFields<MutationUpdateRoleArgs, 'id' | 'input'>
+  >;
+  deleteRole?: Resolver<
+    ResolversTypes['Boolean'],
+    ParentType,
+    ContextType,
+    RequireFields<MutationDeleteRoleArgs, 'id'>
+  >;
+  createPermissionNode?: Resolver<
+    ResolversTypes['PermissionNode'],
+    ParentType,
+    ContextType,
+    RequireFields<MutationCreatePermissionNodeArgs, 'input'>
+  >;
+  updatePermissionNode?: Resolver<
+    ResolversTypes['PermissionNode'],
+    ParentType,
+    ContextType,
+    RequireFields<MutationUpdatePermissionNodeArgs, 'id' | 'input'>
+  >;
+  deletePermissionNode?: Resolver<
+    ResolversTypes['Boolean'],
+    ParentType,
+    ContextType,
+    RequireFields<MutationDeletePermissionNodeArgs, 'id'>
+  >;
+  addBlacklistedIp?: Resolver<
+    ResolversTypes['BlacklistedIp'],
+    ParentType,
+    ContextType,
+    RequireFields<MutationAddBlacklistedIpArgs, 'ip'>
+  >;
+  removeBlacklistedIp?: Resolver<
+    ResolversTypes['Boolean'],
+    ParentType,
+    ContextType,
+    RequireFields<MutationRemoveBlacklistedIpArgs, 'ip'>
+  >;
+  adjustWallet?: Resolver<
+    ResolversTypes['Wallet'],
+    ParentType,
+    ContextType,
+    RequireFields<MutationAdjustWalletArgs, 'input'>
+  >;
+  placeBet?: Resolver<
+    ResolversTypes['PlaceBetResult'],
+    ParentType,
+    ContextType,
+    RequireFields<MutationPlaceBetArgs, 'input'>
+  >;
+  shareSlip?: Resolver<
+    ResolversTypes['BookingCode'],
+    ParentType,
+    ContextType,
+    RequireFields<MutationShareSlipArgs, 'selections'>
+  >;
 };
 
 export type SubscriptionResolvers<
@@ -198,6 +1136,19 @@ export type SubscriptionResolvers<
     ContextType,
     RequireFields<SubscriptionServerTimeArgs, 'seconds'>
   >;
+  myWallet?: SubscriptionResolver<ResolversTypes['Wallet'], 'myWallet', ParentType, ContextType>;
+  mySettledBets?: SubscriptionResolver<
+    ResolversTypes['SettledBetNotice'],
+    'mySettledBets',
+    ParentType,
+    ContextType
+  >;
+  bettingPause?: SubscriptionResolver<
+    ResolversTypes['BettingPause'],
+    'bettingPause',
+    ParentType,
+    ContextType
+  >;
 };
 
 export type HealthResolvers<
@@ -209,6 +1160,291 @@ export type HealthResolvers<
   time?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
 };
 
+export type PlayerSessionResolvers<
+  ContextType = GraphQLContext,
+  ParentType extends ResolversParentTypes['PlayerSession'] = ResolversParentTypes['PlayerSession'],
+> = {
+  token?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  expiresAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  player?: Resolver<ResolversTypes['Player'], ParentType, ContextType>;
+};
+
+export type PlayerResolvers<
+  ContextType = GraphQLContext,
+  ParentType extends ResolversParentTypes['Player'] = ResolversParentTypes['Player'],
+> = {
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  phone?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  network?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  invitationCode?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  superiorId?: Resolver<Maybe<ResolversTypes['ID']>, ParentType, ContextType>;
+  defaultBetAmount?: Resolver<Maybe<ResolversTypes['Tzs']>, ParentType, ContextType>;
+  noBet?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  noWithdraw?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  createdAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  lastLoginAt?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
+};
+
+export type StaffMemberResolvers<
+  ContextType = GraphQLContext,
+  ParentType extends ResolversParentTypes['StaffMember'] = ResolversParentTypes['StaffMember'],
+> = {
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  account?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  role?: Resolver<Maybe<ResolversTypes['StaffRole']>, ParentType, ContextType>;
+  disabled?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  totpBound?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  createdAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  lastLoginAt?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
+  lastLoginIp?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+};
+
+export type StaffRoleResolvers<
+  ContextType = GraphQLContext,
+  ParentType extends ResolversParentTypes['StaffRole'] = ResolversParentTypes['StaffRole'],
+> = {
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  remarks?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  isSuper?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  nodeIds?: Resolver<Array<ResolversTypes['ID']>, ParentType, ContextType>;
+};
+
+export type PermissionNodeResolvers<
+  ContextType = GraphQLContext,
+  ParentType extends ResolversParentTypes['PermissionNode'] = ResolversParentTypes['PermissionNode'],
+> = {
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  code?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  path?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  type?: Resolver<ResolversTypes['PermissionNodeType'], ParentType, ContextType>;
+  platform?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  icon?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  sort?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  showAtTop?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  languageVariable?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  parentId?: Resolver<Maybe<ResolversTypes['ID']>, ParentType, ContextType>;
+};
+
+export type StaffSessionResolvers<
+  ContextType = GraphQLContext,
+  ParentType extends ResolversParentTypes['StaffSession'] = ResolversParentTypes['StaffSession'],
+> = {
+  token?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  expiresAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  staff?: Resolver<ResolversTypes['StaffMember'], ParentType, ContextType>;
+  permissions?: Resolver<Array<ResolversTypes['String']>, ParentType, ContextType>;
+};
+
+export type StaffViewerInfoResolvers<
+  ContextType = GraphQLContext,
+  ParentType extends ResolversParentTypes['StaffViewerInfo'] = ResolversParentTypes['StaffViewerInfo'],
+> = {
+  staff?: Resolver<ResolversTypes['StaffMember'], ParentType, ContextType>;
+  permissions?: Resolver<Array<ResolversTypes['String']>, ParentType, ContextType>;
+};
+
+export type TotpBindingResolvers<
+  ContextType = GraphQLContext,
+  ParentType extends ResolversParentTypes['TotpBinding'] = ResolversParentTypes['TotpBinding'],
+> = {
+  secret?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  uri?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+};
+
+export type BlacklistedIpResolvers<
+  ContextType = GraphQLContext,
+  ParentType extends ResolversParentTypes['BlacklistedIp'] = ResolversParentTypes['BlacklistedIp'],
+> = {
+  ip?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  note?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  createdBy?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  createdAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+};
+
+export type WalletResolvers<
+  ContextType = GraphQLContext,
+  ParentType extends ResolversParentTypes['Wallet'] = ResolversParentTypes['Wallet'],
+> = {
+  balance?: Resolver<ResolversTypes['Tzs'], ParentType, ContextType>;
+  creditMoney?: Resolver<ResolversTypes['Tzs'], ParentType, ContextType>;
+  racingCoin?: Resolver<ResolversTypes['Tzs'], ParentType, ContextType>;
+  debt?: Resolver<ResolversTypes['Tzs'], ParentType, ContextType>;
+};
+
+export type BillResolvers<
+  ContextType = GraphQLContext,
+  ParentType extends ResolversParentTypes['Bill'] = ResolversParentTypes['Bill'],
+> = {
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  billType?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  amount?: Resolver<ResolversTypes['Tzs'], ParentType, ContextType>;
+  balanceBefore?: Resolver<ResolversTypes['Tzs'], ParentType, ContextType>;
+  balanceAfter?: Resolver<ResolversTypes['Tzs'], ParentType, ContextType>;
+  remark?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  reference?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  at?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+};
+
+export type BillPageResolvers<
+  ContextType = GraphQLContext,
+  ParentType extends ResolversParentTypes['BillPage'] = ResolversParentTypes['BillPage'],
+> = {
+  items?: Resolver<Array<ResolversTypes['Bill']>, ParentType, ContextType>;
+  page?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  pageSize?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  total?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+};
+
+export type NoBetItemResolvers<
+  ContextType = GraphQLContext,
+  ParentType extends ResolversParentTypes['NoBetItem'] = ResolversParentTypes['NoBetItem'],
+> = {
+  selectionId?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  code?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  currentOdds?: Resolver<Maybe<ResolversTypes['Odds']>, ParentType, ContextType>;
+};
+
+export type PlaceBetResultResolvers<
+  ContextType = GraphQLContext,
+  ParentType extends ResolversParentTypes['PlaceBetResult'] = ResolversParentTypes['PlaceBetResult'],
+> = {
+  status?: Resolver<ResolversTypes['PlaceBetStatus'], ParentType, ContextType>;
+  order?: Resolver<Maybe<ResolversTypes['Order']>, ParentType, ContextType>;
+  code?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  message?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  nobetList?: Resolver<Array<ResolversTypes['NoBetItem']>, ParentType, ContextType>;
+};
+
+export type OrderResolvers<
+  ContextType = GraphQLContext,
+  ParentType extends ResolversParentTypes['Order'] = ResolversParentTypes['Order'],
+> = {
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  serial?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  status?: Resolver<ResolversTypes['OrderStatus'], ParentType, ContextType>;
+  statusCode?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  orderType?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  payType?: Resolver<ResolversTypes['PayType'], ParentType, ContextType>;
+  stake?: Resolver<ResolversTypes['Tzs'], ParentType, ContextType>;
+  payPayable?: Resolver<ResolversTypes['Tzs'], ParentType, ContextType>;
+  virtualPayAmount?: Resolver<ResolversTypes['Tzs'], ParentType, ContextType>;
+  totalOdds?: Resolver<ResolversTypes['Odds'], ParentType, ContextType>;
+  taxRate?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
+  potentialProfit?: Resolver<ResolversTypes['Tzs'], ParentType, ContextType>;
+  potentialReward?: Resolver<ResolversTypes['Tzs'], ParentType, ContextType>;
+  rewardPercent?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
+  potentialTax?: Resolver<ResolversTypes['Tzs'], ParentType, ContextType>;
+  potentialReturn?: Resolver<ResolversTypes['Tzs'], ParentType, ContextType>;
+  payout?: Resolver<Maybe<ResolversTypes['Tzs']>, ParentType, ContextType>;
+  reward?: Resolver<Maybe<ResolversTypes['Tzs']>, ParentType, ContextType>;
+  tax?: Resolver<Maybe<ResolversTypes['Tzs']>, ParentType, ContextType>;
+  credited?: Resolver<Maybe<ResolversTypes['Tzs']>, ParentType, ContextType>;
+  rejectCode?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  abnormalInfo?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  cancelReason?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  placedAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  settledAt?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
+  lines?: Resolver<Array<ResolversTypes['OrderLine']>, ParentType, ContextType>;
+};
+
+export type OrderLineResolvers<
+  ContextType = GraphQLContext,
+  ParentType extends ResolversParentTypes['OrderLine'] = ResolversParentTypes['OrderLine'],
+> = {
+  legIndex?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  matchId?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  selectionId?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  marketId?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  home?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  away?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  marketName?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  selectionName?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  odds?: Resolver<ResolversTypes['Odds'], ParentType, ContextType>;
+  startTime?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  eventStatus?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  outcome?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  voidFactor?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  rule?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+};
+
+export type OrderPageResolvers<
+  ContextType = GraphQLContext,
+  ParentType extends ResolversParentTypes['OrderPage'] = ResolversParentTypes['OrderPage'],
+> = {
+  items?: Resolver<Array<ResolversTypes['Order']>, ParentType, ContextType>;
+  page?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  pageSize?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  total?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+};
+
+export type BetConfigResolvers<
+  ContextType = GraphQLContext,
+  ParentType extends ResolversParentTypes['BetConfig'] = ResolversParentTypes['BetConfig'],
+> = {
+  minimumBetAmount?: Resolver<ResolversTypes['Tzs'], ParentType, ContextType>;
+  minimumBetAmountVirtual?: Resolver<ResolversTypes['Tzs'], ParentType, ContextType>;
+  maxBetAmount?: Resolver<ResolversTypes['Tzs'], ParentType, ContextType>;
+  minStringRewardOdds?: Resolver<ResolversTypes['Odds'], ParentType, ContextType>;
+  taxRatePercent?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
+  singleGameHighestProfit?: Resolver<Maybe<ResolversTypes['Tzs']>, ParentType, ContextType>;
+  multipleGameHighestProfit?: Resolver<Maybe<ResolversTypes['Tzs']>, ParentType, ContextType>;
+  customerService?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  version?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  stringRewards?: Resolver<Array<ResolversTypes['StringRewardTier']>, ParentType, ContextType>;
+};
+
+export type StringRewardTierResolvers<
+  ContextType = GraphQLContext,
+  ParentType extends ResolversParentTypes['StringRewardTier'] = ResolversParentTypes['StringRewardTier'],
+> = {
+  strings?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  cashBackPercent?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
+};
+
+export type BettingPauseResolvers<
+  ContextType = GraphQLContext,
+  ParentType extends ResolversParentTypes['BettingPause'] = ResolversParentTypes['BettingPause'],
+> = {
+  paused?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  prompt?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+};
+
+export type BookingCodeResolvers<
+  ContextType = GraphQLContext,
+  ParentType extends ResolversParentTypes['BookingCode'] = ResolversParentTypes['BookingCode'],
+> = {
+  code?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  selections?: Resolver<Array<ResolversTypes['BookingSelection']>, ParentType, ContextType>;
+};
+
+export type BookingSelectionResolvers<
+  ContextType = GraphQLContext,
+  ParentType extends ResolversParentTypes['BookingSelection'] = ResolversParentTypes['BookingSelection'],
+> = {
+  selectionId?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  available?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  code?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  odds?: Resolver<Maybe<ResolversTypes['Odds']>, ParentType, ContextType>;
+  matchId?: Resolver<Maybe<ResolversTypes['ID']>, ParentType, ContextType>;
+  home?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  away?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  marketName?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  selectionName?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  startTime?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
+  matchStatus?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+};
+
+export type SettledBetNoticeResolvers<
+  ContextType = GraphQLContext,
+  ParentType extends ResolversParentTypes['SettledBetNotice'] = ResolversParentTypes['SettledBetNotice'],
+> = {
+  betId?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  status?: Resolver<ResolversTypes['OrderStatus'], ParentType, ContextType>;
+};
+
 export type Resolvers<ContextType = GraphQLContext> = {
   Tzs?: GraphQLScalarType;
   Odds?: GraphQLScalarType;
@@ -217,4 +1453,27 @@ export type Resolvers<ContextType = GraphQLContext> = {
   Mutation?: MutationResolvers<ContextType>;
   Subscription?: SubscriptionResolvers<ContextType>;
   Health?: HealthResolvers<ContextType>;
+  PlayerSession?: PlayerSessionResolvers<ContextType>;
+  Player?: PlayerResolvers<ContextType>;
+  StaffMember?: StaffMemberResolvers<ContextType>;
+  StaffRole?: StaffRoleResolvers<ContextType>;
+  PermissionNode?: PermissionNodeResolvers<ContextType>;
+  StaffSession?: StaffSessionResolvers<ContextType>;
+  StaffViewerInfo?: StaffViewerInfoResolvers<ContextType>;
+  TotpBinding?: TotpBindingResolvers<ContextType>;
+  BlacklistedIp?: BlacklistedIpResolvers<ContextType>;
+  Wallet?: WalletResolvers<ContextType>;
+  Bill?: BillResolvers<ContextType>;
+  BillPage?: BillPageResolvers<ContextType>;
+  NoBetItem?: NoBetItemResolvers<ContextType>;
+  PlaceBetResult?: PlaceBetResultResolvers<ContextType>;
+  Order?: OrderResolvers<ContextType>;
+  OrderLine?: OrderLineResolvers<ContextType>;
+  OrderPage?: OrderPageResolvers<ContextType>;
+  BetConfig?: BetConfigResolvers<ContextType>;
+  StringRewardTier?: StringRewardTierResolvers<ContextType>;
+  BettingPause?: BettingPauseResolvers<ContextType>;
+  BookingCode?: BookingCodeResolvers<ContextType>;
+  BookingSelection?: BookingSelectionResolvers<ContextType>;
+  SettledBetNotice?: SettledBetNoticeResolvers<ContextType>;
 };

@@ -1,0 +1,89 @@
+/**
+ * Bearer sessions for players and staff (spec §4 Session, §9 token lifetime 86,400 s; docs/auth.md
+ * "Tokens"). A token is 32 random bytes (base64url) given to the client once; the server keeps only its
+ * SHA-256, so a leaked table does not leak sessions. Logout and password changes revoke rows.
+ */
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import type { SqlExecutor } from '@bashiri/eventstore';
+
+/** Spec §9: token lifetime 86,400 s. */
+export const TOKEN_LIFETIME_MS = 86_400_000;
+
+export type SessionKind = 'player' | 'staff';
+
+/** A live session found by its token. */
+export interface Session {
+  readonly id: string;
+  readonly kind: SessionKind;
+  readonly subjectId: string;
+  readonly expiresAt: Date;
+}
+
+/** What the client gets at login: the bearer token and when it stops working. */
+export interface IssuedToken {
+  readonly token: string;
+  readonly sessionId: string;
+  readonly expiresAt: Date;
+}
+
+const sha256 = (token: string): string => createHash('sha256').update(token).digest('hex');
+
+/** Opens a session for `subjectId` valid {@link TOKEN_LIFETIME_MS} from `now` (epoch ms). */
+export const openSession = async (
+  tx: SqlExecutor,
+  kind: SessionKind,
+  subjectId: string,
+  now: number,
+  client: { ip: string | null; userAgent: string | null },
+): Promise<IssuedToken> => {
+  const token = randomBytes(32).toString('base64url');
+  const sessionId = randomUUID();
+  const expiresAt = new Date(now + TOKEN_LIFETIME_MS);
+  await tx.query(
+    `INSERT INTO auth_sessions (id, token_hash, kind, subject_id, created_at, expires_at, ip, user_agent)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
+    [sessionId, sha256(token), kind, subjectId, new Date(now), expiresAt, client.ip, client.userAgent],
+  );
+  return { token, sessionId, expiresAt };
+};
+
+/** The live (not revoked, not expired at `now`) session of `token`, or null. */
+export const findSession = async (sql: SqlExecutor, token: string, now: number): Promise<Session | null> => {
+  const result = await sql.query<{ id: string; kind: SessionKind; subject_id: string; expires_at: Date }>(
+    `SELECT id, kind, subject_id, expires_at FROM auth_sessions
+     WHERE token_hash = $1 AND revoked_at IS NULL AND expires_at > $2`,
+    [sha256(token), new Date(now)],
+  );
+  const row = result.rows[0];
+  return row
+    ? { id: row.id, kind: row.kind, subjectId: row.subject_id, expiresAt: new Date(row.expires_at) }
+    : null;
+};
+
+/** Revokes one session (logout). */
+export const revokeSession = async (tx: SqlExecutor, sessionId: string, now: number): Promise<void> => {
+  await tx.query('UPDATE auth_sessions SET revoked_at = $2 WHERE id = $1 AND revoked_at IS NULL', [
+    sessionId,
+    new Date(now),
+  ]);
+};
+
+/** Revokes every session of a subject (password change or reset, disabling); returns how many. */
+export const revokeAllSessions = async (
+  tx: SqlExecutor,
+  kind: SessionKind,
+  subjectId: string,
+  now: number,
+): Promise<number> => {
+  const result = await tx.query(
+    `UPDATE auth_sessions SET revoked_at = $3 WHERE kind = $1 AND subject_id = $2 AND revoked_at IS NULL`,
+    [kind, subjectId, new Date(now)],
+  );
+  return result.rowCount ?? 0;
+};
+
+/** The bearer token of an `Authorization: Bearer …` header, or null. */
+export const bearerToken = (header: string | undefined): string | null => {
+  const match = /^Bearer\s+([A-Za-z0-9_-]{16,128})\s*$/i.exec(header ?? '');
+  return match ? match[1]! : null;
+};
