@@ -5,9 +5,10 @@ import type { ApiModule } from './module.ts';
 import { auditModule } from './audit/index.ts';
 import { bettingModule } from './betting/index.ts';
 import { catalogueModule } from './catalogue/index.ts';
+import { feedModule } from './feed/index.ts';
 import { identityModule } from './identity/index.ts';
 import { staffModule } from './staff/index.ts';
 import { systemModule } from './system/index.ts';
 import { walletModule } from './wallet/index.ts';
 
-export const modules: readonly ApiModule[] = [systemModule, auditModule, identityModule, staffModule, catalogueModule, walletModule, bettingModule];
+export const modules: readonly ApiModule[] = [systemModule, auditModule, identityModule, staffModule, catalogueModule, walletModule, bettingModule, feedModule];

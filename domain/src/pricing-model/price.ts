@@ -33,7 +33,7 @@ export type PriceStatus = 'open' | 'suspended' | 'settled';
 
 /** A priced outcome: fair values plus `fairOdds` (1/probability, 3 dp) and `odds` (offered, 2 dp). */
 export interface PricedOutcome extends FairOutcome {
-  /** Null when the outcome cannot win. */
+  /** Null when the outcome cannot win; at most 100000. */
   readonly fairOdds: OddsText | null;
   /** Null unless `status` is open. */
   readonly odds: OddsText | null;
@@ -82,7 +82,7 @@ export const priceMarket = (fair: FairMarket, config: PricingConfig = {}): Price
   const suspended = !allDecided && open.some((o) => o.probability >= nearCertain);
   const status: PriceStatus = allDecided ? 'settled' : suspended ? 'suspended' : 'open';
   const outcomes = fair.outcomes.map((o): PricedOutcome => {
-    const fairOdds = o.probability > 0 ? toText(Math.min(1 / o.probability, 1e6), 3) : null;
+    const fairOdds = o.probability > 0 ? toText(Math.min(1 / o.probability, 1e5), 3) : null;
     const own: PriceStatus = o.decided ? 'settled' : suspended || o.probability <= 0 ? 'suspended' : 'open';
     return {
       ...o,
