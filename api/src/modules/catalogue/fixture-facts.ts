@@ -11,8 +11,8 @@ import { codedError, fromDomainError } from '../../graphql/errors.ts';
 import type { AppServices } from '../../services.ts';
 import { audit } from '../audit/index.ts';
 import { MATCH_STATUS, OFFER_STATUS } from './conventions.ts';
-import { publishMatchUpdated } from './topics.ts';
-import type { MatchRow } from './topics.ts';
+import { publishMatchUpdated, publishOddsChanged } from './topics.ts';
+import type { MatchRow, OutcomeChange } from './topics.ts';
 
 type WithoutContext<C> = C extends unknown ? Omit<C, 'matchId' | 'actor' | 'at'> : never;
 /** A fixture command without what {@link recordFixtureFact} fills in (match id, actor, time). */
@@ -74,8 +74,8 @@ const reasonOf = (command: FixtureFactCommand): string | null =>
 /**
  * Appends `command` to `fixture-<matchId>` through the domain fixture decider (handleCommand), then
  * updates the match's display row (status 3 ended with scores; 8 abandoned; 6/7/5 cancelled before,
- * after start or otherwise; postponed moves the kick-off), bumps `object_version`, closes open markets
- * of a decided match, writes a staff audit row with before/after when `actor.kind` is `staff`, and
+ * after start or otherwise; postponed moves the kick-off), bumps `object_version`, closes the open
+ * markets and outcomes of a decided match (publishing ODDS_CHANGED), writes a staff audit row with before/after when `actor.kind` is `staff`, and
  * publishes MATCH_UPDATED.
  *
  * Errors (coded): `NOT_FOUND` for an unknown match; the decider's codes (`INVALID_SCORE`,
@@ -106,6 +106,7 @@ export const recordFixtureFact = async (
     syncDisplayRow(tx, matchId, outcome.state, command, actor, options),
   );
   if (match.changed) publishMatchUpdated(services, match.row);
+  publishOddsChanged(services, { matchId, outcomes: match.closed ?? [] });
   return { state: outcome.state, appended: outcome.events.length, match: match.row };
 };
 
@@ -116,7 +117,7 @@ const syncDisplayRow = async (
   command: FixtureFactCommand,
   actor: FixtureActor,
   options: RecordFixtureFactOptions,
-): Promise<{ row: MatchRow; changed: boolean }> => {
+): Promise<{ row: MatchRow; changed: boolean; closed?: OutcomeChange[] }> => {
   const before = (await tx.query<MatchRow>('SELECT * FROM matches WHERE id = $1 FOR UPDATE', [matchId]))
     .rows[0]!;
   const display = displayOf(state.facts, before.status);
@@ -140,11 +141,27 @@ const syncDisplayRow = async (
   );
   const after = rows[0];
   if (!after) return { row: before, changed: false };
-  if (display)
+  const closed: OutcomeChange[] = [];
+  if (display) {
     await tx.query(`UPDATE markets SET status_id = $2 WHERE match_id = $1 AND status_id IN (1, 2)`, [
       matchId,
       OFFER_STATUS.CLOSED,
     ]);
+    const { rows: outcomes } = await tx.query<{ id: string; odds: string | null; is_live: boolean }>(
+      `UPDATE outcomes o SET status_id = $2, updated_at = now() FROM markets k
+       WHERE k.id = o.market_id AND k.match_id = $1 AND o.status_id IN (1, 2)
+       RETURNING o.id::text, o.odds::text, k.is_live`,
+      [matchId, OFFER_STATUS.CLOSED],
+    );
+    closed.push(
+      ...outcomes.map((o) => ({
+        outcomeId: o.id,
+        odds: o.odds,
+        statusId: OFFER_STATUS.CLOSED,
+        isLive: o.is_live,
+      })),
+    );
+  }
   if (actor.kind === 'staff')
     await audit(tx, {
       actor: `staff:${actor.id}`,
@@ -157,5 +174,5 @@ const syncDisplayRow = async (
       after,
       requestId: options.requestId ?? null,
     });
-  return { row: after, changed: true };
+  return { row: after, changed: true, closed };
 };

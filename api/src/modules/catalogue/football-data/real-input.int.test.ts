@@ -19,12 +19,18 @@ import { seedCatalogue } from '../seed.ts';
 import { importFootballData } from './import.ts';
 import type { ImportReport } from './import.ts';
 
-const FOLDER = process.env.FOOTBALL_DATA_DIR ?? fileURLToPath(new URL('../../../../../../shared/data/football-data/', import.meta.url));
+const FOLDER =
+  process.env.FOOTBALL_DATA_DIR ??
+  fileURLToPath(new URL('../../../../../../shared/data/football-data/', import.meta.url));
 const present = existsSync(FOLDER);
 if (!present) console.warn(`real-input test skipped: no folder ${FOLDER} (set FOOTBALL_DATA_DIR)`);
 
 /** Spec §4 outcome codes, written out here on purpose. */
-const WON = 4, LOST = 3, VOID = 2, HALF_WON = 5, HALF_LOST = 6;
+const WON = 4,
+  LOST = 3,
+  VOID = 2,
+  HALF_WON = 5,
+  HALF_LOST = 6;
 
 /** A price as the CSV gives it, or null when it is no price (empty, 0, below 1.01). */
 const price = (cell: string | undefined): number | null => {
@@ -49,7 +55,10 @@ interface Expected {
 /** Expectations per match `<Div>:<season>:<home>:<away>`, straight from the CSV columns. */
 const expectationsOf = (file: string): Map<string, Expected> => {
   const season = /(\d{4}-\d{2})/.exec(file)![1]!;
-  const rows = parse(readFileSync(`${FOLDER}/${file}`, 'utf8'), { bom: true, columns: true }) as Record<string, string>[];
+  const rows = parse(readFileSync(`${FOLDER}/${file}`, 'utf8'), { bom: true, columns: true }) as Record<
+    string,
+    string
+  >[];
   const out = new Map<string, Expected>();
   for (const r of rows) {
     if (r['FTHG'] === '' || r['FTAG'] === '') continue;
@@ -82,7 +91,11 @@ const expectationsOf = (file: string): Map<string, Expected> => {
 
 describe.skipIf(!present)(`real input: every football-data file in ${FOLDER}`, () => {
   let services: AppServices;
-  const files = present ? readdirSync(FOLDER).filter((f) => f.endsWith('.csv')).sort() : [];
+  const files = present
+    ? readdirSync(FOLDER)
+        .filter((f) => f.endsWith('.csv'))
+        .sort()
+    : [];
   const reports: ImportReport[] = [];
   let importSeconds = 0;
 
@@ -92,7 +105,9 @@ describe.skipIf(!present)(`real input: every football-data file in ${FOLDER}`, (
     await seedCatalogue(services.sql);
     const started = performance.now();
     for (const file of files)
-      reports.push(await importFootballData(services, readFileSync(`${FOLDER}/${file}`, 'utf8'), { source: file }));
+      reports.push(
+        await importFootballData(services, readFileSync(`${FOLDER}/${file}`, 'utf8'), { source: file }),
+      );
     importSeconds = (performance.now() - started) / 1000;
   }, 300_000);
   afterAll(async () => {
@@ -102,8 +117,12 @@ describe.skipIf(!present)(`real input: every football-data file in ${FOLDER}`, (
   it('imports every row, skipping none, refusing only the documented prices', () => {
     const rows = reports.reduce((n, r) => n + r.rows, 0);
     const fixtures = reports.reduce((n, r) => n + r.fixtures, 0);
-    const warnings = reports.flatMap((r) => r.problems.filter((p) => p.line !== null).map((p) => `${r.source}:${p.line} ${p.reason}`));
-    console.log(`imported ${files.length} files, ${fixtures} matches in ${importSeconds.toFixed(1)} s; row warnings:\n  ${warnings.join('\n  ')}`);
+    const warnings = reports.flatMap((r) =>
+      r.problems.filter((p) => p.line !== null).map((p) => `${r.source}:${p.line} ${p.reason}`),
+    );
+    console.log(
+      `imported ${files.length} files, ${fixtures} matches in ${importSeconds.toFixed(1)} s; row warnings:\n  ${warnings.join('\n  ')}`,
+    );
     expect(fixtures).toBe(rows);
     expect(reports.flatMap((r) => r.problems.filter((p) => p.level === 'error'))).toEqual([]);
     expect(warnings.some((w) => w.includes('AvgC>2.5 impossible price 0.42'))).toBe(true);
@@ -150,7 +169,13 @@ describe.skipIf(!present)(`real input: every football-data file in ${FOLDER}`, (
         awardedSkipped++;
         continue;
       }
-      const leg = legOfOutcome({ bettingTypeId: row.betting_type_id, eventPartId: row.event_part_id, pick: row.pick, line: row.line, odds: row.odds });
+      const leg = legOfOutcome({
+        bettingTypeId: row.betting_type_id,
+        eventPartId: row.event_part_id,
+        pick: row.pick,
+        line: row.line,
+        odds: row.odds,
+      });
       const result = settleLeg(leg!, {
         status: 'played',
         halfTime: { home: row.ht_home_score!, away: row.ht_away_score! },
@@ -159,14 +184,18 @@ describe.skipIf(!present)(`real input: every football-data file in ${FOLDER}`, (
       const wanted = want.legs.get(legKey);
       if (!wanted) mismatches.push(`${key} ${legKey}: imported but the CSV has no price`);
       else if (wanted.code !== result.outcome || wanted.odds !== Number(row.odds))
-        mismatches.push(`${key} ${legKey}: domain ${result.outcome} @ ${row.odds}, CSV ${wanted.code} @ ${wanted.odds} (${result.rule})`);
+        mismatches.push(
+          `${key} ${legKey}: domain ${result.outcome} @ ${row.odds}, CSV ${wanted.code} @ ${wanted.odds} (${result.rule})`,
+        );
       legs++;
     }
     for (const [key, want] of expected)
       for (const legKey of want.legs.keys())
         if (!seen.get(key)?.has(legKey)) mismatches.push(`${key} ${legKey}: priced in the CSV, not imported`);
     const seconds = (performance.now() - started) / 1000;
-    console.log(`settled ${legs} legs of ${expected.size} matches in ${seconds.toFixed(1)} s (${awardedSkipped} outcomes of awarded matches left to staff)`);
+    console.log(
+      `settled ${legs} legs of ${expected.size} matches in ${seconds.toFixed(1)} s (${awardedSkipped} outcomes of awarded matches left to staff)`,
+    );
     expect(mismatches.slice(0, 20)).toEqual([]);
     expect(legs).toBeGreaterThan(expected.size * 6);
   });
@@ -185,7 +214,15 @@ describe.skipIf(!present)(`real input: every football-data file in ${FOLDER}`, (
   });
 
   it('changes nothing when a file is imported again', async () => {
-    const again = await importFootballData(services, readFileSync(`${FOLDER}/${files[0]}`, 'utf8'), { source: files[0] });
-    expect(again).toMatchObject({ matchesInserted: 0, matchesUpdated: 0, outcomesInserted: 0, outcomesUpdated: 0, resultsRecorded: 0 });
+    const again = await importFootballData(services, readFileSync(`${FOLDER}/${files[0]}`, 'utf8'), {
+      source: files[0],
+    });
+    expect(again).toMatchObject({
+      matchesInserted: 0,
+      matchesUpdated: 0,
+      outcomesInserted: 0,
+      outcomesUpdated: 0,
+      resultsRecorded: 0,
+    });
   });
 });
