@@ -36,6 +36,41 @@ export type Query = {
   permissionTree: Array<PermissionNode>;
   /** The IP blacklist (permission ip_blacklist.edit). */
   ipBlacklist: Array<BlacklistedIp>;
+  /** Home list (spec §2 /home, §4 "Match list filtering"): not started with a usable quick market, or live. */
+  homeMatches: MatchPage;
+  /**
+   * Upcoming matches (spec §2 /ready_start, §9 date selection): `date` 'yyyy-MM-dd' in East Africa Time,
+   * today to today + 6; absent = the whole 7 days. Errors: BAD_INPUT for another date.
+   */
+  upcomingMatches: MatchPage;
+  /** Live matches (spec §2 /rolling_ball): status 2 unless the minute is '-'. */
+  liveMatches: MatchPage;
+  /** Number of live matches (spec §7 get_rolling_ball_number). */
+  liveMatchCount: Scalars['Int']['output'];
+  /** Top matches (staff flag popular). */
+  topMatches: MatchPage;
+  /** Odds-boost matches (staff flag odds_boost). */
+  oddsBoostMatches: MatchPage;
+  /** Today hottest (staff flag today_popular). */
+  todayHottestMatches: MatchPage;
+  /** The popular-matches fetch (spec §7): today popular, popular and live, first page each. */
+  popularMatches: PopularMatches;
+  /** Matches of one competition (spec §2 /league_search). */
+  leagueMatches: MatchPage;
+  /** Matches of one country (spec §2 /national_competition). */
+  countryMatches: MatchPage;
+  /** Keyword search on team and competition names (spec §2 /search_result); trimmed. Errors: BAD_INPUT when empty. */
+  searchMatches: MatchPage;
+  /** Left menu (spec §2 Layout): countries with competitions and listed match counts. */
+  countryMenu: Array<MenuCountry>;
+  /** Hot leagues (spec §7 popular/inquire), by sorting, higher first. */
+  popularCompetitions: Array<PopularCompetition>;
+  /** All markets of one match grouped by betting type (spec §2 /markets). Errors: NOT_FOUND. */
+  matchMarkets: MatchMarkets;
+  /** The betting-type catalogue (spec §7 get_betting_type). */
+  bettingTypes: Array<BettingType>;
+  /** Bookmakers by sequence (staff, permission matches.view). */
+  bookmakers: Array<Bookmaker>;
   /** The logged-in player's pockets. Errors: UNAUTHENTICATED. */
   myWallet: Wallet;
   /** The logged-in player's bills, newest first; page size 10 by default (spec §9), at most 100. */
@@ -51,6 +86,50 @@ export type Query = {
   stringRewards: Array<StringRewardTier>;
   /** A booking code's selections with their odds now; null for an unknown code. */
   bookingCode?: Maybe<BookingCode>;
+};
+
+export type QueryHomeMatchesArgs = {
+  page?: InputMaybe<Scalars['Int']['input']>;
+};
+
+export type QueryUpcomingMatchesArgs = {
+  date?: InputMaybe<Scalars['String']['input']>;
+  page?: InputMaybe<Scalars['Int']['input']>;
+};
+
+export type QueryLiveMatchesArgs = {
+  page?: InputMaybe<Scalars['Int']['input']>;
+};
+
+export type QueryTopMatchesArgs = {
+  page?: InputMaybe<Scalars['Int']['input']>;
+};
+
+export type QueryOddsBoostMatchesArgs = {
+  page?: InputMaybe<Scalars['Int']['input']>;
+};
+
+export type QueryTodayHottestMatchesArgs = {
+  page?: InputMaybe<Scalars['Int']['input']>;
+};
+
+export type QueryLeagueMatchesArgs = {
+  competitionId: Scalars['ID']['input'];
+  page?: InputMaybe<Scalars['Int']['input']>;
+};
+
+export type QueryCountryMatchesArgs = {
+  countryId: Scalars['ID']['input'];
+  page?: InputMaybe<Scalars['Int']['input']>;
+};
+
+export type QuerySearchMatchesArgs = {
+  keyword: Scalars['String']['input'];
+  page?: InputMaybe<Scalars['Int']['input']>;
+};
+
+export type QueryMatchMarketsArgs = {
+  matchId: Scalars['ID']['input'];
 };
 
 export type QueryMyBillsArgs = {
@@ -150,6 +229,25 @@ export type Mutation = {
   addBlacklistedIp: BlacklistedIp;
   /** Removes an IP from the blacklist (permission ip_blacklist.edit). False when it was not listed. */
   removeBlacklistedIp: Scalars['Boolean']['output'];
+  /** Staff: match flags (permission matches.edit). Errors: NOT_FOUND, SEQUENCE_OUT_OF_RANGE. */
+  updateMatchFlags: MatchState;
+  /** Staff: league sequence, hot-league flag and sorting, roll-bet (matches.edit). Errors: NOT_FOUND, SEQUENCE_OUT_OF_RANGE, BAD_INPUT. */
+  updateCompetition: CompetitionSettings;
+  /** Staff: country sequence 0–100 (matches.edit). Errors: NOT_FOUND, SEQUENCE_OUT_OF_RANGE. */
+  updateCountrySequence: CountrySettings;
+  /** Staff: bookmaker sequence 0–100 (matches.edit). Errors: NOT_FOUND, SEQUENCE_OUT_OF_RANGE. */
+  updateBookmakerSequence: Bookmaker;
+  /** Staff: market-type bet status, live delay, margin (odds.edit). Errors: NOT_FOUND, BAD_INPUT. */
+  updateBettingType: BettingType;
+  /**
+   * Staff: enter a match result (results.enter); appends ResultRecorded to fixture-<matchId>. Errors:
+   * NOT_FOUND, INVALID_SCORE, RESULT_ALREADY_RECORDED (use correctMatchResult), MATCH_CANCELLED, MATCH_ALREADY_PLAYED.
+   */
+  recordMatchResult: MatchState;
+  /** Staff: correct a recorded result with a reason (results.enter); appends ResultCorrected. Errors: RESULT_NOT_RECORDED, REASON_REQUIRED, INVALID_SCORE. */
+  correctMatchResult: MatchState;
+  /** Staff: cancel a match with a reason (results.enter); appends MatchCancelled. Errors: NOT_FOUND, REASON_REQUIRED, MATCH_ALREADY_PLAYED. */
+  cancelMatch: MatchState;
   /**
    * Staff adjustment of a player's pocket with a reason (bill type 2; spec §6). Permission users.adjust_money.
    * Errors: FORBIDDEN, INSUFFICIENT_FUNDS (a debit below zero), REASON_REQUIRED, INVALID_AMOUNT.
@@ -265,6 +363,49 @@ export type MutationAddBlacklistedIpArgs = {
 
 export type MutationRemoveBlacklistedIpArgs = {
   ip: Scalars['String']['input'];
+};
+
+export type MutationUpdateMatchFlagsArgs = {
+  matchId: Scalars['ID']['input'];
+  input: MatchFlagsInput;
+};
+
+export type MutationUpdateCompetitionArgs = {
+  competitionId: Scalars['ID']['input'];
+  input: CompetitionInput;
+};
+
+export type MutationUpdateCountrySequenceArgs = {
+  countryId: Scalars['ID']['input'];
+  sequence: Scalars['Int']['input'];
+};
+
+export type MutationUpdateBookmakerSequenceArgs = {
+  bookmakerId: Scalars['ID']['input'];
+  sequence: Scalars['Int']['input'];
+};
+
+export type MutationUpdateBettingTypeArgs = {
+  bettingTypeId: Scalars['Int']['input'];
+  input: BettingTypeInput;
+};
+
+export type MutationRecordMatchResultArgs = {
+  matchId: Scalars['ID']['input'];
+  halfTime: ScoreInput;
+  fullTime: ScoreInput;
+};
+
+export type MutationCorrectMatchResultArgs = {
+  matchId: Scalars['ID']['input'];
+  halfTime: ScoreInput;
+  fullTime: ScoreInput;
+  reason: Scalars['String']['input'];
+};
+
+export type MutationCancelMatchArgs = {
+  matchId: Scalars['ID']['input'];
+  reason: Scalars['String']['input'];
 };
 
 export type MutationAdjustWalletArgs = {
@@ -468,6 +609,340 @@ export type PermissionNodeInput = {
   showAtTop?: InputMaybe<Scalars['Boolean']['input']>;
   languageVariable?: InputMaybe<Scalars['String']['input']>;
   parentId?: InputMaybe<Scalars['ID']['input']>;
+};
+
+/**
+ * One selection a player can add to the betslip (spec §3 "Outcome", "Betslip selection"). Spec names in
+ * brackets.
+ */
+export type Outcome = {
+  __typename?: 'Outcome';
+  /** Selection id [id_card, outcomeId, betting_offer_id_card]: what a bet refers to. */
+  id: Scalars['ID']['output'];
+  /** Display name: a team name, 'Draw', 'Over 2.5', '1 / X', 'Yes' [name]. */
+  name: Scalars['String']['output'];
+  /** Offered decimal odds with our margin [odds]; null when not offered. */
+  odds?: Maybe<Scalars['Odds']['output']>;
+  /** Spec typeId: 10 participant, 11 draw, 12 over, 13 under, 14 yes, 15 no, 16 double chance, 17 score. */
+  typeId: Scalars['Int']['output'];
+  /** Settlement pick of the domain leg: home|draw|away|1X|X2|12|yes|no|over|under|'2-1'. */
+  pick: Scalars['String']['output'];
+  /** The picked side's line as decimal text (goal line, or the side's own Asian handicap); null when none. */
+  line?: Maybe<Scalars['String']['output']>;
+  /** 1 open, 2 suspended, 3 settled/closed, 4 removed [statusId, outcomeStatusId]. */
+  statusId: Scalars['Int']['output'];
+  /** Offered in play [isLive]. */
+  isLive: Scalars['Boolean']['output'];
+  /** Match status, spec §4: 1 not started, 2 in progress … [event_status]. */
+  eventStatus: Scalars['Int']['output'];
+  /** Match id [eventId, match_id]. */
+  eventId: Scalars['ID']['output'];
+  /** Market id [marketId]. */
+  marketId: Scalars['ID']['output'];
+  /** Market name shown on the slip, e.g. 'Home Draw Away', 'Over/Under 2.5' [market_name]. */
+  marketName: Scalars['String']['output'];
+  /** Betting type id, spec §3 catalogue [bettingTypeId]. */
+  bettingTypeId: Scalars['Int']['output'];
+  /** Betting type name [typeName]. */
+  typeName: Scalars['String']['output'];
+  /** Event part: 3 ordinary time, 1 first half [eventPartId]. */
+  eventPartId: Scalars['Int']['output'];
+  /** Event part name; blank for ordinary time (spec §9) [PartName]. */
+  partName: Scalars['String']['output'];
+  /** Team the outcome names (typeId 10; double chance 1X home, X2 away) [paramParticipantId1]. */
+  participantId?: Maybe<Scalars['ID']['output']>;
+  /** Home team name and id [team_home, team_home_id]. */
+  teamHome: Scalars['String']['output'];
+  teamHomeId: Scalars['ID']['output'];
+  /** Away team name and id [team_away, team_away_id]. */
+  teamAway: Scalars['String']['output'];
+  teamAwayId: Scalars['ID']['output'];
+  /** Kick-off instant (shown in East Africa Time) [start_time]. */
+  startTime: Scalars['DateTime']['output'];
+};
+
+/** 1X2 block of a home match (spec §3 way_3): W1, Draw, W2. */
+export type Way3 = {
+  __typename?: 'Way3';
+  w1?: Maybe<Outcome>;
+  draw?: Maybe<Outcome>;
+  w2?: Maybe<Outcome>;
+};
+
+/** Double chance block (spec §3): '1 / X', '2 / X', '1 / 2'. */
+export type DoubleChanceBlock = {
+  __typename?: 'DoubleChanceBlock';
+  xOr1?: Maybe<Outcome>;
+  xOr2?: Maybe<Outcome>;
+  or12?: Maybe<Outcome>;
+};
+
+/** Both teams to score block (spec §3): yes, no. */
+export type BothTeamsToScoreBlock = {
+  __typename?: 'BothTeamsToScoreBlock';
+  yes?: Maybe<Outcome>;
+  no?: Maybe<Outcome>;
+};
+
+/** Over/under block (spec §5): full-time half-goal lines only, each list sorted by line. */
+export type OverUnderBlock = {
+  __typename?: 'OverUnderBlock';
+  over: Array<Outcome>;
+  under: Array<Outcome>;
+};
+
+/** A match as the player lists show it (spec §3 "Match", "Expanded home match"). */
+export type Match = {
+  __typename?: 'Match';
+  /** Match id [id_card]. */
+  id: Scalars['ID']['output'];
+  /** Kick-off instant [startTime]. */
+  startTime: Scalars['DateTime']['output'];
+  /** Kick-off in East Africa Time, 'yyyy-MM-dd HH:mm' [match_time]. */
+  matchTime: Scalars['String']['output'];
+  /** Spec §4 match status [statusId]. */
+  statusId: Scalars['Int']['output'];
+  /** Minute in play ('23', '45+2', 'HT'; '-' hides a live match) [match_time while live]. */
+  matchMinute?: Maybe<Scalars['String']['output']>;
+  homeScore?: Maybe<Scalars['Int']['output']>;
+  awayScore?: Maybe<Scalars['Int']['output']>;
+  teamHome: Scalars['String']['output'];
+  teamHomeId: Scalars['ID']['output'];
+  teamAway: Scalars['String']['output'];
+  teamAwayId: Scalars['ID']['output'];
+  /** Competition name [league] and id. */
+  league: Scalars['String']['output'];
+  competitionId: Scalars['ID']['output'];
+  /** Country name [category_name] and id. */
+  categoryName?: Maybe<Scalars['String']['output']>;
+  countryId?: Maybe<Scalars['ID']['output']>;
+  popular: Scalars['Boolean']['output'];
+  todayPopular: Scalars['Boolean']['output'];
+  oddsBoost: Scalars['Boolean']['output'];
+  suspended: Scalars['Boolean']['output'];
+  maintenance: Scalars['Boolean']['output'];
+  /** Grows with every change; clients drop older updates [object_version]. */
+  objectVersion: Scalars['Int']['output'];
+  /** Markets on offer (not removed). */
+  marketCount: Scalars['Int']['output'];
+  /** Home quick markets, built as spec §5 says. */
+  way3: Way3;
+  doubleChance: DoubleChanceBlock;
+  bothTeamsToScore: BothTeamsToScoreBlock;
+  overUnder: OverUnderBlock;
+};
+
+/** A page of matches (spec §7 content/page/count; page size 10, spec §9). */
+export type MatchPage = {
+  __typename?: 'MatchPage';
+  content: Array<Match>;
+  /** 1-based. */
+  page: Scalars['Int']['output'];
+  pageSize: Scalars['Int']['output'];
+  /** Matches in the whole list. */
+  count: Scalars['Int']['output'];
+};
+
+/** The popular-matches fetch (spec §7: to_day_popular_match, popular_match, home_roll_ball): first 10 of each. */
+export type PopularMatches = {
+  __typename?: 'PopularMatches';
+  todayPopular: Array<Match>;
+  popular: Array<Match>;
+  live: Array<Match>;
+};
+
+/** One market of a match (spec §3 "Market"). */
+export type Market = {
+  __typename?: 'Market';
+  /** Market id [id_card]. */
+  id: Scalars['ID']['output'];
+  /** Name, e.g. 'Over/Under 2.5', 'Asian Handicap -0.75' [name]. */
+  name: Scalars['String']['output'];
+  bettingTypeId: Scalars['Int']['output'];
+  typeName: Scalars['String']['output'];
+  eventPartId: Scalars['Int']['output'];
+  partName: Scalars['String']['output'];
+  /** Goal line or home handicap, decimal text; null when the type has none. */
+  line?: Maybe<Scalars['String']['output']>;
+  /** 1 open, 2 suspended, 3 closed. */
+  statusId: Scalars['Int']['output'];
+  isLive: Scalars['Boolean']['output'];
+  /** [outcome_list] */
+  outcomes: Array<Outcome>;
+};
+
+/** The markets of one betting type (spec §3 "Market group in bet_list"). */
+export type MarketGroup = {
+  __typename?: 'MarketGroup';
+  description?: Maybe<Scalars['String']['output']>;
+  bettingTypeId: Scalars['Int']['output'];
+  typeName: Scalars['String']['output'];
+  /** [market_list], by event part then line. */
+  markets: Array<Market>;
+};
+
+/** All markets of one match (spec §2 /markets). */
+export type MatchMarkets = {
+  __typename?: 'MatchMarkets';
+  match: Match;
+  /** [bet_list], by betting type id. */
+  groups: Array<MarketGroup>;
+};
+
+/** A competition in the left menu (spec §3 Country.competitions). */
+export type MenuCompetition = {
+  __typename?: 'MenuCompetition';
+  id: Scalars['ID']['output'];
+  name: Scalars['String']['output'];
+  /** [nation_id] */
+  countryId: Scalars['ID']['output'];
+  /** Listed matches [match_num]. */
+  matchCount: Scalars['Int']['output'];
+};
+
+/** A country in the left menu with its competitions (spec §3 "Country"). */
+export type MenuCountry = {
+  __typename?: 'MenuCountry';
+  id: Scalars['ID']['output'];
+  /** ISO alpha-2, or X* for football's England, Scotland, Wales, World, Europe. */
+  code: Scalars['String']['output'];
+  name: Scalars['String']['output'];
+  /** Emoji flag. */
+  flag?: Maybe<Scalars['String']['output']>;
+  /** [match_num] */
+  matchCount: Scalars['Int']['output'];
+  competitions: Array<MenuCompetition>;
+};
+
+/** A hot league (spec §3 "Hot league / popular competition"). */
+export type PopularCompetition = {
+  __typename?: 'PopularCompetition';
+  id: Scalars['ID']['output'];
+  title: Scalars['String']['output'];
+  icon?: Maybe<Scalars['String']['output']>;
+  /** Higher first, 0–100. */
+  sorting: Scalars['Int']['output'];
+  countryName?: Maybe<Scalars['String']['output']>;
+  matchCount: Scalars['Int']['output'];
+};
+
+/** A betting type with its settings (spec §3 "Betting type catalogue entry", "Market type"). */
+export type BettingType = {
+  __typename?: 'BettingType';
+  id: Scalars['Int']['output'];
+  name: Scalars['String']['output'];
+  description?: Maybe<Scalars['String']['output']>;
+  sport: Scalars['String']['output'];
+  /** True for the types we price and settle. */
+  priced: Scalars['Boolean']['output'];
+  /** 1 betting allowed, 2 not (spec §4 market bet status). */
+  betStatus: Scalars['Int']['output'];
+  /** Seconds a live bet waits before acceptance. */
+  liveDelaySeconds: Scalars['Int']['output'];
+  /** Our margin in percent, decimal text, e.g. '6.00'. */
+  marginPercent: Scalars['String']['output'];
+  /** Spec §4 type flag: 1 pre-match and live, 2 pre-match only, 3 live only, 0 undefined. */
+  typeFlag: Scalars['Int']['output'];
+  handicap: Scalars['Boolean']['output'];
+  overUnder: Scalars['Boolean']['output'];
+};
+
+/** A match's display state after a staff change (also the MATCH_UPDATED topic payload, docs/catalogue.md). */
+export type MatchState = {
+  __typename?: 'MatchState';
+  matchId: Scalars['ID']['output'];
+  objectVersion: Scalars['Int']['output'];
+  statusId: Scalars['Int']['output'];
+  startTime: Scalars['DateTime']['output'];
+  matchMinute?: Maybe<Scalars['String']['output']>;
+  homeScore?: Maybe<Scalars['Int']['output']>;
+  awayScore?: Maybe<Scalars['Int']['output']>;
+  htHomeScore?: Maybe<Scalars['Int']['output']>;
+  htAwayScore?: Maybe<Scalars['Int']['output']>;
+  visible: Scalars['Boolean']['output'];
+  suspended: Scalars['Boolean']['output'];
+  popular: Scalars['Boolean']['output'];
+  todayPopular: Scalars['Boolean']['output'];
+  oddsBoost: Scalars['Boolean']['output'];
+  maintenance: Scalars['Boolean']['output'];
+  sequence: Scalars['Int']['output'];
+  cancelReason?: Maybe<Scalars['String']['output']>;
+};
+
+/** A competition's staff settings. */
+export type CompetitionSettings = {
+  __typename?: 'CompetitionSettings';
+  id: Scalars['ID']['output'];
+  name: Scalars['String']['output'];
+  /** 0–100, higher first. */
+  sequence: Scalars['Int']['output'];
+  popular: Scalars['Boolean']['output'];
+  popularSorting: Scalars['Int']['output'];
+  todayPopular: Scalars['Boolean']['output'];
+  /** 1 live betting allowed, 2 not (spec §5). */
+  rollBet: Scalars['Int']['output'];
+};
+
+/** A country's staff settings. */
+export type CountrySettings = {
+  __typename?: 'CountrySettings';
+  id: Scalars['ID']['output'];
+  code: Scalars['String']['output'];
+  name: Scalars['String']['output'];
+  /** 0–100, higher first (spec §5). */
+  sequence: Scalars['Int']['output'];
+};
+
+/** A bookmaker (spec §3 "Bookmaker"). */
+export type Bookmaker = {
+  __typename?: 'Bookmaker';
+  id: Scalars['ID']['output'];
+  /** football-data column prefix, e.g. 'B365'. */
+  code?: Maybe<Scalars['String']['output']>;
+  name: Scalars['String']['output'];
+  /** 0–100 (spec §5). */
+  sequence: Scalars['Int']['output'];
+};
+
+/** Staff edit of a match's flags; omitted fields stay as they are. */
+export type MatchFlagsInput = {
+  visible?: InputMaybe<Scalars['Boolean']['input']>;
+  suspended?: InputMaybe<Scalars['Boolean']['input']>;
+  popular?: InputMaybe<Scalars['Boolean']['input']>;
+  todayPopular?: InputMaybe<Scalars['Boolean']['input']>;
+  oddsBoost?: InputMaybe<Scalars['Boolean']['input']>;
+  maintenance?: InputMaybe<Scalars['Boolean']['input']>;
+  /** 0–100. */
+  sequence?: InputMaybe<Scalars['Int']['input']>;
+};
+
+/** Staff edit of a competition; omitted fields stay. */
+export type CompetitionInput = {
+  /** 0–100. */
+  sequence?: InputMaybe<Scalars['Int']['input']>;
+  /** Hot league flag. */
+  popular?: InputMaybe<Scalars['Boolean']['input']>;
+  /** Hot league sort key, 0–100, higher first. */
+  popularSorting?: InputMaybe<Scalars['Int']['input']>;
+  todayPopular?: InputMaybe<Scalars['Boolean']['input']>;
+  /** 1 allowed, 2 not allowed. */
+  rollBet?: InputMaybe<Scalars['Int']['input']>;
+};
+
+/** Staff edit of a betting type; omitted fields stay. */
+export type BettingTypeInput = {
+  /** 1 allowed, 2 not allowed. */
+  betStatus?: InputMaybe<Scalars['Int']['input']>;
+  /** 0–300 seconds. */
+  liveDelaySeconds?: InputMaybe<Scalars['Int']['input']>;
+  /** Margin percent as decimal text, 0–50, e.g. '5.50'. */
+  marginPercent?: InputMaybe<Scalars['String']['input']>;
+};
+
+/** Goals at a moment of a match. */
+export type ScoreInput = {
+  home: Scalars['Int']['input'];
+  away: Scalars['Int']['input'];
 };
 
 /** A player's money (spec §3 User: balance, credit_money, virtual currency), whole TZS. */
@@ -812,8 +1287,8 @@ export type ResolversTypes = {
   DateTime: ResolverTypeWrapper<Scalars['DateTime']['output']>;
   Query: ResolverTypeWrapper<Record<PropertyKey, never>>;
   Int: ResolverTypeWrapper<Scalars['Int']['output']>;
-  ID: ResolverTypeWrapper<Scalars['ID']['output']>;
   String: ResolverTypeWrapper<Scalars['String']['output']>;
+  ID: ResolverTypeWrapper<Scalars['ID']['output']>;
   Mutation: ResolverTypeWrapper<Record<PropertyKey, never>>;
   Boolean: ResolverTypeWrapper<Scalars['Boolean']['output']>;
   Subscription: ResolverTypeWrapper<Record<PropertyKey, never>>;
@@ -833,6 +1308,29 @@ export type ResolversTypes = {
   ManagerInput: ManagerInput;
   RoleInput: RoleInput;
   PermissionNodeInput: PermissionNodeInput;
+  Outcome: ResolverTypeWrapper<Outcome>;
+  Way3: ResolverTypeWrapper<Way3>;
+  DoubleChanceBlock: ResolverTypeWrapper<DoubleChanceBlock>;
+  BothTeamsToScoreBlock: ResolverTypeWrapper<BothTeamsToScoreBlock>;
+  OverUnderBlock: ResolverTypeWrapper<OverUnderBlock>;
+  Match: ResolverTypeWrapper<Match>;
+  MatchPage: ResolverTypeWrapper<MatchPage>;
+  PopularMatches: ResolverTypeWrapper<PopularMatches>;
+  Market: ResolverTypeWrapper<Market>;
+  MarketGroup: ResolverTypeWrapper<MarketGroup>;
+  MatchMarkets: ResolverTypeWrapper<MatchMarkets>;
+  MenuCompetition: ResolverTypeWrapper<MenuCompetition>;
+  MenuCountry: ResolverTypeWrapper<MenuCountry>;
+  PopularCompetition: ResolverTypeWrapper<PopularCompetition>;
+  BettingType: ResolverTypeWrapper<BettingType>;
+  MatchState: ResolverTypeWrapper<MatchState>;
+  CompetitionSettings: ResolverTypeWrapper<CompetitionSettings>;
+  CountrySettings: ResolverTypeWrapper<CountrySettings>;
+  Bookmaker: ResolverTypeWrapper<Bookmaker>;
+  MatchFlagsInput: MatchFlagsInput;
+  CompetitionInput: CompetitionInput;
+  BettingTypeInput: BettingTypeInput;
+  ScoreInput: ScoreInput;
   Wallet: ResolverTypeWrapper<Wallet>;
   BillPocket: BillPocket;
   Bill: ResolverTypeWrapper<Bill>;
@@ -868,8 +1366,8 @@ export type ResolversParentTypes = {
   DateTime: Scalars['DateTime']['output'];
   Query: Record<PropertyKey, never>;
   Int: Scalars['Int']['output'];
-  ID: Scalars['ID']['output'];
   String: Scalars['String']['output'];
+  ID: Scalars['ID']['output'];
   Mutation: Record<PropertyKey, never>;
   Boolean: Scalars['Boolean']['output'];
   Subscription: Record<PropertyKey, never>;
@@ -887,6 +1385,29 @@ export type ResolversParentTypes = {
   ManagerInput: ManagerInput;
   RoleInput: RoleInput;
   PermissionNodeInput: PermissionNodeInput;
+  Outcome: Outcome;
+  Way3: Way3;
+  DoubleChanceBlock: DoubleChanceBlock;
+  BothTeamsToScoreBlock: BothTeamsToScoreBlock;
+  OverUnderBlock: OverUnderBlock;
+  Match: Match;
+  MatchPage: MatchPage;
+  PopularMatches: PopularMatches;
+  Market: Market;
+  MarketGroup: MarketGroup;
+  MatchMarkets: MatchMarkets;
+  MenuCompetition: MenuCompetition;
+  MenuCountry: MenuCountry;
+  PopularCompetition: PopularCompetition;
+  BettingType: BettingType;
+  MatchState: MatchState;
+  CompetitionSettings: CompetitionSettings;
+  CountrySettings: CountrySettings;
+  Bookmaker: Bookmaker;
+  MatchFlagsInput: MatchFlagsInput;
+  CompetitionInput: CompetitionInput;
+  BettingTypeInput: BettingTypeInput;
+  ScoreInput: ScoreInput;
   Wallet: Wallet;
   Bill: Bill;
   BillPage: BillPage;
@@ -930,6 +1451,72 @@ export type QueryResolvers<
   staffRoles?: Resolver<Array<ResolversTypes['StaffRole']>, ParentType, ContextType>;
   permissionTree?: Resolver<Array<ResolversTypes['PermissionNode']>, ParentType, ContextType>;
   ipBlacklist?: Resolver<Array<ResolversTypes['BlacklistedIp']>, ParentType, ContextType>;
+  homeMatches?: Resolver<
+    ResolversTypes['MatchPage'],
+    ParentType,
+    ContextType,
+    RequireFields<QueryHomeMatchesArgs, 'page'>
+  >;
+  upcomingMatches?: Resolver<
+    ResolversTypes['MatchPage'],
+    ParentType,
+    ContextType,
+    RequireFields<QueryUpcomingMatchesArgs, 'page'>
+  >;
+  liveMatches?: Resolver<
+    ResolversTypes['MatchPage'],
+    ParentType,
+    ContextType,
+    RequireFields<QueryLiveMatchesArgs, 'page'>
+  >;
+  liveMatchCount?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  topMatches?: Resolver<
+    ResolversTypes['MatchPage'],
+    ParentType,
+    ContextType,
+    RequireFields<QueryTopMatchesArgs, 'page'>
+  >;
+  oddsBoostMatches?: Resolver<
+    ResolversTypes['MatchPage'],
+    ParentType,
+    ContextType,
+    RequireFields<QueryOddsBoostMatchesArgs, 'page'>
+  >;
+  todayHottestMatches?: Resolver<
+    ResolversTypes['MatchPage'],
+    ParentType,
+    ContextType,
+    RequireFields<QueryTodayHottestMatchesArgs, 'page'>
+  >;
+  popularMatches?: Resolver<ResolversTypes['PopularMatches'], ParentType, ContextType>;
+  leagueMatches?: Resolver<
+    ResolversTypes['MatchPage'],
+    ParentType,
+    ContextType,
+    RequireFields<QueryLeagueMatchesArgs, 'competitionId' | 'page'>
+  >;
+  countryMatches?: Resolver<
+    ResolversTypes['MatchPage'],
+    ParentType,
+    ContextType,
+    RequireFields<QueryCountryMatchesArgs, 'countryId' | 'page'>
+  >;
+  searchMatches?: Resolver<
+    ResolversTypes['MatchPage'],
+    ParentType,
+    ContextType,
+    RequireFields<QuerySearchMatchesArgs, 'keyword' | 'page'>
+  >;
+  countryMenu?: Resolver<Array<ResolversTypes['MenuCountry']>, ParentType, ContextType>;
+  popularCompetitions?: Resolver<Array<ResolversTypes['PopularCompetition']>, ParentType, ContextType>;
+  matchMarkets?: Resolver<
+    ResolversTypes['MatchMarkets'],
+    ParentType,
+    ContextType,
+    RequireFields<QueryMatchMarketsArgs, 'matchId'>
+  >;
+  bettingTypes?: Resolver<Array<ResolversTypes['BettingType']>, ParentType, ContextType>;
+  bookmakers?: Resolver<Array<ResolversTypes['Bookmaker']>, ParentType, ContextType>;
   myWallet?: Resolver<ResolversTypes['Wallet'], ParentType, ContextType>;
   myBills?: Resolver<
     ResolversTypes['BillPage'],
@@ -1105,6 +1692,54 @@ export type MutationResolvers<
     ContextType,
     RequireFields<MutationRemoveBlacklistedIpArgs, 'ip'>
   >;
+  updateMatchFlags?: Resolver<
+    ResolversTypes['MatchState'],
+    ParentType,
+    ContextType,
+    RequireFields<MutationUpdateMatchFlagsArgs, 'matchId' | 'input'>
+  >;
+  updateCompetition?: Resolver<
+    ResolversTypes['CompetitionSettings'],
+    ParentType,
+    ContextType,
+    RequireFields<MutationUpdateCompetitionArgs, 'competitionId' | 'input'>
+  >;
+  updateCountrySequence?: Resolver<
+    ResolversTypes['CountrySettings'],
+    ParentType,
+    ContextType,
+    RequireFields<MutationUpdateCountrySequenceArgs, 'countryId' | 'sequence'>
+  >;
+  updateBookmakerSequence?: Resolver<
+    ResolversTypes['Bookmaker'],
+    ParentType,
+    ContextType,
+    RequireFields<MutationUpdateBookmakerSequenceArgs, 'bookmakerId' | 'sequence'>
+  >;
+  updateBettingType?: Resolver<
+    ResolversTypes['BettingType'],
+    ParentType,
+    ContextType,
+    RequireFields<MutationUpdateBettingTypeArgs, 'bettingTypeId' | 'input'>
+  >;
+  recordMatchResult?: Resolver<
+    ResolversTypes['MatchState'],
+    ParentType,
+    ContextType,
+    RequireFields<MutationRecordMatchResultArgs, 'matchId' | 'halfTime' | 'fullTime'>
+  >;
+  correctMatchResult?: Resolver<
+    ResolversTypes['MatchState'],
+    ParentType,
+    ContextType,
+    RequireFields<MutationCorrectMatchResultArgs, 'matchId' | 'halfTime' | 'fullTime' | 'reason'>
+  >;
+  cancelMatch?: Resolver<
+    ResolversTypes['MatchState'],
+    ParentType,
+    ContextType,
+    RequireFields<MutationCancelMatchArgs, 'matchId' | 'reason'>
+  >;
   adjustWallet?: Resolver<
     ResolversTypes['Wallet'],
     ParentType,
@@ -1262,6 +1897,262 @@ export type BlacklistedIpResolvers<
   note?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   createdBy?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   createdAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+};
+
+export type OutcomeResolvers<
+  ContextType = GraphQLContext,
+  ParentType extends ResolversParentTypes['Outcome'] = ResolversParentTypes['Outcome'],
+> = {
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  odds?: Resolver<Maybe<ResolversTypes['Odds']>, ParentType, ContextType>;
+  typeId?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  pick?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  line?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  statusId?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  isLive?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  eventStatus?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  eventId?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  marketId?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  marketName?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  bettingTypeId?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  typeName?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  eventPartId?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  partName?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  participantId?: Resolver<Maybe<ResolversTypes['ID']>, ParentType, ContextType>;
+  teamHome?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  teamHomeId?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  teamAway?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  teamAwayId?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  startTime?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+};
+
+export type Way3Resolvers<
+  ContextType = GraphQLContext,
+  ParentType extends ResolversParentTypes['Way3'] = ResolversParentTypes['Way3'],
+> = {
+  w1?: Resolver<Maybe<ResolversTypes['Outcome']>, ParentType, ContextType>;
+  draw?: Resolver<Maybe<ResolversTypes['Outcome']>, ParentType, ContextType>;
+  w2?: Resolver<Maybe<ResolversTypes['Outcome']>, ParentType, ContextType>;
+};
+
+export type DoubleChanceBlockResolvers<
+  ContextType = GraphQLContext,
+  ParentType extends ResolversParentTypes['DoubleChanceBlock'] = ResolversParentTypes['DoubleChanceBlock'],
+> = {
+  xOr1?: Resolver<Maybe<ResolversTypes['Outcome']>, ParentType, ContextType>;
+  xOr2?: Resolver<Maybe<ResolversTypes['Outcome']>, ParentType, ContextType>;
+  or12?: Resolver<Maybe<ResolversTypes['Outcome']>, ParentType, ContextType>;
+};
+
+export type BothTeamsToScoreBlockResolvers<
+  ContextType = GraphQLContext,
+  ParentType extends ResolversParentTypes['BothTeamsToScoreBlock'] =
+    ResolversParentTypes['BothTeamsToScoreBlock'],
+> = {
+  yes?: Resolver<Maybe<ResolversTypes['Outcome']>, ParentType, ContextType>;
+  no?: Resolver<Maybe<ResolversTypes['Outcome']>, ParentType, ContextType>;
+};
+
+export type OverUnderBlockResolvers<
+  ContextType = GraphQLContext,
+  ParentType extends ResolversParentTypes['OverUnderBlock'] = ResolversParentTypes['OverUnderBlock'],
+> = {
+  over?: Resolver<Array<ResolversTypes['Outcome']>, ParentType, ContextType>;
+  under?: Resolver<Array<ResolversTypes['Outcome']>, ParentType, ContextType>;
+};
+
+export type MatchResolvers<
+  ContextType = GraphQLContext,
+  ParentType extends ResolversParentTypes['Match'] = ResolversParentTypes['Match'],
+> = {
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  startTime?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  matchTime?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  statusId?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  matchMinute?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  homeScore?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  awayScore?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  teamHome?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  teamHomeId?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  teamAway?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  teamAwayId?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  league?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  competitionId?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  categoryName?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  countryId?: Resolver<Maybe<ResolversTypes['ID']>, ParentType, ContextType>;
+  popular?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  todayPopular?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  oddsBoost?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  suspended?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  maintenance?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  objectVersion?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  marketCount?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  way3?: Resolver<ResolversTypes['Way3'], ParentType, ContextType>;
+  doubleChance?: Resolver<ResolversTypes['DoubleChanceBlock'], ParentType, ContextType>;
+  bothTeamsToScore?: Resolver<ResolversTypes['BothTeamsToScoreBlock'], ParentType, ContextType>;
+  overUnder?: Resolver<ResolversTypes['OverUnderBlock'], ParentType, ContextType>;
+};
+
+export type MatchPageResolvers<
+  ContextType = GraphQLContext,
+  ParentType extends ResolversParentTypes['MatchPage'] = ResolversParentTypes['MatchPage'],
+> = {
+  content?: Resolver<Array<ResolversTypes['Match']>, ParentType, ContextType>;
+  page?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  pageSize?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  count?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+};
+
+export type PopularMatchesResolvers<
+  ContextType = GraphQLContext,
+  ParentType extends ResolversParentTypes['PopularMatches'] = ResolversParentTypes['PopularMatches'],
+> = {
+  todayPopular?: Resolver<Array<ResolversTypes['Match']>, ParentType, ContextType>;
+  popular?: Resolver<Array<ResolversTypes['Match']>, ParentType, ContextType>;
+  live?: Resolver<Array<ResolversTypes['Match']>, ParentType, ContextType>;
+};
+
+export type MarketResolvers<
+  ContextType = GraphQLContext,
+  ParentType extends ResolversParentTypes['Market'] = ResolversParentTypes['Market'],
+> = {
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  bettingTypeId?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  typeName?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  eventPartId?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  partName?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  line?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  statusId?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  isLive?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  outcomes?: Resolver<Array<ResolversTypes['Outcome']>, ParentType, ContextType>;
+};
+
+export type MarketGroupResolvers<
+  ContextType = GraphQLContext,
+  ParentType extends ResolversParentTypes['MarketGroup'] = ResolversParentTypes['MarketGroup'],
+> = {
+  description?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  bettingTypeId?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  typeName?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  markets?: Resolver<Array<ResolversTypes['Market']>, ParentType, ContextType>;
+};
+
+export type MatchMarketsResolvers<
+  ContextType = GraphQLContext,
+  ParentType extends ResolversParentTypes['MatchMarkets'] = ResolversParentTypes['MatchMarkets'],
+> = {
+  match?: Resolver<ResolversTypes['Match'], ParentType, ContextType>;
+  groups?: Resolver<Array<ResolversTypes['MarketGroup']>, ParentType, ContextType>;
+};
+
+export type MenuCompetitionResolvers<
+  ContextType = GraphQLContext,
+  ParentType extends ResolversParentTypes['MenuCompetition'] = ResolversParentTypes['MenuCompetition'],
+> = {
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  countryId?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  matchCount?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+};
+
+export type MenuCountryResolvers<
+  ContextType = GraphQLContext,
+  ParentType extends ResolversParentTypes['MenuCountry'] = ResolversParentTypes['MenuCountry'],
+> = {
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  code?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  flag?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  matchCount?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  competitions?: Resolver<Array<ResolversTypes['MenuCompetition']>, ParentType, ContextType>;
+};
+
+export type PopularCompetitionResolvers<
+  ContextType = GraphQLContext,
+  ParentType extends ResolversParentTypes['PopularCompetition'] = ResolversParentTypes['PopularCompetition'],
+> = {
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  title?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  icon?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  sorting?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  countryName?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  matchCount?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+};
+
+export type BettingTypeResolvers<
+  ContextType = GraphQLContext,
+  ParentType extends ResolversParentTypes['BettingType'] = ResolversParentTypes['BettingType'],
+> = {
+  id?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  description?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  sport?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  priced?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  betStatus?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  liveDelaySeconds?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  marginPercent?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  typeFlag?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  handicap?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  overUnder?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+};
+
+export type MatchStateResolvers<
+  ContextType = GraphQLContext,
+  ParentType extends ResolversParentTypes['MatchState'] = ResolversParentTypes['MatchState'],
+> = {
+  matchId?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  objectVersion?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  statusId?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  startTime?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  matchMinute?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  homeScore?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  awayScore?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  htHomeScore?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  htAwayScore?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  visible?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  suspended?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  popular?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  todayPopular?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  oddsBoost?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  maintenance?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  sequence?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  cancelReason?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+};
+
+export type CompetitionSettingsResolvers<
+  ContextType = GraphQLContext,
+  ParentType extends ResolversParentTypes['CompetitionSettings'] =
+    ResolversParentTypes['CompetitionSettings'],
+> = {
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  sequence?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  popular?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  popularSorting?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  todayPopular?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  rollBet?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+};
+
+export type CountrySettingsResolvers<
+  ContextType = GraphQLContext,
+  ParentType extends ResolversParentTypes['CountrySettings'] = ResolversParentTypes['CountrySettings'],
+> = {
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  code?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  sequence?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+};
+
+export type BookmakerResolvers<
+  ContextType = GraphQLContext,
+  ParentType extends ResolversParentTypes['Bookmaker'] = ResolversParentTypes['Bookmaker'],
+> = {
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  code?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  sequence?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
 };
 
 export type WalletResolvers<
@@ -1462,6 +2353,25 @@ export type Resolvers<ContextType = GraphQLContext> = {
   StaffViewerInfo?: StaffViewerInfoResolvers<ContextType>;
   TotpBinding?: TotpBindingResolvers<ContextType>;
   BlacklistedIp?: BlacklistedIpResolvers<ContextType>;
+  Outcome?: OutcomeResolvers<ContextType>;
+  Way3?: Way3Resolvers<ContextType>;
+  DoubleChanceBlock?: DoubleChanceBlockResolvers<ContextType>;
+  BothTeamsToScoreBlock?: BothTeamsToScoreBlockResolvers<ContextType>;
+  OverUnderBlock?: OverUnderBlockResolvers<ContextType>;
+  Match?: MatchResolvers<ContextType>;
+  MatchPage?: MatchPageResolvers<ContextType>;
+  PopularMatches?: PopularMatchesResolvers<ContextType>;
+  Market?: MarketResolvers<ContextType>;
+  MarketGroup?: MarketGroupResolvers<ContextType>;
+  MatchMarkets?: MatchMarketsResolvers<ContextType>;
+  MenuCompetition?: MenuCompetitionResolvers<ContextType>;
+  MenuCountry?: MenuCountryResolvers<ContextType>;
+  PopularCompetition?: PopularCompetitionResolvers<ContextType>;
+  BettingType?: BettingTypeResolvers<ContextType>;
+  MatchState?: MatchStateResolvers<ContextType>;
+  CompetitionSettings?: CompetitionSettingsResolvers<ContextType>;
+  CountrySettings?: CountrySettingsResolvers<ContextType>;
+  Bookmaker?: BookmakerResolvers<ContextType>;
   Wallet?: WalletResolvers<ContextType>;
   Bill?: BillResolvers<ContextType>;
   BillPage?: BillPageResolvers<ContextType>;
