@@ -26,6 +26,8 @@ export type Query = {
   health: Health;
   /** The logged-in player, or null when not logged in (spec §4 Session: clear the token on null). */
   me?: Maybe<Player>;
+  /** Players (permission users.view); `search` matches the phone or invitation code (trimmed); page size 1–100. */
+  players: PlayerAccountPage;
   /** The logged-in staff member (null when none). */
   staffMe?: Maybe<StaffViewerInfo>;
   /** Managers (permission staff.view). */
@@ -86,6 +88,12 @@ export type Query = {
   stringRewards: Array<StringRewardTier>;
   /** A booking code's selections with their odds now; null for an unknown code. */
   bookingCode?: Maybe<BookingCode>;
+};
+
+export type QueryPlayersArgs = {
+  search?: InputMaybe<Scalars['String']['input']>;
+  page?: InputMaybe<Scalars['Int']['input']>;
+  pageSize?: InputMaybe<Scalars['Int']['input']>;
 };
 
 export type QueryHomeMatchesArgs = {
@@ -193,6 +201,17 @@ export type Mutation = {
    */
   setDefaultBetAmount: Player;
   /**
+   * Changes a player's flags with a reason (permission users.edit). Disabling ends their sessions.
+   * Errors: REASON_REQUIRED, ACCOUNT_NOT_FOUND, INVALID_REPORTED_FLAG, INVALID_RETURN_SCALE,
+   * INVITATION_CODE_REQUIRED, INVITATION_CODE_TAKEN, SUPERIOR_IS_SELF.
+   */
+  updatePlayer: PlayerAccount;
+  /**
+   * Sets a player's password (spec §5 Admin reset; permission users.edit); ends their sessions.
+   * Errors: PASSWORD_TOO_SHORT, PASSWORD_MISMATCH, REASON_REQUIRED, ACCOUNT_NOT_FOUND.
+   */
+  resetPlayerPassword: Scalars['Boolean']['output'];
+  /**
    * Staff login (subscriber/adminlogin; spec §5). `totpCode` is required once bound. Errors: LOGIN_FAILED,
    * ACCOUNT_DISABLED, TOTP_REQUIRED, TOTP_INVALID (field totpCode), NO_LOGIN_PERMISSION, RATE_LIMITED.
    */
@@ -288,6 +307,19 @@ export type MutationResetPasswordArgs = {
 
 export type MutationSetDefaultBetAmountArgs = {
   amount?: InputMaybe<Scalars['Tzs']['input']>;
+};
+
+export type MutationUpdatePlayerArgs = {
+  userId: Scalars['ID']['input'];
+  patch: PlayerPatch;
+  reason: Scalars['String']['input'];
+};
+
+export type MutationResetPlayerPasswordArgs = {
+  userId: Scalars['ID']['input'];
+  password: Scalars['String']['input'];
+  confirmPassword: Scalars['String']['input'];
+  reason: Scalars['String']['input'];
 };
 
 export type MutationStaffLoginArgs = {
@@ -496,6 +528,51 @@ export type Player = {
   noWithdraw: Scalars['Boolean']['output'];
   createdAt: Scalars['DateTime']['output'];
   lastLoginAt?: Maybe<Scalars['DateTime']['output']>;
+};
+
+/** A player as staff see it (spec §3 User, without balances: see the wallet module). */
+export type PlayerAccount = {
+  __typename?: 'PlayerAccount';
+  id: Scalars['ID']['output'];
+  phone: Scalars['String']['output'];
+  network: Scalars['Int']['output'];
+  invitationCode: Scalars['String']['output'];
+  superiorId?: Maybe<Scalars['ID']['output']>;
+  disabled: Scalars['Boolean']['output'];
+  noBet: Scalars['Boolean']['output'];
+  noWithdraw: Scalars['Boolean']['output'];
+  /** 1 not reported, 2 reported (spec §5). */
+  reported: Scalars['Int']['output'];
+  /** Digits only (spec §5). */
+  returnScale: Scalars['String']['output'];
+  withdrawalWhitelist: Scalars['Boolean']['output'];
+  note: Scalars['String']['output'];
+  defaultBetAmount?: Maybe<Scalars['Tzs']['output']>;
+  createdAt: Scalars['DateTime']['output'];
+  lastLoginAt?: Maybe<Scalars['DateTime']['output']>;
+  lastLoginIp?: Maybe<Scalars['String']['output']>;
+};
+
+/** One page of players, newest first. */
+export type PlayerAccountPage = {
+  __typename?: 'PlayerAccountPage';
+  count: Scalars['Int']['output'];
+  page: Scalars['Int']['output'];
+  content: Array<PlayerAccount>;
+};
+
+/** The fields to change; omitted fields stay as they are. */
+export type PlayerPatch = {
+  disabled?: InputMaybe<Scalars['Boolean']['input']>;
+  noBet?: InputMaybe<Scalars['Boolean']['input']>;
+  noWithdraw?: InputMaybe<Scalars['Boolean']['input']>;
+  reported?: InputMaybe<Scalars['Int']['input']>;
+  returnScale?: InputMaybe<Scalars['String']['input']>;
+  withdrawalWhitelist?: InputMaybe<Scalars['Boolean']['input']>;
+  invitationCode?: InputMaybe<Scalars['String']['input']>;
+  /** A user id; empty string clears the superior. */
+  superiorId?: InputMaybe<Scalars['String']['input']>;
+  note?: InputMaybe<Scalars['String']['input']>;
 };
 
 /** A back-office account (spec §6 "manager list"). */
@@ -1286,8 +1363,8 @@ export type ResolversTypes = {
   Odds: ResolverTypeWrapper<Scalars['Odds']['output']>;
   DateTime: ResolverTypeWrapper<Scalars['DateTime']['output']>;
   Query: ResolverTypeWrapper<Record<PropertyKey, never>>;
-  Int: ResolverTypeWrapper<Scalars['Int']['output']>;
   String: ResolverTypeWrapper<Scalars['String']['output']>;
+  Int: ResolverTypeWrapper<Scalars['Int']['output']>;
   ID: ResolverTypeWrapper<Scalars['ID']['output']>;
   Mutation: ResolverTypeWrapper<Record<PropertyKey, never>>;
   Boolean: ResolverTypeWrapper<Scalars['Boolean']['output']>;
@@ -1297,6 +1374,9 @@ export type ResolversTypes = {
   RegisterInput: RegisterInput;
   PlayerSession: ResolverTypeWrapper<PlayerSession>;
   Player: ResolverTypeWrapper<Player>;
+  PlayerAccount: ResolverTypeWrapper<PlayerAccount>;
+  PlayerAccountPage: ResolverTypeWrapper<PlayerAccountPage>;
+  PlayerPatch: PlayerPatch;
   StaffMember: ResolverTypeWrapper<StaffMember>;
   StaffRole: ResolverTypeWrapper<StaffRole>;
   PermissionNodeType: PermissionNodeType;
@@ -1365,8 +1445,8 @@ export type ResolversParentTypes = {
   Odds: Scalars['Odds']['output'];
   DateTime: Scalars['DateTime']['output'];
   Query: Record<PropertyKey, never>;
-  Int: Scalars['Int']['output'];
   String: Scalars['String']['output'];
+  Int: Scalars['Int']['output'];
   ID: Scalars['ID']['output'];
   Mutation: Record<PropertyKey, never>;
   Boolean: Scalars['Boolean']['output'];
@@ -1375,6 +1455,9 @@ export type ResolversParentTypes = {
   RegisterInput: RegisterInput;
   PlayerSession: PlayerSession;
   Player: Player;
+  PlayerAccount: PlayerAccount;
+  PlayerAccountPage: PlayerAccountPage;
+  PlayerPatch: PlayerPatch;
   StaffMember: StaffMember;
   StaffRole: StaffRole;
   PermissionNode: PermissionNode;
@@ -1446,6 +1529,12 @@ export type QueryResolvers<
 > = {
   health?: Resolver<ResolversTypes['Health'], ParentType, ContextType>;
   me?: Resolver<Maybe<ResolversTypes['Player']>, ParentType, ContextType>;
+  players?: Resolver<
+    ResolversTypes['PlayerAccountPage'],
+    ParentType,
+    ContextType,
+    RequireFields<QueryPlayersArgs, 'page' | 'pageSize'>
+  >;
   staffMe?: Resolver<Maybe<ResolversTypes['StaffViewerInfo']>, ParentType, ContextType>;
   managers?: Resolver<Array<ResolversTypes['StaffMember']>, ParentType, ContextType>;
   staffRoles?: Resolver<Array<ResolversTypes['StaffRole']>, ParentType, ContextType>;
@@ -1594,6 +1683,18 @@ export type MutationResolvers<
     ParentType,
     ContextType,
     Partial<MutationSetDefaultBetAmountArgs>
+  >;
+  updatePlayer?: Resolver<
+    ResolversTypes['PlayerAccount'],
+    ParentType,
+    ContextType,
+    RequireFields<MutationUpdatePlayerArgs, 'userId' | 'patch' | 'reason'>
+  >;
+  resetPlayerPassword?: Resolver<
+    ResolversTypes['Boolean'],
+    ParentType,
+    ContextType,
+    RequireFields<MutationResetPlayerPasswordArgs, 'userId' | 'password' | 'confirmPassword' | 'reason'>
   >;
   staffLogin?: Resolver<
     ResolversTypes['StaffSession'],
@@ -1818,6 +1919,37 @@ export type PlayerResolvers<
   noWithdraw?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   createdAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
   lastLoginAt?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
+};
+
+export type PlayerAccountResolvers<
+  ContextType = GraphQLContext,
+  ParentType extends ResolversParentTypes['PlayerAccount'] = ResolversParentTypes['PlayerAccount'],
+> = {
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  phone?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  network?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  invitationCode?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  superiorId?: Resolver<Maybe<ResolversTypes['ID']>, ParentType, ContextType>;
+  disabled?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  noBet?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  noWithdraw?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  reported?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  returnScale?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  withdrawalWhitelist?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  note?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  defaultBetAmount?: Resolver<Maybe<ResolversTypes['Tzs']>, ParentType, ContextType>;
+  createdAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  lastLoginAt?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
+  lastLoginIp?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+};
+
+export type PlayerAccountPageResolvers<
+  ContextType = GraphQLContext,
+  ParentType extends ResolversParentTypes['PlayerAccountPage'] = ResolversParentTypes['PlayerAccountPage'],
+> = {
+  count?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  page?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  content?: Resolver<Array<ResolversTypes['PlayerAccount']>, ParentType, ContextType>;
 };
 
 export type StaffMemberResolvers<
@@ -2346,6 +2478,8 @@ export type Resolvers<ContextType = GraphQLContext> = {
   Health?: HealthResolvers<ContextType>;
   PlayerSession?: PlayerSessionResolvers<ContextType>;
   Player?: PlayerResolvers<ContextType>;
+  PlayerAccount?: PlayerAccountResolvers<ContextType>;
+  PlayerAccountPage?: PlayerAccountPageResolvers<ContextType>;
   StaffMember?: StaffMemberResolvers<ContextType>;
   StaffRole?: StaffRoleResolvers<ContextType>;
   PermissionNode?: PermissionNodeResolvers<ContextType>;

@@ -10,6 +10,7 @@ import type { MutationResolvers, QueryResolvers } from '../../graphql/generated.
 import type { ApiModule } from '../module.ts';
 import { requirePlayer } from '../staff/guard.ts';
 import { pruneRates } from './limiter.ts';
+import * as admin from './admin.ts';
 import * as players from './players.ts';
 import { playerAccountsProjection } from './projection.ts';
 import { defaultSmsGateway } from './sms.ts';
@@ -34,6 +35,7 @@ export const createIdentityModule = (options: IdentityModuleOptions = {}): ApiMo
   };
 
   const Query: QueryResolvers = {
+    players: (_root, args, ctx) => admin.listPlayers(ctx, args),
     me: async (_root, _args, ctx) => {
       if (ctx.viewer?.kind !== 'player') return null;
       const row = await players.findPlayer(ctx, requirePlayer(ctx).userId);
@@ -54,11 +56,15 @@ export const createIdentityModule = (options: IdentityModuleOptions = {}): ApiMo
     resetPassword: (_root, args, ctx) => players.resetPassword(ctx, args),
     setDefaultBetAmount: async (_root, { amount }, ctx) =>
       players.playerOf(await players.setDefaultBetAmount(ctx, amount ?? null)),
+    updatePlayer: (_root, { userId, patch, reason }, ctx) => admin.updatePlayer(ctx, userId, patch, reason),
+    resetPlayerPassword: (_root, args, ctx) => admin.resetPlayerPassword(ctx, args),
   };
 
   return {
     name: 'identity',
-    typeDefs: readFileSync(new URL('./identity.graphql', import.meta.url), 'utf8'),
+    typeDefs: ['./identity.graphql', './admin.graphql']
+      .map((file) => readFileSync(new URL(file, import.meta.url), 'utf8'))
+      .join('\n'),
     resolvers: { Query, Mutation } as IResolvers,
     migrations: new URL('./migrations/', import.meta.url),
     projections: [playerAccountsProjection],
