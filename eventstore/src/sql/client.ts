@@ -181,10 +181,10 @@ export const createPgliteClient = async (dataDir?: string): Promise<SqlClient> =
         await prepared.get(statement);
         const args = (params ?? []).map(sqlLiteral).join(', ');
         const result = await q.query<Row>(`EXECUTE ${statement}${args ? ` (${args})` : ''}`);
-        return { rows: result.rows, rowCount: result.affectedRows ?? result.rows.length };
+        return { rows: result.rows, rowCount: result.affectedRows || result.rows.length };
       }
       const result = await q.query<Row>(text, params as unknown[] | undefined);
-      return { rows: result.rows, rowCount: result.affectedRows ?? result.rows.length };
+      return { rows: result.rows, rowCount: result.affectedRows || result.rows.length };
     },
   });
   const top = wrap(db);

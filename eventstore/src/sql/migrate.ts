@@ -23,10 +23,13 @@ export const migrate = async (sql: SqlClient, set: MigrationSet): Promise<number
   return sql.withConnection(async (conn) => {
     await conn.query('SELECT pg_advisory_lock(hashtext($1))', [set.table]);
     try {
+      // Postgrator finds its version table by catalog (database) and schema: it must be the real name.
+      const database = (await conn.query<{ name: string }>('SELECT current_database() AS name')).rows[0]!
+        .name;
       const postgrator = new Postgrator({
         migrationPattern: `${folder.replace(/\/$/, '')}/*.sql`,
         driver: 'pg',
-        database: 'bashiri',
+        database,
         schemaTable: `${sql.schema}.${set.table}`,
         currentSchema: sql.schema,
         execQuery: (text: string) => conn.query(text),

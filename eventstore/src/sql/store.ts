@@ -402,3 +402,76 @@ export const createSqlEventStore = async (
   };
   return store;
 };
+
+/** One stream's part of {@link appendManyWith}: `expectedVersion` is the exact version (0 = new stream). */
+export interface StreamAppend {
+  readonly streamName: string;
+  readonly expectedVersion: number;
+  readonly events: readonly EventData[];
+}
+
+const APPEND_MANY_SQL = `
+  WITH input AS (
+    SELECT * FROM jsonb_to_recordset($1::jsonb) AS x(stream text, expected bigint, count int, events jsonb)
+  ),
+  bumped AS (
+    UPDATE es_streams s SET version = s.version + i.count FROM input i
+    WHERE s.stream_name = i.stream AND s.version = i.expected AND i.expected > 0
+    RETURNING s.stream_name, s.version
+  ),
+  created AS (
+    INSERT INTO es_streams (stream_name, version) SELECT i.stream, i.count FROM input i WHERE i.expected = 0
+    ON CONFLICT (stream_name) DO NOTHING RETURNING es_streams.stream_name, es_streams.version
+  ),
+  accepted AS (SELECT * FROM bumped UNION ALL SELECT * FROM created),
+  inserted AS (
+    INSERT INTO es_events (stream_name, stream_position, event_id, event_type, data, metadata)
+    SELECT i.stream, a.version - i.count + e.ord, (e.value->>'id')::uuid, e.value->>'type', e.value->'data', e.value->'metadata'
+    FROM input i JOIN accepted a ON a.stream_name = i.stream
+    CROSS JOIN LATERAL jsonb_array_elements(i.events) WITH ORDINALITY AS e(value, ord)
+    ORDER BY i.stream, e.ord
+    RETURNING 1
+  )
+  SELECT (SELECT count(*)::int FROM accepted) AS accepted, (SELECT count(*)::int FROM inserted) AS inserted`;
+
+/**
+ * Appends to many streams in one statement (process managers settling thousands of bets): all or
+ * nothing. Any stream whose version moved makes it throw `WRONG_EXPECTED_VERSION` (the caller's
+ * transaction then retries); an event id already stored throws the unique violation (23505), which
+ * the caller's retry turns into a no-op once it reloads.
+ */
+export const appendManyWith = async (
+  executor: SqlExecutor,
+  appends: readonly StreamAppend[],
+  metadata: Partial<EventMetadata> = {},
+): Promise<void> => {
+  const work = appends.filter((a) => a.events.length > 0);
+  if (work.length === 0) return;
+  const input = work.map((a) => ({
+    stream: a.streamName,
+    expected: a.expectedVersion,
+    count: a.events.length,
+    events: a.events.map((event) => ({
+      id: event.eventId ?? randomUUID(),
+      type: event.type,
+      data: event.data,
+      metadata: fullMetadata(event, metadata),
+    })),
+  }));
+  const { rows } = await executor.query<{ accepted: number; inserted: number }>(
+    APPEND_MANY_SQL,
+    [JSON.stringify(input)],
+    'es_append_many',
+  );
+  const accepted = rows[0]?.accepted ?? 0;
+  if (accepted !== work.length) {
+    throw new EventStoreError(
+      'WRONG_EXPECTED_VERSION',
+      `append to ${work.length} streams: ${work.length - accepted} moved on`,
+      {
+        streams: work.length,
+        accepted,
+      },
+    );
+  }
+};

@@ -25,7 +25,7 @@ import type {
   FixtureEvent,
   MatchFacts,
 } from '@bashiri/domain';
-import { handleCommandWithin } from '@bashiri/eventstore';
+import { aggregateStreamsWithin, appendManyWith, decideMany } from '@bashiri/eventstore';
 import type { SqlExecutor } from '@bashiri/eventstore';
 import type { Projection } from '@bashiri/projections';
 import type { AppServices } from '../../services.ts';
@@ -94,86 +94,70 @@ export interface SettledNotice {
   readonly status: string;
 }
 
+type WalletUnit = ReturnType<ReturnType<typeof walletOf>['unitOfWork']>;
+
 /**
- * Settles one work item inside `tx`: the leg on the latest facts of its match, then the wallet
- * movements of any settlement that produced. Returns the notice to publish, or null when nothing changed.
+ * Settles one batch of work items inside `tx`: every bet is loaded in one query, each leg settled on
+ * the latest facts of its match and appended, then the wallets those settlements pay are loaded in one
+ * query and credited. Returns what to publish after the commit.
  */
-const settleOne = async (
-  tx: SqlExecutor,
-  row: QueueRow,
-  facts: { facts: MatchFacts; revision: number },
-  at: string,
-  applyWallet: ReturnType<ReturnType<typeof walletOf>['unitOfWork']>['apply'],
-): Promise<SettledNotice | null> => {
-  const command: BetCommand = {
-    type: 'SettleLeg',
-    betId: row.bet_id,
-    at,
-    matchId: row.match_id,
-    facts: facts.facts,
-    factsRevision: facts.revision,
-  };
-  const outcome = await handleCommandWithin<BetState, BetCommand, BetEvent, DomainError>(
-    tx,
-    betStream(row.bet_id),
-    betDecider,
-    command,
-    {
-      idempotencyKey: `settle:${row.match_id}:${facts.revision}`,
-      metadata: { actor: 'system:settlement', causationId: `fixture-${row.match_id}#${facts.revision}` },
-    },
+const settleBatch = async (tx: SqlExecutor, rows: readonly QueueRow[], at: string, wallet: WalletUnit): Promise<SettledNotice[]> => {
+  const facts = new Map<string, { facts: MatchFacts; revision: number }>();
+  const matchIds = [...new Set(rows.map((r) => r.match_id))];
+  const found = await tx.query<{ match_id: string; facts: MatchFacts; revision: number }>(
+    'SELECT match_id, facts, revision FROM settlement_facts WHERE match_id = ANY ($1::text[])',
+    [matchIds],
   );
-  if (!outcome.ok || outcome.state.status === 'none' || outcome.events.length === 0) return null;
-  const placed = outcome.state.placed;
-  for (const event of outcome.events) {
-    for (const walletCommand of walletCommandsFor(placed, event)) {
-      const paid = await applyWallet(walletCommand);
-      if (!paid.ok)
-        throw new Error(`wallet refused ${walletCommand.type} for bet ${row.bet_id}: ${paid.error.code}`);
-    }
-  }
-  return { userId: placed.userId, betId: placed.betId, status: outcome.state.status };
+  for (const row of found.rows) facts.set(row.match_id, row);
+  const bets = await aggregateStreamsWithin<BetState, BetEvent>(tx, rows.map((r) => betStream(r.bet_id)), betDecider);
+
+  const work = rows.flatMap((row) => {
+    const latest = facts.get(row.match_id);
+    if (!latest || bets.get(betStream(row.bet_id))?.state.status === 'none') return [];
+    const command: BetCommand = { type: 'SettleLeg', betId: row.bet_id, at, matchId: row.match_id, facts: latest.facts, factsRevision: latest.revision };
+    return [{ streamName: betStream(row.bet_id), command, idempotencyKey: `settle:${row.match_id}:${latest.revision}` }];
+  });
+  const { appends, outcomes } = decideMany<BetState, BetCommand, BetEvent, DomainError>(betDecider, bets, work);
+  await appendManyWith(tx, appends, { actor: 'system:settlement' });
+
+  const notices: SettledNotice[] = [];
+  const commands = outcomes.flatMap((outcome) => {
+    if (!outcome.ok || outcome.state.status === 'none' || outcome.events.length === 0) return [];
+    const placed = outcome.state.placed;
+    notices.push({ userId: placed.userId, betId: placed.betId, status: outcome.state.status });
+    return outcome.events.flatMap((event) => walletCommandsFor(placed, event));
+  });
+  const paid = await wallet.applyMany(commands);
+  const refused = paid.findIndex((p) => !p.ok);
+  if (refused >= 0) throw new Error(`wallet refused ${commands[refused]!.type} for ${commands[refused]!.userId}`);
+  await tx.query(
+    `DELETE FROM settlement_queue q USING unnest($1::text[], $2::text[], $3::int[]) AS d(bet_id, match_id, revision)
+     WHERE q.bet_id = d.bet_id AND q.match_id = d.match_id AND q.revision = d.revision`,
+    [rows.map((r) => r.bet_id), rows.map((r) => r.match_id), rows.map((r) => r.revision)],
+  );
+  return notices;
 };
 
 /**
  * Works through the settlement queue, `batchSize` bets per transaction, until it is empty. Returns the
- * number of work items done. Safe to run in several processes at once (`FOR UPDATE SKIP LOCKED`).
+ * number of work items done. Safe to run in several processes at once (`FOR UPDATE SKIP LOCKED`; a
+ * batch that meets a concurrent wallet change is retried whole).
  */
-export const drainSettlementQueue = async (services: AppServices, batchSize = 200): Promise<number> => {
+export const drainSettlementQueue = async (services: AppServices, batchSize = 250): Promise<number> => {
   let done = 0;
   const wallet = walletOf(services);
   for (;;) {
-    let unit: ReturnType<typeof wallet.unitOfWork> | null = null;
+    let unit: WalletUnit | null = null;
     const { count, notices } = await transactionWithRetry(services.sql, async (tx) => {
       unit = wallet.unitOfWork(tx);
       const { rows } = await tx.query<QueueRow>(
         `SELECT bet_id, match_id, revision FROM settlement_queue ORDER BY queued_at, bet_id LIMIT $1 FOR UPDATE SKIP LOCKED`,
         [batchSize],
       );
-      const factsByMatch = new Map<string, { facts: MatchFacts; revision: number }>();
-      const at = new Date(services.now()).toISOString();
-      const settled: SettledNotice[] = [];
-      for (const row of rows) {
-        let facts = factsByMatch.get(row.match_id);
-        if (!facts) {
-          const found = await tx.query<{ facts: MatchFacts; revision: number }>(
-            'SELECT facts, revision FROM settlement_facts WHERE match_id = $1',
-            [row.match_id],
-          );
-          facts = found.rows[0]!;
-          factsByMatch.set(row.match_id, facts);
-        }
-        const notice = await settleOne(tx, row, facts, at, unit.apply);
-        if (notice) settled.push(notice);
-        await tx.query('DELETE FROM settlement_queue WHERE bet_id = $1 AND match_id = $2 AND revision = $3', [
-          row.bet_id,
-          row.match_id,
-          row.revision,
-        ]);
-      }
+      const settled = await settleBatch(tx, rows, new Date(services.now()).toISOString(), unit);
       return { count: rows.length, notices: settled };
     });
-    (unit as ReturnType<typeof wallet.unitOfWork> | null)?.committed();
+    (unit as WalletUnit | null)?.committed();
     for (const notice of notices) services.publish(`BET_SETTLED:${notice.userId}`, notice);
     if (count > 0) services.store.notifyAppended();
     done += count;

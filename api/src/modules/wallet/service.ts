@@ -6,7 +6,7 @@
  * Idempotency: each command's `movementId` seeds the event ids, so a repeated movement is a no-op in
  * the store even past the decider's window of recent ids (decision 0004).
  */
-import { aggregateStreamWithin, handleCommandWithin } from '@bashiri/eventstore';
+import { aggregateStreamWithin, aggregateStreamsWithin, appendManyWith, decideMany, handleCommandWithin } from '@bashiri/eventstore';
 import type { Aggregated, SqlExecutor } from '@bashiri/eventstore';
 import { walletDecider, walletStream } from '@bashiri/domain';
 import type { DomainError, WalletCommand, WalletEvent, WalletState } from '@bashiri/domain';
@@ -33,6 +33,13 @@ export type ApplyWallet = (command: WalletCommand) => Promise<WalletResult>;
 /** Wallet changes inside one transaction, for any number of players. */
 export interface WalletUnitOfWork {
   readonly apply: ApplyWallet;
+  /** Loads these wallets in one query, so the commands that follow need no reads of their own. */
+  preload(userIds: readonly string[]): Promise<void>;
+  /**
+   * Many commands for many wallets, decided in memory and appended in one statement (process managers).
+   * Results are in command order.
+   */
+  applyMany(commands: readonly WalletCommand[]): Promise<WalletResult[]>;
   /** Call after the transaction committed: keeps the new states and publishes the new balances. */
   committed(): void;
 }
@@ -78,9 +85,16 @@ export const walletOf = (app: AppServices): WalletService => {
   const serial = keyedSerial();
 
   const unitOfWork = (tx: SqlExecutor): WalletUnitOfWork => {
+    // Wallets loaded or changed in this transaction: their state here is current.
     const touched = new Map<string, Aggregated<WalletState>>();
+    const preload = async (userIds: readonly string[]) => {
+      const missing = userIds.filter((id) => !touched.has(id));
+      const loaded = await aggregateStreamsWithin(tx, missing.map(walletStream), walletDecider, (stream) => cache.get(stream.slice('wallet-'.length)));
+      for (const [stream, value] of loaded) touched.set(stream.slice('wallet-'.length), value);
+    };
     const apply: ApplyWallet = async (command) => {
-      const from = touched.get(command.userId) ?? cache.get(command.userId);
+      const current = touched.get(command.userId);
+      const from = cache.get(command.userId);
       const outcome = await handleCommandWithin<WalletState, WalletCommand, WalletEvent, DomainError>(
         tx,
         walletStream(command.userId),
@@ -89,7 +103,7 @@ export const walletOf = (app: AppServices): WalletService => {
         {
           idempotencyKey: command.movementId,
           metadata: { actor: `${command.actor.kind}:${command.actor.id}`, causationId: command.movementId },
-          ...(from ? { from } : {}),
+          ...(current ? { current } : from ? { from } : {}),
         },
       );
       touched.set(command.userId, { state: outcome.state, version: outcome.version });
@@ -101,8 +115,27 @@ export const walletOf = (app: AppServices): WalletService => {
           }
         : { ok: false, error: outcome.error };
     };
+    const applyMany = async (commands: readonly WalletCommand[]): Promise<WalletResult[]> => {
+      await preload(commands.map((c) => c.userId));
+      const loaded = new Map([...touched].map(([userId, value]) => [walletStream(userId), value]));
+      const { appends, outcomes } = decideMany<WalletState, WalletCommand, WalletEvent, DomainError>(
+        walletDecider,
+        loaded,
+        commands.map((command) => ({
+          streamName: walletStream(command.userId),
+          command,
+          idempotencyKey: command.movementId,
+          metadata: { actor: `${command.actor.kind}:${command.actor.id}`, causationId: command.movementId },
+        })),
+      );
+      await appendManyWith(tx, appends);
+      for (const [stream, value] of loaded) touched.set(stream.slice('wallet-'.length), value);
+      return outcomes.map((o) => (o.ok ? { ok: true, state: o.state, moved: o.events.length > 0 } : { ok: false, error: o.error }));
+    };
     return {
       apply,
+      preload,
+      applyMany,
       committed: () => {
         for (const [userId, value] of touched) {
           remember(userId, value);
