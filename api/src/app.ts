@@ -72,13 +72,11 @@ export const buildApp = async (
       request.log.error({ err: error }, 'request failed');
       return reply.status(status).send({ code: 'INTERNAL', message: 'server error', requestId: request.id });
     }
-    return reply
-      .status(status)
-      .send({
-        code: status === 429 ? 'RATE_LIMITED' : 'BAD_REQUEST',
-        message: error.message,
-        requestId: request.id,
-      });
+    return reply.status(status).send({
+      code: status === 429 ? 'RATE_LIMITED' : 'BAD_REQUEST',
+      message: error.message,
+      requestId: request.id,
+    });
   });
 
   // A coded refusal from `authenticate` (e.g. IP_BLOCKED) cannot be returned from the context function

@@ -11,4 +11,13 @@ import { staffModule } from './staff/index.ts';
 import { systemModule } from './system/index.ts';
 import { walletModule } from './wallet/index.ts';
 
-export const modules: readonly ApiModule[] = [systemModule, auditModule, identityModule, staffModule, catalogueModule, walletModule, bettingModule, feedModule];
+export const modules: readonly ApiModule[] = [
+  systemModule,
+  auditModule,
+  identityModule,
+  staffModule,
+  catalogueModule,
+  walletModule,
+  bettingModule,
+  feedModule,
+];

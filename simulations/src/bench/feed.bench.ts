@@ -20,7 +20,10 @@ try {
     `settlement: ${settlement.bets} bets on one match settled in ${settlement.settle_seconds} s = ${settlement.bets_settled_per_s}/s ` +
       `(target >= 3,000/s); exactly once: ${settlement.settled_exactly_once}; setup ${settlement.setup_seconds} s`,
   );
-  Object.assign(figures, Object.fromEntries(Object.entries(settlement).map(([k, v]) => [`pg_settlement_${k}`, v])));
+  Object.assign(
+    figures,
+    Object.fromEntries(Object.entries(settlement).map(([k, v]) => [`pg_settlement_${k}`, v])),
+  );
 } finally {
   await closeServices(services, { keepSql: true });
   await sql.query(`DROP SCHEMA ${schema} CASCADE`);

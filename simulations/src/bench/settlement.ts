@@ -57,7 +57,10 @@ export const measureSettlement = async (services: AppServices, bets: number): Pr
           betDecider.initialState(),
         );
         if (!decision.ok) throw new Error(decision.error.message);
-        const events: BetEvent[] = [...decision.events, { type: 'StakePaid', data: { betId, at, movementId: `bet-${betId}:stake` } }];
+        const events: BetEvent[] = [
+          ...decision.events,
+          { type: 'StakePaid', data: { betId, at, movementId: `bet-${betId}:stake` } },
+        ];
         await appendWith(tx, betStream(betId), events, { expectedVersion: 0 });
       }
     });

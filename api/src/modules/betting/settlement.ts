@@ -101,7 +101,12 @@ type WalletUnit = ReturnType<ReturnType<typeof walletOf>['unitOfWork']>;
  * the latest facts of its match and appended, then the wallets those settlements pay are loaded in one
  * query and credited. Returns what to publish after the commit.
  */
-const settleBatch = async (tx: SqlExecutor, rows: readonly QueueRow[], at: string, wallet: WalletUnit): Promise<SettledNotice[]> => {
+const settleBatch = async (
+  tx: SqlExecutor,
+  rows: readonly QueueRow[],
+  at: string,
+  wallet: WalletUnit,
+): Promise<SettledNotice[]> => {
   const facts = new Map<string, { facts: MatchFacts; revision: number }>();
   const matchIds = [...new Set(rows.map((r) => r.match_id))];
   const found = await tx.query<{ match_id: string; facts: MatchFacts; revision: number }>(
@@ -109,15 +114,36 @@ const settleBatch = async (tx: SqlExecutor, rows: readonly QueueRow[], at: strin
     [matchIds],
   );
   for (const row of found.rows) facts.set(row.match_id, row);
-  const bets = await aggregateStreamsWithin<BetState, BetEvent>(tx, rows.map((r) => betStream(r.bet_id)), betDecider);
+  const bets = await aggregateStreamsWithin<BetState, BetEvent>(
+    tx,
+    rows.map((r) => betStream(r.bet_id)),
+    betDecider,
+  );
 
   const work = rows.flatMap((row) => {
     const latest = facts.get(row.match_id);
     if (!latest || bets.get(betStream(row.bet_id))?.state.status === 'none') return [];
-    const command: BetCommand = { type: 'SettleLeg', betId: row.bet_id, at, matchId: row.match_id, facts: latest.facts, factsRevision: latest.revision };
-    return [{ streamName: betStream(row.bet_id), command, idempotencyKey: `settle:${row.match_id}:${latest.revision}` }];
+    const command: BetCommand = {
+      type: 'SettleLeg',
+      betId: row.bet_id,
+      at,
+      matchId: row.match_id,
+      facts: latest.facts,
+      factsRevision: latest.revision,
+    };
+    return [
+      {
+        streamName: betStream(row.bet_id),
+        command,
+        idempotencyKey: `settle:${row.match_id}:${latest.revision}`,
+      },
+    ];
   });
-  const { appends, outcomes } = decideMany<BetState, BetCommand, BetEvent, DomainError>(betDecider, bets, work);
+  const { appends, outcomes } = decideMany<BetState, BetCommand, BetEvent, DomainError>(
+    betDecider,
+    bets,
+    work,
+  );
   await appendManyWith(tx, appends, { actor: 'system:settlement' });
 
   const notices: SettledNotice[] = [];
@@ -129,7 +155,8 @@ const settleBatch = async (tx: SqlExecutor, rows: readonly QueueRow[], at: strin
   });
   const paid = await wallet.applyMany(commands);
   const refused = paid.findIndex((p) => !p.ok);
-  if (refused >= 0) throw new Error(`wallet refused ${commands[refused]!.type} for ${commands[refused]!.userId}`);
+  if (refused >= 0)
+    throw new Error(`wallet refused ${commands[refused]!.type} for ${commands[refused]!.userId}`);
   await tx.query(
     `DELETE FROM settlement_queue q USING unnest($1::text[], $2::text[], $3::int[]) AS d(bet_id, match_id, revision)
      WHERE q.bet_id = d.bet_id AND q.match_id = d.match_id AND q.revision = d.revision`,

@@ -6,7 +6,13 @@
  * Idempotency: each command's `movementId` seeds the event ids, so a repeated movement is a no-op in
  * the store even past the decider's window of recent ids (decision 0004).
  */
-import { aggregateStreamWithin, aggregateStreamsWithin, appendManyWith, decideMany, handleCommandWithin } from '@bashiri/eventstore';
+import {
+  aggregateStreamWithin,
+  aggregateStreamsWithin,
+  appendManyWith,
+  decideMany,
+  handleCommandWithin,
+} from '@bashiri/eventstore';
 import type { Aggregated, SqlExecutor } from '@bashiri/eventstore';
 import { walletDecider, walletStream } from '@bashiri/domain';
 import type { DomainError, WalletCommand, WalletEvent, WalletState } from '@bashiri/domain';
@@ -89,7 +95,9 @@ export const walletOf = (app: AppServices): WalletService => {
     const touched = new Map<string, Aggregated<WalletState>>();
     const preload = async (userIds: readonly string[]) => {
       const missing = userIds.filter((id) => !touched.has(id));
-      const loaded = await aggregateStreamsWithin(tx, missing.map(walletStream), walletDecider, (stream) => cache.get(stream.slice('wallet-'.length)));
+      const loaded = await aggregateStreamsWithin(tx, missing.map(walletStream), walletDecider, (stream) =>
+        cache.get(stream.slice('wallet-'.length)),
+      );
       for (const [stream, value] of loaded) touched.set(stream.slice('wallet-'.length), value);
     };
     const apply: ApplyWallet = async (command) => {
@@ -130,7 +138,9 @@ export const walletOf = (app: AppServices): WalletService => {
       );
       await appendManyWith(tx, appends);
       for (const [stream, value] of loaded) touched.set(stream.slice('wallet-'.length), value);
-      return outcomes.map((o) => (o.ok ? { ok: true, state: o.state, moved: o.events.length > 0 } : { ok: false, error: o.error }));
+      return outcomes.map((o) =>
+        o.ok ? { ok: true, state: o.state, moved: o.events.length > 0 } : { ok: false, error: o.error },
+      );
     };
     return {
       apply,
