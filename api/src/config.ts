@@ -16,6 +16,16 @@ const schema = z.object({
     .optional(),
   /** Folder of the embedded database when DATABASE_URL is unset. */
   PGLITE_DIR: z.string().default('.data/pglite'),
+  /**
+   * The pub/sub behind GraphQL subscriptions (docs/live.md "Emitter"): `memory` = in-process (one API
+   * instance); `redis` = through Redis at `REDIS_URL`, so a change published by any instance reaches
+   * subscribers on every instance.
+   */
+  PUBSUB: z.enum(['memory', 'redis']).default('memory'),
+  /** Redis for `PUBSUB=redis`. */
+  REDIS_URL: z.string().url().default('redis://127.0.0.1:6379'),
+  /** Prefix of the Redis channels, so several sites (or test runs) can share one Redis. */
+  PUBSUB_PREFIX: z.string().default('bashiri:'),
 });
 
 export type ServerConfig = z.infer<typeof schema>;

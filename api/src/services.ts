@@ -2,7 +2,6 @@
  * What every module gets: the database, the event store, the projection runner, the pub/sub emitter
  * behind GraphQL subscriptions, and a clock (architecture.md §7: one process by default).
  */
-import mqemitter from 'mqemitter';
 import type { MQEmitter } from 'mqemitter';
 import { createSqlClientFromEnv, migrate, openSqlEventStore } from '@bashiri/eventstore';
 import type { SqlClient, SqlEventStore } from '@bashiri/eventstore';
@@ -10,13 +9,14 @@ import { createProjectionRunner, migrateProjections } from '@bashiri/projections
 import type { ProjectionRunner } from '@bashiri/projections';
 import type { ServerConfig } from './config.ts';
 import type { ApiModule } from './modules/module.ts';
+import { createEmitter } from './pubsub.ts';
 
 export interface AppServices {
   readonly config: ServerConfig;
   readonly sql: SqlClient;
   readonly store: SqlEventStore;
   readonly projections: ProjectionRunner;
-  /** Pub/sub behind GraphQL subscriptions (in-process; see docs/scaling.md for several instances). */
+  /** Pub/sub behind GraphQL subscriptions: in-process, or Redis when `PUBSUB=redis` (pubsub.ts, docs/live.md). */
   readonly emitter: MQEmitter;
   /** Publishes `payload` to the subscribers of `topic`. */
   publish(topic: string, payload: unknown): void;
@@ -55,7 +55,7 @@ export const openServices = async (
     projections: modules.flatMap((m) => m.projections ?? []),
     onError: (name, error) => console.error(`projection ${name} failed (will retry):`, error),
   });
-  const emitter = mqemitter();
+  const emitter = createEmitter(config);
   return {
     config,
     sql,
