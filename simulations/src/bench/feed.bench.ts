@@ -1,12 +1,26 @@
 /**
  * `npm run bench:feed` (issue 4 "Benchmark"): bets settled per second when one match with 100,000 open
  * bets ends, on PostgreSQL (DATABASE_URL, else the local server), all settled exactly once. Last stdout
- * line: one JSON object of the figures. BENCH_BETS sets the number of bets.
+ * line: one JSON object of the figures. BENCH_BETS sets the number of bets. Also the seconds to import
+ * one season of football-data (the 2023-24 Premier League) when ../shared/data is present.
  */
 import { loadConfig, openServices, closeServices } from '@bashiri/api';
 import { createPostgresClient } from '@bashiri/eventstore';
 import { modules } from '../../../api/src/modules/index.ts';
+import { readFile } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { importFootballData } from '../../../api/src/modules/catalogue/football-data/import.ts';
 import { measureSettlement } from './settlement.ts';
+
+/** One season of the Premier League from ../shared/data (or FOOTBALL_DATA_DIR), when present. */
+const seasonFile = (): string | null => {
+  const dir =
+    process.env.FOOTBALL_DATA_DIR ??
+    fileURLToPath(new URL('../../../../shared/data/football-data/', import.meta.url));
+  const file = `${dir.replace(/\/$/, '')}/E0-2023-24.csv`;
+  return existsSync(file) ? file : null;
+};
 
 const url = process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
 const schema = `bench_feed_${Date.now().toString(36)}`;
@@ -14,6 +28,22 @@ const sql = await createPostgresClient({ connectionString: url, schema, max: 10 
 const services = await openServices(loadConfig({ LOG_LEVEL: 'silent', DATABASE_URL: url }), modules, { sql });
 const figures: Record<string, unknown> = {};
 try {
+  const file = seasonFile();
+  if (file) {
+    const text = await readFile(file, 'utf8');
+    const started = performance.now();
+    const report = await importFootballData(services, text, { source: 'E0-2023-24.csv' });
+    const seconds = (performance.now() - started) / 1_000;
+    console.log(
+      `import: one season (${report.fixtures} matches, ${report.outcomesInserted} outcomes, ${report.resultsRecorded} results) in ${seconds.toFixed(1)} s`,
+    );
+    Object.assign(figures, {
+      pg_import_season_seconds: Number(seconds.toFixed(2)),
+      pg_import_season_matches: report.fixtures,
+    });
+  } else {
+    console.log('import: skipped, no ../shared/data/football-data/E0-2023-24.csv (set FOOTBALL_DATA_DIR)');
+  }
   const bets = Number(process.env.BENCH_BETS ?? 100_000);
   const settlement = await measureSettlement(services, bets);
   console.log(
