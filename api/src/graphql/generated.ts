@@ -88,6 +88,23 @@ export type Query = {
   stringRewards: Array<StringRewardTier>;
   /** A booking code's selections with their odds now; null for an unknown code. */
   bookingCode?: Maybe<BookingCode>;
+  /** Today (the server's EAT date) hour by hour. Permission stats.view. Errors: UNAUTHENTICATED, FORBIDDEN. */
+  statsToday: StatsHourly;
+  /**
+   * One EAT day ('yyyy-MM-dd') hour by hour. Permission stats.view.
+   * Errors: UNAUTHENTICATED, FORBIDDEN, BAD_INPUT (field date).
+   */
+  statsHourly: StatsHourly;
+  /**
+   * EAT days `from`..`to` ('yyyy-MM-dd', both included, at most 366 days). Permission stats.view.
+   * Errors: UNAUTHENTICATED, FORBIDDEN, BAD_INPUT (field from or to).
+   */
+  statsDaily: StatsDaily;
+  /**
+   * Agent statistics over EAT days `from`..`to` (at most 366 days), `pageSize` 1–100 (default 10, spec §9).
+   * Permission agents.view. Errors: UNAUTHENTICATED, FORBIDDEN, BAD_INPUT (field from, to, page or pageSize).
+   */
+  agentStats: AgentStatsPage;
 };
 
 export type QueryPlayersArgs = {
@@ -163,6 +180,22 @@ export type QueryMyBetArgs = {
 
 export type QueryBookingCodeArgs = {
   code: Scalars['String']['input'];
+};
+
+export type QueryStatsHourlyArgs = {
+  date: Scalars['String']['input'];
+};
+
+export type QueryStatsDailyArgs = {
+  from: Scalars['String']['input'];
+  to: Scalars['String']['input'];
+};
+
+export type QueryAgentStatsArgs = {
+  from: Scalars['String']['input'];
+  to: Scalars['String']['input'];
+  page?: InputMaybe<Scalars['Int']['input']>;
+  pageSize?: InputMaybe<Scalars['Int']['input']>;
 };
 
 export type Mutation = {
@@ -1273,6 +1306,141 @@ export type SettledBetNotice = {
   status: OrderStatus;
 };
 
+/**
+ * The figures of one period: an EAT hour, an EAT day, or a whole range (its total row).
+ * GGR = stakes − stakeRefunds − grossPayouts, where grossPayouts = payouts + tax: the withholding tax is
+ * part of what winners won, so it is NOT included in GGR. netAfterTax = stakes − stakeRefunds − payouts
+ * (= GGR + tax) is what the house kept including the tax it still owes the revenue authority.
+ */
+export type StatsRow = {
+  __typename?: 'StatsRow';
+  /** EAT date 'yyyy-MM-dd' of the period's start. */
+  date: Scalars['String']['output'];
+  /** EAT hour 0–23 for an hourly row; null for a day or a total. */
+  hour?: Maybe<Scalars['Int']['output']>;
+  /** Start of the period (included). */
+  from: Scalars['DateTime']['output'];
+  /** End of the period (excluded). */
+  to: Scalars['DateTime']['output'];
+  /** Stakes debited, TZS, every pocket (balance and credit money), incl. bets later voided. */
+  stakes: Scalars['Tzs']['output'];
+  /** The part of `stakes` paid with credit money (free bet / bonus, pay type 2), TZS. */
+  creditStakes: Scalars['Tzs']['output'];
+  /** Stakes given back (void legs, cancelled bets), TZS, less any later reversal of those refunds. */
+  stakeRefunds: Scalars['Tzs']['output'];
+  /** Winnings credited to players after tax (incl. cash-outs), TZS, less settlement reversals. */
+  payouts: Scalars['Tzs']['output'];
+  /** Withholding tax kept from winnings (spec §9, 10% by default), TZS, less reversals. */
+  tax: Scalars['Tzs']['output'];
+  /** payouts + tax: what winners won before tax, TZS. */
+  grossPayouts: Scalars['Tzs']['output'];
+  /** Gross gaming revenue: stakes − stakeRefunds − grossPayouts, TZS (tax not included). */
+  ggr: Scalars['Tzs']['output'];
+  /** stakes − stakeRefunds − payouts (= ggr + tax), TZS. */
+  netAfterTax: Scalars['Tzs']['output'];
+  /** Bonuses credited (signup, referral, bet-to-get, activity, casino reward; bill types 8, 10, 12, 17, 24), TZS. */
+  bonuses: Scalars['Tzs']['output'];
+  /** Recharges credited (bill types 6 push and 11 USSD), TZS. */
+  deposits: Scalars['Tzs']['output'];
+  depositCount: Scalars['Int']['output'];
+  /** Withdrawals paid out by the provider (bill type 7, confirmed), TZS. */
+  withdrawals: Scalars['Tzs']['output'];
+  withdrawalCount: Scalars['Int']['output'];
+  /** Withdrawals taken from balances when requested (bill type 7, reserved), TZS. */
+  withdrawalsReserved: Scalars['Tzs']['output'];
+  /** Reserved withdrawals given back after a failure or time-out (bill type 9), TZS. */
+  withdrawalRefunds: Scalars['Tzs']['output'];
+  /** Net of staff changes to any pocket (bill type 2, signed), TZS. */
+  staffAdjustments: Scalars['Tzs']['output'];
+  /** Bets whose stake was paid (rejected bets excluded). */
+  betsPlaced: Scalars['Int']['output'];
+  /** Bets settled (first settlement; cash-outs and cancellations not counted). */
+  betsSettled: Scalars['Int']['output'];
+  /** New player registrations. */
+  newRegistrations: Scalars['Int']['output'];
+  /** Distinct players with any wallet movement (a stake, a payout, a deposit…) in the period; exact. */
+  activePlayers: Scalars['Int']['output'];
+};
+
+/** One EAT day hour by hour: 24 rows (hours without activity are zeros) and the day's total. */
+export type StatsHourly = {
+  __typename?: 'StatsHourly';
+  /** EAT date 'yyyy-MM-dd'. */
+  date: Scalars['String']['output'];
+  hours: Array<StatsRow>;
+  /** The day's total; its activePlayers counts each player once however many hours they were active. */
+  total: StatsRow;
+};
+
+/** EAT days from `from` to `to` (both included, one row per day) and the range's total. */
+export type StatsDaily = {
+  __typename?: 'StatsDaily';
+  from: Scalars['String']['output'];
+  to: Scalars['String']['output'];
+  days: Array<StatsRow>;
+  /** The range's total; its activePlayers counts each player once over the whole range. */
+  total: StatsRow;
+};
+
+/**
+ * One agent (proxy) and their players' figures over a range (spec §3 "Agent statistics"). An agent is a
+ * player who is another player's superior (inviter); money counts to the agent who was the player's
+ * superior when it moved. Amounts TZS.
+ */
+export type AgentStatsRow = {
+  __typename?: 'AgentStatsRow';
+  /** The agent's user id. */
+  agentId: Scalars['ID']['output'];
+  /** The agent's login: their phone (players log in by phone); null if their account is unknown. */
+  account?: Maybe<Scalars['String']['output']>;
+  /** Players register without a name (spec §5): null until profiles carry one. */
+  name?: Maybe<Scalars['String']['output']>;
+  /** `+255` and 9 digits. */
+  phone?: Maybe<Scalars['String']['output']>;
+  /** Players whose superior the agent is now (whatever the range). */
+  invitedPlayers: Scalars['Int']['output'];
+  /** Recharges of the agent's players, TZS. */
+  totalDeposit: Scalars['Tzs']['output'];
+  /** Withdrawals paid out to the agent's players, TZS. */
+  totalWithdraw: Scalars['Tzs']['output'];
+  /** Distinct players of the agent who placed at least one bet in the range. */
+  bettors: Scalars['Int']['output'];
+  /** Bets placed (stakes paid) by the agent's players. */
+  betCount: Scalars['Int']['output'];
+  /** Stakes of the agent's players, TZS, every pocket. */
+  betAmount: Scalars['Tzs']['output'];
+  /** The players' result after tax: payouts + stake refunds − stakes, TZS (negative when the house won). */
+  playerProfitLoss: Scalars['Tzs']['output'];
+};
+
+/** Totals over every agent of the range (not only the page). */
+export type AgentStatsTotals = {
+  __typename?: 'AgentStatsTotals';
+  /** Agents listed (the page's `total`). */
+  agents: Scalars['Int']['output'];
+  invitedPlayers: Scalars['Int']['output'];
+  totalDeposit: Scalars['Tzs']['output'];
+  totalWithdraw: Scalars['Tzs']['output'];
+  /** Distinct bettors over all agents (a player moved between agents counts once). */
+  bettors: Scalars['Int']['output'];
+  betCount: Scalars['Int']['output'];
+  betAmount: Scalars['Tzs']['output'];
+  playerProfitLoss: Scalars['Tzs']['output'];
+};
+
+/** A page of agents, largest bet amount first. */
+export type AgentStatsPage = {
+  __typename?: 'AgentStatsPage';
+  from: Scalars['String']['output'];
+  to: Scalars['String']['output'];
+  items: Array<AgentStatsRow>;
+  page: Scalars['Int']['output'];
+  pageSize: Scalars['Int']['output'];
+  /** Number of agents. */
+  total: Scalars['Int']['output'];
+  totals: AgentStatsTotals;
+};
+
 export type ResolverTypeWrapper<T> = Promise<T> | T;
 
 export type ResolverWithResolve<TResult, TParent, TContext, TArgs> = {
@@ -1437,6 +1605,12 @@ export type ResolversTypes = {
   BookingCode: ResolverTypeWrapper<BookingCode>;
   BookingSelection: ResolverTypeWrapper<BookingSelection>;
   SettledBetNotice: ResolverTypeWrapper<SettledBetNotice>;
+  StatsRow: ResolverTypeWrapper<StatsRow>;
+  StatsHourly: ResolverTypeWrapper<StatsHourly>;
+  StatsDaily: ResolverTypeWrapper<StatsDaily>;
+  AgentStatsRow: ResolverTypeWrapper<AgentStatsRow>;
+  AgentStatsTotals: ResolverTypeWrapper<AgentStatsTotals>;
+  AgentStatsPage: ResolverTypeWrapper<AgentStatsPage>;
 };
 
 /** Mapping between all available schema types and the resolvers parents */
@@ -1509,6 +1683,12 @@ export type ResolversParentTypes = {
   BookingCode: BookingCode;
   BookingSelection: BookingSelection;
   SettledBetNotice: SettledBetNotice;
+  StatsRow: StatsRow;
+  StatsHourly: StatsHourly;
+  StatsDaily: StatsDaily;
+  AgentStatsRow: AgentStatsRow;
+  AgentStatsTotals: AgentStatsTotals;
+  AgentStatsPage: AgentStatsPage;
 };
 
 export interface TzsScalarConfig extends GraphQLScalarTypeConfig<ResolversTypes['Tzs'], any> {
@@ -1639,6 +1819,25 @@ export type QueryResolvers<
     ParentType,
     ContextType,
     RequireFields<QueryBookingCodeArgs, 'code'>
+  >;
+  statsToday?: Resolver<ResolversTypes['StatsHourly'], ParentType, ContextType>;
+  statsHourly?: Resolver<
+    ResolversTypes['StatsHourly'],
+    ParentType,
+    ContextType,
+    RequireFields<QueryStatsHourlyArgs, 'date'>
+  >;
+  statsDaily?: Resolver<
+    ResolversTypes['StatsDaily'],
+    ParentType,
+    ContextType,
+    RequireFields<QueryStatsDailyArgs, 'from' | 'to'>
+  >;
+  agentStats?: Resolver<
+    ResolversTypes['AgentStatsPage'],
+    ParentType,
+    ContextType,
+    RequireFields<QueryAgentStatsArgs, 'from' | 'to' | 'page' | 'pageSize'>
   >;
 };
 
@@ -2468,6 +2667,99 @@ export type SettledBetNoticeResolvers<
   status?: Resolver<ResolversTypes['OrderStatus'], ParentType, ContextType>;
 };
 
+export type StatsRowResolvers<
+  ContextType = GraphQLContext,
+  ParentType extends ResolversParentTypes['StatsRow'] = ResolversParentTypes['StatsRow'],
+> = {
+  date?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  hour?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  from?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  to?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  stakes?: Resolver<ResolversTypes['Tzs'], ParentType, ContextType>;
+  creditStakes?: Resolver<ResolversTypes['Tzs'], ParentType, ContextType>;
+  stakeRefunds?: Resolver<ResolversTypes['Tzs'], ParentType, ContextType>;
+  payouts?: Resolver<ResolversTypes['Tzs'], ParentType, ContextType>;
+  tax?: Resolver<ResolversTypes['Tzs'], ParentType, ContextType>;
+  grossPayouts?: Resolver<ResolversTypes['Tzs'], ParentType, ContextType>;
+  ggr?: Resolver<ResolversTypes['Tzs'], ParentType, ContextType>;
+  netAfterTax?: Resolver<ResolversTypes['Tzs'], ParentType, ContextType>;
+  bonuses?: Resolver<ResolversTypes['Tzs'], ParentType, ContextType>;
+  deposits?: Resolver<ResolversTypes['Tzs'], ParentType, ContextType>;
+  depositCount?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  withdrawals?: Resolver<ResolversTypes['Tzs'], ParentType, ContextType>;
+  withdrawalCount?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  withdrawalsReserved?: Resolver<ResolversTypes['Tzs'], ParentType, ContextType>;
+  withdrawalRefunds?: Resolver<ResolversTypes['Tzs'], ParentType, ContextType>;
+  staffAdjustments?: Resolver<ResolversTypes['Tzs'], ParentType, ContextType>;
+  betsPlaced?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  betsSettled?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  newRegistrations?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  activePlayers?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+};
+
+export type StatsHourlyResolvers<
+  ContextType = GraphQLContext,
+  ParentType extends ResolversParentTypes['StatsHourly'] = ResolversParentTypes['StatsHourly'],
+> = {
+  date?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  hours?: Resolver<Array<ResolversTypes['StatsRow']>, ParentType, ContextType>;
+  total?: Resolver<ResolversTypes['StatsRow'], ParentType, ContextType>;
+};
+
+export type StatsDailyResolvers<
+  ContextType = GraphQLContext,
+  ParentType extends ResolversParentTypes['StatsDaily'] = ResolversParentTypes['StatsDaily'],
+> = {
+  from?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  to?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  days?: Resolver<Array<ResolversTypes['StatsRow']>, ParentType, ContextType>;
+  total?: Resolver<ResolversTypes['StatsRow'], ParentType, ContextType>;
+};
+
+export type AgentStatsRowResolvers<
+  ContextType = GraphQLContext,
+  ParentType extends ResolversParentTypes['AgentStatsRow'] = ResolversParentTypes['AgentStatsRow'],
+> = {
+  agentId?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  account?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  name?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  phone?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  invitedPlayers?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  totalDeposit?: Resolver<ResolversTypes['Tzs'], ParentType, ContextType>;
+  totalWithdraw?: Resolver<ResolversTypes['Tzs'], ParentType, ContextType>;
+  bettors?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  betCount?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  betAmount?: Resolver<ResolversTypes['Tzs'], ParentType, ContextType>;
+  playerProfitLoss?: Resolver<ResolversTypes['Tzs'], ParentType, ContextType>;
+};
+
+export type AgentStatsTotalsResolvers<
+  ContextType = GraphQLContext,
+  ParentType extends ResolversParentTypes['AgentStatsTotals'] = ResolversParentTypes['AgentStatsTotals'],
+> = {
+  agents?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  invitedPlayers?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  totalDeposit?: Resolver<ResolversTypes['Tzs'], ParentType, ContextType>;
+  totalWithdraw?: Resolver<ResolversTypes['Tzs'], ParentType, ContextType>;
+  bettors?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  betCount?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  betAmount?: Resolver<ResolversTypes['Tzs'], ParentType, ContextType>;
+  playerProfitLoss?: Resolver<ResolversTypes['Tzs'], ParentType, ContextType>;
+};
+
+export type AgentStatsPageResolvers<
+  ContextType = GraphQLContext,
+  ParentType extends ResolversParentTypes['AgentStatsPage'] = ResolversParentTypes['AgentStatsPage'],
+> = {
+  from?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  to?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  items?: Resolver<Array<ResolversTypes['AgentStatsRow']>, ParentType, ContextType>;
+  page?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  pageSize?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  total?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  totals?: Resolver<ResolversTypes['AgentStatsTotals'], ParentType, ContextType>;
+};
+
 export type Resolvers<ContextType = GraphQLContext> = {
   Tzs?: GraphQLScalarType;
   Odds?: GraphQLScalarType;
@@ -2520,4 +2812,10 @@ export type Resolvers<ContextType = GraphQLContext> = {
   BookingCode?: BookingCodeResolvers<ContextType>;
   BookingSelection?: BookingSelectionResolvers<ContextType>;
   SettledBetNotice?: SettledBetNoticeResolvers<ContextType>;
+  StatsRow?: StatsRowResolvers<ContextType>;
+  StatsHourly?: StatsHourlyResolvers<ContextType>;
+  StatsDaily?: StatsDailyResolvers<ContextType>;
+  AgentStatsRow?: AgentStatsRowResolvers<ContextType>;
+  AgentStatsTotals?: AgentStatsTotalsResolvers<ContextType>;
+  AgentStatsPage?: AgentStatsPageResolvers<ContextType>;
 };

@@ -8,6 +8,7 @@ import { catalogueModule } from './catalogue/index.ts';
 import { feedModule } from './feed/index.ts';
 import { identityModule } from './identity/index.ts';
 import { staffModule } from './staff/index.ts';
+import { statisticsModule } from './statistics/index.ts';
 import { systemModule } from './system/index.ts';
 import { walletModule } from './wallet/index.ts';
 
@@ -20,4 +21,5 @@ export const modules: readonly ApiModule[] = [
   walletModule,
   bettingModule,
   feedModule,
+  statisticsModule,
 ];
