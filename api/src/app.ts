@@ -98,6 +98,34 @@ export const buildApp = async (
     if (refusal) throw refusal;
   };
 
+  /**
+   * Websocket clients (graphql-ws, docs/live.md "Authentication") cannot set headers in a browser: they
+   * send them in `connection_init`'s payload, `{ authorization: 'Bearer …' }` or `{ headers: { … } }`.
+   * Every subscription authenticates again with the upgrade request's headers plus those (the upgrade's
+   * win, as Mercurius does), so a session ended since the connection opened gets no new subscription.
+   * Coded refusals (`IP_BLOCKED`) reach the client as they are; other failures as `INTERNAL`.
+   */
+  const authenticateSubscription = async (_schema: unknown, _document: unknown, context: unknown) => {
+    const ctx = context as { request?: FastifyRequest; viewer?: Viewer | null; _connectionInit?: unknown };
+    if (!options.authenticate || !ctx.request) return;
+    const init = ctx._connectionInit as { headers?: unknown } | null | undefined;
+    const sent = (typeof init?.headers === 'object' ? init.headers : init) as Record<string, unknown> | null;
+    const headers: Record<string, unknown> = {};
+    for (const [key, value] of Object.entries(sent ?? {}))
+      if (typeof value === 'string') headers[key.toLowerCase()] = value;
+    // A view of the upgrade request with those headers; `ip` still comes from the connection itself.
+    const request = Object.create(ctx.request, {
+      headers: { value: { ...headers, ...ctx.request.headers }, enumerable: true },
+    }) as FastifyRequest;
+    try {
+      ctx.viewer = await options.authenticate(request, services);
+    } catch (error) {
+      if (isCodedError(error)) throw error;
+      ctx.request.log.error({ err: error }, 'websocket authentication failed');
+      throw codedError('INTERNAL', 'server error');
+    }
+  };
+
   const contextOf = async (request: FastifyRequest): Promise<Omit<GraphQLContext, 'reply'>> => ({
     services,
     viewer: await viewerOf(request),
@@ -114,6 +142,8 @@ export const buildApp = async (
     subscription: {
       emitter: services.emitter,
       context: async (_socket, request) => contextOf(request),
+      // Spec §7/§9: a heartbeat every 5 s (graphql-transport-ws `ping`; clients answer `pong`).
+      keepAlive: 5_000,
     },
     graphiql: false,
     errorFormatter: (execution, context) => {
@@ -135,6 +165,7 @@ export const buildApp = async (
 
   app.graphql.addHook('preExecution', throwRefusal);
   app.graphql.addHook('preSubscriptionExecution', throwRefusal);
+  app.graphql.addHook('preSubscriptionExecution', authenticateSubscription);
 
   /** Liveness and readiness: answers 200 when the database answers. */
   app.get('/healthz', async () => {

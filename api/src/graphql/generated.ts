@@ -309,6 +309,13 @@ export type Mutation = {
   placeBet: PlaceBetResult;
   /** Saves the slip's selections under a short code anyone can load (spec share_list/add). */
   shareSlip: BookingCode;
+  /**
+   * Pauses or resumes all betting (spec §4 Betting pause: no_bet, pause_prompt) from now on: appends a bet
+   * configuration version effective now, copying the one in force with `noBet` (1 paused, 0 not) and, when
+   * given, `pausePrompt` changed; audited; every `bettingPause` subscriber is told. Permission
+   * config.edit. Errors: UNAUTHENTICATED, FORBIDDEN, BAD_INPUT (prompt over 500 characters).
+   */
+  setBettingPause: BettingPause;
 };
 
 export type MutationRequestSmsCodeArgs = {
@@ -485,6 +492,11 @@ export type MutationShareSlipArgs = {
   selections: Array<BetSelectionInput>;
 };
 
+export type MutationSetBettingPauseArgs = {
+  paused: Scalars['Boolean']['input'];
+  prompt?: InputMaybe<Scalars['String']['input']>;
+};
+
 export type Subscription = {
   __typename?: 'Subscription';
   /** Ticks every `seconds` (1–60) with the server time; proves the websocket path works. */
@@ -495,10 +507,26 @@ export type Subscription = {
   mySettledBets: SettledBetNotice;
   /** Betting pause changes (checked every 10 s by old clients; pushed here). */
   bettingPause: BettingPause;
+  /**
+   * Odds, status and score of the watched matches (at most 200 ids; spec §4 monitoring and
+   * update_match_odds). Anyone may watch. Errors: BAD_INPUT (no ids, more than 200, or an id that is not
+   * a number). Subscribe first, then read the match detail, so no change falls between the two.
+   */
+  watchMatches: LiveUpdate;
+  /**
+   * Status and score changes of in-play matches, for the live list: every match update whose status is in
+   * play (2, 4) or final after play (3, 5, 7, 8 — remove the match from the list). `selections` is always
+   * empty; watch the listed matches with watchMatches for their odds.
+   */
+  liveMatchList: LiveUpdate;
 };
 
 export type SubscriptionServerTimeArgs = {
   seconds?: InputMaybe<Scalars['Int']['input']>;
+};
+
+export type SubscriptionWatchMatchesArgs = {
+  matchIds: Array<Scalars['ID']['input']>;
 };
 
 export type Health = {
@@ -1307,6 +1335,55 @@ export type SettledBetNotice = {
 };
 
 /**
+ * One selection's new price and state (spec §4 Session/Betslip: live messages of type `monitoring` update
+ * odds, status and live flag of listed selections).
+ */
+export type SelectionUpdate = {
+  __typename?: 'SelectionUpdate';
+  /** The selection (outcome) id, spec `id_card` / `selection_id`. */
+  selectionId: Scalars['ID']['output'];
+  matchId: Scalars['ID']['output'];
+  /** Decimal odds now; null while not offered. */
+  odds?: Maybe<Scalars['Odds']['output']>;
+  /** Betting offer status (spec §4 statuses 1–7): 1 open; 4 when deleted or removed (drop it from the slip's choices). */
+  statusId: Scalars['Int']['output'];
+  /** Offered in play. */
+  isLive: Scalars['Boolean']['output'];
+};
+
+/**
+ * A match's new status and score (spec §4: an `update_match_odds` message replaces the match detail).
+ * Drop an update whose `objectVersion` is not above the one already held.
+ */
+export type MatchUpdate = {
+  __typename?: 'MatchUpdate';
+  matchId: Scalars['ID']['output'];
+  /** Spec §4 match status: 1 not started, 2 in progress, 3 ended, 4 paused, 5 cancelled, 6 cancelled before start, 7 cancelled after start, 8 abandoned after start. */
+  status: Scalars['Int']['output'];
+  homeScore?: Maybe<Scalars['Int']['output']>;
+  awayScore?: Maybe<Scalars['Int']['output']>;
+  /** The match clock as shown (`23`, `45+2`, `HT`, `-`); null when unknown. */
+  matchMinute?: Maybe<Scalars['String']['output']>;
+  /** Grows with every change of the match row. */
+  objectVersion: Scalars['Int']['output'];
+  /** Shown to players (false: remove it from lists). */
+  visible: Scalars['Boolean']['output'];
+  /** Betting on the whole match suspended (e.g. around a goal). */
+  suspended: Scalars['Boolean']['output'];
+};
+
+/**
+ * One push of live changes (spec §4 `monitoring`): selection updates and match updates, each list
+ * possibly empty. Apply selection updates in order; apply a match update only when its
+ * `objectVersion` is above the one held.
+ */
+export type LiveUpdate = {
+  __typename?: 'LiveUpdate';
+  selections: Array<SelectionUpdate>;
+  matches: Array<MatchUpdate>;
+};
+
+/**
  * The figures of one period: an EAT hour, an EAT day, or a whole range (its total row).
  * GGR = stakes − stakeRefunds − grossPayouts, where grossPayouts = payouts + tax: the withholding tax is
  * part of what winners won, so it is NOT included in GGR. netAfterTax = stakes − stakeRefunds − payouts
@@ -1605,6 +1682,9 @@ export type ResolversTypes = {
   BookingCode: ResolverTypeWrapper<BookingCode>;
   BookingSelection: ResolverTypeWrapper<BookingSelection>;
   SettledBetNotice: ResolverTypeWrapper<SettledBetNotice>;
+  SelectionUpdate: ResolverTypeWrapper<SelectionUpdate>;
+  MatchUpdate: ResolverTypeWrapper<MatchUpdate>;
+  LiveUpdate: ResolverTypeWrapper<LiveUpdate>;
   StatsRow: ResolverTypeWrapper<StatsRow>;
   StatsHourly: ResolverTypeWrapper<StatsHourly>;
   StatsDaily: ResolverTypeWrapper<StatsDaily>;
@@ -1683,6 +1763,9 @@ export type ResolversParentTypes = {
   BookingCode: BookingCode;
   BookingSelection: BookingSelection;
   SettledBetNotice: SettledBetNotice;
+  SelectionUpdate: SelectionUpdate;
+  MatchUpdate: MatchUpdate;
+  LiveUpdate: LiveUpdate;
   StatsRow: StatsRow;
   StatsHourly: StatsHourly;
   StatsDaily: StatsDaily;
@@ -2058,6 +2141,12 @@ export type MutationResolvers<
     ContextType,
     RequireFields<MutationShareSlipArgs, 'selections'>
   >;
+  setBettingPause?: Resolver<
+    ResolversTypes['BettingPause'],
+    ParentType,
+    ContextType,
+    RequireFields<MutationSetBettingPauseArgs, 'paused'>
+  >;
 };
 
 export type SubscriptionResolvers<
@@ -2081,6 +2170,19 @@ export type SubscriptionResolvers<
   bettingPause?: SubscriptionResolver<
     ResolversTypes['BettingPause'],
     'bettingPause',
+    ParentType,
+    ContextType
+  >;
+  watchMatches?: SubscriptionResolver<
+    ResolversTypes['LiveUpdate'],
+    'watchMatches',
+    ParentType,
+    ContextType,
+    RequireFields<SubscriptionWatchMatchesArgs, 'matchIds'>
+  >;
+  liveMatchList?: SubscriptionResolver<
+    ResolversTypes['LiveUpdate'],
+    'liveMatchList',
     ParentType,
     ContextType
   >;
@@ -2667,6 +2769,39 @@ export type SettledBetNoticeResolvers<
   status?: Resolver<ResolversTypes['OrderStatus'], ParentType, ContextType>;
 };
 
+export type SelectionUpdateResolvers<
+  ContextType = GraphQLContext,
+  ParentType extends ResolversParentTypes['SelectionUpdate'] = ResolversParentTypes['SelectionUpdate'],
+> = {
+  selectionId?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  matchId?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  odds?: Resolver<Maybe<ResolversTypes['Odds']>, ParentType, ContextType>;
+  statusId?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  isLive?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+};
+
+export type MatchUpdateResolvers<
+  ContextType = GraphQLContext,
+  ParentType extends ResolversParentTypes['MatchUpdate'] = ResolversParentTypes['MatchUpdate'],
+> = {
+  matchId?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  status?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  homeScore?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  awayScore?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  matchMinute?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  objectVersion?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  visible?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  suspended?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+};
+
+export type LiveUpdateResolvers<
+  ContextType = GraphQLContext,
+  ParentType extends ResolversParentTypes['LiveUpdate'] = ResolversParentTypes['LiveUpdate'],
+> = {
+  selections?: Resolver<Array<ResolversTypes['SelectionUpdate']>, ParentType, ContextType>;
+  matches?: Resolver<Array<ResolversTypes['MatchUpdate']>, ParentType, ContextType>;
+};
+
 export type StatsRowResolvers<
   ContextType = GraphQLContext,
   ParentType extends ResolversParentTypes['StatsRow'] = ResolversParentTypes['StatsRow'],
@@ -2812,6 +2947,9 @@ export type Resolvers<ContextType = GraphQLContext> = {
   BookingCode?: BookingCodeResolvers<ContextType>;
   BookingSelection?: BookingSelectionResolvers<ContextType>;
   SettledBetNotice?: SettledBetNoticeResolvers<ContextType>;
+  SelectionUpdate?: SelectionUpdateResolvers<ContextType>;
+  MatchUpdate?: MatchUpdateResolvers<ContextType>;
+  LiveUpdate?: LiveUpdateResolvers<ContextType>;
   StatsRow?: StatsRowResolvers<ContextType>;
   StatsHourly?: StatsHourlyResolvers<ContextType>;
   StatsDaily?: StatsDailyResolvers<ContextType>;

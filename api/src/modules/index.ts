@@ -7,6 +7,7 @@ import { bettingModule } from './betting/index.ts';
 import { catalogueModule } from './catalogue/index.ts';
 import { feedModule } from './feed/index.ts';
 import { identityModule } from './identity/index.ts';
+import { liveModule } from './live/index.ts';
 import { staffModule } from './staff/index.ts';
 import { statisticsModule } from './statistics/index.ts';
 import { systemModule } from './system/index.ts';
@@ -21,5 +22,6 @@ export const modules: readonly ApiModule[] = [
   walletModule,
   bettingModule,
   feedModule,
+  liveModule,
   statisticsModule,
 ];
