@@ -31,6 +31,7 @@ import type { Projection } from '@bashiri/projections';
 import type { AppServices } from '../../services.ts';
 import { transactionWithRetry } from '../../transactions.ts';
 import { walletOf } from '../wallet/service.ts';
+import { abnormalCheck } from './abnormal.ts';
 
 const FIXTURE_EVENTS = new Set([
   'ResultRecorded',
@@ -193,18 +194,21 @@ export const drainSettlementQueue = async (services: AppServices, batchSize = 25
 };
 
 /**
- * Runs the worker in the background: after every projection wake-up and at least every `pollMs`.
- * Returns its stop function.
+ * Runs the worker in the background: after every projection wake-up and at least every `pollMs`;
+ * each round also runs the abnormal-bet check (`abnormal.ts`, at most once a minute). Returns its stop
+ * function.
  */
 export const startSettlementWorker = (services: AppServices, pollMs = 1_000): (() => Promise<void>) => {
   let running = true;
   let wake: (() => void) | null = null;
   const unsubscribe = services.store.onAppended(() => wake?.());
+  const flagOverdue = abnormalCheck(services);
   const loop = (async () => {
     while (running) {
       try {
         await services.projections.settle();
         await drainSettlementQueue(services);
+        await flagOverdue();
       } catch (error) {
         console.error('settlement worker:', error);
       }

@@ -1,0 +1,114 @@
+/**
+ * Abnormal bet detection (spec §4 "Abnormal bet info": no result 120 min, 150 min, 5 h or 24 h after
+ * match time; issue 4 item 5). A periodic check, run by the settlement worker at most once a minute,
+ * flags every running bet whose leg's match has no result that long after its start time, through the
+ * bet decider's `FlagSettlementDelayed`: the bet shows as delayed settlement (status 5) with its
+ * `abnormal_info`, and settles normally once the result arrives.
+ *
+ * Idempotent: each flag's event id derives from `delayed:<betId>:<level>`, and the decider ignores a
+ * level the bet already has, so a repeated or concurrent check never writes a flag twice. Levels only
+ * rise: a bet flagged '150m' is never flagged '120m'. A worker that was down flags the highest level
+ * reached at once, skipping the ones in between.
+ */
+import { betDecider, betStream } from '@bashiri/domain';
+import type { AbnormalInfo, BetCommand, BetEvent, BetState, DomainError } from '@bashiri/domain';
+import { aggregateStreamsWithin, appendManyWith, decideMany } from '@bashiri/eventstore';
+import type { AppServices } from '../../services.ts';
+import { transactionWithRetry } from '../../transactions.ts';
+
+const MINUTE_MS = 60_000;
+
+/** The levels of spec §4, lowest first, with how long after match time each applies. */
+export const ABNORMAL_LEVELS: readonly { readonly info: AbnormalInfo; readonly afterMs: number }[] = [
+  { info: '120m', afterMs: 120 * MINUTE_MS },
+  { info: '150m', afterMs: 150 * MINUTE_MS },
+  { info: '5h', afterMs: 5 * 60 * MINUTE_MS },
+  { info: '24h', afterMs: 24 * 60 * MINUTE_MS },
+];
+
+/** The highest level reached `now` (epoch ms) by a match that started at `startTime` (epoch ms), or null. */
+export const abnormalLevelAt = (startTime: number, now: number): AbnormalInfo | null =>
+  ABNORMAL_LEVELS.findLast((level) => now - startTime >= level.afterMs)?.info ?? null;
+
+interface Candidate {
+  bet_id: string;
+  overdue_since: Date | string;
+}
+
+/**
+ * Flags the running bets (awaiting or already delayed) that have a leg whose match has no result
+ * (no facts recorded) and started at least 120 min before `services.now()`, `batchSize` bets per
+ * transaction. Bets whose leg is abnormal (status 3) are left as they are. Returns how many bets got a
+ * new flag. Reads the orders read model, so the caller settles the projections first.
+ */
+export const flagOverdueBets = async (services: AppServices, batchSize = 200): Promise<number> => {
+  const now = services.now();
+  const at = new Date(now).toISOString();
+  const cutoff = new Date(now - ABNORMAL_LEVELS[0]!.afterMs);
+  let after = '';
+  let flagged = 0;
+  for (;;) {
+    const done = await transactionWithRetry(services.sql, async (tx) => {
+      const { rows } = await tx.query<Candidate>(
+        `SELECT o.bet_id, min(l.start_time) AS overdue_since
+         FROM orders o JOIN order_lines l ON l.bet_id = o.bet_id
+         WHERE o.status_code IN (2, 5) AND o.status IN ('awaiting', 'delayed') AND o.bet_id > $2
+           AND l.outcome = 0 AND l.start_time <= $1
+           AND NOT EXISTS (SELECT 1 FROM settlement_facts f WHERE f.match_id = l.match_id)
+         GROUP BY o.bet_id ORDER BY o.bet_id LIMIT $3`,
+        [cutoff, after, batchSize],
+      );
+      if (rows.length === 0) return { count: 0, last: after, appended: 0 };
+      const work = rows.flatMap((row) => {
+        const level = abnormalLevelAt(new Date(row.overdue_since).getTime(), now);
+        if (!level) return [];
+        const command: BetCommand = {
+          type: 'FlagSettlementDelayed',
+          betId: row.bet_id,
+          at,
+          abnormalInfo: level,
+        };
+        return [
+          { streamName: betStream(row.bet_id), command, idempotencyKey: `delayed:${row.bet_id}:${level}` },
+        ];
+      });
+      const bets = await aggregateStreamsWithin<BetState, BetEvent>(
+        tx,
+        work.map((w) => w.streamName),
+        betDecider,
+      );
+      const rank = (info: AbnormalInfo | null) => ABNORMAL_LEVELS.findIndex((l) => l.info === info);
+      const upward = work.filter((w) => {
+        const state = bets.get(w.streamName)?.state;
+        const current = state && state.status !== 'none' ? state.abnormalInfo : null;
+        return w.command.type === 'FlagSettlementDelayed' && rank(w.command.abnormalInfo) > rank(current);
+      });
+      const { appends } = decideMany<BetState, BetCommand, BetEvent, DomainError>(betDecider, bets, upward);
+      await appendManyWith(tx, appends, { actor: 'system:abnormal-check' });
+      return {
+        count: rows.length,
+        last: rows[rows.length - 1]!.bet_id,
+        appended: appends.filter((a) => a.events.length > 0).length,
+      };
+    });
+    flagged += done.appended;
+    after = done.last;
+    if (done.count < batchSize) break;
+  }
+  if (flagged > 0) services.store.notifyAppended();
+  return flagged;
+};
+
+/**
+ * The check as the settlement worker runs it: `flagOverdueBets` at most once every `everyMs` of
+ * `services.now()` (default one minute). Returns the number of bets flagged (0 when skipped).
+ */
+export const abnormalCheck = (services: AppServices, everyMs = MINUTE_MS): (() => Promise<number>) => {
+  let last = Number.NEGATIVE_INFINITY;
+  return async () => {
+    const now = services.now();
+    if (now - last < everyMs) return 0;
+    last = now;
+    return flagOverdueBets(services);
+  };
+};
