@@ -84,8 +84,8 @@ export const walletFigures = (event: WalletEvent): WalletFigures => {
   const data = event.data;
   switch (event.type) {
     case 'StakeDebited': {
-      const stake = -netMoved(data);
-      const credit = -pocketMoved(data, 'creditMoney');
+      const stake = 0 - netMoved(data);
+      const credit = 0 - pocketMoved(data, 'creditMoney');
       return {
         hourly: { stakes: stake, credit_stakes: credit },
         agent: { stakes: stake, bet_count: 1 },
