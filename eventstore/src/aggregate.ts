@@ -15,21 +15,25 @@ import type {
 
 const PAGE = 1_000;
 
+/** Reads up to `maxCount` events of one stream from position `from`: `store.readStream` or its SQL twin. */
+export type ReadStreamPage = (
+  from: number,
+  maxCount: number,
+) => Promise<{ readonly events: readonly RecordedEvent[] }>;
+
 /**
- * Folds a stream with `evolver`, page by page. Pass `from` (a state and its version, e.g. a snapshot
- * or a cached value) to read only the events after it, so loading stays cheap as history grows.
- * The evolver receives `{ type, data }` of each recorded event.
+ * Folds a stream page by page from `from` (a known state and its version) or from the start. The one
+ * fold behind {@link aggregateStream} and the SQL stores' in-transaction loading.
  */
-export const aggregateStream = async <State, Event extends { type: string; data: unknown }>(
-  store: EventStore,
-  streamName: string,
+export const foldStream = async <State, Event extends { type: string; data: unknown }>(
+  readPage: ReadStreamPage,
   evolver: Evolver<State, Event>,
   from?: Aggregated<State>,
 ): Promise<Aggregated<State>> => {
   let state = from?.state ?? evolver.initialState();
   let version = from?.version ?? 0;
   for (;;) {
-    const page = await store.readStream(streamName, { from: version + 1, maxCount: PAGE });
+    const page = await readPage(version + 1, PAGE);
     for (const event of page.events) {
       state = evolver.evolve(state, { type: event.type, data: event.data } as Event);
       version = event.streamPosition;
@@ -37,6 +41,23 @@ export const aggregateStream = async <State, Event extends { type: string; data:
     if (page.events.length < PAGE) return { state, version };
   }
 };
+
+/**
+ * Folds a stream with `evolver`, page by page. Pass `from` (a state and its version, e.g. a snapshot
+ * or a cached value) to read only the events after it, so loading stays cheap as history grows.
+ * The evolver receives `{ type, data }` of each recorded event.
+ */
+export const aggregateStream = <State, Event extends { type: string; data: unknown }>(
+  store: EventStore,
+  streamName: string,
+  evolver: Evolver<State, Event>,
+  from?: Aggregated<State>,
+): Promise<Aggregated<State>> =>
+  foldStream(
+    (position, maxCount) => store.readStream(streamName, { from: position, maxCount }),
+    evolver,
+    from,
+  );
 
 /**
  * A uuid derived from `seed` and `index` (RFC 4122 version 5 layout over SHA-1): the same command

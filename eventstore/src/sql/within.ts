@@ -5,33 +5,25 @@
  * "Process managers"). Concurrency: the append checks the loaded version; a conflict throws
  * `WRONG_EXPECTED_VERSION` and the caller retries the whole transaction.
  */
-import { deterministicEventId } from '../aggregate.ts';
+import { deterministicEventId, foldStream } from '../aggregate.ts';
 import type { CommandDecider, CommandOutcome, HandleCommandOptions } from '../aggregate.ts';
 import type { Aggregated, EventData, EventMetadata, Evolver } from '../types.ts';
 import type { SqlExecutor } from './client.ts';
 import { appendWith, readStreamWith } from './store.ts';
 import type { StreamAppend } from './store.ts';
 
-const PAGE = 1_000;
-
 /** Folds `streamName` read through `tx`, from `from` (a cached state and version) when given. */
-export const aggregateStreamWithin = async <State, Event extends { type: string; data: unknown }>(
+export const aggregateStreamWithin = <State, Event extends { type: string; data: unknown }>(
   tx: SqlExecutor,
   streamName: string,
   evolver: Evolver<State, Event>,
   from?: Aggregated<State>,
-): Promise<Aggregated<State>> => {
-  let state = from?.state ?? evolver.initialState();
-  let version = from?.version ?? 0;
-  for (;;) {
-    const page = await readStreamWith(tx, streamName, { from: version + 1, maxCount: PAGE });
-    for (const event of page.events) {
-      state = evolver.evolve(state, { type: event.type, data: event.data } as Event);
-      version = event.streamPosition;
-    }
-    if (page.events.length < PAGE) return { state, version };
-  }
-};
+): Promise<Aggregated<State>> =>
+  foldStream(
+    (position, maxCount) => readStreamWith(tx, streamName, { from: position, maxCount }),
+    evolver,
+    from,
+  );
 
 /**
  * Folds many streams in one query: each from its known state (`known`, e.g. a cache) or from the start.
