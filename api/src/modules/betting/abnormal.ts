@@ -49,14 +49,22 @@ export const flagOverdueBets = async (services: AppServices, batchSize = 200): P
   let flagged = 0;
   for (;;) {
     const done = await transactionWithRetry(services.sql, async (tx) => {
+      // Bets whose read model already shows the level reached are skipped here (the decider would
+      // ignore them anyway), so bets stuck at 24 h cost nothing minute after minute.
       const { rows } = await tx.query<Candidate>(
-        `SELECT o.bet_id, min(l.start_time) AS overdue_since
-         FROM orders o JOIN order_lines l ON l.bet_id = o.bet_id
-         WHERE o.status_code IN (2, 5) AND o.status IN ('awaiting', 'delayed') AND o.bet_id > $2
-           AND l.outcome = 0 AND l.start_time <= $1
-           AND NOT EXISTS (SELECT 1 FROM settlement_facts f WHERE f.match_id = l.match_id)
-         GROUP BY o.bet_id ORDER BY o.bet_id LIMIT $3`,
-        [cutoff, after, batchSize],
+        `SELECT bet_id, overdue_since FROM (
+           SELECT o.bet_id, o.abnormal_info, min(l.start_time) AS overdue_since
+           FROM orders o JOIN order_lines l ON l.bet_id = o.bet_id
+           WHERE o.status_code IN (2, 5) AND o.status IN ('awaiting', 'delayed') AND o.bet_id > $2
+             AND l.outcome = 0 AND l.start_time <= $1
+             AND NOT EXISTS (SELECT 1 FROM settlement_facts f WHERE f.match_id = l.match_id)
+           GROUP BY o.bet_id, o.abnormal_info
+         ) c
+         WHERE c.abnormal_info IS DISTINCT FROM CASE
+           WHEN c.overdue_since <= $6 THEN '24h' WHEN c.overdue_since <= $5 THEN '5h'
+           WHEN c.overdue_since <= $4 THEN '150m' ELSE '120m' END
+         ORDER BY bet_id LIMIT $3`,
+        [cutoff, after, batchSize, ...ABNORMAL_LEVELS.slice(1).map((l) => new Date(now - l.afterMs))],
       );
       if (rows.length === 0) return { count: 0, last: after, appended: 0 };
       const work = rows.flatMap((row) => {
