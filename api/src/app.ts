@@ -10,6 +10,7 @@ import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import sensible from '@fastify/sensible';
 import mercurius from 'mercurius';
+import { GraphQLError } from 'graphql';
 import { readFileSync } from 'node:fs';
 import type { ServerConfig } from './config.ts';
 import { codedError, isCodedError } from './graphql/errors.ts';
@@ -37,6 +38,13 @@ export type Authenticate = (request: FastifyRequest, services: AppServices) => P
 export interface BuildAppOptions {
   readonly authenticate?: Authenticate;
 }
+
+/**
+ * True for graphql-js's own errors. By name, not `instanceof`: Mercurius (CommonJS) and this file (ESM)
+ * may load the two builds of the `graphql` package, each with its own class.
+ */
+const isGraphQLError = (error: unknown): error is GraphQLError =>
+  error instanceof Error && error.name === 'GraphQLError';
 
 const mergeResolvers = (modules: readonly ApiModule[]) => {
   const merged: Record<string, Record<string, unknown>> = { ...scalarResolvers } as never;
@@ -147,9 +155,44 @@ export const buildApp = async (
     },
     graphiql: false,
     errorFormatter: (execution, context) => {
-      const errors = (execution.errors ?? []).map((error) => {
-        const original = (error as { originalError?: unknown }).originalError;
-        if (original === undefined || isCodedError(original)) return error;
+      // Mercurius reports a refused document or refused variables as ONE error holding the list
+      // (MER_ERR_GQL_VALIDATION): unwrap it so that each of them is coded below.
+      let requestStatus = 200;
+      const flat = (execution.errors ?? []).flatMap((error): GraphQLError[] => {
+        const inner = (error as { originalError?: { errors?: unknown } }).originalError?.errors;
+        if (!Array.isArray(inner)) return [error];
+        return inner.map((e: Error) =>
+          isGraphQLError(e) ? e : new GraphQLError(e.message, { originalError: e }),
+        );
+      });
+      const errors = flat.map((error) => {
+        // The cause: GraphQL wraps a refused variable's error (and that error may wrap a scalar's).
+        let original = error.originalError;
+        while (isGraphQLError(original) && original.originalError) original = original.originalError;
+        if (original && isCodedError(original)) {
+          if (typeof error.extensions?.['code'] === 'string') return error;
+          const { extensions } = original as unknown as { extensions: Record<string, unknown> };
+          return Object.assign(error, { extensions: { ...error.extensions, ...extensions } });
+        }
+        // No cause but GraphQL itself: it refused the document or its variables (syntax, validation, a
+        // missing or ill-typed variable) — the client's mistake, coded as such.
+        if (!original || isGraphQLError(original)) {
+          if (typeof error.extensions?.['code'] === 'string') return error;
+          return Object.assign(error, { extensions: { ...error.extensions, code: 'BAD_INPUT' } });
+        }
+        // Fastify refused the request itself (a body that is not JSON, prototype poisoning, too large):
+        // a 4xx with a safe message, e.g. "Object contains forbidden prototype property".
+        const status = (original as { statusCode?: unknown }).statusCode;
+        if (typeof status === 'number' && status >= 400 && status < 500) {
+          requestStatus = status;
+          const code = status === 429 ? 'RATE_LIMITED' : 'BAD_INPUT';
+          return Object.assign(error, { extensions: { ...error.extensions, code } });
+        }
+        // PostgreSQL refused a character of the client's text (NUL; SQLSTATE 22021): bad input, not a crash.
+        if ((original as { code?: unknown }).code === '22021') {
+          const message = 'text contains a character that cannot be stored (such as NUL)';
+          return Object.assign(error, { message, extensions: { code: 'BAD_INPUT' } });
+        }
         (context as { reply?: { log: FastifyInstance['log'] } }).reply?.log.error(
           { err: original },
           'resolver failed',
@@ -158,8 +201,9 @@ export const buildApp = async (
         return Object.assign(error, { message: hidden.message, extensions: { code: 'INTERNAL' } });
       });
       const formatted = mercurius.defaultErrorFormatter({ ...execution, errors } as never, context);
-      // Coded refusals are answers, not failures: keep HTTP 200 like any GraphQL result.
-      return { statusCode: 200, response: formatted.response };
+      // Coded refusals are answers, not failures: keep HTTP 200 like any GraphQL result (but a request
+      // Fastify could not read keeps its 4xx).
+      return { statusCode: requestStatus, response: formatted.response };
     },
   });
 
