@@ -97,6 +97,7 @@ const stateOf = (row: MatchRow) => {
 
 /** Sets match flags (permission matches.edit). Errors: NOT_FOUND, SEQUENCE_OUT_OF_RANGE. */
 export const updateMatchFlags = async (ctx: GraphQLContext, matchId: string, input: MatchFlagsInput) => {
+  requireStaff(ctx, 'matches.edit');
   checkSequence(input.sequence);
   const { row, changed } = await updateAudited(ctx, {
     table: 'matches',
@@ -130,6 +131,7 @@ export const updateCompetition = async (
     rollBet?: number | null;
   },
 ) => {
+  requireStaff(ctx, 'matches.edit');
   checkSequence(input.sequence);
   checkSequence(input.popularSorting, 'popularSorting');
   if (input.rollBet !== undefined && input.rollBet !== null && input.rollBet !== 1 && input.rollBet !== 2)
@@ -160,6 +162,7 @@ export const updateCompetition = async (
 
 /** Country sequence (permission matches.edit). Errors: NOT_FOUND, SEQUENCE_OUT_OF_RANGE. */
 export const updateCountrySequence = async (ctx: GraphQLContext, countryId: string, sequence: number) => {
+  requireStaff(ctx, 'matches.edit');
   checkSequence(sequence);
   const { row } = await updateAudited(ctx, {
     table: 'countries',
@@ -173,6 +176,7 @@ export const updateCountrySequence = async (ctx: GraphQLContext, countryId: stri
 
 /** Bookmaker sequence (permission matches.edit). Errors: NOT_FOUND, SEQUENCE_OUT_OF_RANGE. */
 export const updateBookmakerSequence = async (ctx: GraphQLContext, bookmakerId: string, sequence: number) => {
+  requireStaff(ctx, 'matches.edit');
   checkSequence(sequence);
   const { row } = await updateAudited(ctx, {
     table: 'bookmakers',
@@ -205,6 +209,7 @@ export const updateBettingType = async (
   bettingTypeId: number,
   input: { betStatus?: number | null; liveDelaySeconds?: number | null; marginPercent?: string | null },
 ) => {
+  requireStaff(ctx, 'odds.edit');
   if (input.betStatus != null && input.betStatus !== 1 && input.betStatus !== 2)
     throw codedError('BAD_INPUT', 'betStatus: 1 allowed or 2 not allowed', { field: 'betStatus' });
   if (
