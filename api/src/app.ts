@@ -66,7 +66,7 @@ export const buildApp = async (
     logger: { level: config.LOG_LEVEL },
     genReqId: () => crypto.randomUUID(),
     requestIdHeader: 'x-request-id',
-    trustProxy: true,
+    trustProxy: config.TRUST_PROXY ? config.TRUST_PROXY.split(',').map((p) => p.trim()) : false,
   });
   await app.register(helmet, { contentSecurityPolicy: false });
   await app.register(cors, { origin: true });

@@ -26,6 +26,12 @@ const schema = z.object({
   REDIS_URL: z.string().url().default('redis://127.0.0.1:6379'),
   /** Prefix of the Redis channels, so several sites (or test runs) can share one Redis. */
   PUBSUB_PREFIX: z.string().default('bashiri:'),
+  /**
+   * The proxies whose `X-Forwarded-For` is believed, as Fastify's `trustProxy` (comma-separated
+   * addresses or CIDRs, e.g. `127.0.0.1,10.0.0.0/8`). Unset: none, and the caller's IP is the
+   * connection's — otherwise anyone could forge an address past the IP blacklist and rate limits.
+   */
+  TRUST_PROXY: z.string().optional(),
 });
 
 export type ServerConfig = z.infer<typeof schema>;
