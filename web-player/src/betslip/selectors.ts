@@ -1,0 +1,22 @@
+/**
+ * What the panel reads from the machine's snapshot (spec §2 "Betslip panel" totals; §5 "Betslip submit").
+ */
+import { minimumStake, type Quote } from '@bashiri/domain';
+import type { BetslipContext } from './machine.ts';
+import { slipQuote } from './rules.ts';
+
+/** Total odds, stake, profit, reward percent and amount, tax, after-tax amount: the domain's `quote`. */
+export const selectTotals = (context: BetslipContext): Quote =>
+  slipQuote(context.items, context.amount, context.payType, context.config);
+
+/**
+ * Spec §5: submit is disabled while the slip is empty or the amount is empty or below the minimum.
+ * (Login, the accept box and the rest are checked on SUBMIT, which says why.)
+ */
+export const selectCanSubmit = (context: BetslipContext): boolean =>
+  context.items.length > 0 &&
+  context.amount > 0 &&
+  context.amount >= minimumStake(context.config, context.payType);
+
+/** The number on the betslip counter badge (spec §2 header and bottom bar). */
+export const selectCount = (context: BetslipContext): number => context.items.length;
