@@ -1,0 +1,212 @@
+/**
+ * The betslip panel (spec §2 "Betslip panel"): selections, totals, pay type, stake, accept box, submit,
+ * remove all, booking-code entry when empty. Small and dumb: it shows the machine's snapshot and sends
+ * its events; every rule is in `machine.ts`.
+ */
+import { useSelector } from '@xstate/react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { ActorRefFrom } from 'xstate';
+import { formatTzs } from '../i18n/format.ts';
+import type { betslipMachine } from './machine.ts';
+import { selectCanSubmit, selectTotals } from './selectors.ts';
+import './betslip.css';
+
+/** The running betslip actor. */
+export type BetslipActor = ActorRefFrom<typeof betslipMachine>;
+
+/** Names the slip translates: Home and Away (spec §4) and the catalogue's Draw. */
+const NAME_KEYS: Readonly<Record<string, string>> = {
+  Home: 'betslip.home',
+  Away: 'betslip.away',
+  Draw: 'betslip.draw',
+};
+
+/** The panel of one betslip actor. */
+export function BetslipPanel({ actor }: { readonly actor: BetslipActor }) {
+  const { t } = useTranslation();
+  const snapshot = useSelector(actor, (s) => s);
+  const [code, setCode] = useState('');
+  const c = snapshot.context;
+  const totals = selectTotals(c);
+  const busy = snapshot.matches('submitting');
+
+  return (
+    <section className="betslip" aria-label={t('betslip.title')}>
+      <header className="betslip__head">
+        <h2>{t('betslip.title')}</h2>
+        <span className="betslip__count">{t('betslip.count', { count: c.items.length })}</span>
+        {c.items.length > 0 && (
+          <button type="button" onClick={() => actor.send({ type: 'SHARE' })}>
+            {t('betslip.share')}
+          </button>
+        )}
+      </header>
+      {c.shared && (
+        <p className="betslip__shared">
+          {t('betslip.bookingCode')}: <strong>{c.shared.code}</strong> <span>{c.shared.link}</span>
+        </p>
+      )}
+      {c.notice && (
+        <p className={`betslip__notice betslip__notice--${c.notice.kind}`} role="status">
+          {t(`codes.${c.notice.code}`, c.notice.values)}
+        </p>
+      )}
+
+      {c.items.length === 0 ? (
+        <form
+          className="betslip__code"
+          onSubmit={(e) => {
+            e.preventDefault();
+            actor.send({ type: 'LOAD_CODE', code });
+          }}
+        >
+          <p>{t('betslip.empty')}</p>
+          <input
+            value={code}
+            onChange={(e) => setCode(e.target.value)}
+            placeholder={t('betslip.bookingCodePlaceholder')}
+            aria-label={t('betslip.bookingCode')}
+          />
+          <button type="submit">{t('betslip.loadCode')}</button>
+        </form>
+      ) : (
+        <ul className="betslip__items">
+          {c.items.map((item) => (
+            <li
+              key={item.selectionId}
+              className={item.available ? 'betslip__item' : 'betslip__item is-paused'}
+            >
+              <div className="betslip__teams">
+                {item.home} – {item.away}
+                {item.eventStatus === 2 && <span className="betslip__live">{t('betslip.live')}</span>}
+              </div>
+              <div className="betslip__market">{item.marketName}</div>
+              <div className="betslip__pick">
+                <span>
+                  {NAME_KEYS[item.selectionName]
+                    ? t(NAME_KEYS[item.selectionName] ?? '')
+                    : item.selectionName}
+                </span>
+                <strong>{item.odds}</strong>
+                <button
+                  type="button"
+                  aria-label={t('betslip.remove')}
+                  onClick={() => actor.send({ type: 'REMOVE', selectionId: item.selectionId })}
+                >
+                  ×
+                </button>
+              </div>
+              {!item.available && <div className="betslip__pause">{t('betslip.paused')}</div>}
+              {item.errorCode && <div className="betslip__tip">{t(`codes.${item.errorCode}`)}</div>}
+            </li>
+          ))}
+        </ul>
+      )}
+
+      <dl className="betslip__totals">
+        <dt>{t('betslip.totalOdds')}</dt>
+        <dd>{totals.totalOdds}</dd>
+        <dt>{t('betslip.amount')}</dt>
+        <dd>{formatTzs(totals.stake)}</dd>
+        <dt>{t('betslip.profit')}</dt>
+        <dd>{formatTzs(totals.profit)}</dd>
+        {totals.reward > 0 && (
+          <>
+            <dt>{t('betslip.reward', { percent: totals.rewardPercent })}</dt>
+            <dd>{formatTzs(totals.reward)}</dd>
+          </>
+        )}
+        <dt>{t('betslip.tax')}</dt>
+        <dd>{formatTzs(totals.tax)}</dd>
+        <dt>{t('betslip.afterTax')}</dt>
+        <dd>{formatTzs(totals.afterTaxAmount)}</dd>
+      </dl>
+
+      <fieldset className="betslip__pay">
+        <legend>{t('betslip.payWith')}</legend>
+        {([1, 2] as const).map((payType) => (
+          <label key={payType}>
+            <input
+              type="radio"
+              name="payType"
+              checked={c.payType === payType}
+              onChange={() => actor.send({ type: 'SET_PAY_TYPE', payType })}
+            />
+            {payType === 1 ? t('betslip.payBalance') : t('betslip.payCredit')}
+          </label>
+        ))}
+      </fieldset>
+
+      <div className="betslip__amount">
+        <button
+          type="button"
+          aria-label={t('betslip.decrease')}
+          onClick={() => actor.send({ type: 'STEP_AMOUNT', direction: -1 })}
+        >
+          −
+        </button>
+        <input
+          inputMode="numeric"
+          aria-label={t('betslip.amount')}
+          value={c.amount}
+          onChange={(e) =>
+            actor.send({ type: 'SET_AMOUNT', amount: Number(e.target.value.replace(/\D/g, '')) })
+          }
+        />
+        <button
+          type="button"
+          aria-label={t('betslip.increase')}
+          onClick={() => actor.send({ type: 'STEP_AMOUNT', direction: 1 })}
+        >
+          +
+        </button>
+      </div>
+
+      <label className="betslip__accept">
+        <input
+          type="checkbox"
+          checked={c.acceptOddsChanges}
+          onChange={(e) => actor.send({ type: 'SET_ACCEPT_ODDS', accept: e.target.checked })}
+        />
+        {t('betslip.acceptOdds')}
+      </label>
+
+      {snapshot.matches('confirmingDuplicate') && (
+        <div className="betslip__confirm" role="alertdialog">
+          <p>{t('betslip.duplicateConfirm')}</p>
+          <button type="button" onClick={() => actor.send({ type: 'CONFIRM_DUPLICATE' })}>
+            {t('betslip.confirm')}
+          </button>
+          <button type="button" onClick={() => actor.send({ type: 'CANCEL_DUPLICATE' })}>
+            {t('betslip.cancel')}
+          </button>
+        </div>
+      )}
+
+      <div className="betslip__actions">
+        <button
+          type="button"
+          onClick={() => actor.send({ type: 'CLEAR' })}
+          disabled={c.items.length === 0 || busy}
+        >
+          {t('betslip.removeAll')}
+        </button>
+        {snapshot.matches({ ready: 'failed' }) && c.notice?.code === 'NETWORK_ERROR' ? (
+          <button type="button" className="betslip__submit" onClick={() => actor.send({ type: 'RETRY' })}>
+            {t('betslip.retry')}
+          </button>
+        ) : (
+          <button
+            type="button"
+            className="betslip__submit"
+            onClick={() => actor.send({ type: 'SUBMIT' })}
+            disabled={!selectCanSubmit(c) || busy}
+          >
+            {busy ? t('betslip.submitting') : t('betslip.submit')}
+          </button>
+        )}
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,38 @@
+// @vitest-environment happy-dom
+/**
+ * One render of the panel in Swahili (a .ts file with createElement: the unit tier matches
+ * `*.unit.test.ts`). Behaviour is tested on the machine; this only checks the wiring.
+ */
+import { cleanup, render, screen } from '@testing-library/react';
+import { createElement } from 'react';
+import { I18nextProvider } from 'react-i18next';
+import { afterEach, expect, it } from 'vitest';
+import { createI18n } from '../i18n/index.ts';
+import { memoryStorage } from '../storage.ts';
+import { BetslipPanel } from './BetslipPanel.tsx';
+import { offer, startSlip } from './testing.ts';
+
+afterEach(cleanup);
+
+it('shows a selection and the totals in Swahili', () => {
+  const { actor } = startSlip();
+  actor.send({
+    type: 'TOGGLE',
+    offer: offer(1, 1, { home: 'Simba SC', away: 'Young Africans', selectionName: 'Simba SC', odds: '1.95' }),
+  });
+  actor.send({ type: 'TOGGLE', offer: offer(2, 2, { odds: '3.00' }) });
+  actor.send({ type: 'SET_AMOUNT', amount: 10_000 });
+  const i18n = createI18n(memoryStorage());
+
+  render(createElement(I18nextProvider, { i18n }, createElement(BetslipPanel, { actor })));
+
+  expect(screen.getByText(/Simba SC – Young Africans/)).toBeTruthy();
+  expect(screen.getByText('Nyumbani')).toBeTruthy();
+  expect(screen.getByText('Sare')).toBeTruthy();
+  expect(screen.getByText('Odds jumla').nextElementSibling?.textContent).toBe('5.85');
+  expect(screen.getByText('Faida').nextElementSibling?.textContent).toBe('48,500');
+  expect(screen.getByText('Kodi').nextElementSibling?.textContent).toBe('4,850');
+  expect(screen.getByText('Malipo baada ya kodi').nextElementSibling?.textContent).toBe('53,650');
+  expect(screen.getByRole('button', { name: 'Weka dau' })).toBeTruthy();
+  expect(screen.getByRole('button', { name: 'Ondoa zote' })).toBeTruthy();
+});

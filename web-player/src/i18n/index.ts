@@ -1,0 +1,39 @@
+/**
+ * i18next + react-i18next (architecture.md §6): `sw` (default), `en-US`, `zh-CN`, all bundled (three
+ * small objects; no extra request on a slow network). The choice is stored through the storage port.
+ */
+import i18next, { type i18n } from 'i18next';
+import { initReactI18next } from 'react-i18next';
+import type { StoragePort } from '../storage.ts';
+import { DEFAULT_LANGUAGE, LANGUAGES, storedLanguage, storeLanguage, type Language } from './languages.ts';
+import { enUS, type Resources } from './locales/en-US.ts';
+import { sw } from './locales/sw.ts';
+import { zhCN } from './locales/zh-CN.ts';
+
+/** Every language's texts. */
+export const RESOURCES: Readonly<Record<Language, Resources>> = { sw, 'en-US': enUS, 'zh-CN': zhCN };
+
+/**
+ * A ready i18next instance (initialised synchronously) in the stored language, wired to React, that
+ * stores every later `changeLanguage`. Missing keys fall back to Swahili, then show the resource-error
+ * message (spec §8 "A missing message key shows a generic resource-error message").
+ */
+export const createI18n = (storage: StoragePort): i18n => {
+  const instance = i18next.createInstance();
+  void instance.use(initReactI18next).init({
+    lng: storedLanguage(storage),
+    fallbackLng: DEFAULT_LANGUAGE,
+    supportedLngs: [...LANGUAGES],
+    resources: Object.fromEntries(LANGUAGES.map((l) => [l, { translation: RESOURCES[l] }])),
+    interpolation: { escapeValue: false },
+    initAsync: false,
+    parseMissingKeyHandler: () => instance.t('messages.resourceError'),
+  });
+  instance.on('languageChanged', (language) => {
+    if ((LANGUAGES as readonly string[]).includes(language)) storeLanguage(storage, language as Language);
+  });
+  return instance;
+};
+
+export * from './languages.ts';
+export * from './format.ts';
