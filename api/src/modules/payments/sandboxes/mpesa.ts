@@ -1,0 +1,4 @@
+import type { FastifyInstance } from 'fastify';
+import type { SandboxCore } from './core.ts';
+
+export const registerMpesa = (_app: FastifyInstance, _core: SandboxCore): void => undefined;
