@@ -1,0 +1,37 @@
+/**
+ * Entry of the player site: storage, i18n in the stored language (default sw), the betslip actor
+ * (restored from local storage; share links from this origin), the router.
+ */
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { I18nextProvider } from 'react-i18next';
+import { createActor } from 'xstate';
+import { App, createAppRouter } from './app/App.tsx';
+import { betslipMachine } from './betslip/machine.ts';
+import { createI18n } from './i18n/index.ts';
+import { browserStorage } from './storage.ts';
+
+const storage = browserStorage();
+const i18n = createI18n(storage);
+document.documentElement.lang = i18n.language;
+i18n.on('languageChanged', (language) => (document.documentElement.lang = language));
+
+// The GraphQL actors (placeBet, refreshAccount, loadBookingCode, shareSlip) are provided by the next
+// session's API client; until then submitting reports a network error.
+const betslip = createActor(betslipMachine, { input: { storage, origin: location.origin } }).start();
+const code = new URLSearchParams(location.search).get('code');
+if (code) {
+  // spec §2: ?code= on the app root loads a shared betslip, then the code is cleared
+  betslip.send({ type: 'LOAD_CODE', code });
+  history.replaceState(null, '', `${location.pathname}${location.hash}`);
+}
+
+const root = document.getElementById('root');
+if (root)
+  createRoot(root).render(
+    <StrictMode>
+      <I18nextProvider i18n={i18n}>
+        <App router={createAppRouter(betslip)} />
+      </I18nextProvider>
+    </StrictMode>,
+  );
