@@ -173,3 +173,47 @@ describe.skipIf(!process.env.DATABASE_URL)('two runners on one projection (postg
     expect((await db.sql.query(`SELECT count(*)::int AS c FROM ${table}_log`)).rows[0]).toEqual({ c: 40 });
   });
 });
+
+describe.skipIf(!process.env.DATABASE_URL)('read your writes behind another runner (postgres)', () => {
+  it('catchUp with wait queues behind the runner holding the lease and then sees every event', async () => {
+    const db = await openTestDatabase('postgres');
+    const store = await openSqlEventStore(db.sql);
+    await migrateProjections(db.sql);
+    try {
+      const table = 'rm_wait';
+      const prefix = `wait${randomUUID().slice(0, 6)}-`;
+      await createTables(db.sql, table);
+      let release: () => void = () => undefined;
+      const held = new Promise<void>((resolve) => (release = resolve));
+      let first = true;
+      const slow = balances(table, prefix, {
+        beforeApply: async () => {
+          if (first) {
+            first = false;
+            await held;
+          }
+        },
+      });
+      const background = createProjectionRunner({ sql: db.sql, store, projections: [slow], batchSize: 2 });
+      const request = createProjectionRunner({
+        sql: db.sql,
+        store,
+        projections: [balances(table, prefix)],
+        batchSize: 2,
+      });
+      for (let i = 0; i < 5; i++)
+        await store.appendToStream(`${prefix}a`, [{ type: 'Moved', data: { amount: 1 } }]);
+      const holding = background.runBatch(slow);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      expect(await request.catchUp(balances(table, prefix))).toBe(0);
+      const waiting = request.catchUp(balances(table, prefix), { wait: true });
+      release();
+      await holding;
+      await waiting;
+      expect(await snapshot(db.sql, table)).toEqual([{ stream: `${prefix}a`, balance: 5, movements: 5 }]);
+    } finally {
+      await store.close();
+      await db.dispose();
+    }
+  });
+});

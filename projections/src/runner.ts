@@ -52,11 +52,20 @@ export interface BatchResult {
   readonly position: LogPosition | null;
 }
 
+/** `wait`: when another runner holds the projection, wait for its batch instead of skipping (read your writes). */
+export interface LeaseOptions {
+  readonly wait?: boolean;
+}
+
 export interface ProjectionRunner {
   /** Applies one batch of `projection` in one transaction. */
-  runBatch(projection: Projection): Promise<BatchResult>;
-  /** Runs batches until the projection has applied everything visible (or another runner holds it). */
-  catchUp(projection: Projection): Promise<number>;
+  runBatch(projection: Projection, options?: LeaseOptions): Promise<BatchResult>;
+  /**
+   * Runs batches until the projection has applied everything visible. Without `wait` it stops at once
+   * when another runner holds the projection; with `wait` it queues behind that runner, so a caller that
+   * just appended events sees them in the read model afterwards.
+   */
+  catchUp(projection: Projection, options?: LeaseOptions): Promise<number>;
   /** Empties the read model, resets the checkpoint, and catches up from the start of the log. */
   rebuild(projection: Projection): Promise<number>;
   /** Keeps every projection caught up in the background until {@link stop}. */
@@ -74,11 +83,11 @@ export const createProjectionRunner = (options: ProjectionRunnerOptions): Projec
   const ensureRow = (name: string) =>
     sql.query('INSERT INTO projection_checkpoints (name) VALUES ($1) ON CONFLICT (name) DO NOTHING', [name]);
 
-  const runBatch = async (projection: Projection): Promise<BatchResult> => {
+  const runBatch = async (projection: Projection, options: LeaseOptions = {}): Promise<BatchResult> => {
     await ensureRow(projection.name);
     return sql.transaction(async (tx) => {
       const lease = await tx.query<{ position: string | null }>(
-        'SELECT position FROM projection_checkpoints WHERE name = $1 FOR UPDATE SKIP LOCKED',
+        `SELECT position FROM projection_checkpoints WHERE name = $1 FOR UPDATE${options.wait ? '' : ' SKIP LOCKED'}`,
         [projection.name],
       );
       const row = lease.rows[0];
@@ -103,10 +112,10 @@ export const createProjectionRunner = (options: ProjectionRunnerOptions): Projec
     });
   };
 
-  const catchUp = async (projection: Projection): Promise<number> => {
+  const catchUp = async (projection: Projection, options: LeaseOptions = {}): Promise<number> => {
     let total = 0;
     for (;;) {
-      const batch = await runBatch(projection);
+      const batch = await runBatch(projection, options);
       total += batch.applied;
       if (!batch.leased || batch.applied < batchSize) return total;
     }

@@ -62,9 +62,9 @@ export const appendAccountCommand = async (
 
 /**
  * After a commit that appended account events: wakes the subscribers and brings `player_accounts` up
- * to date, so the caller reads its own write (another runner holding the projection does it instead).
+ * to date, so the caller reads its own write (waiting behind another runner that holds the projection).
  */
 export const afterAccountAppend = async (services: AppServices): Promise<void> => {
   services.store.notifyAppended();
-  await services.projections.catchUp(playerAccountsProjection);
+  await services.projections.catchUp(playerAccountsProjection, { wait: true });
 };
