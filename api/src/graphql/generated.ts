@@ -105,6 +105,18 @@ export type Query = {
    * Permission agents.view. Errors: UNAUTHENTICATED, FORBIDDEN, BAD_INPUT (field from, to, page or pageSize).
    */
   agentStats: AgentStatsPage;
+  /** The player's payment by id (NOT_FOUND if not theirs). */
+  payment?: Maybe<Payment>;
+  /** The player's deposits or withdrawals, newest first, 10 a page. */
+  myPayments: PaymentPage;
+  /** Staff (payments.view): deposits (recharge list) or withdrawals with filters and totals. */
+  payments: PaymentPage;
+  /** Staff (payments.view): the pay config in force. */
+  payConfig: PayConfig;
+  /** Staff (payments.view): channels in sort order. */
+  paymentChannels: Array<PaymentChannel>;
+  /** Staff (payments.view): reconciliation items, open ones only unless all is true. */
+  reconciliationItems: Array<ReconciliationItem>;
 };
 
 export type QueryPlayersArgs = {
@@ -196,6 +208,26 @@ export type QueryAgentStatsArgs = {
   to: Scalars['String']['input'];
   page?: InputMaybe<Scalars['Int']['input']>;
   pageSize?: InputMaybe<Scalars['Int']['input']>;
+};
+
+export type QueryPaymentArgs = {
+  id: Scalars['ID']['input'];
+};
+
+export type QueryMyPaymentsArgs = {
+  kind: PaymentKind;
+  page?: InputMaybe<Scalars['Int']['input']>;
+};
+
+export type QueryPaymentsArgs = {
+  kind: PaymentKind;
+  filter?: InputMaybe<PaymentFilter>;
+  page?: InputMaybe<Scalars['Int']['input']>;
+  pageSize?: InputMaybe<Scalars['Int']['input']>;
+};
+
+export type QueryReconciliationItemsArgs = {
+  all?: InputMaybe<Scalars['Boolean']['input']>;
 };
 
 export type Mutation = {
@@ -316,6 +348,24 @@ export type Mutation = {
    * config.edit. Errors: UNAUTHENTICATED, FORBIDDEN, BAD_INPUT (prompt over 500 characters).
    */
   setBettingPause: BettingPause;
+  /** Player: starts a deposit (USSD push to the phone). Returns the payment (status pushed/pending). */
+  deposit: Payment;
+  /** Player: starts a withdrawal; the amount is reserved at once. */
+  withdraw: Payment;
+  /** Staff (payments.approve): sends a withdrawal waiting for approval. Errors: NOT_FOUND, CONFLICT. */
+  approveWithdrawal: Payment;
+  /** Staff (payments.approve): refuses a waiting withdrawal; the amount is refunded (bill type 9). */
+  rejectWithdrawal: Payment;
+  /** Staff (payments.approve): settles a payment under review after checking with the provider. paid=false refunds a withdrawal. */
+  resolvePayment: Payment;
+  /** Staff (config.edit): a new pay config version (audited). */
+  setPayConfig: PayConfig;
+  /** Staff (channels.edit): edits a channel; enable flags write a new pay config version (audited). */
+  setPaymentChannel: PaymentChannel;
+  /** Staff (payments.approve): compares with provider statements for [from, to); returns items found. */
+  runReconciliation: Scalars['Int']['output'];
+  /** Staff (payments.approve): closes a reconciliation item with a reason (audited). */
+  resolveReconciliationItem: ReconciliationItem;
 };
 
 export type MutationRequestSmsCodeArgs = {
@@ -495,6 +545,49 @@ export type MutationShareSlipArgs = {
 export type MutationSetBettingPauseArgs = {
   paused: Scalars['Boolean']['input'];
   prompt?: InputMaybe<Scalars['String']['input']>;
+};
+
+export type MutationDepositArgs = {
+  input: DepositInput;
+};
+
+export type MutationWithdrawArgs = {
+  input: WithdrawInput;
+};
+
+export type MutationApproveWithdrawalArgs = {
+  paymentId: Scalars['ID']['input'];
+  reason: Scalars['String']['input'];
+};
+
+export type MutationRejectWithdrawalArgs = {
+  paymentId: Scalars['ID']['input'];
+  reason: Scalars['String']['input'];
+};
+
+export type MutationResolvePaymentArgs = {
+  paymentId: Scalars['ID']['input'];
+  paid: Scalars['Boolean']['input'];
+  providerRef?: InputMaybe<Scalars['String']['input']>;
+  reason: Scalars['String']['input'];
+};
+
+export type MutationSetPayConfigArgs = {
+  input: PayConfigInput;
+};
+
+export type MutationSetPaymentChannelArgs = {
+  input: ChannelInput;
+};
+
+export type MutationRunReconciliationArgs = {
+  from: Scalars['DateTime']['input'];
+  to: Scalars['DateTime']['input'];
+};
+
+export type MutationResolveReconciliationItemArgs = {
+  id: Scalars['ID']['input'];
+  reason: Scalars['String']['input'];
 };
 
 export type Subscription = {
@@ -1518,6 +1611,183 @@ export type AgentStatsPage = {
   totals: AgentStatsTotals;
 };
 
+/**
+ * Mobile-money network (spec §3 "Mobile-money providers"): 3 Tigo (Mixx by Yas), 4 Airtel, 6 Vodacom
+ * (M-Pesa), 7 Halotel. Passed as the Int id.
+ */
+export type Payment = {
+  __typename?: 'Payment';
+  /** Our payment id: the provider idempotency key (D… deposit, W… withdrawal), the spec's serial number. */
+  id: Scalars['ID']['output'];
+  /** DEPOSIT or WITHDRAWAL. */
+  kind: PaymentKind;
+  userId: Scalars['ID']['output'];
+  /** Network id 3, 4, 6 or 7. */
+  network: Scalars['Int']['output'];
+  /** +255… number paying or paid. */
+  phone: Scalars['String']['output'];
+  /** Whole TZS. */
+  amount: Scalars['Tzs']['output'];
+  /** requested | pushed | pending | ambiguous | confirmed | failed | expired | refunded. */
+  status: Scalars['String']['output'];
+  /** Spec §4 pay status: 1 processing/unpaid, 2 paid, 3 void. */
+  payStatus: Scalars['Int']['output'];
+  /** Carrier order number once paid. */
+  providerRef?: Maybe<Scalars['String']['output']>;
+  /** Last provider code seen (e.g. WRONG_PIN, TA, DP00900001007). */
+  providerStatus?: Maybe<Scalars['String']['output']>;
+  /** Withdrawals: NONE, WAITING (staff approval), APPROVED, REJECTED. */
+  approval: Scalars['String']['output'];
+  /** True when staff must look (outcome unknown after the cap, amount mismatch, result conflict). */
+  review: Scalars['Boolean']['output'];
+  /** Why it is under review: OUTCOME_UNKNOWN, CALLBACK_AMOUNT_MISMATCH, AMOUNT_MISMATCH, PAYMENT_RESULT_CONFLICT. */
+  flag?: Maybe<Scalars['String']['output']>;
+  /** Instants, shown in EAT. */
+  createdAt: Scalars['DateTime']['output'];
+  updatedAt: Scalars['DateTime']['output'];
+  paidAt?: Maybe<Scalars['DateTime']['output']>;
+};
+
+export type PaymentKind = 'DEPOSIT' | 'WITHDRAWAL';
+
+export type PaymentPage = {
+  __typename?: 'PaymentPage';
+  items: Array<Payment>;
+  page: Scalars['Int']['output'];
+  pageSize: Scalars['Int']['output'];
+  total: Scalars['Int']['output'];
+  /** Sum of the listed payments' amounts (all pages), TZS; and of the paid ones. */
+  totalAmount: Scalars['Tzs']['output'];
+  paidAmount: Scalars['Tzs']['output'];
+};
+
+/**
+ * A deposit by USSD push (spec §3 "Recharge", §5). Errors: CHANNEL_DISABLED, AMOUNT_BELOW_MINIMUM,
+ * AMOUNT_ABOVE_MAXIMUM, INVALID_PHONE, UNKNOWN_NETWORK, PROVIDER_UNAVAILABLE.
+ */
+export type DepositInput = {
+  /** Client-made id; the same id again returns the same payment and never pushes twice. */
+  requestId: Scalars['String']['input'];
+  /** Network id; default from the phone prefix (mobile-money.md §1), else the account's network. */
+  network?: InputMaybe<Scalars['Int']['input']>;
+  /** Paying number; default the account's phone. */
+  phone?: InputMaybe<Scalars['String']['input']>;
+  /** Whole TZS within pay config minimum_recharge … max_recharge. */
+  amount: Scalars['Tzs']['input'];
+};
+
+/**
+ * A withdrawal to the account's phone (spec §3 "Withdraw"). Errors: WITHDRAWAL_NOT_ALLOWED (no-withdraw
+ * flag), WITHDRAWAL_PROHIBITED (prohibit_withdrawal), NOT_WHITELISTED, CHANNEL_DISABLED,
+ * AMOUNT_BELOW_MINIMUM, AMOUNT_ABOVE_MAXIMUM, INSUFFICIENT_FUNDS, WITHDRAWAL_ALREADY_OPEN, PROVIDER_UNAVAILABLE.
+ */
+export type WithdrawInput = {
+  requestId: Scalars['String']['input'];
+  /** Network id; default the account's network. */
+  network?: InputMaybe<Scalars['Int']['input']>;
+  /** Whole TZS within minimum_withdraw … max_withdraw. */
+  amount: Scalars['Tzs']['input'];
+};
+
+/** Staff filters of payment lists; dates are instants (the back office sends EAT midnights). */
+export type PaymentFilter = {
+  status?: InputMaybe<Scalars['String']['input']>;
+  network?: InputMaybe<Scalars['Int']['input']>;
+  userId?: InputMaybe<Scalars['ID']['input']>;
+  from?: InputMaybe<Scalars['DateTime']['input']>;
+  to?: InputMaybe<Scalars['DateTime']['input']>;
+  /** Only payments under review. */
+  review?: InputMaybe<Scalars['Boolean']['input']>;
+  /** Only withdrawals waiting for approval. */
+  waitingApproval?: InputMaybe<Scalars['Boolean']['input']>;
+};
+
+/** Pay config (spec §3, §9); flags 1 on / 0 off; amounts TZS; recharge_delay minutes. */
+export type PayConfig = {
+  __typename?: 'PayConfig';
+  version: Scalars['Int']['output'];
+  effectiveFrom: Scalars['DateTime']['output'];
+  tigoRecharge: Scalars['Int']['output'];
+  tigoWithdraw: Scalars['Int']['output'];
+  airtelRecharge: Scalars['Int']['output'];
+  airtelWithdraw: Scalars['Int']['output'];
+  vodacomRecharge: Scalars['Int']['output'];
+  vodacomWithdraw: Scalars['Int']['output'];
+  halotelRecharge: Scalars['Int']['output'];
+  halotelWithdraw: Scalars['Int']['output'];
+  rechargeDelay: Scalars['Int']['output'];
+  minimumRecharge: Scalars['Tzs']['output'];
+  maxRecharge: Scalars['Tzs']['output'];
+  minimumWithdraw: Scalars['Tzs']['output'];
+  maxWithdraw: Scalars['Tzs']['output'];
+  prohibitWithdrawal: Scalars['Int']['output'];
+  /** Withdrawals above this wait for staff approval (whitelisted players excepted). */
+  withdrawApprovalThreshold: Scalars['Tzs']['output'];
+  /** 1: only whitelisted players may withdraw. */
+  whitelistOnly: Scalars['Int']['output'];
+};
+
+/** A change of pay config; unset fields keep their value. Errors: BAD_INPUT. */
+export type PayConfigInput = {
+  /** Default now. */
+  effectiveFrom?: InputMaybe<Scalars['DateTime']['input']>;
+  reason: Scalars['String']['input'];
+  tigoRecharge?: InputMaybe<Scalars['Int']['input']>;
+  tigoWithdraw?: InputMaybe<Scalars['Int']['input']>;
+  airtelRecharge?: InputMaybe<Scalars['Int']['input']>;
+  airtelWithdraw?: InputMaybe<Scalars['Int']['input']>;
+  vodacomRecharge?: InputMaybe<Scalars['Int']['input']>;
+  vodacomWithdraw?: InputMaybe<Scalars['Int']['input']>;
+  halotelRecharge?: InputMaybe<Scalars['Int']['input']>;
+  halotelWithdraw?: InputMaybe<Scalars['Int']['input']>;
+  rechargeDelay?: InputMaybe<Scalars['Int']['input']>;
+  minimumRecharge?: InputMaybe<Scalars['Tzs']['input']>;
+  maxRecharge?: InputMaybe<Scalars['Tzs']['input']>;
+  minimumWithdraw?: InputMaybe<Scalars['Tzs']['input']>;
+  maxWithdraw?: InputMaybe<Scalars['Tzs']['input']>;
+  prohibitWithdrawal?: InputMaybe<Scalars['Int']['input']>;
+  withdrawApprovalThreshold?: InputMaybe<Scalars['Tzs']['input']>;
+  whitelistOnly?: InputMaybe<Scalars['Int']['input']>;
+};
+
+/** A payment channel (spec §3 Channel), one per network; enable flags come from the pay config. */
+export type PaymentChannel = {
+  __typename?: 'PaymentChannel';
+  network: Scalars['Int']['output'];
+  name: Scalars['String']['output'];
+  sort: Scalars['Int']['output'];
+  gatewayAddress: Scalars['String']['output'];
+  rechargeEnabled: Scalars['Boolean']['output'];
+  withdrawEnabled: Scalars['Boolean']['output'];
+};
+
+export type ChannelInput = {
+  network: Scalars['Int']['input'];
+  name?: InputMaybe<Scalars['String']['input']>;
+  sort?: InputMaybe<Scalars['Int']['input']>;
+  gatewayAddress?: InputMaybe<Scalars['String']['input']>;
+  rechargeEnabled?: InputMaybe<Scalars['Boolean']['input']>;
+  withdrawEnabled?: InputMaybe<Scalars['Boolean']['input']>;
+  reason: Scalars['String']['input'];
+};
+
+/** A mismatch with a provider statement: MISSING_OURS, MISSING_THEIRS, AMOUNT_DIFFERS, STATUS_DIFFERS. */
+export type ReconciliationItem = {
+  __typename?: 'ReconciliationItem';
+  id: Scalars['ID']['output'];
+  runId: Scalars['String']['output'];
+  network: Scalars['Int']['output'];
+  paymentId: Scalars['String']['output'];
+  kind: Scalars['String']['output'];
+  /** Our row and their statement line, as JSON text. */
+  ours?: Maybe<Scalars['String']['output']>;
+  theirs?: Maybe<Scalars['String']['output']>;
+  foundAt: Scalars['DateTime']['output'];
+  resolvedAt?: Maybe<Scalars['DateTime']['output']>;
+  resolvedBy?: Maybe<Scalars['String']['output']>;
+  resolution?: Maybe<Scalars['String']['output']>;
+};
+
 export type ResolverTypeWrapper<T> = Promise<T> | T;
 
 export type ResolverWithResolve<TResult, TParent, TContext, TArgs> = {
@@ -1611,8 +1881,8 @@ export type ResolversTypes = {
   String: ResolverTypeWrapper<Scalars['String']['output']>;
   Int: ResolverTypeWrapper<Scalars['Int']['output']>;
   ID: ResolverTypeWrapper<Scalars['ID']['output']>;
-  Mutation: ResolverTypeWrapper<Record<PropertyKey, never>>;
   Boolean: ResolverTypeWrapper<Scalars['Boolean']['output']>;
+  Mutation: ResolverTypeWrapper<Record<PropertyKey, never>>;
   Subscription: ResolverTypeWrapper<Record<PropertyKey, never>>;
   Health: ResolverTypeWrapper<Health>;
   SmsCodePurpose: SmsCodePurpose;
@@ -1691,6 +1961,17 @@ export type ResolversTypes = {
   AgentStatsRow: ResolverTypeWrapper<AgentStatsRow>;
   AgentStatsTotals: ResolverTypeWrapper<AgentStatsTotals>;
   AgentStatsPage: ResolverTypeWrapper<AgentStatsPage>;
+  Payment: ResolverTypeWrapper<Payment>;
+  PaymentKind: PaymentKind;
+  PaymentPage: ResolverTypeWrapper<PaymentPage>;
+  DepositInput: DepositInput;
+  WithdrawInput: WithdrawInput;
+  PaymentFilter: PaymentFilter;
+  PayConfig: ResolverTypeWrapper<PayConfig>;
+  PayConfigInput: PayConfigInput;
+  PaymentChannel: ResolverTypeWrapper<PaymentChannel>;
+  ChannelInput: ChannelInput;
+  ReconciliationItem: ResolverTypeWrapper<ReconciliationItem>;
 };
 
 /** Mapping between all available schema types and the resolvers parents */
@@ -1702,8 +1983,8 @@ export type ResolversParentTypes = {
   String: Scalars['String']['output'];
   Int: Scalars['Int']['output'];
   ID: Scalars['ID']['output'];
-  Mutation: Record<PropertyKey, never>;
   Boolean: Scalars['Boolean']['output'];
+  Mutation: Record<PropertyKey, never>;
   Subscription: Record<PropertyKey, never>;
   Health: Health;
   RegisterInput: RegisterInput;
@@ -1772,6 +2053,16 @@ export type ResolversParentTypes = {
   AgentStatsRow: AgentStatsRow;
   AgentStatsTotals: AgentStatsTotals;
   AgentStatsPage: AgentStatsPage;
+  Payment: Payment;
+  PaymentPage: PaymentPage;
+  DepositInput: DepositInput;
+  WithdrawInput: WithdrawInput;
+  PaymentFilter: PaymentFilter;
+  PayConfig: PayConfig;
+  PayConfigInput: PayConfigInput;
+  PaymentChannel: PaymentChannel;
+  ChannelInput: ChannelInput;
+  ReconciliationItem: ReconciliationItem;
 };
 
 export interface TzsScalarConfig extends GraphQLScalarTypeConfig<ResolversTypes['Tzs'], any> {
@@ -1921,6 +2212,32 @@ export type QueryResolvers<
     ParentType,
     ContextType,
     RequireFields<QueryAgentStatsArgs, 'from' | 'to' | 'page' | 'pageSize'>
+  >;
+  payment?: Resolver<
+    Maybe<ResolversTypes['Payment']>,
+    ParentType,
+    ContextType,
+    RequireFields<QueryPaymentArgs, 'id'>
+  >;
+  myPayments?: Resolver<
+    ResolversTypes['PaymentPage'],
+    ParentType,
+    ContextType,
+    RequireFields<QueryMyPaymentsArgs, 'kind'>
+  >;
+  payments?: Resolver<
+    ResolversTypes['PaymentPage'],
+    ParentType,
+    ContextType,
+    RequireFields<QueryPaymentsArgs, 'kind'>
+  >;
+  payConfig?: Resolver<ResolversTypes['PayConfig'], ParentType, ContextType>;
+  paymentChannels?: Resolver<Array<ResolversTypes['PaymentChannel']>, ParentType, ContextType>;
+  reconciliationItems?: Resolver<
+    Array<ResolversTypes['ReconciliationItem']>,
+    ParentType,
+    ContextType,
+    Partial<QueryReconciliationItemsArgs>
   >;
 };
 
@@ -2146,6 +2463,60 @@ export type MutationResolvers<
     ParentType,
     ContextType,
     RequireFields<MutationSetBettingPauseArgs, 'paused'>
+  >;
+  deposit?: Resolver<
+    ResolversTypes['Payment'],
+    ParentType,
+    ContextType,
+    RequireFields<MutationDepositArgs, 'input'>
+  >;
+  withdraw?: Resolver<
+    ResolversTypes['Payment'],
+    ParentType,
+    ContextType,
+    RequireFields<MutationWithdrawArgs, 'input'>
+  >;
+  approveWithdrawal?: Resolver<
+    ResolversTypes['Payment'],
+    ParentType,
+    ContextType,
+    RequireFields<MutationApproveWithdrawalArgs, 'paymentId' | 'reason'>
+  >;
+  rejectWithdrawal?: Resolver<
+    ResolversTypes['Payment'],
+    ParentType,
+    ContextType,
+    RequireFields<MutationRejectWithdrawalArgs, 'paymentId' | 'reason'>
+  >;
+  resolvePayment?: Resolver<
+    ResolversTypes['Payment'],
+    ParentType,
+    ContextType,
+    RequireFields<MutationResolvePaymentArgs, 'paymentId' | 'paid' | 'reason'>
+  >;
+  setPayConfig?: Resolver<
+    ResolversTypes['PayConfig'],
+    ParentType,
+    ContextType,
+    RequireFields<MutationSetPayConfigArgs, 'input'>
+  >;
+  setPaymentChannel?: Resolver<
+    ResolversTypes['PaymentChannel'],
+    ParentType,
+    ContextType,
+    RequireFields<MutationSetPaymentChannelArgs, 'input'>
+  >;
+  runReconciliation?: Resolver<
+    ResolversTypes['Int'],
+    ParentType,
+    ContextType,
+    RequireFields<MutationRunReconciliationArgs, 'from' | 'to'>
+  >;
+  resolveReconciliationItem?: Resolver<
+    ResolversTypes['ReconciliationItem'],
+    ParentType,
+    ContextType,
+    RequireFields<MutationResolveReconciliationItemArgs, 'id' | 'reason'>
   >;
 };
 
@@ -2895,6 +3266,93 @@ export type AgentStatsPageResolvers<
   totals?: Resolver<ResolversTypes['AgentStatsTotals'], ParentType, ContextType>;
 };
 
+export type PaymentResolvers<
+  ContextType = GraphQLContext,
+  ParentType extends ResolversParentTypes['Payment'] = ResolversParentTypes['Payment'],
+> = {
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  kind?: Resolver<ResolversTypes['PaymentKind'], ParentType, ContextType>;
+  userId?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  network?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  phone?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  amount?: Resolver<ResolversTypes['Tzs'], ParentType, ContextType>;
+  status?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  payStatus?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  providerRef?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  providerStatus?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  approval?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  review?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  flag?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  createdAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  updatedAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  paidAt?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
+};
+
+export type PaymentPageResolvers<
+  ContextType = GraphQLContext,
+  ParentType extends ResolversParentTypes['PaymentPage'] = ResolversParentTypes['PaymentPage'],
+> = {
+  items?: Resolver<Array<ResolversTypes['Payment']>, ParentType, ContextType>;
+  page?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  pageSize?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  total?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  totalAmount?: Resolver<ResolversTypes['Tzs'], ParentType, ContextType>;
+  paidAmount?: Resolver<ResolversTypes['Tzs'], ParentType, ContextType>;
+};
+
+export type PayConfigResolvers<
+  ContextType = GraphQLContext,
+  ParentType extends ResolversParentTypes['PayConfig'] = ResolversParentTypes['PayConfig'],
+> = {
+  version?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  effectiveFrom?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  tigoRecharge?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  tigoWithdraw?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  airtelRecharge?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  airtelWithdraw?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  vodacomRecharge?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  vodacomWithdraw?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  halotelRecharge?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  halotelWithdraw?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  rechargeDelay?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  minimumRecharge?: Resolver<ResolversTypes['Tzs'], ParentType, ContextType>;
+  maxRecharge?: Resolver<ResolversTypes['Tzs'], ParentType, ContextType>;
+  minimumWithdraw?: Resolver<ResolversTypes['Tzs'], ParentType, ContextType>;
+  maxWithdraw?: Resolver<ResolversTypes['Tzs'], ParentType, ContextType>;
+  prohibitWithdrawal?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  withdrawApprovalThreshold?: Resolver<ResolversTypes['Tzs'], ParentType, ContextType>;
+  whitelistOnly?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+};
+
+export type PaymentChannelResolvers<
+  ContextType = GraphQLContext,
+  ParentType extends ResolversParentTypes['PaymentChannel'] = ResolversParentTypes['PaymentChannel'],
+> = {
+  network?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  sort?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  gatewayAddress?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  rechargeEnabled?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  withdrawEnabled?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+};
+
+export type ReconciliationItemResolvers<
+  ContextType = GraphQLContext,
+  ParentType extends ResolversParentTypes['ReconciliationItem'] = ResolversParentTypes['ReconciliationItem'],
+> = {
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  runId?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  network?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  paymentId?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  kind?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  ours?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  theirs?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  foundAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  resolvedAt?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
+  resolvedBy?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  resolution?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+};
+
 export type Resolvers<ContextType = GraphQLContext> = {
   Tzs?: GraphQLScalarType;
   Odds?: GraphQLScalarType;
@@ -2956,4 +3414,9 @@ export type Resolvers<ContextType = GraphQLContext> = {
   AgentStatsRow?: AgentStatsRowResolvers<ContextType>;
   AgentStatsTotals?: AgentStatsTotalsResolvers<ContextType>;
   AgentStatsPage?: AgentStatsPageResolvers<ContextType>;
+  Payment?: PaymentResolvers<ContextType>;
+  PaymentPage?: PaymentPageResolvers<ContextType>;
+  PayConfig?: PayConfigResolvers<ContextType>;
+  PaymentChannel?: PaymentChannelResolvers<ContextType>;
+  ReconciliationItem?: ReconciliationItemResolvers<ContextType>;
 };

@@ -8,6 +8,7 @@ import { catalogueModule } from './catalogue/index.ts';
 import { feedModule } from './feed/index.ts';
 import { identityModule } from './identity/index.ts';
 import { liveModule } from './live/index.ts';
+import { paymentsModule } from './payments/index.ts';
 import { staffModule } from './staff/index.ts';
 import { statisticsModule } from './statistics/index.ts';
 import { systemModule } from './system/index.ts';
@@ -24,4 +25,5 @@ export const modules: readonly ApiModule[] = [
   feedModule,
   liveModule,
   statisticsModule,
+  paymentsModule,
 ];
