@@ -17,7 +17,7 @@ import {
   type PayType,
   type Tzs,
 } from '@bashiri/domain';
-import { assertEvent, assign, fromPromise, setup } from 'xstate';
+import { assertEvent, assign, fromPromise, setup, spawnChild, type DoneActorEvent } from 'xstate';
 import type { StoragePort } from '../storage.ts';
 import { restoreSlip, saveSlip } from './persistence.ts';
 import {
@@ -306,6 +306,12 @@ export const betslipMachine = setup({
     SET_ACCOUNT: { actions: 'setAccount' },
     SET_CONFIG: { actions: 'setConfig' },
     SET_BETTING_PAUSE: { actions: 'setBettingPause' },
+    'xstate.done.actor.refreshAccount': {
+      actions: {
+        type: 'setAccountFrom',
+        params: ({ event }: { event: unknown }) => (event as DoneActorEvent<Account>).output,
+      },
+    },
   },
   states: {
     ready: {
@@ -342,10 +348,8 @@ export const betslipMachine = setup({
       states: {
         idle: {},
         placed: {
-          invoke: {
-            src: 'refreshAccount',
-            onDone: { actions: { type: 'setAccountFrom', params: ({ event }) => event.output } },
-          },
+          // spawned, not invoked: tapping the next selection at once must not cancel the wallet re-read
+          entry: spawnChild('refreshAccount', { id: 'refreshAccount' }),
         },
         failed: {
           on: {

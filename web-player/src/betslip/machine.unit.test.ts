@@ -311,6 +311,22 @@ describe('betslip: submit (spec §5 Betslip submit, Duplicate)', () => {
     expect(slip.storage.getItem(SLIP_STORAGE_KEY)).toBeNull();
   });
 
+  it('given a bet just placed, when a selection is tapped at once, then the wallet re-read still lands', async () => {
+    const slip = startSlip({
+      refreshAccount: () =>
+        new Promise((resolve) => setTimeout(() => resolve({ ...PLAYER, balance: 123_400 }), 5)),
+    });
+    slip.actor.send({ type: 'SET_ACCEPT_ODDS', accept: true });
+    slip.actor.send({ type: 'TOGGLE', offer: offer(1) });
+    slip.actor.send({ type: 'SUBMIT' });
+    await settle();
+    expect(slip.actor.getSnapshot().matches({ ready: 'placed' })).toBe(true);
+    expect(slip.context().account.balance).toBe(PLAYER.balance);
+    slip.actor.send({ type: 'TOGGLE', offer: offer(2) });
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(slip.context().account.balance).toBe(123_400);
+  });
+
   it('given the same selections were just placed, when submitted again, then a confirm step comes first', async () => {
     const slip = readySlip([1], [2]);
     slip.actor.send({ type: 'SUBMIT' });
