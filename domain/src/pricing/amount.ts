@@ -26,7 +26,8 @@ export interface AmountInput {
  * - pay type 2 (credit): the whole credit balance, lowered to `max_bet_amount` (decision: the step does
  *   not apply, a free bet of 750 is staked whole);
  * - pay type 1 (balance): rounded down to the step of 100, raised to the minimum, lowered to
- *   `max_bet_amount`, then lowered to the balance. Not below 0.
+ *   `max_bet_amount`, then lowered to the balance rounded down to the step (a balance of 1,250 allows
+ *   a stake of 1,200: the step holds everywhere). Not below 0.
  * The result can still be below the minimum when the balance is: `validateSlip` then refuses it.
  */
 export const normaliseAmount = (input: AmountInput, config: BetConfig): Tzs => {
@@ -34,7 +35,8 @@ export const normaliseAmount = (input: AmountInput, config: BetConfig): Tzs => {
     return Math.max(0, Math.min(Math.trunc(input.credit), config.maxBetAmount));
   const stepped = Math.floor(Math.max(0, Math.trunc(input.amount)) / BET_AMOUNT_STEP) * BET_AMOUNT_STEP;
   const raised = Math.max(stepped, minimumStake(config, input.payType));
-  return Math.max(0, Math.min(raised, config.maxBetAmount, Math.trunc(input.balance)));
+  const affordable = Math.floor(Math.max(0, Math.trunc(input.balance)) / BET_AMOUNT_STEP) * BET_AMOUNT_STEP;
+  return Math.min(raised, config.maxBetAmount, affordable);
 };
 
 /** The amount after pressing plus (+100) or minus (−100), not below 0 (spec §5 "Amount input"). */

@@ -24,6 +24,7 @@ describe('amount rules (spec §5 "Amount input")', () => {
   });
   it('given a balance payment above the balance, when normalised, then lowered to the balance', () => {
     expect(normaliseAmount({ ...balance, amount: 80_000 }, config)).toBe(50_000);
+    expect(normaliseAmount({ ...balance, balance: 1_250, amount: 5_000 }, config)).toBe(1_200);
   });
   it('given an amount off the step, when normalised, then rounded down to a multiple of 100', () => {
     expect(normaliseAmount({ ...balance, amount: 1_250 }, config)).toBe(1_200);

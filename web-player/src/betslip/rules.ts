@@ -172,18 +172,11 @@ export const itemsOfBookingCode = (
   return { items, skipped };
 };
 
-/**
- * What the stake is normalised against. A visitor has no balance yet, so only the maximum applies. The
- * balance is rounded down to the step first: the domain's `normaliseAmount` lowers the stake to the
- * balance as is, and a balance of 1,250 would give a stake of 1,250 that `validateSlip` then refuses
- * (STAKE_NOT_MULTIPLE_OF_STEP) — the player can stake 1,200.
- */
+/** What the stake is normalised against. A visitor has no balance yet, so only the maximum applies. */
 const amountInput = (amount: Tzs, payType: PayType, account: Account, config: BetConfig) => ({
   amount,
   payType,
-  balance: account.loggedIn
-    ? Math.floor(Math.max(0, account.balance) / BET_AMOUNT_STEP) * BET_AMOUNT_STEP
-    : config.maxBetAmount,
+  balance: account.loggedIn ? account.balance : config.maxBetAmount,
   credit: account.credit,
 });
 

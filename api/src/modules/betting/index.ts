@@ -12,7 +12,7 @@ import { configInForce, seedBettingConfig } from './config.ts';
 import { ordersProjection } from './orders-projection.ts';
 import { placeBet } from './placement.ts';
 import type { OddsChangePolicy } from './placement.ts';
-import { myBets, orderById } from './queries.ts';
+import { myBets, orderById, orderOfPlaced } from './queries.ts';
 import { settlementTriggers, startSettlementWorker } from './settlement.ts';
 
 type Subscribable = GraphQLContext & {
@@ -85,14 +85,8 @@ export const bettingModule: ApiModule = {
           selections: input.selections,
           oddsChange: input.oddsChange ?? 'NONE',
         });
-        if (answer.status === 'PLACED') {
-          await ctx.services.projections.settle();
-          return {
-            status: 'PLACED',
-            order: await orderById(ctx.services.sql, answer.betId, userId),
-            nobetList: [],
-          };
-        }
+        if (answer.status === 'PLACED')
+          return { status: 'PLACED', order: orderOfPlaced(answer.placed), nobetList: [] };
         return {
           status: 'REJECTED',
           order: null,

@@ -6,16 +6,13 @@
  * first answer and moves money once.
  */
 import { betDecider, betStream, walletCommandsFor } from '@bashiri/domain';
-import type {
-  BetCommand,
-  BetEvent,
-  BetPlaced,
-  BetState,
-  DomainError,
-  PayType,
-  PlacedLeg,
-} from '@bashiri/domain';
-import { aggregateStream, deterministicEventId, handleCommandWithin } from '@bashiri/eventstore';
+import type { BetCommand, BetEvent, BetPlaced, BetState, PayType, PlacedLeg } from '@bashiri/domain';
+import {
+  aggregateStream,
+  appendWith,
+  deterministicEventId,
+  isWrongExpectedVersion,
+} from '@bashiri/eventstore';
 import type { SqlExecutor } from '@bashiri/eventstore';
 import type { AppServices } from '../../services.ts';
 import { walletOf } from '../wallet/service.ts';
@@ -43,7 +40,12 @@ export interface NoBetItem {
 }
 
 export type PlaceBetAnswer =
-  | { readonly status: 'PLACED'; readonly betId: string; readonly serial: string }
+  | {
+      readonly status: 'PLACED';
+      readonly betId: string;
+      readonly serial: string;
+      readonly placed: BetPlaced['data'];
+    }
   | {
       readonly status: 'REJECTED';
       readonly betId: string | null;
@@ -68,7 +70,7 @@ const answerFrom = (state: BetState): PlaceBetAnswer | null => {
       nobetList: [],
     };
   }
-  return { status: 'PLACED', betId: state.placed.betId, serial: state.placed.serial };
+  return { status: 'PLACED', betId: state.placed.betId, serial: state.placed.serial, placed: state.placed };
 };
 
 const serialOf = (betId: string): string =>
@@ -82,10 +84,8 @@ const oddsMoved = (policy: OddsChangePolicy, seen: string, now: string): boolean
   return policy === 'ACCEPT_HIGHER' ? b < a : a !== b;
 };
 
-/** Reads the player's account flags when the identity module's read model has them. */
+/** The player's account flags from the identity module's read model (no row yet: no flags). */
 const accountRefusal = async (sql: SqlExecutor, userId: string): Promise<string | null> => {
-  const exists = await sql.query<{ t: string | null }>(`SELECT to_regclass('player_accounts')::text AS t`);
-  if (!exists.rows[0]?.t) return null;
   const { rows } = await sql.query<{ disabled: boolean; no_bet: boolean }>(
     'SELECT disabled, no_bet FROM player_accounts WHERE user_id = $1',
     [userId],
@@ -198,29 +198,46 @@ export const placeBet = async (
   const metadata = {
     actor: `${placer.kind}:${placer.id}`,
     correlationId: deterministicEventId(`request|${userId}|${input.requestId}`),
+    causationId: `place:${input.requestId}`,
   };
-  return walletOf(services).transact(userId, async (tx, applyWallet) => {
-    const bet = (command: BetCommand, key: string) =>
-      handleCommandWithin<BetState, BetCommand, BetEvent, DomainError>(tx, stream, betDecider, command, {
-        idempotencyKey: key,
-        metadata: { ...metadata, causationId: key },
-      });
-    const placed = await bet(place, `place:${input.requestId}`);
-    if (!placed.ok) return rejected(placed.error.code, placed.error.message);
-    const again = answerFrom(placed.state);
-    if (placed.events.length === 0 && again) return again;
-    const placedEvent = placed.events[0] as BetPlaced;
-    for (const command of walletCommandsFor(placedEvent.data, placedEvent)) {
-      const debit = await applyWallet(command);
-      if (!debit.ok) {
-        await bet(
-          { type: 'RejectBet', betId, at, code: debit.error.code, reason: debit.error.message },
-          'reject',
-        );
-        return rejected(debit.error.code, debit.error.message, [], betId);
+  const decided = betDecider.decide(place, betDecider.initialState());
+  if (!decided.ok) return rejected(decided.error.code, decided.error.message);
+  const placedEvent = decided.events[0] as BetPlaced;
+  try {
+    return await walletOf(services).transact(userId, async (tx, applyWallet) => {
+      // A new bet, decided in memory from the empty stream and appended once at expected version 0:
+      // a concurrent placement of the same request loses the version check and answers from the first.
+      const events: BetEvent[] = [placedEvent];
+      let answer: PlaceBetAnswer = { status: 'PLACED', betId, serial, placed: placedEvent.data };
+      for (const command of walletCommandsFor(placedEvent.data, placedEvent)) {
+        const debit = await applyWallet(command);
+        if (!debit.ok) {
+          events.push({
+            type: 'BetRejected',
+            data: { betId, at, code: debit.error.code, reason: debit.error.message },
+          });
+          answer = rejected(debit.error.code, debit.error.message, [], betId);
+          break;
+        }
+        events.push({ type: 'StakePaid', data: { betId, at, movementId: command.movementId } });
       }
-      await bet({ type: 'RecordStakePaid', betId, at, movementId: command.movementId }, 'paid');
-    }
-    return { status: 'PLACED', betId, serial } as const;
-  });
+      await appendWith(
+        tx,
+        stream,
+        events.map((event, index) => ({
+          ...event,
+          eventId: deterministicEventId(`${stream}|place:${input.requestId}`, index),
+        })),
+        { expectedVersion: 0, metadata },
+      );
+      return answer;
+    });
+  } catch (error) {
+    // The same request placed concurrently elsewhere won: answer as it did.
+    const first = isWrongExpectedVersion(error)
+      ? answerFrom((await aggregateStream(services.store, stream, betDecider)).state)
+      : null;
+    if (first) return first;
+    throw error;
+  }
 };

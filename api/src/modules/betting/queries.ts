@@ -2,6 +2,7 @@
  * Reading orders for players (spec §2 /order: Open and Settled tabs, archive within 30 days or before,
  * page size 10).
  */
+import type { BetPlaced } from '@bashiri/domain';
 import type { SqlExecutor } from '@bashiri/eventstore';
 
 const ORDER_COLUMNS = `bet_id AS id, serial, status, status_code AS "statusCode", order_type AS "orderType",
@@ -68,3 +69,51 @@ export const orderById = async (sql: SqlExecutor, betId: string, userId: string 
   const [order] = await withLines(sql, rows);
   return order ?? null;
 };
+
+/**
+ * The order as placed, from the `BetPlaced` event itself (the answer to `placeBet` needs no read
+ * model, so it never waits for the projection).
+ */
+export const orderOfPlaced = (placed: BetPlaced['data']) => ({
+  id: placed.betId,
+  serial: placed.serial,
+  status: 'awaiting',
+  statusCode: 2,
+  orderType: placed.orderType,
+  payType: placed.payType === 2 ? 'CREDIT' : 'BALANCE',
+  stake: placed.stake,
+  payPayable: placed.payPayable,
+  virtualPayAmount: placed.virtualPayAmount,
+  totalOdds: placed.quote.totalOdds,
+  taxRate: Number(placed.terms.taxRatePercent),
+  potentialProfit: placed.quote.profit,
+  potentialReward: placed.quote.reward,
+  rewardPercent: placed.quote.rewardPercent,
+  potentialTax: placed.quote.tax,
+  potentialReturn: placed.quote.afterTaxAmount,
+  payout: null,
+  reward: null,
+  tax: null,
+  credited: null,
+  rejectCode: null,
+  abnormalInfo: null,
+  cancelReason: null,
+  placedAt: placed.at,
+  settledAt: null,
+  lines: placed.legs.map((leg, legIndex) => ({
+    legIndex,
+    matchId: leg.matchId,
+    selectionId: leg.selectionId,
+    marketId: leg.marketId,
+    home: leg.home,
+    away: leg.away,
+    marketName: leg.marketName,
+    selectionName: leg.selectionName,
+    odds: leg.leg.odds,
+    startTime: leg.startTime,
+    eventStatus: leg.eventStatus,
+    outcome: 0,
+    voidFactor: null,
+    rule: null,
+  })),
+});
