@@ -13,7 +13,7 @@ export interface CallbackSink {
   /** Resolves when `count` callbacks for `network` have arrived (rejects after `timeoutMs`). */
   waitFor(network: string, count: number, timeoutMs?: number): Promise<CallbackRequest[]>;
   /** What the sink answers (Tigo wants a JSON ResponseCode, §4). */
-  answer: (network: string) => { status: number; body: unknown };
+  answer: (network: string, request: CallbackRequest) => { status: number; body: unknown };
   close(): Promise<void>;
 }
 
@@ -44,13 +44,9 @@ export const startCallbackSink = async (): Promise<CallbackSink> => {
   app.post<{ Params: { network: string }; Body: { raw: string; parsed: unknown } }>(
     '/cb/:network',
     async (req, reply) => {
-      sink.received.push({
-        network: req.params.network,
-        headers: req.headers,
-        body: req.body.parsed,
-        rawBody: req.body.raw,
-      });
-      const a = sink.answer(req.params.network);
+      const request = { headers: req.headers, body: req.body.parsed, rawBody: req.body.raw };
+      sink.received.push({ network: req.params.network, ...request });
+      const a = sink.answer(req.params.network, request);
       return reply.code(a.status).send(a.body);
     },
   );
