@@ -4,7 +4,6 @@
  * the server runs; this file only adapts the slip's items to it.
  */
 import {
-  BET_AMOUNT_STEP,
   MAX_SELECTIONS,
   normaliseAmount,
   oddsError,
