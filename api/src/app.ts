@@ -20,6 +20,15 @@ import { scalarResolvers } from './graphql/scalars.ts';
 import type { ApiModule } from './modules/module.ts';
 import type { AppServices } from './services.ts';
 
+/** True when any string inside `value` (a parsed JSON body or query) holds U+0000. */
+const containsNul = (value: unknown, depth = 0): boolean => {
+  if (typeof value === 'string') return value.includes('\u0000');
+  if (depth > 64 || value === null || typeof value !== 'object') return false;
+  return Object.entries(value).some(
+    ([key, inner]) => key.includes('\u0000') || containsNul(inner, depth + 1),
+  );
+};
+
 export const BASE_SCHEMA = readFileSync(new URL('./graphql/base.graphql', import.meta.url), 'utf8');
 
 /** The whole schema: the base and every module's extensions. */
@@ -210,6 +219,16 @@ export const buildApp = async (
   app.graphql.addHook('preExecution', throwRefusal);
   app.graphql.addHook('preSubscriptionExecution', throwRefusal);
   app.graphql.addHook('preSubscriptionExecution', authenticateSubscription);
+
+  // PostgreSQL cannot store the NUL character in text, and the event store prepares statements whose
+  // parameters it would break: refuse it at the edge, for every operation, before any resolver runs.
+  app.addHook('preHandler', async (request, reply) => {
+    if (!request.url.startsWith('/graphql') || !containsNul(request.body ?? request.query)) return;
+    return reply.send({
+      data: null,
+      errors: [{ message: 'text must not contain the NUL character', extensions: { code: 'BAD_INPUT' } }],
+    });
+  });
 
   /** Liveness and readiness: answers 200 when the database answers. */
   app.get('/healthz', async () => {
