@@ -170,3 +170,15 @@ describe('Airtel adapter against the Airtel sandbox', () => {
     expect(lines.every((l) => typeof l.paymentId === 'string' && l.amount > 0)).toBe(true);
   });
 });
+
+describe('provider registry', () => {
+  it('connectSandboxProviders wires all four networks to running sandboxes', async () => {
+    const { connectSandboxProviders } = await import('./index.ts');
+    const registry = await connectSandboxProviders(sandboxes.urls, sink.url);
+    expect(Object.keys(registry).sort()).toEqual(['3', '4', '6', '7']);
+    for (const provider of Object.values(registry)) {
+      const outcome = await provider!.sendPayout({ paymentId: id(), phone: '+255700000001', amount: 100 });
+      expect(outcome.status).toBe('succeeded');
+    }
+  });
+});
