@@ -31,6 +31,8 @@ const NOT_STAFF_OPERATIONS = new Set([
   'changePassword',
   'setDefaultBetAmount',
   'placeBet',
+  'deposit',
+  'withdraw',
   'shareSlip',
   'staffLogin',
   'staffLogout',

@@ -55,7 +55,13 @@ export const paymentPage = async (
   pageArg?: number | null,
   sizeArg?: number | null,
 ) => {
-  const page = Math.max(1, Math.floor(pageArg ?? 1));
+  const page = Math.min(100_000, Math.max(1, Math.floor(pageArg ?? 1)));
+  const sane = (t: string | null | undefined) =>
+    !t || (Date.parse(t) >= Date.UTC(2000, 0, 1) && Date.parse(t) <= Date.UTC(2100, 0, 1));
+  if (!sane(filter.from) || !sane(filter.to))
+    throw codedError('BAD_INPUT', 'dates: years 2000–2099', { field: 'from' });
+  if (filter.network && ![3, 4, 6, 7].includes(filter.network))
+    throw codedError('BAD_INPUT', 'network: 3, 4, 6 or 7', { field: 'network' });
   const size = Math.min(100, Math.max(1, Math.floor(sizeArg ?? 10)));
   const where = ['kind = $1'];
   const params: unknown[] = [kind === 'DEPOSIT' ? 'deposit' : 'withdrawal'];

@@ -252,11 +252,17 @@ export const staffMutations = {
   },
   runReconciliation: async (_r: unknown, a: { from: string; to: string }, ctx: GraphQLContext) => {
     requireStaff(ctx, 'payments.approve');
+    const from = Date.parse(a.from);
+    const to = Date.parse(a.to);
+    const sane = (t: number) => t >= Date.UTC(2000, 0, 1) && t <= Date.UTC(2100, 0, 1);
+    if (!sane(from) || !sane(to) || from >= to || to - from > 31 * 86_400_000)
+      throw codedError('BAD_INPUT', 'from < to, at most 31 days, years 2000–2099', { field: 'from' });
     return (await reconcile(ctx.services, a.from, a.to)).found;
   },
   resolveReconciliationItem: async (_r: unknown, a: { id: string; reason: string }, ctx: GraphQLContext) => {
     const staff = requireStaff(ctx, 'payments.approve');
     const why = reasonOf(a.reason);
+    if (!/^\d{1,15}$/.test(a.id)) throw codedError('NOT_FOUND', 'no open reconciliation item with this id');
     return transactionWithRetry(ctx.services.sql, async (tx) => {
       const { rows } = await tx.query<Record<string, unknown>>(
         `UPDATE reconciliation_items SET resolved_at = $2, resolved_by = $3, resolution = $4
