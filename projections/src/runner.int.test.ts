@@ -217,3 +217,50 @@ describe.skipIf(!process.env.DATABASE_URL)('read your writes behind another runn
     }
   });
 });
+
+// PostgreSQL only: on PGlite's single connection a slow batch holds up appends too, so "under load"
+// cannot be produced there.
+describe.skipIf(!process.env.DATABASE_URL)('background runner fairness (postgres)', () => {
+  it('a projection that never catches up under load does not starve the others', async () => {
+    const db = await openTestDatabase('postgres');
+    const store = await openSqlEventStore(db.sql);
+    await migrateProjections(db.sql);
+    try {
+      const prefix = `fair${randomUUID().slice(0, 6)}-`;
+      await createTables(db.sql, 'rm_slow');
+      await createTables(db.sql, 'rm_fast');
+      // The slow projection takes a long time per event, so with events arriving it is never caught up.
+      const slow = balances('rm_slow', prefix, {
+        beforeApply: () => new Promise((resolve) => setTimeout(resolve, 100)),
+      });
+      const fast = balances('rm_fast', prefix);
+      const runner = createProjectionRunner({
+        sql: db.sql,
+        store,
+        projections: [slow, fast],
+        batchSize: 10,
+        pollIntervalMs: 20,
+      });
+      runner.start();
+      const deadline = Date.now() + 1_500;
+      let appended = 0;
+      while (Date.now() < deadline) {
+        await store.appendToStream(`${prefix}a`, [{ type: 'Moved', data: { amount: 1 } }]);
+        appended++;
+        await new Promise((resolve) => setTimeout(resolve, 5));
+      }
+      // Measured before the load stops: the fast projection kept up while the slow one could not.
+      const fastDuringLoad = ((await snapshot(db.sql, 'rm_fast'))[0]?.movements as number | undefined) ?? 0;
+      const slowDuringLoad = ((await snapshot(db.sql, 'rm_slow'))[0]?.movements as number | undefined) ?? 0;
+      expect(slowDuringLoad).toBeLessThan(appended / 2);
+      expect(fastDuringLoad).toBeGreaterThan(appended / 2);
+      await expect
+        .poll(async () => (await snapshot(db.sql, 'rm_fast'))[0]?.movements, { timeout: 10_000 })
+        .toBe(appended);
+      await runner.stop();
+    } finally {
+      await store.close();
+      await db.dispose();
+    }
+  });
+});

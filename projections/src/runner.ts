@@ -136,30 +136,29 @@ export const createProjectionRunner = (options: ProjectionRunnerOptions): Projec
     return catchUp(projection);
   };
 
+  // One loop per projection: a projection that lags under load must never starve the others.
   let running = false;
-  let loop: Promise<void> | null = null;
-  let wake: (() => void) | null = null;
-  let pendingWake = false;
+  let loops: Promise<void>[] = [];
+  const wakers = new Set<() => void>();
   let unsubscribe: (() => void) | null = null;
 
-  const start = () => {
-    if (running) return;
-    running = true;
-    unsubscribe = store.onAppended(() => {
-      pendingWake = true;
+  const loopFor = async (projection: Projection) => {
+    let pending: boolean;
+    let wake: (() => void) | null = null;
+    const waker = () => {
+      pending = true;
       wake?.();
-    });
-    loop = (async () => {
+    };
+    wakers.add(waker);
+    try {
       while (running) {
-        pendingWake = false;
-        for (const projection of projections) {
-          try {
-            await catchUp(projection);
-          } catch (error) {
-            options.onError?.(projection.name, error);
-          }
+        pending = false;
+        try {
+          await catchUp(projection);
+        } catch (error) {
+          options.onError?.(projection.name, error);
         }
-        if (pendingWake || !running) continue;
+        if (pending || !running) continue;
         await new Promise<void>((resolve) => {
           const timer = setTimeout(resolve, options.pollIntervalMs ?? 1_000);
           wake = () => {
@@ -169,14 +168,24 @@ export const createProjectionRunner = (options: ProjectionRunnerOptions): Projec
         });
         wake = null;
       }
-    })();
+    } finally {
+      wakers.delete(waker);
+    }
+  };
+
+  const start = () => {
+    if (running) return;
+    running = true;
+    unsubscribe = store.onAppended(() => wakers.forEach((waker) => waker()));
+    loops = projections.map(loopFor);
   };
 
   const stop = async () => {
     running = false;
     unsubscribe?.();
-    wake?.();
-    await loop;
+    wakers.forEach((waker) => waker());
+    await Promise.all(loops);
+    loops = [];
   };
 
   const settle = async () => {
