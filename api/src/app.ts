@@ -230,6 +230,8 @@ export const buildApp = async (
     });
   });
 
+  for (const module of modules) if (module.routes) await module.routes(app, services);
+
   /** Liveness and readiness: answers 200 when the database answers. */
   app.get('/healthz', async () => {
     await services.sql.query('SELECT 1');

@@ -32,6 +32,14 @@ const schema = z.object({
    * connection's — otherwise anyone could forge an address past the IP blacklist and rate limits.
    */
   TRUST_PROXY: z.string().optional(),
+  /**
+   * Mobile-money providers (docs/payments.md): `sandbox` = the four provider sandboxes started in this
+   * process on loopback, spoken to by the real adapters (the default, as no provider is reachable from
+   * here); `fake` = in-memory fakes.
+   */
+  PAYMENT_PROVIDERS: z.enum(['sandbox', 'fake']).default('sandbox'),
+  /** Our public address, for provider callbacks; default `http://HOST:PORT`. */
+  PUBLIC_URL: z.string().url().optional(),
 });
 
 export type ServerConfig = z.infer<typeof schema>;

@@ -3,6 +3,7 @@
  * (style.md: the app registers its own plugins, each with a name). Modules never import each other's
  * internals; they meet through the event store, the read models and `AppServices`.
  */
+import type { FastifyInstance } from 'fastify';
 import type { IResolvers } from 'mercurius';
 import type { Projection } from '@bashiri/projections';
 import type { AppServices } from '../services.ts';
@@ -17,6 +18,8 @@ export interface ApiModule {
   readonly migrations?: URL;
   /** Read models this module keeps, run by the projection runner. */
   readonly projections?: readonly Projection[];
+  /** Plain HTTP routes others call (provider callbacks; architecture.md §5 "REST only where others call us"). */
+  readonly routes?: (app: FastifyInstance, services: AppServices) => Promise<void>;
   /** Background work (process managers, feeds) started after migrations; returns its stop function. */
   readonly start?: (services: AppServices) => Promise<() => Promise<void>>;
 }

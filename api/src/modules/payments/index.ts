@@ -1,8 +1,9 @@
 /**
  * The payments module (issue 6 items 3–6; spec §3 "Recharge", "Withdraw", "Pay config", "Channel";
  * mobile-money.md): deposits by USSD push, withdrawals with reservation and staff approval, the
- * follow-up worker, reconciliation, staff lists and settings. Providers: {@link providersOf} (the
- * in-memory fakes until the real adapters are wired; docs/payments.md).
+ * follow-up worker, reconciliation, staff lists and settings. Providers: the real adapters, pointed at
+ * the provider sandboxes started in process (PAYMENT_PROVIDERS=sandbox, the default), or in-memory fakes
+ * (PAYMENT_PROVIDERS=fake, and tests that never start the module).
  */
 import { readFileSync } from 'node:fs';
 import type { GraphQLContext } from '../../graphql/context.ts';
@@ -11,9 +12,32 @@ import { requirePlayer, requireStaff } from '../staff/guard.ts';
 import { requestDeposit, requestWithdrawal, type DepositInput, type WithdrawInput } from './flows.ts';
 import { paymentPage, paymentRow, type Filter } from './queries.ts';
 import { staffMutations, staffQueries } from './staff.ts';
+import type { AppServices } from '../../services.ts';
+import { setProviders } from './engine.ts';
+import { createProviders, sandboxProviderConfigs } from './providers/index.ts';
+import { registerCallbackRoutes } from './routes.ts';
+import { startSandboxes } from './sandboxes/index.ts';
 import { startPaymentsWorker } from './worker.ts';
 
 export { providersOf, setProviders } from './engine.ts';
+
+/**
+ * Starts the four provider sandboxes on loopback and points the real adapters at them (the embedded
+ * default: no provider is reachable from a developer's machine). Callbacks come back to our
+ * `/payments/callback/:network` route at PUBLIC_URL (default http://HOST:PORT).
+ */
+const connectSandboxes = async (services: AppServices) => {
+  const publicUrl = (
+    services.config.PUBLIC_URL ?? `http://${services.config.HOST}:${services.config.PORT}`
+  ).replace(/\/$/, '');
+  const callbackBaseUrl = `${publicUrl}/payments/callback`;
+  const handle = await startSandboxes({ callbackBaseUrl });
+  setProviders(
+    services,
+    createProviders(sandboxProviderConfigs(handle.urls, handle.publicKeyBase64, callbackBaseUrl)),
+  );
+  return handle;
+};
 export { handleCallback, runDueFollowups } from './worker.ts';
 
 export const paymentsModule: ApiModule = {
@@ -51,5 +75,14 @@ export const paymentsModule: ApiModule = {
       ...staffMutations,
     },
   },
-  start: async (services) => startPaymentsWorker(services),
+  routes: registerCallbackRoutes,
+  start: async (services) => {
+    const sandboxes =
+      services.config.PAYMENT_PROVIDERS === 'sandbox' ? await connectSandboxes(services) : null;
+    const stopWorker = startPaymentsWorker(services);
+    return async () => {
+      await stopWorker();
+      await sandboxes?.stop();
+    };
+  },
 };

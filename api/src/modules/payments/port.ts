@@ -101,7 +101,12 @@ export interface PaymentProvider {
   /** Sends a USSD push asking the customer to pay `amount` TZS. Usually answers `pending`. */
   requestDeposit(request: DepositRequest): Promise<Outcome>;
   /** Status of a payment we sent under `paymentId` (the authoritative answer). */
-  enquire(paymentId: string, kind: PaymentDirection): Promise<Outcome>;
+  /** `context.amount`: the whole TZS we requested, for providers whose enquiry does not say it. */
+  enquire(
+    paymentId: string,
+    kind: PaymentDirection,
+    context?: { readonly amount?: number },
+  ): Promise<Outcome>;
   /** Sends money to the customer's wallet. Throwing (timeout) = ambiguous; never re-sent. */
   sendPayout(request: PayoutRequest): Promise<Outcome>;
   /** Parses and (where the provider signs) verifies a callback. Never throws on bad input: `verified:false`. */

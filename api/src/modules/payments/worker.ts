@@ -27,7 +27,10 @@ export const enquireNow = async (services: AppServices, paymentId: string): Prom
     network: number;
     review: boolean;
     flag: string | null;
-  }>('SELECT kind, network, review, flag FROM payments WHERE payment_id = $1', [paymentId]);
+    amount: string;
+  }>('SELECT kind, network, review, flag, amount::text AS amount FROM payments WHERE payment_id = $1', [
+    paymentId,
+  ]);
   const p = rows[0];
   if (!p || p.flag) return;
   const provider = providersOf(services)[p.network as ProviderId];
@@ -35,7 +38,8 @@ export const enquireNow = async (services: AppServices, paymentId: string): Prom
   const direction: PaymentDirection = p.kind === 'deposit' ? 'deposit' : 'payout';
   let outcome;
   try {
-    outcome = await provider.enquire(paymentId, direction);
+    // Airtel and M-Pesa enquiries do not return the amount: the adapter needs ours to confirm it.
+    outcome = await provider.enquire(paymentId, direction, { amount: Number(p.amount) });
   } catch {
     return;
   }
