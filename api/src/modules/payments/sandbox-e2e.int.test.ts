@@ -3,7 +3,7 @@
  * with callbacks coming back to our `/payments/callback/:network` route — as `npm start` runs them.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { player, startTestApp } from '../../testing/app.ts';
+import { player, staff, startTestApp } from '../../testing/app.ts';
 import type { TestApp } from '../../testing/app.ts';
 import { setProviders } from './engine.ts';
 import { createProviders, sandboxProviderConfigs } from './providers/index.ts';
@@ -83,4 +83,69 @@ describe('payments through the provider sandboxes over HTTP', () => {
       });
     },
   );
+});
+
+describe('reconciliation against the sandboxes’ statements', () => {
+  let t: TestApp;
+  let sandboxes: SandboxHandle;
+  beforeAll(async () => {
+    t = await startTestApp();
+    await t.app.listen({ host: '127.0.0.1', port: 0 });
+    const address = t.app.server.address();
+    const port = typeof address === 'object' && address ? address.port : 0;
+    const callbackBaseUrl = `http://127.0.0.1:${port}/payments/callback`;
+    sandboxes = await startSandboxes({ callbackBaseUrl, defaults: { pinDelayMs: 50, callbackDelayMs: 20 } });
+    setProviders(
+      t.services,
+      createProviders(sandboxProviderConfigs(sandboxes.urls, sandboxes.publicKeyBase64, callbackBaseUrl)),
+    );
+  });
+  afterAll(async () => {
+    await sandboxes.stop();
+    await t.close();
+  });
+
+  it('lists a payment the network settled without telling us, and staff resolve it with a reason', async () => {
+    const phone = '+255620000006'; // Halotel test phone 06: ambiguous, never resolves by itself
+    await t.services.sql.query(
+      `INSERT INTO player_accounts (user_id, phone, network, invitation_code, created_at) VALUES ('recon', $1, 7, 'recon', now())`,
+      [phone],
+    );
+    const deposit = await t.gql<{ deposit: { id: string } }>(
+      DEPOSIT,
+      { i: { requestId: 'r1', network: 7, phone, amount: 7_000 } },
+      player('recon'),
+    );
+    const paymentId = deposit.data!.deposit.id;
+    await expect
+      .poll(() => sandboxes.control.find('halotel', paymentId)?.status, { timeout: 10_000 })
+      .toBeDefined();
+    sandboxes.control.resolve('halotel', paymentId, 'succeeded'); // charged, no callback
+
+    const staffer = staff('1', ['payments.view', 'payments.approve']);
+    const now = Date.now();
+    const run = await t.gql<{ runReconciliation: number }>(
+      'mutation ($f: DateTime!, $t: DateTime!) { runReconciliation(from: $f, to: $t) }',
+      { f: new Date(now - 3_600_000).toISOString(), t: new Date(now + 3_600_000).toISOString() },
+      staffer,
+    );
+    expect(run.data?.runReconciliation).toBeGreaterThanOrEqual(1);
+    const items = await t.gql<{ reconciliationItems: { id: string; paymentId: string; kind: string }[] }>(
+      '{ reconciliationItems { id paymentId kind } }',
+      {},
+      staffer,
+    );
+    const item = items.data!.reconciliationItems.find((i) => i.paymentId === paymentId);
+    expect(item?.kind).toMatch(/status/i);
+    const resolved = await t.gql(
+      'mutation ($id: ID!) { resolveReconciliationItem(id: $id, reason: "checked with Halotel: paid; credited by enquiry") { resolvedBy resolution } }',
+      { id: item!.id },
+      staffer,
+    );
+    expect(resolved.errors).toBeUndefined();
+    const audit = await t.services.sql.query(`SELECT action FROM staff_audit_log WHERE entity_id = $1`, [
+      item!.id,
+    ]);
+    expect(audit.rows.length).toBe(1);
+  });
 });
