@@ -205,6 +205,68 @@ describe('betting end to end: credit, single and multiple bets, results, settlem
     });
   });
 
+  it('re-settles after a result correction (the wallet reverses the win) and voids a bet on an abandoned match', async () => {
+    await credit('p5', 2_000, 'c5');
+    const g = await insertTestMatch(t.services.sql, {
+      home: 'Geita Gold',
+      away: 'JKT Tanzania',
+      startTime: new Date(now + HOUR),
+    });
+    const h = await insertTestMatch(t.services.sql, {
+      home: 'Tabora United',
+      away: 'Fountain Gate',
+      startTime: new Date(now + HOUR),
+    });
+    await place('p5', 'k1', 1_000, [{ selectionId: g.outcomes.home, odds: '2.00' }]);
+    await place('p5', 'k2', 1_000, [{ selectionId: h.outcomes.over, odds: '1.90' }]);
+    now += 3 * HOUR;
+    await result(g, [1, 0], [1, 0]);
+    expect((await t.gql('{ myWallet { balance } }', {}, player('p5'))).data).toEqual({
+      myWallet: { balance: 1_900 },
+    });
+
+    await handleCommand(t.services.store, fixtureStream(g.matchId), fixtureDecider, {
+      type: 'CorrectResult',
+      matchId: g.matchId,
+      actor: { kind: 'staff', id: '1' },
+      at: new Date(now).toISOString(),
+      halfTime: { home: 0, away: 0 },
+      fullTime: { home: 1, away: 1 },
+      reason: 'goal disallowed after review',
+    });
+    await t.services.projections.settle();
+    await drainSettlementQueue(t.services);
+    await t.services.projections.settle();
+    expect((await t.gql('{ myWallet { balance } }', {}, player('p5'))).data).toEqual({
+      myWallet: { balance: 0 },
+    });
+
+    await handleCommand(t.services.store, fixtureStream(h.matchId), fixtureDecider, {
+      type: 'AbandonMatch',
+      matchId: h.matchId,
+      actor: { kind: 'staff', id: '1' },
+      at: new Date(now).toISOString(),
+      minute: 30,
+      score: { home: 1, away: 0 },
+      reason: 'floodlight failure',
+    });
+    await t.services.projections.settle();
+    await drainSettlementQueue(t.services);
+    await t.services.projections.settle();
+    const bets = await t.gql<{ myBets: { items: { lines: { outcome: number }[]; credited: number }[] } }>(
+      MY_BETS,
+      { tab: 'SETTLED' },
+      player('p5'),
+    );
+    expect(bets.data!.myBets.items.map((b) => [b.lines[0]!.outcome, b.credited])).toEqual([
+      [2, 1_000],
+      [3, 0],
+    ]);
+    expect((await t.gql('{ myWallet { balance } }', {}, player('p5'))).data).toEqual({
+      myWallet: { balance: 1_000 },
+    });
+  });
+
   it('200 concurrent bets from a wallet that covers 50: exactly 50 accepted, balance exactly 0', async () => {
     await credit('p4', 5_000, 'c4');
     const f = await insertTestMatch(t.services.sql, {
