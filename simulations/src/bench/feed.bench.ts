@@ -11,6 +11,7 @@ import { readFile } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { importFootballData } from '../../../api/src/modules/catalogue/football-data/import.ts';
+import { seedCatalogue } from '../../../api/src/modules/catalogue/seed.ts';
 import { measureSettlement } from './settlement.ts';
 
 /** One season of the Premier League from ../shared/data (or FOOTBALL_DATA_DIR), when present. */
@@ -31,6 +32,7 @@ try {
   const file = seasonFile();
   if (file) {
     const text = await readFile(file, 'utf8');
+    await seedCatalogue(services.sql);
     const started = performance.now();
     const report = await importFootballData(services, text, { source: 'E0-2023-24.csv' });
     const seconds = (performance.now() - started) / 1_000;

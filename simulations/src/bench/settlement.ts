@@ -78,7 +78,8 @@ export const measureSettlement = async (services: AppServices, bets: number): Pr
     fullTime: { home: 2, away: 0 },
   });
   await services.projections.settle();
-  const workers = Number(process.env.BENCH_SETTLEMENT_WORKERS ?? 2);
+  // One worker, as the server runs: several workers over the same wallets conflict batch after batch.
+  const workers = Number(process.env.BENCH_SETTLEMENT_WORKERS ?? 1);
   await Promise.all(Array.from({ length: workers }, () => drainSettlementQueue(services, 250)));
   const settleSeconds = (performance.now() - start) / 1_000;
 
