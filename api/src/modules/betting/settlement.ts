@@ -174,22 +174,35 @@ const settleBatch = async (
 export const drainSettlementQueue = async (services: AppServices, batchSize = 250): Promise<number> => {
   let done = 0;
   const wallet = walletOf(services);
+  // Each batch starts after the last row of the one before: deleted rows stay in the index until
+  // vacuum, and scanning past them from the start every time made a big match quadratic. Work queued
+  // later sorts after (queued_at = its insert time); rows skipped while locked elsewhere are left to
+  // their holder, or picked up by the next drain, which starts from the beginning.
+  let after: { queuedAt: string; betId: string } | null = null;
   for (;;) {
     let unit: WalletUnit | null = null;
-    const { count, notices } = await transactionWithRetry(services.sql, async (tx) => {
+    const { count, notices, last } = await transactionWithRetry(services.sql, async (tx) => {
       unit = wallet.unitOfWork(tx);
-      const { rows } = await tx.query<QueueRow>(
-        `SELECT bet_id, match_id, revision FROM settlement_queue ORDER BY queued_at, bet_id LIMIT $1 FOR UPDATE SKIP LOCKED`,
-        [batchSize],
+      const { rows } = await tx.query<QueueRow & { queued_at: string }>(
+        `SELECT bet_id, match_id, revision, queued_at::text AS queued_at FROM settlement_queue
+         ${after ? 'WHERE (queued_at, bet_id) > ($2::timestamptz, $3)' : ''}
+         ORDER BY queued_at, bet_id LIMIT $1 FOR UPDATE SKIP LOCKED`,
+        after ? [batchSize, after.queuedAt, after.betId] : [batchSize],
       );
       const settled = await settleBatch(tx, rows, new Date(services.now()).toISOString(), unit);
-      return { count: rows.length, notices: settled };
+      const tail = rows.at(-1);
+      return {
+        count: rows.length,
+        notices: settled,
+        last: tail ? { queuedAt: tail.queued_at, betId: tail.bet_id } : null,
+      };
     });
     (unit as WalletUnit | null)?.committed();
     for (const notice of notices) services.publish(`BET_SETTLED:${notice.userId}`, notice);
     if (count > 0) services.store.notifyAppended();
     done += count;
     if (count < batchSize) return done;
+    after = last;
   }
 };
 
