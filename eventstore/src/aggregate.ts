@@ -72,6 +72,21 @@ export const deterministicEventId = (seed: string, index = 0): string => {
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
 };
 
+/**
+ * Decided events as data to append; with `idempotencyKey` their ids derive from it, so the same
+ * command retried appends nothing new.
+ */
+export const toEventData = (
+  streamName: string,
+  events: readonly { type: string; data: unknown }[],
+  idempotencyKey?: string,
+): EventData[] =>
+  events.map((event, index) => ({
+    type: event.type,
+    data: event.data,
+    ...(idempotencyKey ? { eventId: deterministicEventId(`${streamName}|${idempotencyKey}`, index) } : {}),
+  }));
+
 /** A decider as `handleCommand` needs it: refusals come back as values, not exceptions. */
 export interface CommandDecider<State, Command, Event, Refusal> extends Evolver<State, Event> {
   decide(
@@ -120,13 +135,7 @@ export const handleCommand = async <State, Command, Event extends { type: string
     const decision = decider.decide(command, state);
     if (!decision.ok) return { ok: false, error: decision.error, state, version };
     if (decision.events.length === 0) return { ok: true, state, version, events: [], append: null };
-    const events: EventData[] = decision.events.map((event, index) => ({
-      type: event.type,
-      data: event.data,
-      ...(options.idempotencyKey
-        ? { eventId: deterministicEventId(`${streamName}|${options.idempotencyKey}`, index) }
-        : {}),
-    }));
+    const events = toEventData(streamName, decision.events, options.idempotencyKey);
     try {
       const append = await store.appendToStream(streamName, events, {
         expectedVersion: version,

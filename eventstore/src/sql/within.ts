@@ -5,7 +5,7 @@
  * "Process managers"). Concurrency: the append checks the loaded version; a conflict throws
  * `WRONG_EXPECTED_VERSION` and the caller retries the whole transaction.
  */
-import { deterministicEventId, foldStream } from '../aggregate.ts';
+import { deterministicEventId, foldStream, toEventData } from '../aggregate.ts';
 import type { CommandDecider, CommandOutcome, HandleCommandOptions } from '../aggregate.ts';
 import type { Aggregated, EventData, EventMetadata, Evolver } from '../types.ts';
 import type { SqlExecutor } from './client.ts';
@@ -93,13 +93,7 @@ export const handleCommandWithin = async <
   const decision = decider.decide(command, state);
   if (!decision.ok) return { ok: false, error: decision.error, state, version };
   if (decision.events.length === 0) return { ok: true, state, version, events: [], append: null };
-  const events: EventData[] = decision.events.map((event, index) => ({
-    type: event.type,
-    data: event.data,
-    ...(options.idempotencyKey
-      ? { eventId: deterministicEventId(`${streamName}|${options.idempotencyKey}`, index) }
-      : {}),
-  }));
+  const events = toEventData(streamName, decision.events, options.idempotencyKey);
   const append = await appendWith(tx, streamName, events, {
     expectedVersion: version,
     ...(options.metadata ? { metadata: options.metadata as Partial<EventMetadata> } : {}),

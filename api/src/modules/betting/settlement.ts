@@ -29,6 +29,7 @@ import { aggregateStreamsWithin, appendManyWith, decideMany } from '@bashiri/eve
 import type { SqlExecutor } from '@bashiri/eventstore';
 import type { Projection } from '@bashiri/projections';
 import type { AppServices } from '../../services.ts';
+import { startWorkerLoop } from '../../worker-loop.ts';
 import { transactionWithRetry } from '../../transactions.ts';
 import { walletOf } from '../wallet/service.ts';
 import { abnormalCheck } from './abnormal.ts';
@@ -212,33 +213,17 @@ export const drainSettlementQueue = async (services: AppServices, batchSize = 25
  * function.
  */
 export const startSettlementWorker = (services: AppServices, pollMs = 1_000): (() => Promise<void>) => {
-  let running = true;
-  let wake: (() => void) | null = null;
-  const unsubscribe = services.store.onAppended(() => wake?.());
   const flagOverdue = abnormalCheck(services);
-  const loop = (async () => {
-    while (running) {
-      try {
-        await services.projections.settle();
-        await drainSettlementQueue(services);
-        await flagOverdue();
-      } catch (error) {
-        console.error('settlement worker:', error);
-      }
-      await new Promise<void>((resolve) => {
-        const timer = setTimeout(resolve, pollMs);
-        wake = () => {
-          clearTimeout(timer);
-          resolve();
-        };
-      });
-      wake = null;
-    }
-  })();
-  return async () => {
-    running = false;
-    unsubscribe();
-    wake?.();
-    await loop;
-  };
+  return startWorkerLoop(
+    async () => {
+      await services.projections.settle();
+      await drainSettlementQueue(services);
+      await flagOverdue();
+    },
+    {
+      pollMs,
+      wakeOn: (wake) => services.store.onAppended(wake),
+      onError: (error) => console.error('settlement worker:', error),
+    },
+  );
 };

@@ -6,6 +6,7 @@
  * {@link handleCallback} never moves money by itself; it only triggers an enquiry.
  */
 import type { AppServices } from '../../services.ts';
+import { startWorkerLoop } from '../../worker-loop.ts';
 import { transactionWithRetry } from '../../transactions.ts';
 import { applyOutcome, backoffMs, flagPayment, isoNow, loadPayment, providersOf, step } from './engine.ts';
 import { sendQueuedPayout } from './flows.ts';
@@ -101,32 +102,11 @@ export const runDueFollowups = async (services: AppServices, limit = 50): Promis
 };
 
 /** Runs {@link runDueFollowups} every `pollMs` until stopped; returns its stop function. */
-export const startPaymentsWorker = (services: AppServices, pollMs = 1_000): (() => Promise<void>) => {
-  let running = true;
-  let wake: (() => void) | null = null;
-  const loop = (async () => {
-    while (running) {
-      try {
-        await runDueFollowups(services);
-      } catch (error) {
-        console.error('payments worker:', error);
-      }
-      await new Promise<void>((resolve) => {
-        const timer = setTimeout(resolve, pollMs);
-        wake = () => {
-          clearTimeout(timer);
-          resolve();
-        };
-      });
-      wake = null;
-    }
-  })();
-  return async () => {
-    running = false;
-    (wake as (() => void) | null)?.();
-    await loop;
-  };
-};
+export const startPaymentsWorker = (services: AppServices, pollMs = 1_000): (() => Promise<void>) =>
+  startWorkerLoop(() => runDueFollowups(services), {
+    pollMs,
+    onError: (error) => console.error('payments worker:', error),
+  });
 
 /** What a callback led to (the HTTP answer is 200 in every case, so providers do not retry forever). */
 export type CallbackResult = 'enquired' | 'flagged' | 'ignored';
