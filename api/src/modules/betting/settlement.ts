@@ -87,6 +87,8 @@ interface QueueRow {
   bet_id: string;
   match_id: string;
   revision: number;
+  /** The row's physical address, read with FOR UPDATE in this transaction, so deleting it is a TID lookup. */
+  row_ref: string;
 }
 
 /** What one settled bet changed, for subscriptions after the commit. */
@@ -160,9 +162,10 @@ const settleBatch = async (
   if (refused >= 0)
     throw new Error(`wallet refused ${commands[refused]!.type} for ${commands[refused]!.userId}`);
   await tx.query(
-    `DELETE FROM settlement_queue q USING unnest($1::text[], $2::text[], $3::int[]) AS d(bet_id, match_id, revision)
-     WHERE q.bet_id = d.bet_id AND q.match_id = d.match_id AND q.revision = d.revision`,
-    [rows.map((r) => r.bet_id), rows.map((r) => r.match_id), rows.map((r) => r.revision)],
+    // By ctid: the rows are locked by this transaction, so they cannot have moved; a join on the key
+    // was planned against stale statistics as a scan of the whole queue per batch.
+    'DELETE FROM settlement_queue WHERE ctid = ANY ($1::tid[])',
+    [rows.map((r) => r.row_ref)],
   );
   return notices;
 };
@@ -185,7 +188,7 @@ export const drainSettlementQueue = async (services: AppServices, batchSize = 25
     const { count, notices, last } = await transactionWithRetry(services.sql, async (tx) => {
       unit = wallet.unitOfWork(tx);
       const { rows } = await tx.query<QueueRow & { queued_at: string }>(
-        `SELECT bet_id, match_id, revision, queued_at::text AS queued_at FROM settlement_queue
+        `SELECT bet_id, match_id, revision, queued_at::text AS queued_at, ctid::text AS row_ref FROM settlement_queue
          ${after ? 'WHERE (queued_at, bet_id) > ($2::timestamptz, $3)' : ''}
          ORDER BY queued_at, bet_id LIMIT $1 FOR UPDATE SKIP LOCKED`,
         after ? [batchSize, after.queuedAt, after.betId] : [batchSize],

@@ -16,21 +16,30 @@ const WITHDRAW = `mutation ($i: WithdrawInput!) { withdraw(input: $i) { id statu
 const STATE = `query { myWallet { balance } deposits: myPayments(kind: DEPOSIT) { items { status payStatus } }
   withdrawals: myPayments(kind: WITHDRAWAL) { items { status payStatus } } }`;
 
+/** The server listening on loopback, with the real adapters pointed at freshly started sandboxes. */
+const listenWithSandboxes = async (): Promise<{ t: TestApp; sandboxes: SandboxHandle }> => {
+  const t = await startTestApp();
+  await t.app.listen({ host: '127.0.0.1', port: 0 });
+  const address = t.app.server.address();
+  const port = typeof address === 'object' && address ? address.port : 0;
+  const callbackBaseUrl = `http://127.0.0.1:${port}/payments/callback`;
+  const sandboxes = await startSandboxes({
+    callbackBaseUrl,
+    defaults: { pinDelayMs: 50, callbackDelayMs: 20 },
+  });
+  setProviders(
+    t.services,
+    createProviders(sandboxProviderConfigs(sandboxes.urls, sandboxes.publicKeyBase64, callbackBaseUrl)),
+  );
+  return { t, sandboxes };
+};
+
 describe('payments through the provider sandboxes over HTTP', () => {
   let t: TestApp;
   let sandboxes: SandboxHandle;
   let stopWorker: () => Promise<void>;
   beforeAll(async () => {
-    t = await startTestApp();
-    await t.app.listen({ host: '127.0.0.1', port: 0 });
-    const address = t.app.server.address();
-    const port = typeof address === 'object' && address ? address.port : 0;
-    const callbackBaseUrl = `http://127.0.0.1:${port}/payments/callback`;
-    sandboxes = await startSandboxes({ callbackBaseUrl, defaults: { pinDelayMs: 50, callbackDelayMs: 20 } });
-    setProviders(
-      t.services,
-      createProviders(sandboxProviderConfigs(sandboxes.urls, sandboxes.publicKeyBase64, callbackBaseUrl)),
-    );
+    ({ t, sandboxes } = await listenWithSandboxes());
     stopWorker = startPaymentsWorker(t.services, 100);
   });
   afterAll(async () => {
@@ -89,16 +98,7 @@ describe('reconciliation against the sandboxes’ statements', () => {
   let t: TestApp;
   let sandboxes: SandboxHandle;
   beforeAll(async () => {
-    t = await startTestApp();
-    await t.app.listen({ host: '127.0.0.1', port: 0 });
-    const address = t.app.server.address();
-    const port = typeof address === 'object' && address ? address.port : 0;
-    const callbackBaseUrl = `http://127.0.0.1:${port}/payments/callback`;
-    sandboxes = await startSandboxes({ callbackBaseUrl, defaults: { pinDelayMs: 50, callbackDelayMs: 20 } });
-    setProviders(
-      t.services,
-      createProviders(sandboxProviderConfigs(sandboxes.urls, sandboxes.publicKeyBase64, callbackBaseUrl)),
-    );
+    ({ t, sandboxes } = await listenWithSandboxes());
   });
   afterAll(async () => {
     await sandboxes.stop();
