@@ -50,7 +50,8 @@ const statusCounts = async (services: AppServices) => {
 };
 
 const REAL_DATA = join(DEFAULT_DATA_DIR, 'football-data', 'E0-2024-25.csv');
-if (!existsSync(REAL_DATA)) console.info(`demo feed real-data test skipped: no ${REAL_DATA} (../shared/data is absent)`);
+if (!existsSync(REAL_DATA))
+  console.info(`demo feed real-data test skipped: no ${REAL_DATA} (../shared/data is absent)`);
 
 describe.skipIf(!existsSync(REAL_DATA))('demo feed with real data', () => {
   let services: AppServices;
