@@ -155,7 +155,3 @@ export const handleCommand = async <State, Command, Event extends { type: string
     }
   }
 };
-
-/** Narrows recorded events to a domain event union by type name. */
-export const asDomainEvent = <Event extends { type: string; data: unknown }>(event: RecordedEvent): Event =>
-  ({ type: event.type, data: event.data }) as Event;

@@ -23,6 +23,3 @@ export interface ApiModule {
   /** Background work (process managers, feeds) started after migrations; returns its stop function. */
   readonly start?: (services: AppServices) => Promise<() => Promise<void>>;
 }
-
-/** Reads a module's `.graphql` file next to it. */
-export { readFileSync as readSchemaFile } from 'node:fs';

@@ -59,11 +59,7 @@ export const createRole = async (
         [name, (input.remarks ?? '').trim()],
       );
       const id = created.rows[0]!.id;
-      if (nodeIds.length > 0)
-        await tx.query(
-          'INSERT INTO staff_role_nodes (role_id, node_id) SELECT $1::bigint, unnest($2::bigint[])',
-          [id, nodeIds],
-        );
+      await addRoleNodes(tx, id, nodeIds);
       const [after] = await loadRoles(tx, id);
       await audit(tx, {
         ...auditBase(ctx, viewer),
@@ -79,6 +75,15 @@ export const createRole = async (
       throw codedError('ROLE_NAME_TAKEN', 'a role has this name', { field: 'name' });
     throw error;
   }
+};
+
+/** Gives role `id` the permission nodes `nodeIds` (already checked by `checkNodes`). */
+const addRoleNodes = async (tx: SqlExecutor, id: string, nodeIds: readonly string[]): Promise<void> => {
+  if (nodeIds.length === 0) return;
+  await tx.query('INSERT INTO staff_role_nodes (role_id, node_id) SELECT $1::bigint, unnest($2::bigint[])', [
+    id,
+    nodeIds,
+  ]);
 };
 
 const lockRole = async (tx: SqlExecutor, id: string): Promise<RoleObject> => {
@@ -109,11 +114,7 @@ export const updateRole = async (
         input.remarks === undefined || input.remarks === null ? before.remarks : input.remarks.trim(),
       ]);
       await tx.query('DELETE FROM staff_role_nodes WHERE role_id = $1::bigint', [id]);
-      if (nodeIds.length > 0)
-        await tx.query(
-          'INSERT INTO staff_role_nodes (role_id, node_id) SELECT $1::bigint, unnest($2::bigint[])',
-          [id, nodeIds],
-        );
+      await addRoleNodes(tx, id, nodeIds);
       const [after] = await loadRoles(tx, id);
       await audit(tx, {
         ...auditBase(ctx, viewer),
