@@ -7,12 +7,17 @@ import { createRoot } from 'react-dom/client';
 import { I18nextProvider } from 'react-i18next';
 import { createActor } from 'xstate';
 import { App, createAppRouter } from './app/App.tsx';
+import { ServicesProvider, type AppServices } from './app/services.tsx';
 import { betslipMachine } from './betslip/machine.ts';
+import { createApiClient } from './graphql/client.ts';
 import { createI18n } from './i18n/index.ts';
+import { createSessionStore } from './session/session.ts';
 import { browserStorage } from './storage.ts';
 
 const storage = browserStorage();
 const i18n = createI18n(storage);
+const session = createSessionStore(storage);
+const api = createApiClient({ origin: location.origin, session, language: () => i18n.language });
 document.documentElement.lang = i18n.language;
 i18n.on('languageChanged', (language) => (document.documentElement.lang = language));
 
@@ -26,12 +31,16 @@ if (code) {
   history.replaceState(null, '', `${location.pathname}${location.hash}`);
 }
 
+const services: AppServices = { api, session, storage, betslip };
+
 const root = document.getElementById('root');
 if (root)
   createRoot(root).render(
     <StrictMode>
       <I18nextProvider i18n={i18n}>
-        <App router={createAppRouter(betslip)} />
+        <ServicesProvider services={services}>
+          <App router={createAppRouter(betslip)} />
+        </ServicesProvider>
       </I18nextProvider>
     </StrictMode>,
   );

@@ -1,6 +1,12 @@
 import { readFile } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
-import { GENERATED_FILE, generateTypes } from '../../scripts/codegen.ts';
+import {
+  CLIENT_APPS,
+  clientGeneratedFile,
+  GENERATED_FILE,
+  generateClientTypes,
+  generateTypes,
+} from '../../scripts/codegen.ts';
 
 describe('generated resolver types', () => {
   it('match the schema (run `npm run codegen` after changing any .graphql)', async () => {
@@ -9,4 +15,14 @@ describe('generated resolver types', () => {
     if (onDisk !== fresh)
       expect.fail('api/src/graphql/generated.ts is stale: run `npm run codegen` and commit the result');
   });
+
+  it.each(CLIENT_APPS)(
+    '%s client types match its operation documents (run `npm run codegen`)',
+    async (app) => {
+      const onDisk = await readFile(clientGeneratedFile(app), 'utf8');
+      const fresh = await generateClientTypes(app);
+      if (onDisk !== fresh)
+        expect.fail(`${app}/src/graphql/generated.ts is stale: run \`npm run codegen\` and commit it`);
+    },
+  );
 });

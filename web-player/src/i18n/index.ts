@@ -9,9 +9,30 @@ import { DEFAULT_LANGUAGE, LANGUAGES, storedLanguage, storeLanguage, type Langua
 import { enUS, type Resources } from './locales/en-US.ts';
 import { sw } from './locales/sw.ts';
 import { zhCN } from './locales/zh-CN.ts';
+import type { FeatureTexts, TextTree } from './features.ts';
+import { FEATURE_TEXTS } from './registry.ts';
 
-/** Every language's texts. */
-export const RESOURCES: Readonly<Record<Language, Resources>> = { sw, 'en-US': enUS, 'zh-CN': zhCN };
+/** The base texts of a language plus every feature's namespace. */
+export type AllResources = Resources & Readonly<Record<string, TextTree | string>>;
+
+const BASE: Readonly<Record<Language, Resources>> = { sw, 'en-US': enUS, 'zh-CN': zhCN };
+
+/** Merges the features' texts under their namespaces; a namespace used twice is a programming error. */
+const withFeatures = (language: Language, features: readonly FeatureTexts[]): AllResources => {
+  const merged: Record<string, unknown> = { ...BASE[language] };
+  for (const feature of features) {
+    if (feature.namespace in merged) throw new Error(`i18n namespace ${feature.namespace} defined twice`);
+    merged[feature.namespace] = feature.texts[language];
+  }
+  return merged as AllResources;
+};
+
+/** Every language's texts (base + features). */
+export const RESOURCES: Readonly<Record<Language, AllResources>> = {
+  sw: withFeatures('sw', FEATURE_TEXTS),
+  'en-US': withFeatures('en-US', FEATURE_TEXTS),
+  'zh-CN': withFeatures('zh-CN', FEATURE_TEXTS),
+};
 
 /**
  * A ready i18next instance (initialised synchronously) in the stored language, wired to React, that
@@ -37,3 +58,4 @@ export const createI18n = (storage: StoragePort): i18n => {
 
 export * from './languages.ts';
 export * from './format.ts';
+export * from './features.ts';
