@@ -41,6 +41,19 @@ describe.skipIf(!e2e.available)('served site (smoke)', () => {
     });
   }
 
+  it('sets up scenes: a registered player credited by staff, and a staff session', async () => {
+    const player = await e2e.server.createPlayer({ balance: 25_000 });
+    expect(player.phone).toMatch(/^\+2557\d{8}$/);
+    const { myWallet } = await e2e.server.gqlOk<{ myWallet: { balance: number } }>(
+      '{ myWallet { balance } }',
+      {},
+      player.token,
+    );
+    expect(myWallet.balance).toBe(25_000);
+    const staff = await e2e.server.staffLogin();
+    expect(staff.permissions.length).toBeGreaterThan(0);
+  });
+
   it('serves the back office at /admin/ (and its history routes)', async () => {
     const page = await e2e.page('desktop');
     const response = await page.goto(e2e.url('/admin/'), { waitUntil: 'load' });
