@@ -44,6 +44,7 @@ describe.skipIf(!e2e.available)('served site (smoke)', () => {
   it('sets up scenes: a registered player credited by staff, and a staff session', async () => {
     const player = await e2e.server.createPlayer({ balance: 25_000 });
     expect(player.phone).toMatch(/^\+2557\d{8}$/);
+    expect(Date.parse(player.expiresAt)).toBeGreaterThan(Date.now());
     const { myWallet } = await e2e.server.gqlOk<{ myWallet: { balance: number } }>(
       '{ myWallet { balance } }',
       {},
