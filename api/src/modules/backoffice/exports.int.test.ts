@@ -5,7 +5,7 @@ import { player, staff, startTestApp } from '../../testing/app.ts';
 import type { TestApp } from '../../testing/app.ts';
 import { insertTestMatch } from '../../testing/catalogue-fixtures.ts';
 import { csvLine, runExport, settleExports } from './exports.ts';
-import { creditTestPlayer, registerTestPlayer } from './testing.ts';
+import { creditTestPlayer, registerTestPlayer, settleOrders } from './testing.ts';
 
 const START = `mutation ($kind: ExportKind!, $filter: ExportFilter) { startExport(kind: $kind, filter: $filter) {
   id kind status progress applicant filter downloadPath } }`;
@@ -69,7 +69,7 @@ describe('CSV exports: background jobs, RFC 4180 files, permission-checked downl
     await t.services.sql.query(
       `UPDATE player_accounts SET note = '=HYPERLINK("http://x")' WHERE user_id = 'x2'`,
     );
-    await t.services.projections.settle();
+    await settleOrders(t, orderIds);
   });
   afterAll(async () => t.close());
 

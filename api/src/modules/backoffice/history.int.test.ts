@@ -4,7 +4,7 @@ import type { TestApp } from '../../testing/app.ts';
 import { insertTestMatch } from '../../testing/catalogue-fixtures.ts';
 import { startPaymentsHarness } from '../payments/testing.ts';
 import type { PaymentsHarness } from '../payments/testing.ts';
-import { creditTestPlayer, registerTestPlayer } from './testing.ts';
+import { creditTestPlayer, registerTestPlayer, settleOrders } from './testing.ts';
 
 const HISTORY = `query ($stream: StreamRef!) { streamHistory(stream: $stream) { streamName version
   events { position eventId type at recordedAt actor reason correlationId causationId data metadata
@@ -61,7 +61,7 @@ describe('replayable audit history: wallet, bet and account streams', () => {
       player('h1'),
     );
     betId = placed.data!.placeBet.order.id;
-    await t.services.projections.settle();
+    await settleOrders(t, [betId]);
   });
   afterAll(async () => t.close());
 

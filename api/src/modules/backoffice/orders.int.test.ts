@@ -6,7 +6,7 @@ import type { TestApp } from '../../testing/app.ts';
 import { insertTestMatch } from '../../testing/catalogue-fixtures.ts';
 import type { TestMatch } from '../../testing/catalogue-fixtures.ts';
 import { drainSettlementQueue } from '../betting/settlement.ts';
-import { creditTestPlayer, registerTestPlayer } from './testing.ts';
+import { creditTestPlayer, registerTestPlayer, settleOrders } from './testing.ts';
 
 const HOUR = 3_600_000;
 const ORDERS = `query ($filter: OrderFilter, $page: Int, $pageSize: Int, $sort: OrderSort) {
@@ -69,7 +69,7 @@ describe('staff orders: list, detail, cancel, admin and random bets', () => {
       { selectionId: a.outcomes.away, odds: '3.60' },
       { selectionId: b.outcomes.home, odds: '2.00' },
     ]);
-    await t.services.projections.settle();
+    await settleOrders(t, [betA, betB]);
   });
   afterAll(async () => t.close());
 
@@ -236,9 +236,16 @@ describe('staff orders: list, detail, cancel, admin and random bets', () => {
       fullTime: { home: 0, away: 2 },
     });
     now += 4 * HOUR;
-    await t.services.projections.settle();
-    await drainSettlementQueue(t.services);
-    await t.services.projections.settle();
+    for (let round = 0; round < 400; round++) {
+      await t.services.projections.settle();
+      await drainSettlementQueue(t.services);
+      const { rows } = await t.services.sql.query(
+        `SELECT 1 FROM orders WHERE bet_id = $1 AND status = 'settled'`,
+        [betB],
+      );
+      if (rows.length > 0) break;
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
     const won = await t.gql<{ order: { status: string; credited: number } }>(ORDER, { id: betB }, viewer);
     expect(won.data!.order.status).toBe('settled');
     const credited = won.data!.order.credited;
@@ -289,7 +296,7 @@ describe('staff orders: list, detail, cancel, admin and random bets', () => {
       placer,
     );
     expect(again.data!.adminPlaceBet.order.id).toBe(first.data!.adminPlaceBet.order.id);
-    await t.services.projections.settle();
+    await settleOrders(t, [first.data!.adminPlaceBet.order.id]);
     const admins = await t.gql<{ orders: { items: { userId: string }[] } }>(
       ORDERS,
       { filter: { orderType: 'admin' } },
@@ -363,7 +370,10 @@ describe('staff orders: list, detail, cancel, admin and random bets', () => {
       placer,
     );
     expect(repeat.data!.runRandomBetSetup.placed.map((o) => o.id)).toEqual(placed.map((o) => o.id));
-    await t.services.projections.settle();
+    await settleOrders(
+      t,
+      placed.map((o) => o.id),
+    );
     const randoms = await t.gql<{ orders: { total: number } }>(
       ORDERS,
       { filter: { orderType: 'random' } },

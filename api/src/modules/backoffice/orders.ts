@@ -224,7 +224,21 @@ export const cancelOrder = async (
     });
   });
   await services.projections.settle();
-  return (await staffOrder(services, input.betId))!;
+  // The answer shows the cancellation even while the orders projection still lags behind the event.
+  const { events } = await services.store.readStream(stream);
+  const cancelled = events.find((e) => e.type === 'BetCancelled')?.data as
+    { reason: string; refund: number; at: string } | undefined;
+  const order = (await staffOrder(services, input.betId)) ?? orderOfPlaced(before.state.placed);
+  return cancelled
+    ? {
+        ...order,
+        status: 'cancelled',
+        statusCode: 4,
+        cancelReason: cancelled.reason,
+        credited: cancelled.refund,
+        settledAt: cancelled.at,
+      }
+    : order;
 };
 
 /** GraphQL `AdminPlaceBetInput`. */
