@@ -132,6 +132,8 @@ export type Query = {
   smsMessages: SmsMessagePage;
   /** The staff audit log, newest first. Permission audit.view. */
   staffAuditLog: AuditLogPage;
+  /** The system log (client error reports), newest first (spec §2 system log). Permission audit.view. */
+  systemLog: SystemLogPage;
   /**
    * Players with balances (spec §2 user list; subscriber/inquire, inquire_agent), server-side paging
    * and sorting. Permission users.view.
@@ -292,6 +294,12 @@ export type QuerySmsMessagesArgs = {
 
 export type QueryStaffAuditLogArgs = {
   filter?: InputMaybe<AuditLogFilter>;
+  page?: InputMaybe<Scalars['Int']['input']>;
+  pageSize?: InputMaybe<Scalars['Int']['input']>;
+};
+
+export type QuerySystemLogArgs = {
+  filter?: InputMaybe<SystemLogFilter>;
   page?: InputMaybe<Scalars['Int']['input']>;
   pageSize?: InputMaybe<Scalars['Int']['input']>;
 };
@@ -461,6 +469,13 @@ export type Mutation = {
   runReconciliation: Scalars['Int']['output'];
   /** Staff (payments.approve): closes a reconciliation item with a reason (audited). */
   resolveReconciliationItem: ReconciliationItem;
+  /**
+   * A client reports an error to the system log (spec §7 log/add; §8: uncaught errors with type 9 and
+   * content holding the page address and the error text). Open to visitors, players and staff; the
+   * answer is always true (spec: the response is ignored). Content over 4000 characters is cut.
+   * Errors: BAD_INPUT (type outside 1–99, empty content).
+   */
+  reportClientLog: Scalars['Boolean']['output'];
   /**
    * Voids an order with a reason (spec §7 order_list/cancel_order): the stake goes back once and an
    * earlier settlement is reversed, through the bet's events. Repeating it is a no-op that returns the
@@ -715,6 +730,11 @@ export type MutationRunReconciliationArgs = {
 export type MutationResolveReconciliationItemArgs = {
   id: Scalars['ID']['input'];
   reason: Scalars['String']['input'];
+};
+
+export type MutationReportClientLogArgs = {
+  type: Scalars['Int']['input'];
+  content: Scalars['String']['input'];
 };
 
 export type MutationCancelOrderArgs = {
@@ -2175,6 +2195,40 @@ export type AuditLogPage = {
   total: Scalars['Int']['output'];
 };
 
+export type SystemLogFilter = {
+  /** Spec log type (9 = a client's uncaught error). */
+  type?: InputMaybe<Scalars['Int']['input']>;
+  /** player, admin or server. */
+  source?: InputMaybe<Scalars['String']['input']>;
+  userId?: InputMaybe<Scalars['ID']['input']>;
+  /** Content contains (case-insensitive). */
+  search?: InputMaybe<Scalars['String']['input']>;
+  fromDate?: InputMaybe<Scalars['String']['input']>;
+  toDate?: InputMaybe<Scalars['String']['input']>;
+};
+
+/** One system log entry (spec §3 "Log"). */
+export type SystemLogEntry = {
+  __typename?: 'SystemLogEntry';
+  id: Scalars['ID']['output'];
+  at: Scalars['DateTime']['output'];
+  type: Scalars['Int']['output'];
+  content: Scalars['String']['output'];
+  source: Scalars['String']['output'];
+  userAgent?: Maybe<Scalars['String']['output']>;
+  /** `player:<id>` or `staff:<id>` when logged in. */
+  userId?: Maybe<Scalars['String']['output']>;
+  ip?: Maybe<Scalars['String']['output']>;
+};
+
+export type SystemLogPage = {
+  __typename?: 'SystemLogPage';
+  items: Array<SystemLogEntry>;
+  page: Scalars['Int']['output'];
+  pageSize: Scalars['Int']['output'];
+  total: Scalars['Int']['output'];
+};
+
 export type UserFilter = {
   /** Phone contains (digits; a leading 0 is ignored). */
   phone?: InputMaybe<Scalars['String']['input']>;
@@ -2581,6 +2635,9 @@ export type ResolversTypes = {
   AuditLogFilter: AuditLogFilter;
   AuditLogEntry: ResolverTypeWrapper<AuditLogEntry>;
   AuditLogPage: ResolverTypeWrapper<AuditLogPage>;
+  SystemLogFilter: SystemLogFilter;
+  SystemLogEntry: ResolverTypeWrapper<SystemLogEntry>;
+  SystemLogPage: ResolverTypeWrapper<SystemLogPage>;
   UserFilter: UserFilter;
   UserSort: UserSort;
   StaffUser: ResolverTypeWrapper<StaffUser>;
@@ -2705,6 +2762,9 @@ export type ResolversParentTypes = {
   AuditLogFilter: AuditLogFilter;
   AuditLogEntry: AuditLogEntry;
   AuditLogPage: AuditLogPage;
+  SystemLogFilter: SystemLogFilter;
+  SystemLogEntry: SystemLogEntry;
+  SystemLogPage: SystemLogPage;
   UserFilter: UserFilter;
   StaffUser: StaffUser;
   StaffUserPage: StaffUserPage;
@@ -2925,6 +2985,12 @@ export type QueryResolvers<
     ParentType,
     ContextType,
     RequireFields<QueryStaffAuditLogArgs, 'page' | 'pageSize'>
+  >;
+  systemLog?: Resolver<
+    ResolversTypes['SystemLogPage'],
+    ParentType,
+    ContextType,
+    RequireFields<QuerySystemLogArgs, 'page' | 'pageSize'>
   >;
   users?: Resolver<
     ResolversTypes['StaffUserPage'],
@@ -3240,6 +3306,12 @@ export type MutationResolvers<
     ParentType,
     ContextType,
     RequireFields<MutationResolveReconciliationItemArgs, 'id' | 'reason'>
+  >;
+  reportClientLog?: Resolver<
+    ResolversTypes['Boolean'],
+    ParentType,
+    ContextType,
+    RequireFields<MutationReportClientLogArgs, 'type' | 'content'>
   >;
   cancelOrder?: Resolver<
     ResolversTypes['Order'],
@@ -4254,6 +4326,30 @@ export type AuditLogPageResolvers<
   total?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
 };
 
+export type SystemLogEntryResolvers<
+  ContextType = GraphQLContext,
+  ParentType extends ResolversParentTypes['SystemLogEntry'] = ResolversParentTypes['SystemLogEntry'],
+> = {
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  at?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  type?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  content?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  source?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  userAgent?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  userId?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  ip?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+};
+
+export type SystemLogPageResolvers<
+  ContextType = GraphQLContext,
+  ParentType extends ResolversParentTypes['SystemLogPage'] = ResolversParentTypes['SystemLogPage'],
+> = {
+  items?: Resolver<Array<ResolversTypes['SystemLogEntry']>, ParentType, ContextType>;
+  page?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  pageSize?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  total?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+};
+
 export type StaffUserResolvers<
   ContextType = GraphQLContext,
   ParentType extends ResolversParentTypes['StaffUser'] = ResolversParentTypes['StaffUser'],
@@ -4469,6 +4565,8 @@ export type Resolvers<ContextType = GraphQLContext> = {
   SmsMessagePage?: SmsMessagePageResolvers<ContextType>;
   AuditLogEntry?: AuditLogEntryResolvers<ContextType>;
   AuditLogPage?: AuditLogPageResolvers<ContextType>;
+  SystemLogEntry?: SystemLogEntryResolvers<ContextType>;
+  SystemLogPage?: SystemLogPageResolvers<ContextType>;
   StaffUser?: StaffUserResolvers<ContextType>;
   StaffUserPage?: StaffUserPageResolvers<ContextType>;
   ExportRecord?: ExportRecordResolvers<ContextType>;

@@ -20,8 +20,8 @@ import {
 import type { ExportFilter, ExportKind } from './exports.ts';
 import { streamHistory, stateAt, verifyReadModel } from './history.ts';
 import type { HistoryKind } from './history.ts';
-import { listAuditLog, listBills, listSms, listUsers } from './lists.ts';
-import type { AuditLogFilter, BillFilter, SmsFilter, UserFilter } from './lists.ts';
+import { appendSystemLog, listAuditLog, listBills, listSms, listSystemLog, listUsers } from './lists.ts';
+import type { AuditLogFilter, BillFilter, SmsFilter, SystemLogFilter, UserFilter } from './lists.ts';
 import { adminPlaceBet, cancelOrder, earlySettlementOdds, listOrders, staffOrder } from './orders.ts';
 import type { AdminPlaceBetInput, OrderFilter } from './orders.ts';
 import { listSetups, runSetup, saveSetup } from './random.ts';
@@ -79,6 +79,10 @@ export const backofficeModule: ApiModule = {
         requireStaff(ctx, 'audit.view');
         return listAuditLog(ctx.services.sql, args);
       },
+      systemLog: async (_root: unknown, args: PageArgs & { filter?: SystemLogFilter }, ctx: Ctx) => {
+        requireStaff(ctx, 'audit.view');
+        return listSystemLog(ctx.services.sql, args);
+      },
       users: async (_root: unknown, args: PageArgs & { filter?: UserFilter; sort?: string }, ctx: Ctx) => {
         requireStaff(ctx, 'users.view');
         return listUsers(ctx.services.sql, args);
@@ -105,6 +109,23 @@ export const backofficeModule: ApiModule = {
       },
     },
     Mutation: {
+      reportClientLog: async (_root: unknown, args: { type: number; content: string }, ctx: Ctx) => {
+        const viewer = ctx.viewer;
+        await appendSystemLog(ctx.services.sql, {
+          type: args.type,
+          content: args.content,
+          source: viewer?.kind === 'staff' ? 'admin' : 'player',
+          userAgent: (ctx.request?.headers['user-agent'] as string | undefined) ?? null,
+          userId: viewer
+            ? viewer.kind === 'staff'
+              ? `staff:${viewer.staffId}`
+              : `player:${viewer.userId}`
+            : null,
+          ip: ctx.ip ?? null,
+          at: ctx.services.now(),
+        });
+        return true;
+      },
       cancelOrder: async (_root: unknown, { id, reason }: { id: string; reason: string }, ctx: Ctx) => {
         const staff = requireStaff(ctx, 'orders.cancel');
         return cancelOrder(ctx.services, staff, { betId: id, reason, ...client(ctx) });

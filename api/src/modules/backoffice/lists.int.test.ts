@@ -180,4 +180,37 @@ describe('back-office lists: bills, SMS, audit log, users with balances', () => 
     const refused = await t.gql(USERS, {}, staff('47', ['orders.view']));
     expect(refused.errors![0]!.extensions!.code).toBe('FORBIDDEN');
   });
+
+  it('records client error reports in the system log and lists them to staff (audit.view)', async () => {
+    const REPORT = `mutation ($type: Int!, $content: String!) { reportClientLog(type: $type, content: $content) }`;
+    expect(
+      (await t.gql(REPORT, { type: 9, content: '#/home TypeError: x is undefined' }, null)).data,
+    ).toEqual({
+      reportClientLog: true,
+    });
+    await t.gql(REPORT, { type: 9, content: '#/order RangeError' }, player('l1'));
+    const bad = await t.gql(REPORT, { type: 0, content: 'x' }, null);
+    expect(bad.errors![0]!.extensions!.code).toBe('BAD_INPUT');
+    const LOG = `query ($filter: SystemLogFilter) { systemLog(filter: $filter) { total items { type content source userId } } }`;
+    const all = await t.gql<{ systemLog: { total: number; items: Record<string, unknown>[] } }>(
+      LOG,
+      { filter: { type: 9 } },
+      staff('48', ['audit.view']),
+    );
+    expect(all.data!.systemLog.total).toBe(2);
+    expect(all.data!.systemLog.items[0]).toEqual({
+      type: 9,
+      content: '#/order RangeError',
+      source: 'player',
+      userId: 'player:l1',
+    });
+    const searched = await t.gql<{ systemLog: { total: number } }>(
+      LOG,
+      { filter: { search: 'typeerror' } },
+      staff('48', ['audit.view']),
+    );
+    expect(searched.data!.systemLog.total).toBe(1);
+    const refused = await t.gql(LOG, {}, staff('49', ['users.view']));
+    expect(refused.errors![0]!.extensions!.code).toBe('FORBIDDEN');
+  });
 });

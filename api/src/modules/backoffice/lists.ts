@@ -298,3 +298,73 @@ export const exportSources = {
     };
   },
 };
+
+// ---------------------------------------------------------------- system log
+
+export interface SystemLogFilter {
+  readonly type?: number | null;
+  readonly source?: string | null;
+  readonly userId?: string | null;
+  readonly search?: string | null;
+  readonly fromDate?: string | null;
+  readonly toDate?: string | null;
+}
+
+const MAX_LOG_CONTENT = 4_000;
+
+/**
+ * Records a client's report (spec §7 log/add). `source` is `admin` for staff, else `player`.
+ * Errors: BAD_INPUT.
+ */
+export const appendSystemLog = async (
+  sql: SqlExecutor,
+  entry: {
+    type: number;
+    content: string;
+    source: string;
+    userAgent: string | null;
+    userId: string | null;
+    ip: string | null;
+    at: number;
+  },
+): Promise<void> => {
+  if (!Number.isInteger(entry.type) || entry.type < 1 || entry.type > 99)
+    throw codedError('BAD_INPUT', 'type: 1 to 99', { field: 'type' });
+  const content = (entry.content ?? '').trim();
+  if (!content) throw codedError('BAD_INPUT', 'content is required', { field: 'content' });
+  await sql.query(
+    `INSERT INTO system_log (at, type, content, source, user_agent, user_id, ip) VALUES ($1, $2, $3, $4, $5, $6, $7)`,
+    [
+      new Date(entry.at),
+      entry.type,
+      content.slice(0, MAX_LOG_CONTENT),
+      entry.source,
+      entry.userAgent?.slice(0, 300) ?? null,
+      entry.userId,
+      entry.ip,
+    ],
+  );
+};
+
+export const listSystemLog = async (
+  sql: SqlExecutor,
+  args: { filter?: SystemLogFilter | null; page?: number | null; pageSize?: number | null },
+) => {
+  const f = args.filter ?? {};
+  const p = paging(args.page, args.pageSize, 20);
+  const where = new Where();
+  if (f.type !== null && f.type !== undefined) where.add('type = ?', f.type);
+  if (f.source) where.add('source = ?', f.source);
+  if (f.userId) where.add('user_id = ?', f.userId);
+  if (f.search?.trim()) where.add(`strpos(lower(content), lower(?)) > 0`, f.search.trim());
+  addEatDayRange(where, 'at', f.fromDate, f.toDate);
+  const [rows, count] = await Promise.all([
+    sql.query(
+      `SELECT id::text, at, type, content, source, user_agent AS "userAgent", user_id AS "userId", ip
+       FROM system_log ${where} ORDER BY at DESC, id DESC LIMIT ${p.pageSize} OFFSET ${p.offset}`,
+      where.params,
+    ),
+    sql.query<{ total: number }>(`SELECT count(*)::int AS total FROM system_log ${where}`, where.params),
+  ]);
+  return { items: rows.rows, page: p.page, pageSize: p.pageSize, total: total(count.rows) };
+};
