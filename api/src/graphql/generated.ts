@@ -145,7 +145,9 @@ export type Query = {
   exportRecord?: Maybe<ExportRecord>;
   /**
    * A stream's events in order (issue 8 item 3), with actor, reason, correlation and causation ids;
-   * wallet events carry the balance before and after. Permission audit.view. Errors: NOT_FOUND.
+   * wallet events carry the balance before and after. Pages: from stream position `fromPosition`, at
+   * most `maxCount` (1–1000) events; `version` is the stream's length. Permission audit.view.
+   * Errors: NOT_FOUND, BAD_INPUT.
    */
   streamHistory: StreamHistory;
   /** The aggregate folded from its events recorded up to `at`. Permission audit.view. */
@@ -322,6 +324,8 @@ export type QueryExportRecordArgs = {
 
 export type QueryStreamHistoryArgs = {
   stream: StreamRef;
+  fromPosition?: InputMaybe<Scalars['Int']['input']>;
+  maxCount?: InputMaybe<Scalars['Int']['input']>;
 };
 
 export type QueryStateAtArgs = {
@@ -2387,6 +2391,7 @@ export type PocketMovement = {
 export type StreamHistory = {
   __typename?: 'StreamHistory';
   streamName: Scalars['String']['output'];
+  /** Events in the whole stream (page on with fromPosition = last position + 1). */
   version: Scalars['Int']['output'];
   events: Array<HistoryEvent>;
 };
@@ -3014,7 +3019,7 @@ export type QueryResolvers<
     ResolversTypes['StreamHistory'],
     ParentType,
     ContextType,
-    RequireFields<QueryStreamHistoryArgs, 'stream'>
+    RequireFields<QueryStreamHistoryArgs, 'stream' | 'fromPosition' | 'maxCount'>
   >;
   stateAt?: Resolver<
     ResolversTypes['AggregateSnapshot'],

@@ -99,6 +99,12 @@ describe('replayable audit history: wallet, bet and account streams', () => {
     });
     expect(JSON.parse(history.events[1]!.data)).toMatchObject({ reference: betId });
 
+    const page2 = await t.gql<{ streamHistory: { version: number; events: { type: string }[] } }>(
+      `query { streamHistory(stream: { kind: WALLET, id: "h1" }, fromPosition: 2, maxCount: 1) { version events { type } } }`,
+      {},
+      auditor,
+    );
+    expect(page2.data!.streamHistory).toEqual({ version: 2, events: [{ type: 'StakeDebited' }] });
     const missing = await t.gql(HISTORY, { stream: { kind: 'WALLET', id: 'nobody' } }, auditor);
     expect(missing.errors![0]!.extensions!.code).toBe('NOT_FOUND');
     for (const who of [null, player('h1'), staff('21', ['orders.view'])]) {

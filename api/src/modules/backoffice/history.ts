@@ -121,13 +121,28 @@ const reasonOf = (event: RecordedEvent): string | null => {
   return null;
 };
 
-/** The events of a stream in order, for the audit timeline. Errors: NOT_FOUND. */
-export const streamHistory = async (services: AppServices, kind: HistoryKind, id: string) => {
+/**
+ * A page of a stream's events in order (from stream position `fromPosition`, at most `maxCount`,
+ * 1–1000), for the audit timeline. Errors: NOT_FOUND, BAD_INPUT.
+ */
+export const streamHistory = async (
+  services: AppServices,
+  kind: HistoryKind,
+  id: string,
+  page: { fromPosition?: number | null; maxCount?: number | null } = {},
+) => {
   const name = streamNameOf(kind, id);
-  const events = await readAll(services, name);
+  const from = page.fromPosition ?? 1;
+  const maxCount = page.maxCount ?? 500;
+  if (!Number.isInteger(from) || from < 1)
+    throw codedError('BAD_INPUT', 'fromPosition: 1 or more', { field: 'fromPosition' });
+  if (!Number.isInteger(maxCount) || maxCount < 1 || maxCount > 1000)
+    throw codedError('BAD_INPUT', 'maxCount: 1 to 1000', { field: 'maxCount' });
+  const { events, streamExists, currentVersion } = await services.store.readStream(name, { from, maxCount });
+  if (!streamExists) throw codedError('NOT_FOUND', `no stream ${name}`, { field: 'id' });
   return {
     streamName: name,
-    version: events.length,
+    version: currentVersion,
     events: events.map((e) => {
       const lines = (e.data as { lines?: unknown } | null)?.lines;
       return {

@@ -95,9 +95,13 @@ export const backofficeModule: ApiModule = {
         requireStaff(ctx, 'export.run');
         return exportRecord(ctx.services.sql, id);
       },
-      streamHistory: async (_root: unknown, { stream }: StreamArgs, ctx: Ctx) => {
+      streamHistory: async (
+        _root: unknown,
+        args: StreamArgs & { fromPosition?: number | null; maxCount?: number | null },
+        ctx: Ctx,
+      ) => {
         requireStaff(ctx, 'audit.view');
-        return streamHistory(ctx.services, stream.kind, stream.id);
+        return streamHistory(ctx.services, args.stream.kind, args.stream.id, args);
       },
       stateAt: async (_root: unknown, { stream, at }: StreamArgs & { at: string }, ctx: Ctx) => {
         requireStaff(ctx, 'audit.view');
