@@ -490,7 +490,7 @@ export type Mutation = {
   /**
    * Places a bet for a chosen player (spec §7 order_list/add; order type admin), with the player's own
    * money, through the same placement as placeBet (pause and player flags do not apply). Permission
-   * orders.place. Errors: REASON_REQUIRED, ACCOUNT_NOT_FOUND; refusals are answers.
+   * orders.place. Errors: REASON_REQUIRED, ACCOUNT_NOT_FOUND, ACCOUNT_DISABLED; refusals are answers.
    */
   adminPlaceBet: PlaceBetResult;
   /** Creates a random betting setup. Permission orders.random. Errors: BAD_INPUT. */

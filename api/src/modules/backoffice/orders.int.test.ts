@@ -280,6 +280,10 @@ describe('staff orders: list, detail, cancel, admin and random bets', () => {
     expect(noReason.errors![0]!.extensions!.code).toBe('REASON_REQUIRED');
     const nobody = await t.gql(ADMIN_PLACE, { userId: 'ghost', input }, placer);
     expect(nobody.errors![0]!.extensions!.code).toBe('ACCOUNT_NOT_FOUND');
+    await registerTestPlayer(t, 'u3', '+255781000003');
+    await t.services.sql.query(`UPDATE player_accounts SET disabled = true WHERE user_id = 'u3'`);
+    const disabled = await t.gql(ADMIN_PLACE, { userId: 'u3', input }, placer);
+    expect(disabled.errors![0]!.extensions!.code).toBe('ACCOUNT_DISABLED');
     const refused = await t.gql(ADMIN_PLACE, { userId: 'u1', input }, viewer);
     expect(refused.errors![0]!.extensions!.code).toBe('FORBIDDEN');
 
@@ -382,6 +386,8 @@ describe('staff orders: list, detail, cancel, admin and random bets', () => {
     expect(randoms.data!.orders.total).toBe(3);
     const unknownUser = await t.gql(RUN, { id, userIds: ['ghost'], requestId: 'run-2' }, placer);
     expect(unknownUser.errors![0]!.extensions!.code).toBe('BAD_INPUT');
+    const disabledUser = await t.gql(RUN, { id, userIds: ['u1', 'u3'], requestId: 'run-3' }, placer);
+    expect(disabledUser.errors![0]!.extensions!.code).toBe('BAD_INPUT');
     const deleted = await t.gql(`mutation ($id: ID!) { deleteRandomBetSetup(id: $id) }`, { id }, placer);
     expect(deleted.data).toEqual({ deleteRandomBetSetup: true });
     const list = await t.gql(`{ randomBetSetups { id } }`, {}, placer);

@@ -265,7 +265,8 @@ export const placeBetResult = (answer: PlaceBetAnswer) =>
 
 /**
  * A staff bet for `userId` (order type admin) with the player's money, through the player's own
- * placement code; audited once per bet. Errors: REASON_REQUIRED, ACCOUNT_NOT_FOUND, TOO_MANY_SELECTIONS.
+ * placement code; audited once per bet. Errors: REASON_REQUIRED, ACCOUNT_NOT_FOUND, ACCOUNT_DISABLED,
+ * TOO_MANY_SELECTIONS.
  */
 export const adminPlaceBet = async (
   services: AppServices,
@@ -278,8 +279,13 @@ export const adminPlaceBet = async (
   if (!reason) throw codedError('REASON_REQUIRED', 'a reason is required', { field: 'reason' });
   if (input.selections.length > 100)
     throw codedError('TOO_MANY_SELECTIONS', 'at most 60 selections', { field: 'selections' });
-  const exists = await services.sql.query('SELECT 1 FROM player_accounts WHERE user_id = $1', [userId]);
-  if (exists.rows.length === 0) throw codedError('ACCOUNT_NOT_FOUND', 'no such player', { field: 'userId' });
+  const account = await services.sql.query<{ disabled: boolean }>(
+    'SELECT disabled FROM player_accounts WHERE user_id = $1',
+    [userId],
+  );
+  if (!account.rows[0]) throw codedError('ACCOUNT_NOT_FOUND', 'no such player', { field: 'userId' });
+  if (account.rows[0].disabled)
+    throw codedError('ACCOUNT_DISABLED', 'the account is disabled', { field: 'userId' });
   const answer = await placeBet(
     services,
     userId,

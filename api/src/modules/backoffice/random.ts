@@ -198,11 +198,11 @@ export const runSetup = async (
   if (!input.requestId?.trim() || input.requestId.length > 100)
     throw codedError('BAD_INPUT', 'requestId: 1 to 100 characters', { field: 'requestId' });
   const known = await services.sql.query<{ user_id: string }>(
-    'SELECT user_id FROM player_accounts WHERE user_id = ANY ($1::text[])',
+    'SELECT user_id FROM player_accounts WHERE user_id = ANY ($1::text[]) AND NOT disabled',
     [userIds],
   );
   if (known.rows.length !== userIds.length)
-    throw codedError('BAD_INPUT', 'userIds: unknown players', { field: 'userIds' });
+    throw codedError('BAD_INPUT', 'userIds: unknown or disabled players', { field: 'userIds' });
 
   const nowMs = services.now();
   const byMatch = await candidates(services, setup, nowMs);
