@@ -5,6 +5,7 @@ import type { ApiModule } from './module.ts';
 import { auditModule } from './audit/index.ts';
 import { bettingModule } from './betting/index.ts';
 import { catalogueModule } from './catalogue/index.ts';
+import { contentModule } from './content/index.ts';
 import { feedModule } from './feed/index.ts';
 import { identityModule } from './identity/index.ts';
 import { liveModule } from './live/index.ts';
@@ -26,4 +27,5 @@ export const modules: readonly ApiModule[] = [
   liveModule,
   statisticsModule,
   paymentsModule,
+  contentModule,
 ];
