@@ -37,6 +37,7 @@ const NOT_STAFF_OPERATIONS = new Set([
   'markMessageRead',
   'markAllMessagesRead',
   'clickRotation',
+  'postBoardMessage',
   'staffLogin',
   'staffLogout',
   'staffChangePassword',

@@ -117,6 +117,8 @@ export type Query = {
   paymentChannels: Array<PaymentChannel>;
   /** Staff (payments.view): reconciliation items, open ones only unless all is true. */
   reconciliationItems: Array<ReconciliationItem>;
+  /** Staff (content.view): message-board entries, newest first; `handled` filters. */
+  boardMessages: BoardMessagePage;
   /** Player: own messages, newest first. Errors: UNAUTHENTICATED. */
   myMessages: PlayerMessagePage;
   /** Player: unread messages (header badge). Errors: UNAUTHENTICATED. */
@@ -260,6 +262,12 @@ export type QueryPaymentsArgs = {
 
 export type QueryReconciliationItemsArgs = {
   all?: InputMaybe<Scalars['Boolean']['input']>;
+};
+
+export type QueryBoardMessagesArgs = {
+  handled?: InputMaybe<Scalars['Boolean']['input']>;
+  page?: InputMaybe<Scalars['Int']['input']>;
+  pageSize?: InputMaybe<Scalars['Int']['input']>;
 };
 
 export type QueryMyMessagesArgs = {
@@ -456,6 +464,10 @@ export type Mutation = {
   runReconciliation: Scalars['Int']['output'];
   /** Staff (payments.approve): closes a reconciliation item with a reason (audited). */
   resolveReconciliationItem: ReconciliationItem;
+  /** Public (visitors too): writes to customer service (spec §7 message_board/add). Errors: TEXT_REQUIRED, TEXT_TOO_LONG, BAD_PHONE, BAD_EMAIL, RATE_LIMITED (5 an hour per address). */
+  postBoardMessage: Scalars['Boolean']['output'];
+  /** Staff (content.edit): marks a message-board entry handled or not. Errors: NOT_FOUND. */
+  setBoardMessageHandled: BoardMessage;
   /** Staff (messages.send): sends an internal message. Errors: FORBIDDEN, BAD_INPUT, TEXT_REQUIRED, TEXT_TOO_LONG, NOT_FOUND (unknown player). */
   sendMessage: StaffMessage;
   /** Staff (messages.send): withdraws a message from every inbox. Errors: NOT_FOUND. */
@@ -727,6 +739,15 @@ export type MutationRunReconciliationArgs = {
 export type MutationResolveReconciliationItemArgs = {
   id: Scalars['ID']['input'];
   reason: Scalars['String']['input'];
+};
+
+export type MutationPostBoardMessageArgs = {
+  input: BoardMessageInput;
+};
+
+export type MutationSetBoardMessageHandledArgs = {
+  id: Scalars['ID']['input'];
+  handled: Scalars['Boolean']['input'];
 };
 
 export type MutationSendMessageArgs = {
@@ -2319,6 +2340,39 @@ export type StringRewardTierInput = {
   cashBackPercent: Scalars['Float']['input'];
 };
 
+/** A message-board entry (spec §3 "Message board"): what a player or visitor wrote to customer service. */
+export type BoardMessage = {
+  __typename?: 'BoardMessage';
+  id: Scalars['ID']['output'];
+  /** The player who wrote it, when logged in. */
+  userId?: Maybe<Scalars['ID']['output']>;
+  name: Scalars['String']['output'];
+  phone: Scalars['String']['output'];
+  email: Scalars['String']['output'];
+  content: Scalars['String']['output'];
+  handled: Scalars['Boolean']['output'];
+  handledBy?: Maybe<Scalars['String']['output']>;
+  handledAt?: Maybe<Scalars['DateTime']['output']>;
+  createdAt: Scalars['DateTime']['output'];
+};
+
+export type BoardMessagePage = {
+  __typename?: 'BoardMessagePage';
+  content: Array<BoardMessage>;
+  page: Scalars['Int']['output'];
+  pageSize: Scalars['Int']['output'];
+  count: Scalars['Int']['output'];
+};
+
+/** Only content is required (spec §3, §5). */
+export type BoardMessageInput = {
+  name?: InputMaybe<Scalars['String']['input']>;
+  phone?: InputMaybe<Scalars['String']['input']>;
+  email?: InputMaybe<Scalars['String']['input']>;
+  /** At most 2000 characters. */
+  content: Scalars['String']['input'];
+};
+
 export type ResolverTypeWrapper<T> = Promise<T> | T;
 
 export type ResolverWithResolve<TResult, TParent, TContext, TArgs> = {
@@ -2527,6 +2581,9 @@ export type ResolversTypes = {
   SiteConfigVersion: ResolverTypeWrapper<SiteConfigVersion>;
   SiteConfigInput: SiteConfigInput;
   StringRewardTierInput: StringRewardTierInput;
+  BoardMessage: ResolverTypeWrapper<BoardMessage>;
+  BoardMessagePage: ResolverTypeWrapper<BoardMessagePage>;
+  BoardMessageInput: BoardMessageInput;
 };
 
 /** Mapping between all available schema types and the resolvers parents */
@@ -2641,6 +2698,9 @@ export type ResolversParentTypes = {
   SiteConfigVersion: SiteConfigVersion;
   SiteConfigInput: SiteConfigInput;
   StringRewardTierInput: StringRewardTierInput;
+  BoardMessage: BoardMessage;
+  BoardMessagePage: BoardMessagePage;
+  BoardMessageInput: BoardMessageInput;
 };
 
 export interface TzsScalarConfig extends GraphQLScalarTypeConfig<ResolversTypes['Tzs'], any> {
@@ -2816,6 +2876,12 @@ export type QueryResolvers<
     ParentType,
     ContextType,
     Partial<QueryReconciliationItemsArgs>
+  >;
+  boardMessages?: Resolver<
+    ResolversTypes['BoardMessagePage'],
+    ParentType,
+    ContextType,
+    RequireFields<QueryBoardMessagesArgs, 'page' | 'pageSize'>
   >;
   myMessages?: Resolver<
     ResolversTypes['PlayerMessagePage'],
@@ -3171,6 +3237,18 @@ export type MutationResolvers<
     ParentType,
     ContextType,
     RequireFields<MutationResolveReconciliationItemArgs, 'id' | 'reason'>
+  >;
+  postBoardMessage?: Resolver<
+    ResolversTypes['Boolean'],
+    ParentType,
+    ContextType,
+    RequireFields<MutationPostBoardMessageArgs, 'input'>
+  >;
+  setBoardMessageHandled?: Resolver<
+    ResolversTypes['BoardMessage'],
+    ParentType,
+    ContextType,
+    RequireFields<MutationSetBoardMessageHandledArgs, 'id' | 'handled'>
   >;
   sendMessage?: Resolver<
     ResolversTypes['StaffMessage'],
@@ -4305,6 +4383,32 @@ export type SiteConfigVersionResolvers<
   inForce?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
 };
 
+export type BoardMessageResolvers<
+  ContextType = GraphQLContext,
+  ParentType extends ResolversParentTypes['BoardMessage'] = ResolversParentTypes['BoardMessage'],
+> = {
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  userId?: Resolver<Maybe<ResolversTypes['ID']>, ParentType, ContextType>;
+  name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  phone?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  email?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  content?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  handled?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  handledBy?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  handledAt?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
+  createdAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+};
+
+export type BoardMessagePageResolvers<
+  ContextType = GraphQLContext,
+  ParentType extends ResolversParentTypes['BoardMessagePage'] = ResolversParentTypes['BoardMessagePage'],
+> = {
+  content?: Resolver<Array<ResolversTypes['BoardMessage']>, ParentType, ContextType>;
+  page?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  pageSize?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  count?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+};
+
 export type Resolvers<ContextType = GraphQLContext> = {
   Tzs?: GraphQLScalarType;
   Odds?: GraphQLScalarType;
@@ -4385,4 +4489,6 @@ export type Resolvers<ContextType = GraphQLContext> = {
   PhoneAreaCode?: PhoneAreaCodeResolvers<ContextType>;
   SiteConfig?: SiteConfigResolvers<ContextType>;
   SiteConfigVersion?: SiteConfigVersionResolvers<ContextType>;
+  BoardMessage?: BoardMessageResolvers<ContextType>;
+  BoardMessagePage?: BoardMessagePageResolvers<ContextType>;
 };

@@ -290,6 +290,56 @@ describe('content', () => {
     });
   });
 
+  describe('message board', () => {
+    const POST = 'mutation ($input: BoardMessageInput!) { postBoardMessage(input: $input) }';
+
+    it('takes content from visitors and players, refuses bad input, limits each address, and staff handle it', async () => {
+      const post = (input: Record<string, unknown>, viewer: ReturnType<typeof player> | null = null) =>
+        t.gql<{ postBoardMessage: boolean }>(POST, { input }, viewer);
+      expect(codeOf(await post({ content: '  ' }))).toBe('TEXT_REQUIRED');
+      expect(codeOf(await post({ content: 'x', email: 'not-an-email' }))).toBe('BAD_EMAIL');
+      expect(codeOf(await post({ content: 'x', phone: 'call me' }))).toBe('BAD_PHONE');
+      expect(
+        (await post({ content: 'Nimeweka pesa lakini salio halijaongezeka' })).data!.postBoardMessage,
+      ).toBe(true);
+      expect(
+        (
+          await post(
+            { content: 'Withdrawal pending', name: 'Asha', phone: '+255 754 000 000' },
+            player('101'),
+          )
+        ).data!.postBoardMessage,
+      ).toBe(true);
+      for (let i = 0; i < 3; i++) await post({ content: `more ${i}` });
+      expect(codeOf(await post({ content: 'one too many' }))).toBe('RATE_LIMITED');
+
+      const list = await t.gql<{
+        boardMessages: { count: number; content: { id: string; userId: string | null; name: string }[] };
+      }>('{ boardMessages(handled: false) { count content { id userId name content } } }', {}, VIEWER_ONLY);
+      expect(list.data!.boardMessages.count).toBe(5);
+      const asha = list.data!.boardMessages.content.find((m) => m.name === 'Asha')!;
+      expect(asha.userId).toBe('101');
+      const handled = await t.gql<{ setBoardMessageHandled: { handled: boolean; handledBy: string } }>(
+        `mutation { setBoardMessageHandled(id: "${asha.id}", handled: true) { handled handledBy } }`,
+        {},
+        EDITOR,
+      );
+      expect(handled.data!.setBoardMessageHandled).toEqual({ handled: true, handledBy: 'staff:7' });
+      expect(
+        codeOf(
+          await t.gql(
+            `mutation { setBoardMessageHandled(id: "${asha.id}", handled: true) { id } }`,
+            {},
+            VIEWER_ONLY,
+          ),
+        ),
+      ).toBe('FORBIDDEN');
+      expect(codeOf(await t.gql('{ boardMessages { count } }', {}, player('101')))).toBe('UNAUTHENTICATED');
+      clock += 3_600_001;
+      expect((await post({ content: 'an hour later' })).data!.postBoardMessage).toBe(true);
+    });
+  });
+
   describe('rotation items', () => {
     const CREATE = `mutation ($input: RotationInput!) { createRotation(input: $input) {
       id type typeName title note imageUrl link jumpType language sorting shown clicks } }`;

@@ -8,6 +8,8 @@
 import { readFileSync } from 'node:fs';
 import type { GraphQLContext } from '../../graphql/context.ts';
 import type { ApiModule } from '../module.ts';
+import { boardMessages, postBoardMessage, setBoardMessageHandled } from './board.ts';
+import type { BoardInput } from './board.ts';
 import { requirePlayer } from '../staff/guard.ts';
 import {
   CONTACT_LIST,
@@ -69,6 +71,8 @@ export const contentModule: ApiModule = {
   },
   resolvers: {
     Query: {
+      boardMessages: (_: unknown, args: { handled?: boolean | null } & Paged, ctx: GraphQLContext) =>
+        boardMessages(ctx, args),
       myMessages: (_: unknown, args: Paged, ctx: GraphQLContext) => myMessages(ctx, args),
       unreadMessageCount: (_: unknown, __: unknown, ctx: GraphQLContext) =>
         unreadCount(ctx.services.sql, requirePlayer(ctx).userId),
@@ -97,6 +101,10 @@ export const contentModule: ApiModule = {
       siteConfigVersions: (_: unknown, __: unknown, ctx: GraphQLContext) => siteConfigVersions(ctx),
     },
     Mutation: {
+      postBoardMessage: (_: unknown, args: { input: BoardInput }, ctx: GraphQLContext) =>
+        postBoardMessage(ctx, args.input),
+      setBoardMessageHandled: (_: unknown, args: { id: string; handled: boolean }, ctx: GraphQLContext) =>
+        setBoardMessageHandled(ctx, args.id, args.handled),
       sendMessage: (_: unknown, args: { input: Parameters<typeof sendMessage>[1] }, ctx: GraphQLContext) =>
         sendMessage(ctx, args.input),
       withdrawMessage: (_: unknown, args: { id: string }, ctx: GraphQLContext) =>
