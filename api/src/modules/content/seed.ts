@@ -26,6 +26,34 @@ const BY = 'system:seed';
 const xml = (text: string): string =>
   text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
+const pentagon = (cx: number, cy: number, r: number, turn: number): string =>
+  [0, 1, 2, 3, 4]
+    .map((i) => {
+      const a = ((turn + i * 72 - 90) * Math.PI) / 180;
+      return `${(cx + Math.cos(a) * r).toFixed(1)},${(cy + Math.sin(a) * r).toFixed(1)}`;
+    })
+    .join(' ');
+
+/** A football: a white ball, a black centre pentagon, five rim pentagons and the seams between them. */
+const football = (cx: number, cy: number, r: number): string => {
+  const rim = [0, 1, 2, 3, 4].map((i) => {
+    const a = ((i * 72 - 90) * Math.PI) / 180;
+    return { x: cx + Math.cos(a) * r * 0.95, y: cy + Math.sin(a) * r * 0.95, a };
+  });
+  const seams = rim
+    .map(({ a }) => {
+      const inner = { x: cx + Math.cos(a) * r * 0.3, y: cy + Math.sin(a) * r * 0.3 };
+      const outer = { x: cx + Math.cos(a) * r * 0.68, y: cy + Math.sin(a) * r * 0.68 };
+      return `<line x1="${inner.x.toFixed(1)}" y1="${inner.y.toFixed(1)}" x2="${outer.x.toFixed(1)}" y2="${outer.y.toFixed(1)}"/>`;
+    })
+    .join('');
+  return `<clipPath id="ball"><circle cx="${cx}" cy="${cy}" r="${r}"/></clipPath>
+<circle cx="${cx}" cy="${cy}" r="${r}" fill="#ffffff"/>
+<g clip-path="url(#ball)" fill="#1a1a1a" stroke="#1a1a1a" stroke-width="${(r * 0.04).toFixed(1)}">
+<polygon points="${pentagon(cx, cy, r * 0.3, 0)}"/>${rim.map((p) => `<polygon points="${pentagon(p.x, p.y, r * 0.3, 36)}"/>`).join('')}${seams}</g>
+<circle cx="${cx}" cy="${cy}" r="${r}" fill="none" stroke="#1a1a1a" stroke-opacity="0.25" stroke-width="${(r * 0.03).toFixed(1)}"/>`;
+};
+
 /** A simple banner: a diagonal gradient, a ball, the title, a line and an 18+ badge. */
 export const bannerSvg = (
   width: number,
@@ -40,16 +68,7 @@ export const bannerSvg = (
   return `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}">
 <defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="${from}"/><stop offset="1" stop-color="${to}"/></linearGradient></defs>
 <rect width="${width}" height="${height}" fill="url(#g)"/>
-<circle cx="${width - ball * 1.4}" cy="${height / 2}" r="${ball}" fill="#ffffff" opacity="0.92"/>
-<circle cx="${width - ball * 1.4}" cy="${height / 2}" r="${ball * 0.36}" fill="#1a1a1a"/>
-<g fill="#1a1a1a" opacity="0.85">${[0, 72, 144, 216, 288]
-    .map((deg) => {
-      const rad = (deg * Math.PI) / 180;
-      const cx = width - ball * 1.4 + Math.cos(rad) * ball * 0.78;
-      const cy = height / 2 + Math.sin(rad) * ball * 0.78;
-      return `<circle cx="${cx.toFixed(1)}" cy="${cy.toFixed(1)}" r="${(ball * 0.16).toFixed(1)}"/>`;
-    })
-    .join('')}</g>
+${football(width - ball * 1.4, height / 2, ball)}
 <text x="${Math.round(height * 0.18)}" y="${Math.round(height * 0.45)}" font-family="Arial, 'Noto Sans', 'PingFang SC', sans-serif" font-size="${titleSize}" font-weight="700" fill="#ffffff">${xml(title)}</text>
 <text x="${Math.round(height * 0.18)}" y="${Math.round(height * 0.62)}" font-family="Arial, 'Noto Sans', 'PingFang SC', sans-serif" font-size="${lineSize}" fill="#ffffff" opacity="0.95">${xml(line)}</text>
 <g transform="translate(${Math.round(height * 0.18)} ${Math.round(height * 0.74)})"><rect width="${lineSize * 2.6}" height="${lineSize * 1.5}" rx="${lineSize * 0.3}" fill="#ffffff"/><text x="${lineSize * 1.3}" y="${lineSize * 1.08}" text-anchor="middle" font-family="Arial, sans-serif" font-size="${lineSize}" font-weight="700" fill="${from}">18+</text></g>
