@@ -151,6 +151,8 @@ export type Query = {
   siteConfig: SiteConfig;
   /** Staff (config.edit): every stored version, newest effective first, future ones included. */
   siteConfigVersions: Array<SiteConfigVersion>;
+  /** Staff (config.edit): every stored bet-configuration version, newest effective first, future ones included. */
+  betConfigVersions: Array<BetConfigVersion>;
 };
 
 export type QueryPlayersArgs = {
@@ -512,6 +514,12 @@ export type Mutation = {
    */
   setSiteConfig: SiteConfigVersion;
   /**
+   * Staff (config.edit): appends a bet-configuration version effective at `effectiveFrom` (default now; not
+   * in the past) with the given fields changed. Errors: BAD_BET_CONFIG (field named), EFFECTIVE_TIME_IN_PAST,
+   * TEXT_TOO_LONG.
+   */
+  setBetConfig: BetConfig;
+  /**
    * Staff (config.edit): replaces the string-reward tiers (spec §3 "String reward tier") by appending a bet
    * configuration version effective at `effectiveFrom` (default now; not in the past) that keeps every other
    * setting of the version in force then. Errors: EFFECTIVE_TIME_IN_PAST, BAD_TIER.
@@ -821,6 +829,11 @@ export type MutationUploadFileArgs = {
 
 export type MutationSetSiteConfigArgs = {
   input: SiteConfigInput;
+  effectiveFrom?: InputMaybe<Scalars['DateTime']['input']>;
+};
+
+export type MutationSetBetConfigArgs = {
+  input: BetConfigInput;
   effectiveFrom?: InputMaybe<Scalars['DateTime']['input']>;
 };
 
@@ -2333,6 +2346,43 @@ export type SiteConfigInput = {
   supportLinks?: InputMaybe<Array<Scalars['String']['input']>>;
 };
 
+/**
+ * Changes to the bet configuration (spec §3 "Bet config", §9 "Admin-configurable"); fields left out stay.
+ * Stakes are whole TZS, multiples of 100 (spec §5 step 100).
+ */
+export type BetConfigInput = {
+  /** Minimum stake paid from the balance (pay type 1) [minimum_bet_amount]. */
+  minimumBetAmount?: InputMaybe<Scalars['Tzs']['input']>;
+  /** Minimum stake paid with credit money (pay type 2) [minimum_bet_amount_virtual]. */
+  minimumBetAmountVirtual?: InputMaybe<Scalars['Tzs']['input']>;
+  /** Maximum stake [max_bet_amount]; not below the minimums. */
+  maxBetAmount?: InputMaybe<Scalars['Tzs']['input']>;
+  /** A selection counts for the string reward at odds >= this, e.g. "1.20" [min_string_reward_odds]. */
+  minStringRewardOdds?: InputMaybe<Scalars['String']['input']>;
+  /** Tax on winnings, percent, 2 decimals [tax_rate]: appends a dated sports tax rule at the same instant. */
+  taxRatePercent?: InputMaybe<Scalars['Float']['input']>;
+  /** Profit cap of a single [single_game_highest_profit]; null = no cap. */
+  singleGameHighestProfit?: InputMaybe<Scalars['Tzs']['input']>;
+  /** Profit cap of a multiple [multiple_game_highest_profit]; null = no cap. */
+  multipleGameHighestProfit?: InputMaybe<Scalars['Tzs']['input']>;
+  /** Contact text shown with refusals [customer_service], at most 200 characters. */
+  customerService?: InputMaybe<Scalars['String']['input']>;
+  /** Text of the no-bet view [pause_prompt], at most 500 characters (pausing itself: setBettingPause). */
+  pausePrompt?: InputMaybe<Scalars['String']['input']>;
+};
+
+/** One stored version of the bet configuration. */
+export type BetConfigVersion = {
+  __typename?: 'BetConfigVersion';
+  effectiveFrom: Scalars['DateTime']['output'];
+  createdBy: Scalars['String']['output'];
+  createdAt: Scalars['DateTime']['output'];
+  /** True for the version in force now. */
+  inForce: Scalars['Boolean']['output'];
+  /** The configuration of this version (tax: the dated sports tax rule in force at its start). */
+  config: BetConfig;
+};
+
 export type StringRewardTierInput = {
   /** Qualifying selections, 2–60, each at most once. */
   strings: Scalars['Int']['input'];
@@ -2580,6 +2630,8 @@ export type ResolversTypes = {
   SiteConfig: ResolverTypeWrapper<SiteConfig>;
   SiteConfigVersion: ResolverTypeWrapper<SiteConfigVersion>;
   SiteConfigInput: SiteConfigInput;
+  BetConfigInput: BetConfigInput;
+  BetConfigVersion: ResolverTypeWrapper<BetConfigVersion>;
   StringRewardTierInput: StringRewardTierInput;
   BoardMessage: ResolverTypeWrapper<BoardMessage>;
   BoardMessagePage: ResolverTypeWrapper<BoardMessagePage>;
@@ -2697,6 +2749,8 @@ export type ResolversParentTypes = {
   SiteConfig: SiteConfig;
   SiteConfigVersion: SiteConfigVersion;
   SiteConfigInput: SiteConfigInput;
+  BetConfigInput: BetConfigInput;
+  BetConfigVersion: BetConfigVersion;
   StringRewardTierInput: StringRewardTierInput;
   BoardMessage: BoardMessage;
   BoardMessagePage: BoardMessagePage;
@@ -2959,6 +3013,7 @@ export type QueryResolvers<
   staffRichTextPages?: Resolver<Array<ResolversTypes['RichTextPage']>, ParentType, ContextType>;
   siteConfig?: Resolver<ResolversTypes['SiteConfig'], ParentType, ContextType>;
   siteConfigVersions?: Resolver<Array<ResolversTypes['SiteConfigVersion']>, ParentType, ContextType>;
+  betConfigVersions?: Resolver<Array<ResolversTypes['BetConfigVersion']>, ParentType, ContextType>;
 };
 
 export type MutationResolvers<
@@ -3352,6 +3407,12 @@ export type MutationResolvers<
     ParentType,
     ContextType,
     RequireFields<MutationSetSiteConfigArgs, 'input'>
+  >;
+  setBetConfig?: Resolver<
+    ResolversTypes['BetConfig'],
+    ParentType,
+    ContextType,
+    RequireFields<MutationSetBetConfigArgs, 'input'>
   >;
   setStringRewardTiers?: Resolver<
     Array<ResolversTypes['StringRewardTier']>,
@@ -4383,6 +4444,17 @@ export type SiteConfigVersionResolvers<
   inForce?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
 };
 
+export type BetConfigVersionResolvers<
+  ContextType = GraphQLContext,
+  ParentType extends ResolversParentTypes['BetConfigVersion'] = ResolversParentTypes['BetConfigVersion'],
+> = {
+  effectiveFrom?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  createdBy?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  createdAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  inForce?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  config?: Resolver<ResolversTypes['BetConfig'], ParentType, ContextType>;
+};
+
 export type BoardMessageResolvers<
   ContextType = GraphQLContext,
   ParentType extends ResolversParentTypes['BoardMessage'] = ResolversParentTypes['BoardMessage'],
@@ -4489,6 +4561,7 @@ export type Resolvers<ContextType = GraphQLContext> = {
   PhoneAreaCode?: PhoneAreaCodeResolvers<ContextType>;
   SiteConfig?: SiteConfigResolvers<ContextType>;
   SiteConfigVersion?: SiteConfigVersionResolvers<ContextType>;
+  BetConfigVersion?: BetConfigVersionResolvers<ContextType>;
   BoardMessage?: BoardMessageResolvers<ContextType>;
   BoardMessagePage?: BoardMessagePageResolvers<ContextType>;
 };

@@ -676,6 +676,83 @@ describe('content', () => {
       expect(codeOf(await t.gql('{ siteConfigVersions { id } }', {}, VIEWER_ONLY))).toBe('FORBIDDEN');
     });
 
+    it('versions bet-configuration changes (limits, caps, tax) with an effective time', async () => {
+      const SET_BET = `mutation ($input: BetConfigInput!, $at: DateTime) { setBetConfig(input: $input, effectiveFrom: $at) {
+        minimumBetAmount maxBetAmount minStringRewardOdds taxRatePercent singleGameHighestProfit version } }`;
+      const READ =
+        '{ betConfig { minimumBetAmount maxBetAmount minStringRewardOdds taxRatePercent singleGameHighestProfit multipleGameHighestProfit customerService } }';
+      type Read = { betConfig: Record<string, unknown> };
+      const at = new Date(clock + 120_000).toISOString();
+      const input = {
+        minimumBetAmount: 200,
+        maxBetAmount: 1_000_000,
+        minStringRewardOdds: '1.20',
+        taxRatePercent: 12,
+        singleGameHighestProfit: 50_000_000,
+        customerService: 'Piga +255 700 000 101',
+      };
+      const set = await t.gql<{ setBetConfig: Record<string, unknown> }>(SET_BET, { input, at }, EDITOR);
+      expect(set.errors).toBeUndefined();
+      expect(set.data!.setBetConfig).toMatchObject({
+        minimumBetAmount: 200,
+        taxRatePercent: 12,
+        version: at,
+      });
+      expect((await t.gql<Read>(READ)).data!.betConfig).toMatchObject({
+        minimumBetAmount: 100,
+        taxRatePercent: 10,
+      });
+      clock += 120_000;
+      expect((await t.gql<Read>(READ)).data!.betConfig).toEqual({
+        minimumBetAmount: 200,
+        maxBetAmount: 1_000_000,
+        minStringRewardOdds: '1.20',
+        taxRatePercent: 12,
+        singleGameHighestProfit: 50_000_000,
+        multipleGameHighestProfit: null,
+        customerService: 'Piga +255 700 000 101',
+      });
+      // Clearing a cap with null keeps everything else; back to 10% tax.
+      clock += 1000;
+      await t.gql(SET_BET, { input: { singleGameHighestProfit: null, taxRatePercent: 10 } }, EDITOR);
+      expect((await t.gql<Read>(READ)).data!.betConfig).toMatchObject({
+        minimumBetAmount: 200,
+        singleGameHighestProfit: null,
+        taxRatePercent: 10,
+      });
+      const versions = await t.gql<{
+        betConfigVersions: { inForce: boolean; config: { minimumBetAmount: number } }[];
+      }>(
+        '{ betConfigVersions { inForce createdBy config { minimumBetAmount taxRatePercent } } }',
+        {},
+        EDITOR,
+      );
+      expect(versions.data!.betConfigVersions[0]).toMatchObject({
+        inForce: true,
+        config: { minimumBetAmount: 200 },
+      });
+      expect(versions.data!.betConfigVersions.filter((v) => v.inForce)).toHaveLength(1);
+      const [row] = await auditRows('bet_config.set');
+      expect(row!.before).toMatchObject({ minimumBetAmount: 100, taxRatePercent: 10 });
+      expect(row!.after).toMatchObject({ minimumBetAmount: 200, taxRatePercent: 12 });
+
+      const bad = async (patch: Record<string, unknown>) => {
+        const r = await t.gql(SET_BET, { input: patch }, EDITOR);
+        return `${codeOf(r)}:${r.errors?.[0]?.extensions?.field}`;
+      };
+      expect(await bad({ minimumBetAmount: 150 })).toBe('BAD_BET_CONFIG:minimumBetAmount');
+      expect(await bad({ maxBetAmount: 100 })).toBe('BAD_BET_CONFIG:maxBetAmount');
+      expect(await bad({ minStringRewardOdds: '0.90' })).toBe('BAD_BET_CONFIG:minStringRewardOdds');
+      expect(await bad({ multipleGameHighestProfit: 0 })).toBe('BAD_BET_CONFIG:multipleGameHighestProfit');
+      expect(await bad({ taxRatePercent: 100.5 })).toBe('BAD_BET_CONFIG:taxRatePercent');
+      expect(codeOf(await t.gql(SET_BET, { input: { minimumBetAmount: 300 } }, VIEWER_ONLY))).toBe(
+        'FORBIDDEN',
+      );
+      // Leave the defaults in force for the tests after this one.
+      clock += 1000;
+      await t.gql(SET_BET, { input: { minimumBetAmount: 100, maxBetAmount: 3_000_000 } }, EDITOR);
+    });
+
     it('versions string-reward tiers in the bet configuration with an effective time', async () => {
       const SET_TIERS = `mutation ($tiers: [StringRewardTierInput!]!, $at: DateTime) {
         setStringRewardTiers(tiers: $tiers, effectiveFrom: $at) { strings cashBackPercent } }`;

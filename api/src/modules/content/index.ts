@@ -8,6 +8,8 @@
 import { readFileSync } from 'node:fs';
 import type { GraphQLContext } from '../../graphql/context.ts';
 import type { ApiModule } from '../module.ts';
+import { betConfigVersions, setBetConfig } from './bet-config.ts';
+import type { BetConfigInput } from './bet-config.ts';
 import { boardMessages, postBoardMessage, setBoardMessageHandled } from './board.ts';
 import type { BoardInput } from './board.ts';
 import { requirePlayer } from '../staff/guard.ts';
@@ -99,6 +101,7 @@ export const contentModule: ApiModule = {
       staffRichTextPages: (_: unknown, __: unknown, ctx: GraphQLContext) => staffRichTextPages(ctx),
       siteConfig: (_: unknown, __: unknown, ctx: GraphQLContext) => siteConfigView(ctx),
       siteConfigVersions: (_: unknown, __: unknown, ctx: GraphQLContext) => siteConfigVersions(ctx),
+      betConfigVersions: (_: unknown, __: unknown, ctx: GraphQLContext) => betConfigVersions(ctx),
     },
     Mutation: {
       postBoardMessage: (_: unknown, args: { input: BoardInput }, ctx: GraphQLContext) =>
@@ -138,6 +141,11 @@ export const contentModule: ApiModule = {
         args: { input: SiteConfigInput; effectiveFrom?: string | null },
         ctx: GraphQLContext,
       ) => setSiteConfig(ctx, args.input, args.effectiveFrom),
+      setBetConfig: (
+        _: unknown,
+        args: { input: BetConfigInput; effectiveFrom?: string | null },
+        ctx: GraphQLContext,
+      ) => setBetConfig(ctx, args.input, args.effectiveFrom),
       setStringRewardTiers: (
         _: unknown,
         args: { tiers: TierInput[]; effectiveFrom?: string | null },
