@@ -407,6 +407,8 @@ describe('content', () => {
       expect(await bad({ type: 18, note: 'x', link: 'http://plain.example' })).toBe('BAD_LINK');
       expect(await bad({ type: 18, note: 'x', language: 'fr' })).toBe('BAD_LANGUAGE');
       expect(await bad({ note: 'x' })).toBe('TEXT_REQUIRED');
+      expect(codeOf(await t.gql('{ rotations(type: 40000) { id } }'))).toBe('BAD_INPUT');
+      expect(codeOf(await t.gql('{ documents(type: 0) { id } }'))).toBe('BAD_INPUT');
       expect(codeOf(await t.gql(CREATE, { input: { type: 18, note: 'x' } }, VIEWER_ONLY))).toBe('FORBIDDEN');
       expect(codeOf(await t.gql('{ staffRotations { id } }', {}, staff('9', [])))).toBe('FORBIDDEN');
       expect(
@@ -656,6 +658,9 @@ describe('content', () => {
     it('refuses a past effective time and bad numbers, codes and links', async () => {
       const past = new Date(clock - 3_600_000).toISOString();
       expect(codeOf(await t.gql(SET, { input: config, at: past }, EDITOR))).toBe('EFFECTIVE_TIME_IN_PAST');
+      expect(codeOf(await t.gql(SET, { input: config, at: '9999-12-31T23:59:59Z' }, EDITOR))).toBe(
+        'BAD_INPUT',
+      );
       expect(
         codeOf(await t.gql(SET, { input: { ...config, customerServiceNumbers: ['call us'] } }, EDITOR)),
       ).toBe('BAD_PHONE');
