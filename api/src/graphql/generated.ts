@@ -117,7 +117,7 @@ export type Query = {
   paymentChannels: Array<PaymentChannel>;
   /** Staff (payments.view): reconciliation items, open ones only unless all is true. */
   reconciliationItems: Array<ReconciliationItem>;
-  /** Staff (content.view): message-board entries, newest first; `handled` filters. */
+  /** Staff (messages.send): message-board entries, newest first; `handled` filters. */
   boardMessages: BoardMessagePage;
   /** Player: own messages, newest first. Errors: UNAUTHENTICATED. */
   myMessages: PlayerMessagePage;
@@ -468,7 +468,7 @@ export type Mutation = {
   resolveReconciliationItem: ReconciliationItem;
   /** Public (visitors too): writes to customer service (spec §7 message_board/add). Errors: TEXT_REQUIRED, TEXT_TOO_LONG, BAD_PHONE, BAD_EMAIL, RATE_LIMITED (5 an hour per address). */
   postBoardMessage: Scalars['Boolean']['output'];
-  /** Staff (content.edit): marks a message-board entry handled or not. Errors: NOT_FOUND. */
+  /** Staff (messages.send): marks a message-board entry handled or not. Errors: NOT_FOUND. */
   setBoardMessageHandled: BoardMessage;
   /** Staff (messages.send): sends an internal message. Errors: FORBIDDEN, BAD_INPUT, TEXT_REQUIRED, TEXT_TOO_LONG, NOT_FOUND (unknown player). */
   sendMessage: StaffMessage;

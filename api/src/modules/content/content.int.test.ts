@@ -315,7 +315,11 @@ describe('content', () => {
 
       const list = await t.gql<{
         boardMessages: { count: number; content: { id: string; userId: string | null; name: string }[] };
-      }>('{ boardMessages(handled: false) { count content { id userId name content } } }', {}, VIEWER_ONLY);
+      }>(
+        '{ boardMessages(handled: false) { count content { id userId name content } } }',
+        {},
+        staff('10', ['messages.send']),
+      );
       expect(list.data!.boardMessages.count).toBe(5);
       const asha = list.data!.boardMessages.content.find((m) => m.name === 'Asha')!;
       expect(asha.userId).toBe('101');
@@ -335,6 +339,7 @@ describe('content', () => {
         ),
       ).toBe('FORBIDDEN');
       expect(codeOf(await t.gql('{ boardMessages { count } }', {}, player('101')))).toBe('UNAUTHENTICATED');
+      expect(codeOf(await t.gql('{ boardMessages { count } }', {}, VIEWER_ONLY))).toBe('FORBIDDEN');
       clock += 3_600_001;
       expect((await post({ content: 'an hour later' })).data!.postBoardMessage).toBe(true);
     });
