@@ -147,7 +147,7 @@ export type Query = {
   richTextPage?: Maybe<RichTextPage>;
   /** Staff (content.view): every rich-text page in every language. */
   staffRichTextPages: Array<RichTextPage>;
-  /** Public: the site configuration in force (maintenance, customer service, area codes). */
+  /** Public: the site configuration in force (maintenance, customer service, area codes); texts in `language` or the caller's. */
   siteConfig: SiteConfig;
   /** Staff (config.edit): every stored version, newest effective first, future ones included. */
   siteConfigVersions: Array<SiteConfigVersion>;
@@ -327,6 +327,10 @@ export type QueryStaffDocumentsArgs = {
 export type QueryRichTextPageArgs = {
   slug?: InputMaybe<Scalars['String']['input']>;
   type?: InputMaybe<Scalars['Int']['input']>;
+  language?: InputMaybe<Scalars['String']['input']>;
+};
+
+export type QuerySiteConfigArgs = {
   language?: InputMaybe<Scalars['String']['input']>;
 };
 
@@ -864,6 +868,8 @@ export type Subscription = {
    * empty; watch the listed matches with watchMatches for their odds.
    */
   liveMatchList: LiveUpdate;
+  /** Public: the site configuration in force, at once and whenever it changes (a staff change, or a future version reaching its time; checked every 10 s). Texts in `language`, else the locale of the websocket's upgrade request. */
+  siteConfig: SiteConfig;
   /** Player: the unread message count, at once and after every change (send, read, withdraw). Errors: UNAUTHENTICATED. */
   unreadMessageCount: Scalars['Int']['output'];
 };
@@ -874,6 +880,10 @@ export type SubscriptionServerTimeArgs = {
 
 export type SubscriptionWatchMatchesArgs = {
   matchIds: Array<Scalars['ID']['input']>;
+};
+
+export type SubscriptionSiteConfigArgs = {
+  language?: InputMaybe<Scalars['String']['input']>;
 };
 
 export type Health = {
@@ -3011,7 +3021,7 @@ export type QueryResolvers<
     Partial<QueryRichTextPageArgs>
   >;
   staffRichTextPages?: Resolver<Array<ResolversTypes['RichTextPage']>, ParentType, ContextType>;
-  siteConfig?: Resolver<ResolversTypes['SiteConfig'], ParentType, ContextType>;
+  siteConfig?: Resolver<ResolversTypes['SiteConfig'], ParentType, ContextType, Partial<QuerySiteConfigArgs>>;
   siteConfigVersions?: Resolver<Array<ResolversTypes['SiteConfigVersion']>, ParentType, ContextType>;
   betConfigVersions?: Resolver<Array<ResolversTypes['BetConfigVersion']>, ParentType, ContextType>;
 };
@@ -3458,6 +3468,13 @@ export type SubscriptionResolvers<
     'liveMatchList',
     ParentType,
     ContextType
+  >;
+  siteConfig?: SubscriptionResolver<
+    ResolversTypes['SiteConfig'],
+    'siteConfig',
+    ParentType,
+    ContextType,
+    Partial<SubscriptionSiteConfigArgs>
   >;
   unreadMessageCount?: SubscriptionResolver<
     ResolversTypes['Int'],

@@ -13,6 +13,7 @@ import { connectWs } from '../live/testing.ts';
 import type { WsEvent } from '../live/testing.ts';
 import { welcomeMessagesProjection } from './messages.ts';
 import { seedContent } from './seed.ts';
+import { startSiteConfigWatcher } from './site-config.ts';
 import { MAX_UPLOAD_BYTES } from './uploads.ts';
 
 const START = Date.parse('2026-06-01T09:00:00Z');
@@ -36,6 +37,13 @@ describe('content', () => {
       `INSERT INTO player_accounts (user_id, phone, network, invitation_code, created_at) VALUES ($1, $2, 4, $1, $3)`,
       [userId, `+25578${userId.padStart(7, '0')}`, new Date(clock).toISOString()],
     );
+
+  let listening: Promise<string> | null = null;
+  /** The websocket address of the test server (listening from the first call on). */
+  const wsUrl = async () => {
+    listening ??= t.app.listen({ host: '127.0.0.1', port: 0 });
+    return `${(await listening).replace(/^http/, 'ws')}/graphql`;
+  };
 
   const auditRows = async (action: string) =>
     (
@@ -266,9 +274,8 @@ describe('content', () => {
     });
 
     it('pushes the unread count over the websocket at once and after each change', async () => {
-      const address = await t.app.listen({ host: '127.0.0.1', port: 0 });
       const viewer = JSON.stringify(player('102'));
-      const client = await connectWs(`${address.replace(/^http/, 'ws')}/graphql`, {
+      const client = await connectWs(await wsUrl(), {
         headers: { 'x-test-viewer': viewer },
       });
       try {
@@ -658,6 +665,38 @@ describe('content', () => {
       // Back to normal, now.
       await t.gql(SET, { input: { ...config, maintenance: false } }, EDITOR);
       expect((await read()).maintenance).toBe(false);
+    });
+
+    it('pushes the site configuration at once, after a staff change, and when a future version comes into force', async () => {
+      const client = await connectWs(await wsUrl());
+      const stopWatcher = await startSiteConfigWatcher(t.services, 20);
+      try {
+        const sub = client.subscribe(
+          'subscription { siteConfig(language: "en-US") { maintenance maintenanceMessage } }',
+        );
+        const stateOf = (e: WsEvent) => (e.type === 'next' ? e.payload.data?.['siteConfig'] : e);
+        expect(stateOf(await sub.next())).toMatchObject({ maintenance: false });
+        clock += 1000;
+        await t.gql(SET, { input: config }, EDITOR);
+        expect(stateOf(await sub.next())).toEqual({
+          maintenance: true,
+          maintenanceMessage: 'We are upgrading',
+        });
+        await t.gql(
+          SET,
+          { input: { ...config, maintenance: false }, at: new Date(clock + 5000).toISOString() },
+          EDITOR,
+        );
+        clock += 5000;
+        // A repeat of the last state may come first when the watcher raced the staff change.
+        let next = stateOf(await sub.next());
+        if ((next as { maintenance?: boolean }).maintenance) next = stateOf(await sub.next());
+        expect(next).toMatchObject({ maintenance: false });
+        sub.stop();
+      } finally {
+        await stopWatcher();
+        await client.close();
+      }
     });
 
     it('refuses a past effective time and bad numbers, codes and links', async () => {
