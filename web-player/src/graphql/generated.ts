@@ -6,155 +6,6 @@ type Exact<T extends { [key: string]: unknown }> = { [K in keyof T]: T[K] };
 export type Incremental<T> =
   T | { [P in keyof T]?: P extends ' $fragmentName' | '__typename' ? T[P] : never };
 import type { TypedDocumentNode as DocumentNode } from '@graphql-typed-document-node/core';
-export type Maybe<T> = T | null;
-export type InputMaybe<T> = Maybe<T>;
-/** All built-in and custom scalars, mapped to their actual values */
-export type Scalars = {
-  ID: { input: string; output: string };
-  String: { input: string; output: string };
-  Boolean: { input: boolean; output: boolean };
-  Int: { input: number; output: number };
-  Float: { input: number; output: number };
-  /** An amount of money in whole Tanzanian shillings (TZS), as an integer. */
-  Tzs: { input: number; output: number };
-  /** Decimal odds as text with two or more decimals, e.g. "1.95" (never binary floating point). */
-  Odds: { input: string; output: string };
-  /** An instant, ISO 8601 with offset; shown to players in East Africa Time (UTC+3). */
-  DateTime: { input: string; output: string };
-};
-
-/** What an SMS code is for (spec §3 "SMS" type). */
-export type SmsCodePurpose =
-  /** Registration (spec §5 registration code). */
-  | 'REGISTER'
-  /** Forgotten password (spec §9: valid 6 hours). */
-  | 'RESET_PASSWORD';
-
-/** Registration (spec §5 Registration; subscriber/register). */
-export type RegisterInput = {
-  /** Tanzanian mobile: `0712345678`, `712345678`, `255712345678` or `+255712345678` (spaces allowed). */
-  phone: Scalars['String']['input'];
-  /** At least 4 characters (spec §9). */
-  password: Scalars['String']['input'];
-  /** Must equal `password`. */
-  confirmPassword: Scalars['String']['input'];
-  /** The code from `requestSmsCode(purpose: REGISTER)`. */
-  code: Scalars['String']['input'];
-  /** The player confirms they are 18 or over. */
-  adult: Scalars['Boolean']['input'];
-  /** The player accepts the user agreement. */
-  acceptTerms: Scalars['Boolean']['input'];
-  /** The inviter's invitation code (`/register?v=`), optional. */
-  invitationCode?: InputMaybe<Scalars['String']['input']>;
-  /** The mobile-money network the player confirms (3 Tigo, 4 Airtel, 6 Vodacom, 7 Halotel); default: by prefix. */
-  network?: InputMaybe<Scalars['Int']['input']>;
-};
-
-/** The fields to change; omitted fields stay as they are. */
-export type PlayerPatch = {
-  disabled?: InputMaybe<Scalars['Boolean']['input']>;
-  noBet?: InputMaybe<Scalars['Boolean']['input']>;
-  noWithdraw?: InputMaybe<Scalars['Boolean']['input']>;
-  reported?: InputMaybe<Scalars['Int']['input']>;
-  returnScale?: InputMaybe<Scalars['String']['input']>;
-  withdrawalWhitelist?: InputMaybe<Scalars['Boolean']['input']>;
-  invitationCode?: InputMaybe<Scalars['String']['input']>;
-  /** A user id; empty string clears the superior. */
-  superiorId?: InputMaybe<Scalars['String']['input']>;
-  note?: InputMaybe<Scalars['String']['input']>;
-};
-
-/** Route or button permission (spec §3 Permission node). */
-export type PermissionNodeType = 'ROUTE' | 'BUTTON';
-
-export type ManagerInput = {
-  /** Login name: 3–32 letters, digits, `.`, `_` or `-`. Ignored by updateManager. */
-  account?: InputMaybe<Scalars['String']['input']>;
-  name?: InputMaybe<Scalars['String']['input']>;
-  /** Required by createManager (at least 4 characters). Ignored by updateManager. */
-  password?: InputMaybe<Scalars['String']['input']>;
-  roleId?: InputMaybe<Scalars['ID']['input']>;
-  disabled?: InputMaybe<Scalars['Boolean']['input']>;
-};
-
-export type RoleInput = {
-  /** Required (spec §5: fill role name). */
-  name: Scalars['String']['input'];
-  remarks?: InputMaybe<Scalars['String']['input']>;
-  nodeIds: Array<Scalars['ID']['input']>;
-};
-
-export type PermissionNodeInput = {
-  /** Required (spec §5: node name empty). */
-  name: Scalars['String']['input'];
-  code?: InputMaybe<Scalars['String']['input']>;
-  path?: InputMaybe<Scalars['String']['input']>;
-  type: PermissionNodeType;
-  icon?: InputMaybe<Scalars['String']['input']>;
-  sort?: InputMaybe<Scalars['Int']['input']>;
-  showAtTop?: InputMaybe<Scalars['Boolean']['input']>;
-  languageVariable?: InputMaybe<Scalars['String']['input']>;
-  parentId?: InputMaybe<Scalars['ID']['input']>;
-};
-
-/** Staff edit of a match's flags; omitted fields stay as they are. */
-export type MatchFlagsInput = {
-  visible?: InputMaybe<Scalars['Boolean']['input']>;
-  suspended?: InputMaybe<Scalars['Boolean']['input']>;
-  popular?: InputMaybe<Scalars['Boolean']['input']>;
-  todayPopular?: InputMaybe<Scalars['Boolean']['input']>;
-  oddsBoost?: InputMaybe<Scalars['Boolean']['input']>;
-  maintenance?: InputMaybe<Scalars['Boolean']['input']>;
-  /** 0–100. */
-  sequence?: InputMaybe<Scalars['Int']['input']>;
-};
-
-/** Staff edit of a competition; omitted fields stay. */
-export type CompetitionInput = {
-  /** 0–100. */
-  sequence?: InputMaybe<Scalars['Int']['input']>;
-  /** Hot league flag. */
-  popular?: InputMaybe<Scalars['Boolean']['input']>;
-  /** Hot league sort key, 0–100, higher first. */
-  popularSorting?: InputMaybe<Scalars['Int']['input']>;
-  todayPopular?: InputMaybe<Scalars['Boolean']['input']>;
-  /** 1 allowed, 2 not allowed. */
-  rollBet?: InputMaybe<Scalars['Int']['input']>;
-};
-
-/** Staff edit of a betting type; omitted fields stay. */
-export type BettingTypeInput = {
-  /** 1 allowed, 2 not allowed. */
-  betStatus?: InputMaybe<Scalars['Int']['input']>;
-  /** 0–300 seconds. */
-  liveDelaySeconds?: InputMaybe<Scalars['Int']['input']>;
-  /** Margin percent as decimal text, 0–50, e.g. '5.50'. */
-  marginPercent?: InputMaybe<Scalars['String']['input']>;
-};
-
-/** Goals at a moment of a match. */
-export type ScoreInput = {
-  home: Scalars['Int']['input'];
-  away: Scalars['Int']['input'];
-};
-
-/** Which bills to list (spec §2 /user_bill: type 1 = balance, 2 = credit). */
-export type BillPocket = 'BALANCE' | 'CREDIT';
-
-/** A pocket staff may adjust (spec §6: edit balance, credit money, virtual currency). */
-export type WalletPocket = 'BALANCE' | 'CREDIT_MONEY' | 'RACING_COIN';
-
-export type AdjustWalletInput = {
-  userId: Scalars['ID']['input'];
-  pocket: WalletPocket;
-  /** Signed, non-zero, whole TZS; the pocket never goes below zero. */
-  amount: Scalars['Tzs']['input'];
-  /** Required; shown in the player's bills and the audit log. */
-  reason: Scalars['String']['input'];
-  /** Client-generated id: repeating it returns the first result and moves money once. */
-  requestId: Scalars['ID']['input'];
-};
-
 /** How a bet is paid (spec §4 pay type: 1 balance, 2 credit money). */
 export type PayType = 'BALANCE' | 'CREDIT';
 
@@ -163,107 +14,1497 @@ export type OddsChangePolicy = 'ACCEPT_ANY' | 'ACCEPT_HIGHER' | 'NONE';
 
 export type BetSelectionInput = {
   /** The selection (outcome) id, spec `id_card` / `selection_id`. */
-  selectionId: Scalars['ID']['input'];
+  selectionId: string | number;
   /** The decimal odds the player saw. */
-  odds: Scalars['Odds']['input'];
+  odds: string;
 };
 
 export type PlaceBetInput = {
   /** Client-generated id: repeating it returns the first answer and moves money once. */
-  requestId: Scalars['ID']['input'];
+  requestId: string | number;
   payType: PayType;
   /** Stake, whole TZS; step 100, between the minimum of the pay type and max_bet_amount (spec §5). */
-  amount: Scalars['Tzs']['input'];
+  amount: number;
   /** At most 60, one per match (spec §5). */
   selections: Array<BetSelectionInput>;
-  oddsChange?: InputMaybe<OddsChangePolicy>;
+  oddsChange?: OddsChangePolicy | null | undefined;
 };
 
 export type PlaceBetStatus = 'PLACED' | 'REJECTED';
 
-/** Domain status of a bet; `statusCode` is the spec's order status 1–6. */
-export type OrderStatus =
-  'unpaid' | 'awaiting' | 'abnormal' | 'settled' | 'delayed' | 'cashedOut' | 'rejected' | 'cancelled';
+export type BetslipPlaceBetMutationVariables = Exact<{
+  input: PlaceBetInput;
+}>;
 
-export type BetsTab = 'OPEN' | 'SETTLED';
-
-/** Spec §9 archive split: within 30 days, or before. */
-export type BetsArchive = 'RECENT' | 'OLDER';
-
-export type PaymentKind = 'DEPOSIT' | 'WITHDRAWAL';
-
-/**
- * A deposit by USSD push (spec §3 "Recharge", §5). Errors: CHANNEL_DISABLED, AMOUNT_BELOW_MINIMUM,
- * AMOUNT_ABOVE_MAXIMUM, INVALID_PHONE, UNKNOWN_NETWORK, PROVIDER_UNAVAILABLE.
- */
-export type DepositInput = {
-  /** Client-made id; the same id again returns the same payment and never pushes twice. */
-  requestId: Scalars['String']['input'];
-  /** Network id; default from the phone prefix (mobile-money.md §1), else the account's network. */
-  network?: InputMaybe<Scalars['Int']['input']>;
-  /** Paying number; default the account's phone. */
-  phone?: InputMaybe<Scalars['String']['input']>;
-  /** Whole TZS within pay config minimum_recharge … max_recharge. */
-  amount: Scalars['Tzs']['input'];
+export type BetslipPlaceBetMutation = {
+  placeBet: {
+    status: PlaceBetStatus;
+    code: string | null;
+    message: string | null;
+    nobetList: Array<{ selectionId: string; code: string; currentOdds: string | null }>;
+    order: { id: string; serial: string } | null;
+  };
 };
 
-/**
- * A withdrawal to the account's phone (spec §3 "Withdraw"). Errors: WITHDRAWAL_NOT_ALLOWED (no-withdraw
- * flag), WITHDRAWAL_PROHIBITED (prohibit_withdrawal), NOT_WHITELISTED, CHANNEL_DISABLED,
- * AMOUNT_BELOW_MINIMUM, AMOUNT_ABOVE_MAXIMUM, INSUFFICIENT_FUNDS, WITHDRAWAL_ALREADY_OPEN, PROVIDER_UNAVAILABLE.
- */
-export type WithdrawInput = {
-  requestId: Scalars['String']['input'];
-  /** Network id; default the account's network. */
-  network?: InputMaybe<Scalars['Int']['input']>;
-  /** Whole TZS within minimum_withdraw … max_withdraw. */
-  amount: Scalars['Tzs']['input'];
+export type BetslipConfigQueryVariables = Exact<{ [key: string]: never }>;
+
+export type BetslipConfigQuery = {
+  betConfig: {
+    minimumBetAmount: number;
+    minimumBetAmountVirtual: number;
+    maxBetAmount: number;
+    minStringRewardOdds: string;
+    taxRatePercent: number;
+    singleGameHighestProfit: number | null;
+    multipleGameHighestProfit: number | null;
+    stringRewards: Array<{ strings: number; cashBackPercent: number }>;
+  };
 };
 
-/** Staff filters of payment lists; dates are instants (the back office sends EAT midnights). */
-export type PaymentFilter = {
-  status?: InputMaybe<Scalars['String']['input']>;
-  network?: InputMaybe<Scalars['Int']['input']>;
-  userId?: InputMaybe<Scalars['ID']['input']>;
-  from?: InputMaybe<Scalars['DateTime']['input']>;
-  to?: InputMaybe<Scalars['DateTime']['input']>;
-  /** Only payments under review. */
-  review?: InputMaybe<Scalars['Boolean']['input']>;
-  /** Only withdrawals waiting for approval. */
-  waitingApproval?: InputMaybe<Scalars['Boolean']['input']>;
+export type BetslipBookingCodeQueryVariables = Exact<{
+  code: string;
+}>;
+
+export type BetslipBookingCodeQuery = {
+  bookingCode: {
+    code: string;
+    selections: Array<{
+      selectionId: string;
+      available: boolean;
+      code: string | null;
+      odds: string | null;
+      matchId: string | null;
+      home: string | null;
+      away: string | null;
+      marketName: string | null;
+      selectionName: string | null;
+      matchStatus: number | null;
+    }>;
+  } | null;
 };
 
-/** A change of pay config; unset fields keep their value. Errors: BAD_INPUT. */
-export type PayConfigInput = {
-  /** Default now. */
-  effectiveFrom?: InputMaybe<Scalars['DateTime']['input']>;
-  reason: Scalars['String']['input'];
-  tigoRecharge?: InputMaybe<Scalars['Int']['input']>;
-  tigoWithdraw?: InputMaybe<Scalars['Int']['input']>;
-  airtelRecharge?: InputMaybe<Scalars['Int']['input']>;
-  airtelWithdraw?: InputMaybe<Scalars['Int']['input']>;
-  vodacomRecharge?: InputMaybe<Scalars['Int']['input']>;
-  vodacomWithdraw?: InputMaybe<Scalars['Int']['input']>;
-  halotelRecharge?: InputMaybe<Scalars['Int']['input']>;
-  halotelWithdraw?: InputMaybe<Scalars['Int']['input']>;
-  rechargeDelay?: InputMaybe<Scalars['Int']['input']>;
-  minimumRecharge?: InputMaybe<Scalars['Tzs']['input']>;
-  maxRecharge?: InputMaybe<Scalars['Tzs']['input']>;
-  minimumWithdraw?: InputMaybe<Scalars['Tzs']['input']>;
-  maxWithdraw?: InputMaybe<Scalars['Tzs']['input']>;
-  prohibitWithdrawal?: InputMaybe<Scalars['Int']['input']>;
-  withdrawApprovalThreshold?: InputMaybe<Scalars['Tzs']['input']>;
-  whitelistOnly?: InputMaybe<Scalars['Int']['input']>;
+export type BetslipShareMutationVariables = Exact<{
+  selections: Array<BetSelectionInput> | BetSelectionInput;
+}>;
+
+export type BetslipShareMutation = { shareSlip: { code: string } };
+
+export type LayoutLoginMutationVariables = Exact<{
+  phone: string;
+  password: string;
+}>;
+
+export type LayoutLoginMutation = { login: { token: string; expiresAt: string } };
+
+export type LayoutLogoutMutationVariables = Exact<{ [key: string]: never }>;
+
+export type LayoutLogoutMutation = { logout: boolean };
+
+export type LayoutBettingPauseQueryVariables = Exact<{ [key: string]: never }>;
+
+export type LayoutBettingPauseQuery = { bettingPause: { paused: boolean; prompt: string } };
+
+export type LayoutBettingPauseChangedSubscriptionVariables = Exact<{ [key: string]: never }>;
+
+export type LayoutBettingPauseChangedSubscription = { bettingPause: { paused: boolean; prompt: string } };
+
+export type MatchesOutcomeFragment = {
+  id: string;
+  name: string;
+  odds: string | null;
+  typeId: number;
+  statusId: number;
+  isLive: boolean;
+  eventStatus: number;
+  eventId: string;
+  marketName: string;
 };
 
-export type ChannelInput = {
-  network: Scalars['Int']['input'];
-  name?: InputMaybe<Scalars['String']['input']>;
-  sort?: InputMaybe<Scalars['Int']['input']>;
-  gatewayAddress?: InputMaybe<Scalars['String']['input']>;
-  rechargeEnabled?: InputMaybe<Scalars['Boolean']['input']>;
-  withdrawEnabled?: InputMaybe<Scalars['Boolean']['input']>;
-  reason: Scalars['String']['input'];
+export type MatchesRowFragment = {
+  id: string;
+  startTime: string;
+  matchTime: string;
+  statusId: number;
+  matchMinute: string | null;
+  homeScore: number | null;
+  awayScore: number | null;
+  teamHome: string;
+  teamAway: string;
+  league: string;
+  competitionId: string;
+  categoryName: string | null;
+  suspended: boolean;
+  objectVersion: number;
+  marketCount: number;
+  way3: {
+    w1: {
+      id: string;
+      name: string;
+      odds: string | null;
+      typeId: number;
+      statusId: number;
+      isLive: boolean;
+      eventStatus: number;
+      eventId: string;
+      marketName: string;
+    } | null;
+    draw: {
+      id: string;
+      name: string;
+      odds: string | null;
+      typeId: number;
+      statusId: number;
+      isLive: boolean;
+      eventStatus: number;
+      eventId: string;
+      marketName: string;
+    } | null;
+    w2: {
+      id: string;
+      name: string;
+      odds: string | null;
+      typeId: number;
+      statusId: number;
+      isLive: boolean;
+      eventStatus: number;
+      eventId: string;
+      marketName: string;
+    } | null;
+  };
+  doubleChance: {
+    xOr1: {
+      id: string;
+      name: string;
+      odds: string | null;
+      typeId: number;
+      statusId: number;
+      isLive: boolean;
+      eventStatus: number;
+      eventId: string;
+      marketName: string;
+    } | null;
+    xOr2: {
+      id: string;
+      name: string;
+      odds: string | null;
+      typeId: number;
+      statusId: number;
+      isLive: boolean;
+      eventStatus: number;
+      eventId: string;
+      marketName: string;
+    } | null;
+    or12: {
+      id: string;
+      name: string;
+      odds: string | null;
+      typeId: number;
+      statusId: number;
+      isLive: boolean;
+      eventStatus: number;
+      eventId: string;
+      marketName: string;
+    } | null;
+  };
+  bothTeamsToScore: {
+    yes: {
+      id: string;
+      name: string;
+      odds: string | null;
+      typeId: number;
+      statusId: number;
+      isLive: boolean;
+      eventStatus: number;
+      eventId: string;
+      marketName: string;
+    } | null;
+    no: {
+      id: string;
+      name: string;
+      odds: string | null;
+      typeId: number;
+      statusId: number;
+      isLive: boolean;
+      eventStatus: number;
+      eventId: string;
+      marketName: string;
+    } | null;
+  };
+  overUnder: {
+    over: Array<{
+      id: string;
+      name: string;
+      odds: string | null;
+      typeId: number;
+      statusId: number;
+      isLive: boolean;
+      eventStatus: number;
+      eventId: string;
+      marketName: string;
+    }>;
+    under: Array<{
+      id: string;
+      name: string;
+      odds: string | null;
+      typeId: number;
+      statusId: number;
+      isLive: boolean;
+      eventStatus: number;
+      eventId: string;
+      marketName: string;
+    }>;
+  };
+};
+
+export type MatchesPageFragment = {
+  page: number;
+  pageSize: number;
+  count: number;
+  content: Array<{
+    id: string;
+    startTime: string;
+    matchTime: string;
+    statusId: number;
+    matchMinute: string | null;
+    homeScore: number | null;
+    awayScore: number | null;
+    teamHome: string;
+    teamAway: string;
+    league: string;
+    competitionId: string;
+    categoryName: string | null;
+    suspended: boolean;
+    objectVersion: number;
+    marketCount: number;
+    way3: {
+      w1: {
+        id: string;
+        name: string;
+        odds: string | null;
+        typeId: number;
+        statusId: number;
+        isLive: boolean;
+        eventStatus: number;
+        eventId: string;
+        marketName: string;
+      } | null;
+      draw: {
+        id: string;
+        name: string;
+        odds: string | null;
+        typeId: number;
+        statusId: number;
+        isLive: boolean;
+        eventStatus: number;
+        eventId: string;
+        marketName: string;
+      } | null;
+      w2: {
+        id: string;
+        name: string;
+        odds: string | null;
+        typeId: number;
+        statusId: number;
+        isLive: boolean;
+        eventStatus: number;
+        eventId: string;
+        marketName: string;
+      } | null;
+    };
+    doubleChance: {
+      xOr1: {
+        id: string;
+        name: string;
+        odds: string | null;
+        typeId: number;
+        statusId: number;
+        isLive: boolean;
+        eventStatus: number;
+        eventId: string;
+        marketName: string;
+      } | null;
+      xOr2: {
+        id: string;
+        name: string;
+        odds: string | null;
+        typeId: number;
+        statusId: number;
+        isLive: boolean;
+        eventStatus: number;
+        eventId: string;
+        marketName: string;
+      } | null;
+      or12: {
+        id: string;
+        name: string;
+        odds: string | null;
+        typeId: number;
+        statusId: number;
+        isLive: boolean;
+        eventStatus: number;
+        eventId: string;
+        marketName: string;
+      } | null;
+    };
+    bothTeamsToScore: {
+      yes: {
+        id: string;
+        name: string;
+        odds: string | null;
+        typeId: number;
+        statusId: number;
+        isLive: boolean;
+        eventStatus: number;
+        eventId: string;
+        marketName: string;
+      } | null;
+      no: {
+        id: string;
+        name: string;
+        odds: string | null;
+        typeId: number;
+        statusId: number;
+        isLive: boolean;
+        eventStatus: number;
+        eventId: string;
+        marketName: string;
+      } | null;
+    };
+    overUnder: {
+      over: Array<{
+        id: string;
+        name: string;
+        odds: string | null;
+        typeId: number;
+        statusId: number;
+        isLive: boolean;
+        eventStatus: number;
+        eventId: string;
+        marketName: string;
+      }>;
+      under: Array<{
+        id: string;
+        name: string;
+        odds: string | null;
+        typeId: number;
+        statusId: number;
+        isLive: boolean;
+        eventStatus: number;
+        eventId: string;
+        marketName: string;
+      }>;
+    };
+  }>;
+};
+
+export type MatchesHomeQueryVariables = Exact<{
+  page?: number | null | undefined;
+}>;
+
+export type MatchesHomeQuery = {
+  homeMatches: {
+    page: number;
+    pageSize: number;
+    count: number;
+    content: Array<{
+      id: string;
+      startTime: string;
+      matchTime: string;
+      statusId: number;
+      matchMinute: string | null;
+      homeScore: number | null;
+      awayScore: number | null;
+      teamHome: string;
+      teamAway: string;
+      league: string;
+      competitionId: string;
+      categoryName: string | null;
+      suspended: boolean;
+      objectVersion: number;
+      marketCount: number;
+      way3: {
+        w1: {
+          id: string;
+          name: string;
+          odds: string | null;
+          typeId: number;
+          statusId: number;
+          isLive: boolean;
+          eventStatus: number;
+          eventId: string;
+          marketName: string;
+        } | null;
+        draw: {
+          id: string;
+          name: string;
+          odds: string | null;
+          typeId: number;
+          statusId: number;
+          isLive: boolean;
+          eventStatus: number;
+          eventId: string;
+          marketName: string;
+        } | null;
+        w2: {
+          id: string;
+          name: string;
+          odds: string | null;
+          typeId: number;
+          statusId: number;
+          isLive: boolean;
+          eventStatus: number;
+          eventId: string;
+          marketName: string;
+        } | null;
+      };
+      doubleChance: {
+        xOr1: {
+          id: string;
+          name: string;
+          odds: string | null;
+          typeId: number;
+          statusId: number;
+          isLive: boolean;
+          eventStatus: number;
+          eventId: string;
+          marketName: string;
+        } | null;
+        xOr2: {
+          id: string;
+          name: string;
+          odds: string | null;
+          typeId: number;
+          statusId: number;
+          isLive: boolean;
+          eventStatus: number;
+          eventId: string;
+          marketName: string;
+        } | null;
+        or12: {
+          id: string;
+          name: string;
+          odds: string | null;
+          typeId: number;
+          statusId: number;
+          isLive: boolean;
+          eventStatus: number;
+          eventId: string;
+          marketName: string;
+        } | null;
+      };
+      bothTeamsToScore: {
+        yes: {
+          id: string;
+          name: string;
+          odds: string | null;
+          typeId: number;
+          statusId: number;
+          isLive: boolean;
+          eventStatus: number;
+          eventId: string;
+          marketName: string;
+        } | null;
+        no: {
+          id: string;
+          name: string;
+          odds: string | null;
+          typeId: number;
+          statusId: number;
+          isLive: boolean;
+          eventStatus: number;
+          eventId: string;
+          marketName: string;
+        } | null;
+      };
+      overUnder: {
+        over: Array<{
+          id: string;
+          name: string;
+          odds: string | null;
+          typeId: number;
+          statusId: number;
+          isLive: boolean;
+          eventStatus: number;
+          eventId: string;
+          marketName: string;
+        }>;
+        under: Array<{
+          id: string;
+          name: string;
+          odds: string | null;
+          typeId: number;
+          statusId: number;
+          isLive: boolean;
+          eventStatus: number;
+          eventId: string;
+          marketName: string;
+        }>;
+      };
+    }>;
+  };
+};
+
+export type MatchesUpcomingQueryVariables = Exact<{
+  date?: string | null | undefined;
+  page?: number | null | undefined;
+}>;
+
+export type MatchesUpcomingQuery = {
+  upcomingMatches: {
+    page: number;
+    pageSize: number;
+    count: number;
+    content: Array<{
+      id: string;
+      startTime: string;
+      matchTime: string;
+      statusId: number;
+      matchMinute: string | null;
+      homeScore: number | null;
+      awayScore: number | null;
+      teamHome: string;
+      teamAway: string;
+      league: string;
+      competitionId: string;
+      categoryName: string | null;
+      suspended: boolean;
+      objectVersion: number;
+      marketCount: number;
+      way3: {
+        w1: {
+          id: string;
+          name: string;
+          odds: string | null;
+          typeId: number;
+          statusId: number;
+          isLive: boolean;
+          eventStatus: number;
+          eventId: string;
+          marketName: string;
+        } | null;
+        draw: {
+          id: string;
+          name: string;
+          odds: string | null;
+          typeId: number;
+          statusId: number;
+          isLive: boolean;
+          eventStatus: number;
+          eventId: string;
+          marketName: string;
+        } | null;
+        w2: {
+          id: string;
+          name: string;
+          odds: string | null;
+          typeId: number;
+          statusId: number;
+          isLive: boolean;
+          eventStatus: number;
+          eventId: string;
+          marketName: string;
+        } | null;
+      };
+      doubleChance: {
+        xOr1: {
+          id: string;
+          name: string;
+          odds: string | null;
+          typeId: number;
+          statusId: number;
+          isLive: boolean;
+          eventStatus: number;
+          eventId: string;
+          marketName: string;
+        } | null;
+        xOr2: {
+          id: string;
+          name: string;
+          odds: string | null;
+          typeId: number;
+          statusId: number;
+          isLive: boolean;
+          eventStatus: number;
+          eventId: string;
+          marketName: string;
+        } | null;
+        or12: {
+          id: string;
+          name: string;
+          odds: string | null;
+          typeId: number;
+          statusId: number;
+          isLive: boolean;
+          eventStatus: number;
+          eventId: string;
+          marketName: string;
+        } | null;
+      };
+      bothTeamsToScore: {
+        yes: {
+          id: string;
+          name: string;
+          odds: string | null;
+          typeId: number;
+          statusId: number;
+          isLive: boolean;
+          eventStatus: number;
+          eventId: string;
+          marketName: string;
+        } | null;
+        no: {
+          id: string;
+          name: string;
+          odds: string | null;
+          typeId: number;
+          statusId: number;
+          isLive: boolean;
+          eventStatus: number;
+          eventId: string;
+          marketName: string;
+        } | null;
+      };
+      overUnder: {
+        over: Array<{
+          id: string;
+          name: string;
+          odds: string | null;
+          typeId: number;
+          statusId: number;
+          isLive: boolean;
+          eventStatus: number;
+          eventId: string;
+          marketName: string;
+        }>;
+        under: Array<{
+          id: string;
+          name: string;
+          odds: string | null;
+          typeId: number;
+          statusId: number;
+          isLive: boolean;
+          eventStatus: number;
+          eventId: string;
+          marketName: string;
+        }>;
+      };
+    }>;
+  };
+};
+
+export type MatchesLiveQueryVariables = Exact<{
+  page?: number | null | undefined;
+}>;
+
+export type MatchesLiveQuery = {
+  liveMatches: {
+    page: number;
+    pageSize: number;
+    count: number;
+    content: Array<{
+      id: string;
+      startTime: string;
+      matchTime: string;
+      statusId: number;
+      matchMinute: string | null;
+      homeScore: number | null;
+      awayScore: number | null;
+      teamHome: string;
+      teamAway: string;
+      league: string;
+      competitionId: string;
+      categoryName: string | null;
+      suspended: boolean;
+      objectVersion: number;
+      marketCount: number;
+      way3: {
+        w1: {
+          id: string;
+          name: string;
+          odds: string | null;
+          typeId: number;
+          statusId: number;
+          isLive: boolean;
+          eventStatus: number;
+          eventId: string;
+          marketName: string;
+        } | null;
+        draw: {
+          id: string;
+          name: string;
+          odds: string | null;
+          typeId: number;
+          statusId: number;
+          isLive: boolean;
+          eventStatus: number;
+          eventId: string;
+          marketName: string;
+        } | null;
+        w2: {
+          id: string;
+          name: string;
+          odds: string | null;
+          typeId: number;
+          statusId: number;
+          isLive: boolean;
+          eventStatus: number;
+          eventId: string;
+          marketName: string;
+        } | null;
+      };
+      doubleChance: {
+        xOr1: {
+          id: string;
+          name: string;
+          odds: string | null;
+          typeId: number;
+          statusId: number;
+          isLive: boolean;
+          eventStatus: number;
+          eventId: string;
+          marketName: string;
+        } | null;
+        xOr2: {
+          id: string;
+          name: string;
+          odds: string | null;
+          typeId: number;
+          statusId: number;
+          isLive: boolean;
+          eventStatus: number;
+          eventId: string;
+          marketName: string;
+        } | null;
+        or12: {
+          id: string;
+          name: string;
+          odds: string | null;
+          typeId: number;
+          statusId: number;
+          isLive: boolean;
+          eventStatus: number;
+          eventId: string;
+          marketName: string;
+        } | null;
+      };
+      bothTeamsToScore: {
+        yes: {
+          id: string;
+          name: string;
+          odds: string | null;
+          typeId: number;
+          statusId: number;
+          isLive: boolean;
+          eventStatus: number;
+          eventId: string;
+          marketName: string;
+        } | null;
+        no: {
+          id: string;
+          name: string;
+          odds: string | null;
+          typeId: number;
+          statusId: number;
+          isLive: boolean;
+          eventStatus: number;
+          eventId: string;
+          marketName: string;
+        } | null;
+      };
+      overUnder: {
+        over: Array<{
+          id: string;
+          name: string;
+          odds: string | null;
+          typeId: number;
+          statusId: number;
+          isLive: boolean;
+          eventStatus: number;
+          eventId: string;
+          marketName: string;
+        }>;
+        under: Array<{
+          id: string;
+          name: string;
+          odds: string | null;
+          typeId: number;
+          statusId: number;
+          isLive: boolean;
+          eventStatus: number;
+          eventId: string;
+          marketName: string;
+        }>;
+      };
+    }>;
+  };
+};
+
+export type MatchesSearchQueryVariables = Exact<{
+  keyword: string;
+  page?: number | null | undefined;
+}>;
+
+export type MatchesSearchQuery = {
+  searchMatches: {
+    page: number;
+    pageSize: number;
+    count: number;
+    content: Array<{
+      id: string;
+      startTime: string;
+      matchTime: string;
+      statusId: number;
+      matchMinute: string | null;
+      homeScore: number | null;
+      awayScore: number | null;
+      teamHome: string;
+      teamAway: string;
+      league: string;
+      competitionId: string;
+      categoryName: string | null;
+      suspended: boolean;
+      objectVersion: number;
+      marketCount: number;
+      way3: {
+        w1: {
+          id: string;
+          name: string;
+          odds: string | null;
+          typeId: number;
+          statusId: number;
+          isLive: boolean;
+          eventStatus: number;
+          eventId: string;
+          marketName: string;
+        } | null;
+        draw: {
+          id: string;
+          name: string;
+          odds: string | null;
+          typeId: number;
+          statusId: number;
+          isLive: boolean;
+          eventStatus: number;
+          eventId: string;
+          marketName: string;
+        } | null;
+        w2: {
+          id: string;
+          name: string;
+          odds: string | null;
+          typeId: number;
+          statusId: number;
+          isLive: boolean;
+          eventStatus: number;
+          eventId: string;
+          marketName: string;
+        } | null;
+      };
+      doubleChance: {
+        xOr1: {
+          id: string;
+          name: string;
+          odds: string | null;
+          typeId: number;
+          statusId: number;
+          isLive: boolean;
+          eventStatus: number;
+          eventId: string;
+          marketName: string;
+        } | null;
+        xOr2: {
+          id: string;
+          name: string;
+          odds: string | null;
+          typeId: number;
+          statusId: number;
+          isLive: boolean;
+          eventStatus: number;
+          eventId: string;
+          marketName: string;
+        } | null;
+        or12: {
+          id: string;
+          name: string;
+          odds: string | null;
+          typeId: number;
+          statusId: number;
+          isLive: boolean;
+          eventStatus: number;
+          eventId: string;
+          marketName: string;
+        } | null;
+      };
+      bothTeamsToScore: {
+        yes: {
+          id: string;
+          name: string;
+          odds: string | null;
+          typeId: number;
+          statusId: number;
+          isLive: boolean;
+          eventStatus: number;
+          eventId: string;
+          marketName: string;
+        } | null;
+        no: {
+          id: string;
+          name: string;
+          odds: string | null;
+          typeId: number;
+          statusId: number;
+          isLive: boolean;
+          eventStatus: number;
+          eventId: string;
+          marketName: string;
+        } | null;
+      };
+      overUnder: {
+        over: Array<{
+          id: string;
+          name: string;
+          odds: string | null;
+          typeId: number;
+          statusId: number;
+          isLive: boolean;
+          eventStatus: number;
+          eventId: string;
+          marketName: string;
+        }>;
+        under: Array<{
+          id: string;
+          name: string;
+          odds: string | null;
+          typeId: number;
+          statusId: number;
+          isLive: boolean;
+          eventStatus: number;
+          eventId: string;
+          marketName: string;
+        }>;
+      };
+    }>;
+  };
+};
+
+export type MatchesLeagueQueryVariables = Exact<{
+  competitionId: string | number;
+  page?: number | null | undefined;
+}>;
+
+export type MatchesLeagueQuery = {
+  leagueMatches: {
+    page: number;
+    pageSize: number;
+    count: number;
+    content: Array<{
+      id: string;
+      startTime: string;
+      matchTime: string;
+      statusId: number;
+      matchMinute: string | null;
+      homeScore: number | null;
+      awayScore: number | null;
+      teamHome: string;
+      teamAway: string;
+      league: string;
+      competitionId: string;
+      categoryName: string | null;
+      suspended: boolean;
+      objectVersion: number;
+      marketCount: number;
+      way3: {
+        w1: {
+          id: string;
+          name: string;
+          odds: string | null;
+          typeId: number;
+          statusId: number;
+          isLive: boolean;
+          eventStatus: number;
+          eventId: string;
+          marketName: string;
+        } | null;
+        draw: {
+          id: string;
+          name: string;
+          odds: string | null;
+          typeId: number;
+          statusId: number;
+          isLive: boolean;
+          eventStatus: number;
+          eventId: string;
+          marketName: string;
+        } | null;
+        w2: {
+          id: string;
+          name: string;
+          odds: string | null;
+          typeId: number;
+          statusId: number;
+          isLive: boolean;
+          eventStatus: number;
+          eventId: string;
+          marketName: string;
+        } | null;
+      };
+      doubleChance: {
+        xOr1: {
+          id: string;
+          name: string;
+          odds: string | null;
+          typeId: number;
+          statusId: number;
+          isLive: boolean;
+          eventStatus: number;
+          eventId: string;
+          marketName: string;
+        } | null;
+        xOr2: {
+          id: string;
+          name: string;
+          odds: string | null;
+          typeId: number;
+          statusId: number;
+          isLive: boolean;
+          eventStatus: number;
+          eventId: string;
+          marketName: string;
+        } | null;
+        or12: {
+          id: string;
+          name: string;
+          odds: string | null;
+          typeId: number;
+          statusId: number;
+          isLive: boolean;
+          eventStatus: number;
+          eventId: string;
+          marketName: string;
+        } | null;
+      };
+      bothTeamsToScore: {
+        yes: {
+          id: string;
+          name: string;
+          odds: string | null;
+          typeId: number;
+          statusId: number;
+          isLive: boolean;
+          eventStatus: number;
+          eventId: string;
+          marketName: string;
+        } | null;
+        no: {
+          id: string;
+          name: string;
+          odds: string | null;
+          typeId: number;
+          statusId: number;
+          isLive: boolean;
+          eventStatus: number;
+          eventId: string;
+          marketName: string;
+        } | null;
+      };
+      overUnder: {
+        over: Array<{
+          id: string;
+          name: string;
+          odds: string | null;
+          typeId: number;
+          statusId: number;
+          isLive: boolean;
+          eventStatus: number;
+          eventId: string;
+          marketName: string;
+        }>;
+        under: Array<{
+          id: string;
+          name: string;
+          odds: string | null;
+          typeId: number;
+          statusId: number;
+          isLive: boolean;
+          eventStatus: number;
+          eventId: string;
+          marketName: string;
+        }>;
+      };
+    }>;
+  };
+};
+
+export type MatchesCountryQueryVariables = Exact<{
+  countryId: string | number;
+  page?: number | null | undefined;
+}>;
+
+export type MatchesCountryQuery = {
+  countryMatches: {
+    page: number;
+    pageSize: number;
+    count: number;
+    content: Array<{
+      id: string;
+      startTime: string;
+      matchTime: string;
+      statusId: number;
+      matchMinute: string | null;
+      homeScore: number | null;
+      awayScore: number | null;
+      teamHome: string;
+      teamAway: string;
+      league: string;
+      competitionId: string;
+      categoryName: string | null;
+      suspended: boolean;
+      objectVersion: number;
+      marketCount: number;
+      way3: {
+        w1: {
+          id: string;
+          name: string;
+          odds: string | null;
+          typeId: number;
+          statusId: number;
+          isLive: boolean;
+          eventStatus: number;
+          eventId: string;
+          marketName: string;
+        } | null;
+        draw: {
+          id: string;
+          name: string;
+          odds: string | null;
+          typeId: number;
+          statusId: number;
+          isLive: boolean;
+          eventStatus: number;
+          eventId: string;
+          marketName: string;
+        } | null;
+        w2: {
+          id: string;
+          name: string;
+          odds: string | null;
+          typeId: number;
+          statusId: number;
+          isLive: boolean;
+          eventStatus: number;
+          eventId: string;
+          marketName: string;
+        } | null;
+      };
+      doubleChance: {
+        xOr1: {
+          id: string;
+          name: string;
+          odds: string | null;
+          typeId: number;
+          statusId: number;
+          isLive: boolean;
+          eventStatus: number;
+          eventId: string;
+          marketName: string;
+        } | null;
+        xOr2: {
+          id: string;
+          name: string;
+          odds: string | null;
+          typeId: number;
+          statusId: number;
+          isLive: boolean;
+          eventStatus: number;
+          eventId: string;
+          marketName: string;
+        } | null;
+        or12: {
+          id: string;
+          name: string;
+          odds: string | null;
+          typeId: number;
+          statusId: number;
+          isLive: boolean;
+          eventStatus: number;
+          eventId: string;
+          marketName: string;
+        } | null;
+      };
+      bothTeamsToScore: {
+        yes: {
+          id: string;
+          name: string;
+          odds: string | null;
+          typeId: number;
+          statusId: number;
+          isLive: boolean;
+          eventStatus: number;
+          eventId: string;
+          marketName: string;
+        } | null;
+        no: {
+          id: string;
+          name: string;
+          odds: string | null;
+          typeId: number;
+          statusId: number;
+          isLive: boolean;
+          eventStatus: number;
+          eventId: string;
+          marketName: string;
+        } | null;
+      };
+      overUnder: {
+        over: Array<{
+          id: string;
+          name: string;
+          odds: string | null;
+          typeId: number;
+          statusId: number;
+          isLive: boolean;
+          eventStatus: number;
+          eventId: string;
+          marketName: string;
+        }>;
+        under: Array<{
+          id: string;
+          name: string;
+          odds: string | null;
+          typeId: number;
+          statusId: number;
+          isLive: boolean;
+          eventStatus: number;
+          eventId: string;
+          marketName: string;
+        }>;
+      };
+    }>;
+  };
+};
+
+export type MatchesMarketsQueryVariables = Exact<{
+  matchId: string | number;
+}>;
+
+export type MatchesMarketsQuery = {
+  matchMarkets: {
+    match: {
+      id: string;
+      startTime: string;
+      matchTime: string;
+      statusId: number;
+      matchMinute: string | null;
+      homeScore: number | null;
+      awayScore: number | null;
+      teamHome: string;
+      teamAway: string;
+      league: string;
+      competitionId: string;
+      categoryName: string | null;
+      suspended: boolean;
+      objectVersion: number;
+      marketCount: number;
+      way3: {
+        w1: {
+          id: string;
+          name: string;
+          odds: string | null;
+          typeId: number;
+          statusId: number;
+          isLive: boolean;
+          eventStatus: number;
+          eventId: string;
+          marketName: string;
+        } | null;
+        draw: {
+          id: string;
+          name: string;
+          odds: string | null;
+          typeId: number;
+          statusId: number;
+          isLive: boolean;
+          eventStatus: number;
+          eventId: string;
+          marketName: string;
+        } | null;
+        w2: {
+          id: string;
+          name: string;
+          odds: string | null;
+          typeId: number;
+          statusId: number;
+          isLive: boolean;
+          eventStatus: number;
+          eventId: string;
+          marketName: string;
+        } | null;
+      };
+      doubleChance: {
+        xOr1: {
+          id: string;
+          name: string;
+          odds: string | null;
+          typeId: number;
+          statusId: number;
+          isLive: boolean;
+          eventStatus: number;
+          eventId: string;
+          marketName: string;
+        } | null;
+        xOr2: {
+          id: string;
+          name: string;
+          odds: string | null;
+          typeId: number;
+          statusId: number;
+          isLive: boolean;
+          eventStatus: number;
+          eventId: string;
+          marketName: string;
+        } | null;
+        or12: {
+          id: string;
+          name: string;
+          odds: string | null;
+          typeId: number;
+          statusId: number;
+          isLive: boolean;
+          eventStatus: number;
+          eventId: string;
+          marketName: string;
+        } | null;
+      };
+      bothTeamsToScore: {
+        yes: {
+          id: string;
+          name: string;
+          odds: string | null;
+          typeId: number;
+          statusId: number;
+          isLive: boolean;
+          eventStatus: number;
+          eventId: string;
+          marketName: string;
+        } | null;
+        no: {
+          id: string;
+          name: string;
+          odds: string | null;
+          typeId: number;
+          statusId: number;
+          isLive: boolean;
+          eventStatus: number;
+          eventId: string;
+          marketName: string;
+        } | null;
+      };
+      overUnder: {
+        over: Array<{
+          id: string;
+          name: string;
+          odds: string | null;
+          typeId: number;
+          statusId: number;
+          isLive: boolean;
+          eventStatus: number;
+          eventId: string;
+          marketName: string;
+        }>;
+        under: Array<{
+          id: string;
+          name: string;
+          odds: string | null;
+          typeId: number;
+          statusId: number;
+          isLive: boolean;
+          eventStatus: number;
+          eventId: string;
+          marketName: string;
+        }>;
+      };
+    };
+    groups: Array<{
+      bettingTypeId: number;
+      typeName: string;
+      description: string | null;
+      markets: Array<{
+        id: string;
+        name: string;
+        line: string | null;
+        statusId: number;
+        partName: string;
+        outcomes: Array<{
+          id: string;
+          name: string;
+          odds: string | null;
+          typeId: number;
+          statusId: number;
+          isLive: boolean;
+          eventStatus: number;
+          eventId: string;
+          marketName: string;
+        }>;
+      }>;
+    }>;
+  };
+};
+
+export type MatchesMenuQueryVariables = Exact<{ [key: string]: never }>;
+
+export type MatchesMenuQuery = {
+  countryMenu: Array<{
+    id: string;
+    code: string;
+    name: string;
+    flag: string | null;
+    matchCount: number;
+    competitions: Array<{ id: string; name: string; matchCount: number }>;
+  }>;
+  popularCompetitions: Array<{ id: string; title: string; icon: string | null; matchCount: number }>;
+};
+
+export type MatchesWatchSubscriptionVariables = Exact<{
+  matchIds: Array<string | number> | string | number;
+}>;
+
+export type MatchesWatchSubscription = {
+  watchMatches: {
+    selections: Array<{
+      selectionId: string;
+      matchId: string;
+      odds: string | null;
+      statusId: number;
+      isLive: boolean;
+    }>;
+    matches: Array<{
+      matchId: string;
+      status: number;
+      homeScore: number | null;
+      awayScore: number | null;
+      matchMinute: string | null;
+      objectVersion: number;
+      visible: boolean;
+      suspended: boolean;
+    }>;
+  };
+};
+
+export type MatchesLiveListSubscriptionVariables = Exact<{ [key: string]: never }>;
+
+export type MatchesLiveListSubscription = {
+  liveMatchList: {
+    matches: Array<{
+      matchId: string;
+      status: number;
+      homeScore: number | null;
+      awayScore: number | null;
+      matchMinute: string | null;
+      objectVersion: number;
+      visible: boolean;
+      suspended: boolean;
+    }>;
+  };
 };
 
 export type MeQueryVariables = Exact<{ [key: string]: never }>;
@@ -288,6 +1529,2473 @@ export type MyWalletChangedSubscriptionVariables = Exact<{ [key: string]: never 
 
 export type MyWalletChangedSubscription = { myWallet: { balance: number; creditMoney: number } };
 
+export const MatchesOutcomeFragmentDoc = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'MatchesOutcome' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'Outcome' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'name' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'odds' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'typeId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'statusId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'isLive' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'eventStatus' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'eventId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'marketName' } },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<MatchesOutcomeFragment, unknown>;
+export const MatchesRowFragmentDoc = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'MatchesRow' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'Match' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'startTime' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'matchTime' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'statusId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'matchMinute' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'homeScore' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'awayScore' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'teamHome' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'teamAway' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'league' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'competitionId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'categoryName' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'suspended' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'objectVersion' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'marketCount' } },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'way3' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'w1' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'MatchesOutcome' } }],
+                  },
+                },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'draw' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'MatchesOutcome' } }],
+                  },
+                },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'w2' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'MatchesOutcome' } }],
+                  },
+                },
+              ],
+            },
+          },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'doubleChance' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'xOr1' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'MatchesOutcome' } }],
+                  },
+                },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'xOr2' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'MatchesOutcome' } }],
+                  },
+                },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'or12' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'MatchesOutcome' } }],
+                  },
+                },
+              ],
+            },
+          },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'bothTeamsToScore' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'yes' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'MatchesOutcome' } }],
+                  },
+                },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'no' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'MatchesOutcome' } }],
+                  },
+                },
+              ],
+            },
+          },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'overUnder' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'over' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'MatchesOutcome' } }],
+                  },
+                },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'under' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'MatchesOutcome' } }],
+                  },
+                },
+              ],
+            },
+          },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'MatchesOutcome' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'Outcome' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'name' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'odds' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'typeId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'statusId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'isLive' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'eventStatus' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'eventId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'marketName' } },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<MatchesRowFragment, unknown>;
+export const MatchesPageFragmentDoc = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'MatchesPage' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'MatchPage' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'page' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'pageSize' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'count' } },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'content' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'MatchesRow' } }],
+            },
+          },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'MatchesOutcome' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'Outcome' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'name' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'odds' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'typeId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'statusId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'isLive' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'eventStatus' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'eventId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'marketName' } },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'MatchesRow' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'Match' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'startTime' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'matchTime' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'statusId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'matchMinute' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'homeScore' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'awayScore' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'teamHome' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'teamAway' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'league' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'competitionId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'categoryName' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'suspended' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'objectVersion' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'marketCount' } },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'way3' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'w1' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'MatchesOutcome' } }],
+                  },
+                },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'draw' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'MatchesOutcome' } }],
+                  },
+                },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'w2' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'MatchesOutcome' } }],
+                  },
+                },
+              ],
+            },
+          },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'doubleChance' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'xOr1' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'MatchesOutcome' } }],
+                  },
+                },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'xOr2' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'MatchesOutcome' } }],
+                  },
+                },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'or12' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'MatchesOutcome' } }],
+                  },
+                },
+              ],
+            },
+          },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'bothTeamsToScore' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'yes' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'MatchesOutcome' } }],
+                  },
+                },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'no' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'MatchesOutcome' } }],
+                  },
+                },
+              ],
+            },
+          },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'overUnder' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'over' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'MatchesOutcome' } }],
+                  },
+                },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'under' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'MatchesOutcome' } }],
+                  },
+                },
+              ],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<MatchesPageFragment, unknown>;
+export const BetslipPlaceBetDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'mutation',
+      name: { kind: 'Name', value: 'BetslipPlaceBet' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'input' } },
+          type: {
+            kind: 'NonNullType',
+            type: { kind: 'NamedType', name: { kind: 'Name', value: 'PlaceBetInput' } },
+          },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'placeBet' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'input' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'input' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'status' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'code' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'message' } },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'nobetList' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [
+                      { kind: 'Field', name: { kind: 'Name', value: 'selectionId' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'code' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'currentOdds' } },
+                    ],
+                  },
+                },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'order' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [
+                      { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'serial' } },
+                    ],
+                  },
+                },
+              ],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<BetslipPlaceBetMutation, BetslipPlaceBetMutationVariables>;
+export const BetslipConfigDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'query',
+      name: { kind: 'Name', value: 'BetslipConfig' },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'betConfig' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'minimumBetAmount' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'minimumBetAmountVirtual' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'maxBetAmount' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'minStringRewardOdds' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'taxRatePercent' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'singleGameHighestProfit' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'multipleGameHighestProfit' } },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'stringRewards' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [
+                      { kind: 'Field', name: { kind: 'Name', value: 'strings' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'cashBackPercent' } },
+                    ],
+                  },
+                },
+              ],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<BetslipConfigQuery, BetslipConfigQueryVariables>;
+export const BetslipBookingCodeDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'query',
+      name: { kind: 'Name', value: 'BetslipBookingCode' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'code' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'String' } } },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'bookingCode' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'code' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'code' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'code' } },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'selections' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [
+                      { kind: 'Field', name: { kind: 'Name', value: 'selectionId' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'available' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'code' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'odds' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'matchId' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'home' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'away' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'marketName' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'selectionName' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'matchStatus' } },
+                    ],
+                  },
+                },
+              ],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<BetslipBookingCodeQuery, BetslipBookingCodeQueryVariables>;
+export const BetslipShareDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'mutation',
+      name: { kind: 'Name', value: 'BetslipShare' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'selections' } },
+          type: {
+            kind: 'NonNullType',
+            type: {
+              kind: 'ListType',
+              type: {
+                kind: 'NonNullType',
+                type: { kind: 'NamedType', name: { kind: 'Name', value: 'BetSelectionInput' } },
+              },
+            },
+          },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'shareSlip' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'selections' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'selections' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [{ kind: 'Field', name: { kind: 'Name', value: 'code' } }],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<BetslipShareMutation, BetslipShareMutationVariables>;
+export const LayoutLoginDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'mutation',
+      name: { kind: 'Name', value: 'LayoutLogin' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'phone' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'String' } } },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'password' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'String' } } },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'login' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'phone' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'phone' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'password' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'password' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'token' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'expiresAt' } },
+              ],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<LayoutLoginMutation, LayoutLoginMutationVariables>;
+export const LayoutLogoutDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'mutation',
+      name: { kind: 'Name', value: 'LayoutLogout' },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [{ kind: 'Field', name: { kind: 'Name', value: 'logout' } }],
+      },
+    },
+  ],
+} as unknown as DocumentNode<LayoutLogoutMutation, LayoutLogoutMutationVariables>;
+export const LayoutBettingPauseDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'query',
+      name: { kind: 'Name', value: 'LayoutBettingPause' },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'bettingPause' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'paused' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'prompt' } },
+              ],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<LayoutBettingPauseQuery, LayoutBettingPauseQueryVariables>;
+export const LayoutBettingPauseChangedDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'subscription',
+      name: { kind: 'Name', value: 'LayoutBettingPauseChanged' },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'bettingPause' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'paused' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'prompt' } },
+              ],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<
+  LayoutBettingPauseChangedSubscription,
+  LayoutBettingPauseChangedSubscriptionVariables
+>;
+export const MatchesHomeDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'query',
+      name: { kind: 'Name', value: 'MatchesHome' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'page' } },
+          type: { kind: 'NamedType', name: { kind: 'Name', value: 'Int' } },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'homeMatches' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'page' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'page' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'MatchesPage' } }],
+            },
+          },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'MatchesOutcome' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'Outcome' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'name' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'odds' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'typeId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'statusId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'isLive' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'eventStatus' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'eventId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'marketName' } },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'MatchesRow' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'Match' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'startTime' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'matchTime' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'statusId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'matchMinute' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'homeScore' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'awayScore' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'teamHome' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'teamAway' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'league' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'competitionId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'categoryName' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'suspended' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'objectVersion' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'marketCount' } },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'way3' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'w1' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'MatchesOutcome' } }],
+                  },
+                },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'draw' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'MatchesOutcome' } }],
+                  },
+                },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'w2' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'MatchesOutcome' } }],
+                  },
+                },
+              ],
+            },
+          },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'doubleChance' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'xOr1' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'MatchesOutcome' } }],
+                  },
+                },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'xOr2' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'MatchesOutcome' } }],
+                  },
+                },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'or12' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'MatchesOutcome' } }],
+                  },
+                },
+              ],
+            },
+          },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'bothTeamsToScore' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'yes' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'MatchesOutcome' } }],
+                  },
+                },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'no' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'MatchesOutcome' } }],
+                  },
+                },
+              ],
+            },
+          },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'overUnder' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'over' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'MatchesOutcome' } }],
+                  },
+                },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'under' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'MatchesOutcome' } }],
+                  },
+                },
+              ],
+            },
+          },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'MatchesPage' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'MatchPage' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'page' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'pageSize' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'count' } },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'content' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'MatchesRow' } }],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<MatchesHomeQuery, MatchesHomeQueryVariables>;
+export const MatchesUpcomingDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'query',
+      name: { kind: 'Name', value: 'MatchesUpcoming' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'date' } },
+          type: { kind: 'NamedType', name: { kind: 'Name', value: 'String' } },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'page' } },
+          type: { kind: 'NamedType', name: { kind: 'Name', value: 'Int' } },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'upcomingMatches' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'date' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'date' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'page' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'page' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'MatchesPage' } }],
+            },
+          },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'MatchesOutcome' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'Outcome' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'name' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'odds' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'typeId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'statusId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'isLive' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'eventStatus' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'eventId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'marketName' } },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'MatchesRow' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'Match' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'startTime' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'matchTime' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'statusId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'matchMinute' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'homeScore' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'awayScore' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'teamHome' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'teamAway' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'league' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'competitionId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'categoryName' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'suspended' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'objectVersion' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'marketCount' } },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'way3' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'w1' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'MatchesOutcome' } }],
+                  },
+                },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'draw' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'MatchesOutcome' } }],
+                  },
+                },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'w2' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'MatchesOutcome' } }],
+                  },
+                },
+              ],
+            },
+          },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'doubleChance' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'xOr1' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'MatchesOutcome' } }],
+                  },
+                },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'xOr2' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'MatchesOutcome' } }],
+                  },
+                },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'or12' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'MatchesOutcome' } }],
+                  },
+                },
+              ],
+            },
+          },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'bothTeamsToScore' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'yes' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'MatchesOutcome' } }],
+                  },
+                },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'no' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'MatchesOutcome' } }],
+                  },
+                },
+              ],
+            },
+          },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'overUnder' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'over' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'MatchesOutcome' } }],
+                  },
+                },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'under' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'MatchesOutcome' } }],
+                  },
+                },
+              ],
+            },
+          },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'MatchesPage' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'MatchPage' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'page' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'pageSize' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'count' } },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'content' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'MatchesRow' } }],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<MatchesUpcomingQuery, MatchesUpcomingQueryVariables>;
+export const MatchesLiveDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'query',
+      name: { kind: 'Name', value: 'MatchesLive' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'page' } },
+          type: { kind: 'NamedType', name: { kind: 'Name', value: 'Int' } },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'liveMatches' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'page' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'page' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'MatchesPage' } }],
+            },
+          },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'MatchesOutcome' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'Outcome' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'name' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'odds' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'typeId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'statusId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'isLive' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'eventStatus' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'eventId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'marketName' } },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'MatchesRow' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'Match' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'startTime' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'matchTime' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'statusId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'matchMinute' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'homeScore' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'awayScore' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'teamHome' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'teamAway' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'league' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'competitionId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'categoryName' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'suspended' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'objectVersion' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'marketCount' } },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'way3' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'w1' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'MatchesOutcome' } }],
+                  },
+                },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'draw' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'MatchesOutcome' } }],
+                  },
+                },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'w2' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'MatchesOutcome' } }],
+                  },
+                },
+              ],
+            },
+          },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'doubleChance' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'xOr1' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'MatchesOutcome' } }],
+                  },
+                },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'xOr2' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'MatchesOutcome' } }],
+                  },
+                },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'or12' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'MatchesOutcome' } }],
+                  },
+                },
+              ],
+            },
+          },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'bothTeamsToScore' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'yes' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'MatchesOutcome' } }],
+                  },
+                },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'no' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'MatchesOutcome' } }],
+                  },
+                },
+              ],
+            },
+          },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'overUnder' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'over' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'MatchesOutcome' } }],
+                  },
+                },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'under' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'MatchesOutcome' } }],
+                  },
+                },
+              ],
+            },
+          },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'MatchesPage' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'MatchPage' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'page' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'pageSize' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'count' } },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'content' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'MatchesRow' } }],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<MatchesLiveQuery, MatchesLiveQueryVariables>;
+export const MatchesSearchDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'query',
+      name: { kind: 'Name', value: 'MatchesSearch' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'keyword' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'String' } } },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'page' } },
+          type: { kind: 'NamedType', name: { kind: 'Name', value: 'Int' } },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'searchMatches' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'keyword' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'keyword' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'page' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'page' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'MatchesPage' } }],
+            },
+          },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'MatchesOutcome' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'Outcome' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'name' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'odds' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'typeId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'statusId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'isLive' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'eventStatus' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'eventId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'marketName' } },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'MatchesRow' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'Match' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'startTime' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'matchTime' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'statusId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'matchMinute' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'homeScore' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'awayScore' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'teamHome' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'teamAway' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'league' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'competitionId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'categoryName' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'suspended' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'objectVersion' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'marketCount' } },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'way3' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'w1' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'MatchesOutcome' } }],
+                  },
+                },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'draw' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'MatchesOutcome' } }],
+                  },
+                },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'w2' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'MatchesOutcome' } }],
+                  },
+                },
+              ],
+            },
+          },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'doubleChance' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'xOr1' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'MatchesOutcome' } }],
+                  },
+                },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'xOr2' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'MatchesOutcome' } }],
+                  },
+                },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'or12' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'MatchesOutcome' } }],
+                  },
+                },
+              ],
+            },
+          },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'bothTeamsToScore' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'yes' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'MatchesOutcome' } }],
+                  },
+                },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'no' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'MatchesOutcome' } }],
+                  },
+                },
+              ],
+            },
+          },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'overUnder' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'over' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'MatchesOutcome' } }],
+                  },
+                },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'under' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'MatchesOutcome' } }],
+                  },
+                },
+              ],
+            },
+          },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'MatchesPage' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'MatchPage' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'page' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'pageSize' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'count' } },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'content' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'MatchesRow' } }],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<MatchesSearchQuery, MatchesSearchQueryVariables>;
+export const MatchesLeagueDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'query',
+      name: { kind: 'Name', value: 'MatchesLeague' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'competitionId' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'ID' } } },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'page' } },
+          type: { kind: 'NamedType', name: { kind: 'Name', value: 'Int' } },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'leagueMatches' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'competitionId' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'competitionId' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'page' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'page' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'MatchesPage' } }],
+            },
+          },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'MatchesOutcome' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'Outcome' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'name' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'odds' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'typeId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'statusId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'isLive' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'eventStatus' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'eventId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'marketName' } },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'MatchesRow' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'Match' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'startTime' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'matchTime' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'statusId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'matchMinute' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'homeScore' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'awayScore' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'teamHome' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'teamAway' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'league' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'competitionId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'categoryName' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'suspended' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'objectVersion' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'marketCount' } },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'way3' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'w1' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'MatchesOutcome' } }],
+                  },
+                },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'draw' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'MatchesOutcome' } }],
+                  },
+                },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'w2' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'MatchesOutcome' } }],
+                  },
+                },
+              ],
+            },
+          },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'doubleChance' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'xOr1' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'MatchesOutcome' } }],
+                  },
+                },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'xOr2' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'MatchesOutcome' } }],
+                  },
+                },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'or12' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'MatchesOutcome' } }],
+                  },
+                },
+              ],
+            },
+          },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'bothTeamsToScore' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'yes' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'MatchesOutcome' } }],
+                  },
+                },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'no' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'MatchesOutcome' } }],
+                  },
+                },
+              ],
+            },
+          },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'overUnder' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'over' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'MatchesOutcome' } }],
+                  },
+                },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'under' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'MatchesOutcome' } }],
+                  },
+                },
+              ],
+            },
+          },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'MatchesPage' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'MatchPage' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'page' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'pageSize' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'count' } },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'content' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'MatchesRow' } }],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<MatchesLeagueQuery, MatchesLeagueQueryVariables>;
+export const MatchesCountryDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'query',
+      name: { kind: 'Name', value: 'MatchesCountry' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'countryId' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'ID' } } },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'page' } },
+          type: { kind: 'NamedType', name: { kind: 'Name', value: 'Int' } },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'countryMatches' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'countryId' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'countryId' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'page' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'page' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'MatchesPage' } }],
+            },
+          },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'MatchesOutcome' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'Outcome' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'name' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'odds' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'typeId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'statusId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'isLive' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'eventStatus' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'eventId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'marketName' } },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'MatchesRow' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'Match' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'startTime' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'matchTime' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'statusId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'matchMinute' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'homeScore' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'awayScore' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'teamHome' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'teamAway' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'league' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'competitionId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'categoryName' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'suspended' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'objectVersion' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'marketCount' } },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'way3' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'w1' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'MatchesOutcome' } }],
+                  },
+                },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'draw' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'MatchesOutcome' } }],
+                  },
+                },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'w2' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'MatchesOutcome' } }],
+                  },
+                },
+              ],
+            },
+          },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'doubleChance' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'xOr1' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'MatchesOutcome' } }],
+                  },
+                },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'xOr2' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'MatchesOutcome' } }],
+                  },
+                },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'or12' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'MatchesOutcome' } }],
+                  },
+                },
+              ],
+            },
+          },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'bothTeamsToScore' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'yes' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'MatchesOutcome' } }],
+                  },
+                },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'no' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'MatchesOutcome' } }],
+                  },
+                },
+              ],
+            },
+          },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'overUnder' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'over' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'MatchesOutcome' } }],
+                  },
+                },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'under' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'MatchesOutcome' } }],
+                  },
+                },
+              ],
+            },
+          },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'MatchesPage' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'MatchPage' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'page' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'pageSize' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'count' } },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'content' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'MatchesRow' } }],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<MatchesCountryQuery, MatchesCountryQueryVariables>;
+export const MatchesMarketsDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'query',
+      name: { kind: 'Name', value: 'MatchesMarkets' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'matchId' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'ID' } } },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'matchMarkets' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'matchId' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'matchId' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'match' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'MatchesRow' } }],
+                  },
+                },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'groups' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [
+                      { kind: 'Field', name: { kind: 'Name', value: 'bettingTypeId' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'typeName' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'description' } },
+                      {
+                        kind: 'Field',
+                        name: { kind: 'Name', value: 'markets' },
+                        selectionSet: {
+                          kind: 'SelectionSet',
+                          selections: [
+                            { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                            { kind: 'Field', name: { kind: 'Name', value: 'name' } },
+                            { kind: 'Field', name: { kind: 'Name', value: 'line' } },
+                            { kind: 'Field', name: { kind: 'Name', value: 'statusId' } },
+                            { kind: 'Field', name: { kind: 'Name', value: 'partName' } },
+                            {
+                              kind: 'Field',
+                              name: { kind: 'Name', value: 'outcomes' },
+                              selectionSet: {
+                                kind: 'SelectionSet',
+                                selections: [
+                                  { kind: 'FragmentSpread', name: { kind: 'Name', value: 'MatchesOutcome' } },
+                                ],
+                              },
+                            },
+                          ],
+                        },
+                      },
+                    ],
+                  },
+                },
+              ],
+            },
+          },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'MatchesOutcome' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'Outcome' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'name' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'odds' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'typeId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'statusId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'isLive' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'eventStatus' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'eventId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'marketName' } },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'MatchesRow' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'Match' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'startTime' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'matchTime' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'statusId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'matchMinute' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'homeScore' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'awayScore' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'teamHome' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'teamAway' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'league' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'competitionId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'categoryName' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'suspended' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'objectVersion' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'marketCount' } },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'way3' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'w1' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'MatchesOutcome' } }],
+                  },
+                },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'draw' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'MatchesOutcome' } }],
+                  },
+                },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'w2' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'MatchesOutcome' } }],
+                  },
+                },
+              ],
+            },
+          },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'doubleChance' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'xOr1' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'MatchesOutcome' } }],
+                  },
+                },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'xOr2' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'MatchesOutcome' } }],
+                  },
+                },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'or12' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'MatchesOutcome' } }],
+                  },
+                },
+              ],
+            },
+          },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'bothTeamsToScore' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'yes' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'MatchesOutcome' } }],
+                  },
+                },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'no' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'MatchesOutcome' } }],
+                  },
+                },
+              ],
+            },
+          },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'overUnder' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'over' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'MatchesOutcome' } }],
+                  },
+                },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'under' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'MatchesOutcome' } }],
+                  },
+                },
+              ],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<MatchesMarketsQuery, MatchesMarketsQueryVariables>;
+export const MatchesMenuDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'query',
+      name: { kind: 'Name', value: 'MatchesMenu' },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'countryMenu' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'code' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'name' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'flag' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'matchCount' } },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'competitions' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [
+                      { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'name' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'matchCount' } },
+                    ],
+                  },
+                },
+              ],
+            },
+          },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'popularCompetitions' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'title' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'icon' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'matchCount' } },
+              ],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<MatchesMenuQuery, MatchesMenuQueryVariables>;
+export const MatchesWatchDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'subscription',
+      name: { kind: 'Name', value: 'MatchesWatch' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'matchIds' } },
+          type: {
+            kind: 'NonNullType',
+            type: {
+              kind: 'ListType',
+              type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'ID' } } },
+            },
+          },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'watchMatches' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'matchIds' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'matchIds' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'selections' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [
+                      { kind: 'Field', name: { kind: 'Name', value: 'selectionId' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'matchId' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'odds' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'statusId' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'isLive' } },
+                    ],
+                  },
+                },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'matches' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [
+                      { kind: 'Field', name: { kind: 'Name', value: 'matchId' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'status' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'homeScore' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'awayScore' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'matchMinute' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'objectVersion' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'visible' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'suspended' } },
+                    ],
+                  },
+                },
+              ],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<MatchesWatchSubscription, MatchesWatchSubscriptionVariables>;
+export const MatchesLiveListDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'subscription',
+      name: { kind: 'Name', value: 'MatchesLiveList' },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'liveMatchList' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'matches' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [
+                      { kind: 'Field', name: { kind: 'Name', value: 'matchId' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'status' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'homeScore' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'awayScore' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'matchMinute' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'objectVersion' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'visible' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'suspended' } },
+                    ],
+                  },
+                },
+              ],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<MatchesLiveListSubscription, MatchesLiveListSubscriptionVariables>;
 export const MeDocument = {
   kind: 'Document',
   definitions: [
