@@ -36,7 +36,9 @@ export function LeftMenuView({
       <NavLink to="/rolling_ball" className="leftmenu__item">
         <Icon name="live" /> {t('layout.left.live')}
       </NavLink>
-      <h3 className="leftmenu__title">{t('layout.left.hotLeagues')}</h3>
+      {(menu?.popularCompetitions.length ?? 0) > 0 && (
+        <h3 className="leftmenu__title">{t('layout.left.hotLeagues')}</h3>
+      )}
       {menu?.popularCompetitions.map((c) => (
         <Link
           key={c.id}
