@@ -108,6 +108,14 @@ export type LayoutBettingPauseChangedSubscriptionVariables = Exact<{ [key: strin
 
 export type LayoutBettingPauseChangedSubscription = { bettingPause: { paused: boolean; prompt: string } };
 
+export type LayoutUnreadMessagesQueryVariables = Exact<{ [key: string]: never }>;
+
+export type LayoutUnreadMessagesQuery = { unreadMessageCount: number };
+
+export type LayoutUnreadMessagesChangedSubscriptionVariables = Exact<{ [key: string]: never }>;
+
+export type LayoutUnreadMessagesChangedSubscription = { unreadMessageCount: number };
+
 export type MatchesOutcomeFragment = {
   id: string;
   name: string;
@@ -2235,6 +2243,37 @@ export const LayoutBettingPauseChangedDocument = {
 } as unknown as DocumentNode<
   LayoutBettingPauseChangedSubscription,
   LayoutBettingPauseChangedSubscriptionVariables
+>;
+export const LayoutUnreadMessagesDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'query',
+      name: { kind: 'Name', value: 'LayoutUnreadMessages' },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [{ kind: 'Field', name: { kind: 'Name', value: 'unreadMessageCount' } }],
+      },
+    },
+  ],
+} as unknown as DocumentNode<LayoutUnreadMessagesQuery, LayoutUnreadMessagesQueryVariables>;
+export const LayoutUnreadMessagesChangedDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'subscription',
+      name: { kind: 'Name', value: 'LayoutUnreadMessagesChanged' },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [{ kind: 'Field', name: { kind: 'Name', value: 'unreadMessageCount' } }],
+      },
+    },
+  ],
+} as unknown as DocumentNode<
+  LayoutUnreadMessagesChangedSubscription,
+  LayoutUnreadMessagesChangedSubscriptionVariables
 >;
 export const MatchesHomeDocument = {
   kind: 'Document',

@@ -39,5 +39,5 @@ type Story = StoryObj<typeof meta>;
 export const Visitor: Story = {};
 
 export const Player: Story = {
-  args: { loggedIn: true, balance: 1_234_567, credit: 7_000, slipCount: 3 },
+  args: { loggedIn: true, balance: 1_234_567, credit: 7_000, slipCount: 3, unread: 2 },
 };

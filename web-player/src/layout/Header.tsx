@@ -26,6 +26,8 @@ export interface HeaderProps {
   readonly balance: number;
   readonly credit: number;
   readonly slipCount: number;
+  /** Unread internal messages (the badge; spec §2 header). */
+  readonly unread?: number;
   readonly onOpenMenu: () => void;
   readonly onOpenSlip: () => void;
   /** Logs in; answers null on success or the error code to show. */
@@ -221,9 +223,20 @@ export function Header(props: HeaderProps) {
         <div className="topbar__right">
           {loggedIn ? (
             <>
+              <Link to="/message" className="messages" aria-label={t('layout.messages')}>
+                <Icon name="mail" size={22} />
+                {(props.unread ?? 0) > 0 && (
+                  <span className="badge" data-testid="unread">
+                    {props.unread}
+                  </span>
+                )}
+              </Link>
               <BalanceMenu balance={balance} credit={credit} onLogout={onLogout} />
-              <Link to="/pay_recharge" className="btn btn--accent">
-                {t('layout.recharge')}
+              <Link to="/pay_recharge" className="btn btn--accent topup" aria-label={t('layout.recharge')}>
+                <span className="wide-only">{t('layout.recharge')}</span>
+                <span className="narrow-only" aria-hidden="true">
+                  +
+                </span>
               </Link>
             </>
           ) : (

@@ -19,7 +19,13 @@ import { HomePage } from '../matches/pages.tsx';
 import { Footer, NoBetView } from './Footer.tsx';
 import { BottomBar, Header } from './Header.tsx';
 import { LeftMenu } from './LeftMenu.tsx';
-import { useAccountSync, useBetConfigSync, useBettingPause, useSlipLiveSync } from './sync.ts';
+import {
+  useAccountSync,
+  useBetConfigSync,
+  useBettingPause,
+  useSlipLiveSync,
+  useUnreadMessages,
+} from './sync.ts';
 import './layout.css';
 
 /** Spec §2/§9: the nav bar becomes fixed after scrolling past 99 px. */
@@ -61,6 +67,7 @@ export function Layout() {
   useSlipLiveSync();
   useRouteTitle();
   const pause = useBettingPause();
+  const unread = useUnreadMessages();
   const navFixed = useScrolledPast(NAV_FIXED_AFTER_PX);
   const account = useSelector(betslip, (s) => s.context.account);
   const slipCount = useSelector(betslip, (s) => s.context.items.length);
@@ -102,6 +109,7 @@ export function Layout() {
         balance={account.balance}
         credit={account.credit}
         slipCount={slipCount}
+        unread={unread}
         onOpenMenu={() => setMenuOpen(true)}
         onOpenSlip={() => setSlipOpen(true)}
         onLogin={onLogin}

@@ -12,6 +12,8 @@ import {
   BetslipConfigDocument,
   LayoutBettingPauseChangedDocument,
   LayoutBettingPauseDocument,
+  LayoutUnreadMessagesChangedDocument,
+  LayoutUnreadMessagesDocument,
   MatchesWatchDocument,
   MeDocument,
   MyWalletChangedDocument,
@@ -116,4 +118,35 @@ export const useSlipLiveSync = (): void => {
       });
     return unsubscribe;
   }, [api.client, betslip, key]);
+};
+
+/**
+ * The player's unread message count for the header badge (content module: `unreadMessageCount` query,
+ * then the subscription of the same name after every change); 0 for a visitor.
+ */
+export const useUnreadMessages = (): number => {
+  const { api } = useServices();
+  const token = useSessionToken();
+  const [unread, setUnread] = useState(0);
+  useEffect(() => {
+    setUnread(0);
+    if (!token) return;
+    let live = true;
+    void api.client
+      .query(LayoutUnreadMessagesDocument, {}, { requestPolicy: 'network-only' })
+      .toPromise()
+      .then((r) => {
+        if (live && r.data) setUnread(r.data.unreadMessageCount);
+      });
+    const { unsubscribe } = api.client
+      .subscription(LayoutUnreadMessagesChangedDocument, {})
+      .subscribe((r) => {
+        if (r.data) setUnread(r.data.unreadMessageCount);
+      });
+    return () => {
+      live = false;
+      unsubscribe();
+    };
+  }, [api.client, token]);
+  return unread;
 };
