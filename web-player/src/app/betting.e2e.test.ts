@@ -162,4 +162,25 @@ describe.skipIf(!e2e.available)('betting on the player site', () => {
     await page.locator('.match').first().waitFor({ timeout: 15_000 });
     expect(pageErrors(page)).toEqual([]);
   });
+
+  it('keeps /home alive: the pages loaded are still there after visiting another screen', async () => {
+    const page = await e2e.page('desktop', { storage: { 'bashiri.lang': 'en-US' } });
+    await page.goto(e2e.url('/#/home'));
+    const rows = page.locator('.content .match:not(.match--placeholder)');
+    await rows.first().waitFor();
+    const more = page.locator('.matches__more');
+    if (await more.count()) {
+      const before = await rows.count();
+      await more.click();
+      await expect.poll(() => rows.count()).toBeGreaterThan(before);
+    }
+    const loaded = await rows.count();
+    await page.getByRole('link', { name: 'Upcoming', exact: true }).click();
+    await page.waitForURL(/#\/ready_start/);
+    await page.getByRole('link', { name: 'Home', exact: true }).click();
+    await page.waitForURL(/#\/home$/);
+    expect(await page.locator('.match--placeholder').count()).toBe(0);
+    expect(await rows.count()).toBeGreaterThanOrEqual(loaded - 2); // matches may finish meanwhile
+    expect(pageErrors(page)).toEqual([]);
+  });
 });

@@ -87,7 +87,12 @@ export const usePagedMatches = (load: PageLoader, key: string) => {
     [api.client],
   );
 
+  // Only a new key starts over: effects also re-run when a kept-alive page (the home page in its
+  // <Activity>) is shown again, and that must keep the list it had.
+  const loadedKey = useRef<string | null>(null);
   useEffect(() => {
+    if (loadedKey.current === key) return;
+    loadedKey.current = key;
     setState(START);
     busy.current = false;
     fetchPage(1, true);
