@@ -1,6 +1,7 @@
 /** The footer (spec §2 Layout): licence text, 18+ notice, responsible-gambling link and nav links. */
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { Icon } from './icons.tsx';
 
 /** Rich-text page of responsible gambling (spec §2 /rich_text, "titled Responsible Gambling"). */
 export const RESPONSIBLE_GAMBLING_PATH = '/rich_text?type=9';
@@ -29,8 +30,8 @@ export function NoBetView({ prompt }: { readonly prompt: string }) {
   const { t } = useTranslation();
   return (
     <section className="nobet" role="alert">
-      <div className="nobet__icon" aria-hidden="true">
-        ⏸
+      <div className="nobet__icon">
+        <Icon name="pause" size={48} />
       </div>
       <h1>{t('layout.paused.title')}</h1>
       <p>{prompt.trim() || t('layout.paused.fallback')}</p>

@@ -4,6 +4,7 @@
  */
 const PATHS = {
   menu: 'M3 6h18v2H3zm0 5h18v2H3zm0 5h18v2H3z',
+  pause: 'M12 2a10 10 0 1 0 0 20 10 10 0 0 0 0-20zM9 7h2v10H9zm4 0h2v10h-2z',
   mail: 'M3 5h18v14H3zm2 2v.5l7 4.5 7-4.5V7zm0 2.9V17h14V9.9l-7 4.5z',
   lock: 'M12 2a5 5 0 0 0-5 5v3H5v12h14V10h-2V7a5 5 0 0 0-5-5zm-3 8V7a3 3 0 0 1 6 0v3z',
   ticket: 'M3 5h18v5a2 2 0 0 0 0 4v5H3v-5a2 2 0 0 0 0-4zm5 3v2h8V8zm0 4v2h8v-2z',
