@@ -6,6 +6,1515 @@ type Exact<T extends { [key: string]: unknown }> = { [K in keyof T]: T[K] };
 export type Incremental<T> =
   T | { [P in keyof T]?: P extends ' $fragmentName' | '__typename' ? T[P] : never };
 import type { TypedDocumentNode as DocumentNode } from '@graphql-typed-document-node/core';
+/** How a bet is paid (spec §4 pay type: 1 balance, 2 credit money). */
+export type PayType = 'BALANCE' | 'CREDIT';
+
+/** What the player accepts when odds moved since they saw them (spec §2: accept automatic odds changes). */
+export type OddsChangePolicy = 'ACCEPT_ANY' | 'ACCEPT_HIGHER' | 'NONE';
+
+export type BetSelectionInput = {
+  /** The selection (outcome) id, spec `id_card` / `selection_id`. */
+  selectionId: string | number;
+  /** The decimal odds the player saw. */
+  odds: string;
+};
+
+export type PlaceBetInput = {
+  /** Client-generated id: repeating it returns the first answer and moves money once. */
+  requestId: string | number;
+  payType: PayType;
+  /** Stake, whole TZS; step 100, between the minimum of the pay type and max_bet_amount (spec §5). */
+  amount: number;
+  /** At most 60, one per match (spec §5). */
+  selections: Array<BetSelectionInput>;
+  oddsChange?: OddsChangePolicy | null | undefined;
+};
+
+export type PlaceBetStatus = 'PLACED' | 'REJECTED';
+
+export type BetslipPlaceBetMutationVariables = Exact<{
+  input: PlaceBetInput;
+}>;
+
+export type BetslipPlaceBetMutation = {
+  placeBet: {
+    status: PlaceBetStatus;
+    code: string | null;
+    message: string | null;
+    nobetList: Array<{ selectionId: string; code: string; currentOdds: string | null }>;
+    order: { id: string; serial: string } | null;
+  };
+};
+
+export type BetslipConfigQueryVariables = Exact<{ [key: string]: never }>;
+
+export type BetslipConfigQuery = {
+  betConfig: {
+    minimumBetAmount: number;
+    minimumBetAmountVirtual: number;
+    maxBetAmount: number;
+    minStringRewardOdds: string;
+    taxRatePercent: number;
+    singleGameHighestProfit: number | null;
+    multipleGameHighestProfit: number | null;
+    stringRewards: Array<{ strings: number; cashBackPercent: number }>;
+  };
+};
+
+export type BetslipBookingCodeQueryVariables = Exact<{
+  code: string;
+}>;
+
+export type BetslipBookingCodeQuery = {
+  bookingCode: {
+    code: string;
+    selections: Array<{
+      selectionId: string;
+      available: boolean;
+      code: string | null;
+      odds: string | null;
+      matchId: string | null;
+      home: string | null;
+      away: string | null;
+      marketName: string | null;
+      selectionName: string | null;
+      matchStatus: number | null;
+    }>;
+  } | null;
+};
+
+export type BetslipShareMutationVariables = Exact<{
+  selections: Array<BetSelectionInput> | BetSelectionInput;
+}>;
+
+export type BetslipShareMutation = { shareSlip: { code: string } };
+
+export type LayoutLoginMutationVariables = Exact<{
+  phone: string;
+  password: string;
+}>;
+
+export type LayoutLoginMutation = { login: { token: string; expiresAt: string } };
+
+export type LayoutLogoutMutationVariables = Exact<{ [key: string]: never }>;
+
+export type LayoutLogoutMutation = { logout: boolean };
+
+export type LayoutBettingPauseQueryVariables = Exact<{ [key: string]: never }>;
+
+export type LayoutBettingPauseQuery = { bettingPause: { paused: boolean; prompt: string } };
+
+export type LayoutBettingPauseChangedSubscriptionVariables = Exact<{ [key: string]: never }>;
+
+export type LayoutBettingPauseChangedSubscription = { bettingPause: { paused: boolean; prompt: string } };
+
+export type LayoutUnreadMessagesQueryVariables = Exact<{ [key: string]: never }>;
+
+export type LayoutUnreadMessagesQuery = { unreadMessageCount: number };
+
+export type LayoutUnreadMessagesChangedSubscriptionVariables = Exact<{ [key: string]: never }>;
+
+export type LayoutUnreadMessagesChangedSubscription = { unreadMessageCount: number };
+
+export type MatchesOutcomeFragment = {
+  id: string;
+  name: string;
+  odds: string | null;
+  typeId: number;
+  statusId: number;
+  isLive: boolean;
+  eventStatus: number;
+  eventId: string;
+  marketName: string;
+};
+
+export type MatchesRowFragment = {
+  id: string;
+  startTime: string;
+  matchTime: string;
+  statusId: number;
+  matchMinute: string | null;
+  homeScore: number | null;
+  awayScore: number | null;
+  teamHome: string;
+  teamAway: string;
+  league: string;
+  competitionId: string;
+  categoryName: string | null;
+  suspended: boolean;
+  objectVersion: number;
+  marketCount: number;
+  way3: {
+    w1: {
+      id: string;
+      name: string;
+      odds: string | null;
+      typeId: number;
+      statusId: number;
+      isLive: boolean;
+      eventStatus: number;
+      eventId: string;
+      marketName: string;
+    } | null;
+    draw: {
+      id: string;
+      name: string;
+      odds: string | null;
+      typeId: number;
+      statusId: number;
+      isLive: boolean;
+      eventStatus: number;
+      eventId: string;
+      marketName: string;
+    } | null;
+    w2: {
+      id: string;
+      name: string;
+      odds: string | null;
+      typeId: number;
+      statusId: number;
+      isLive: boolean;
+      eventStatus: number;
+      eventId: string;
+      marketName: string;
+    } | null;
+  };
+  doubleChance: {
+    xOr1: {
+      id: string;
+      name: string;
+      odds: string | null;
+      typeId: number;
+      statusId: number;
+      isLive: boolean;
+      eventStatus: number;
+      eventId: string;
+      marketName: string;
+    } | null;
+    xOr2: {
+      id: string;
+      name: string;
+      odds: string | null;
+      typeId: number;
+      statusId: number;
+      isLive: boolean;
+      eventStatus: number;
+      eventId: string;
+      marketName: string;
+    } | null;
+    or12: {
+      id: string;
+      name: string;
+      odds: string | null;
+      typeId: number;
+      statusId: number;
+      isLive: boolean;
+      eventStatus: number;
+      eventId: string;
+      marketName: string;
+    } | null;
+  };
+  bothTeamsToScore: {
+    yes: {
+      id: string;
+      name: string;
+      odds: string | null;
+      typeId: number;
+      statusId: number;
+      isLive: boolean;
+      eventStatus: number;
+      eventId: string;
+      marketName: string;
+    } | null;
+    no: {
+      id: string;
+      name: string;
+      odds: string | null;
+      typeId: number;
+      statusId: number;
+      isLive: boolean;
+      eventStatus: number;
+      eventId: string;
+      marketName: string;
+    } | null;
+  };
+  overUnder: {
+    over: Array<{
+      id: string;
+      name: string;
+      odds: string | null;
+      typeId: number;
+      statusId: number;
+      isLive: boolean;
+      eventStatus: number;
+      eventId: string;
+      marketName: string;
+    }>;
+    under: Array<{
+      id: string;
+      name: string;
+      odds: string | null;
+      typeId: number;
+      statusId: number;
+      isLive: boolean;
+      eventStatus: number;
+      eventId: string;
+      marketName: string;
+    }>;
+  };
+};
+
+export type MatchesPageFragment = {
+  page: number;
+  pageSize: number;
+  count: number;
+  content: Array<{
+    id: string;
+    startTime: string;
+    matchTime: string;
+    statusId: number;
+    matchMinute: string | null;
+    homeScore: number | null;
+    awayScore: number | null;
+    teamHome: string;
+    teamAway: string;
+    league: string;
+    competitionId: string;
+    categoryName: string | null;
+    suspended: boolean;
+    objectVersion: number;
+    marketCount: number;
+    way3: {
+      w1: {
+        id: string;
+        name: string;
+        odds: string | null;
+        typeId: number;
+        statusId: number;
+        isLive: boolean;
+        eventStatus: number;
+        eventId: string;
+        marketName: string;
+      } | null;
+      draw: {
+        id: string;
+        name: string;
+        odds: string | null;
+        typeId: number;
+        statusId: number;
+        isLive: boolean;
+        eventStatus: number;
+        eventId: string;
+        marketName: string;
+      } | null;
+      w2: {
+        id: string;
+        name: string;
+        odds: string | null;
+        typeId: number;
+        statusId: number;
+        isLive: boolean;
+        eventStatus: number;
+        eventId: string;
+        marketName: string;
+      } | null;
+    };
+    doubleChance: {
+      xOr1: {
+        id: string;
+        name: string;
+        odds: string | null;
+        typeId: number;
+        statusId: number;
+        isLive: boolean;
+        eventStatus: number;
+        eventId: string;
+        marketName: string;
+      } | null;
+      xOr2: {
+        id: string;
+        name: string;
+        odds: string | null;
+        typeId: number;
+        statusId: number;
+        isLive: boolean;
+        eventStatus: number;
+        eventId: string;
+        marketName: string;
+      } | null;
+      or12: {
+        id: string;
+        name: string;
+        odds: string | null;
+        typeId: number;
+        statusId: number;
+        isLive: boolean;
+        eventStatus: number;
+        eventId: string;
+        marketName: string;
+      } | null;
+    };
+    bothTeamsToScore: {
+      yes: {
+        id: string;
+        name: string;
+        odds: string | null;
+        typeId: number;
+        statusId: number;
+        isLive: boolean;
+        eventStatus: number;
+        eventId: string;
+        marketName: string;
+      } | null;
+      no: {
+        id: string;
+        name: string;
+        odds: string | null;
+        typeId: number;
+        statusId: number;
+        isLive: boolean;
+        eventStatus: number;
+        eventId: string;
+        marketName: string;
+      } | null;
+    };
+    overUnder: {
+      over: Array<{
+        id: string;
+        name: string;
+        odds: string | null;
+        typeId: number;
+        statusId: number;
+        isLive: boolean;
+        eventStatus: number;
+        eventId: string;
+        marketName: string;
+      }>;
+      under: Array<{
+        id: string;
+        name: string;
+        odds: string | null;
+        typeId: number;
+        statusId: number;
+        isLive: boolean;
+        eventStatus: number;
+        eventId: string;
+        marketName: string;
+      }>;
+    };
+  }>;
+};
+
+export type MatchesHomeQueryVariables = Exact<{
+  page?: number | null | undefined;
+}>;
+
+export type MatchesHomeQuery = {
+  homeMatches: {
+    page: number;
+    pageSize: number;
+    count: number;
+    content: Array<{
+      id: string;
+      startTime: string;
+      matchTime: string;
+      statusId: number;
+      matchMinute: string | null;
+      homeScore: number | null;
+      awayScore: number | null;
+      teamHome: string;
+      teamAway: string;
+      league: string;
+      competitionId: string;
+      categoryName: string | null;
+      suspended: boolean;
+      objectVersion: number;
+      marketCount: number;
+      way3: {
+        w1: {
+          id: string;
+          name: string;
+          odds: string | null;
+          typeId: number;
+          statusId: number;
+          isLive: boolean;
+          eventStatus: number;
+          eventId: string;
+          marketName: string;
+        } | null;
+        draw: {
+          id: string;
+          name: string;
+          odds: string | null;
+          typeId: number;
+          statusId: number;
+          isLive: boolean;
+          eventStatus: number;
+          eventId: string;
+          marketName: string;
+        } | null;
+        w2: {
+          id: string;
+          name: string;
+          odds: string | null;
+          typeId: number;
+          statusId: number;
+          isLive: boolean;
+          eventStatus: number;
+          eventId: string;
+          marketName: string;
+        } | null;
+      };
+      doubleChance: {
+        xOr1: {
+          id: string;
+          name: string;
+          odds: string | null;
+          typeId: number;
+          statusId: number;
+          isLive: boolean;
+          eventStatus: number;
+          eventId: string;
+          marketName: string;
+        } | null;
+        xOr2: {
+          id: string;
+          name: string;
+          odds: string | null;
+          typeId: number;
+          statusId: number;
+          isLive: boolean;
+          eventStatus: number;
+          eventId: string;
+          marketName: string;
+        } | null;
+        or12: {
+          id: string;
+          name: string;
+          odds: string | null;
+          typeId: number;
+          statusId: number;
+          isLive: boolean;
+          eventStatus: number;
+          eventId: string;
+          marketName: string;
+        } | null;
+      };
+      bothTeamsToScore: {
+        yes: {
+          id: string;
+          name: string;
+          odds: string | null;
+          typeId: number;
+          statusId: number;
+          isLive: boolean;
+          eventStatus: number;
+          eventId: string;
+          marketName: string;
+        } | null;
+        no: {
+          id: string;
+          name: string;
+          odds: string | null;
+          typeId: number;
+          statusId: number;
+          isLive: boolean;
+          eventStatus: number;
+          eventId: string;
+          marketName: string;
+        } | null;
+      };
+      overUnder: {
+        over: Array<{
+          id: string;
+          name: string;
+          odds: string | null;
+          typeId: number;
+          statusId: number;
+          isLive: boolean;
+          eventStatus: number;
+          eventId: string;
+          marketName: string;
+        }>;
+        under: Array<{
+          id: string;
+          name: string;
+          odds: string | null;
+          typeId: number;
+          statusId: number;
+          isLive: boolean;
+          eventStatus: number;
+          eventId: string;
+          marketName: string;
+        }>;
+      };
+    }>;
+  };
+};
+
+export type MatchesUpcomingQueryVariables = Exact<{
+  date?: string | null | undefined;
+  page?: number | null | undefined;
+}>;
+
+export type MatchesUpcomingQuery = {
+  upcomingMatches: {
+    page: number;
+    pageSize: number;
+    count: number;
+    content: Array<{
+      id: string;
+      startTime: string;
+      matchTime: string;
+      statusId: number;
+      matchMinute: string | null;
+      homeScore: number | null;
+      awayScore: number | null;
+      teamHome: string;
+      teamAway: string;
+      league: string;
+      competitionId: string;
+      categoryName: string | null;
+      suspended: boolean;
+      objectVersion: number;
+      marketCount: number;
+      way3: {
+        w1: {
+          id: string;
+          name: string;
+          odds: string | null;
+          typeId: number;
+          statusId: number;
+          isLive: boolean;
+          eventStatus: number;
+          eventId: string;
+          marketName: string;
+        } | null;
+        draw: {
+          id: string;
+          name: string;
+          odds: string | null;
+          typeId: number;
+          statusId: number;
+          isLive: boolean;
+          eventStatus: number;
+          eventId: string;
+          marketName: string;
+        } | null;
+        w2: {
+          id: string;
+          name: string;
+          odds: string | null;
+          typeId: number;
+          statusId: number;
+          isLive: boolean;
+          eventStatus: number;
+          eventId: string;
+          marketName: string;
+        } | null;
+      };
+      doubleChance: {
+        xOr1: {
+          id: string;
+          name: string;
+          odds: string | null;
+          typeId: number;
+          statusId: number;
+          isLive: boolean;
+          eventStatus: number;
+          eventId: string;
+          marketName: string;
+        } | null;
+        xOr2: {
+          id: string;
+          name: string;
+          odds: string | null;
+          typeId: number;
+          statusId: number;
+          isLive: boolean;
+          eventStatus: number;
+          eventId: string;
+          marketName: string;
+        } | null;
+        or12: {
+          id: string;
+          name: string;
+          odds: string | null;
+          typeId: number;
+          statusId: number;
+          isLive: boolean;
+          eventStatus: number;
+          eventId: string;
+          marketName: string;
+        } | null;
+      };
+      bothTeamsToScore: {
+        yes: {
+          id: string;
+          name: string;
+          odds: string | null;
+          typeId: number;
+          statusId: number;
+          isLive: boolean;
+          eventStatus: number;
+          eventId: string;
+          marketName: string;
+        } | null;
+        no: {
+          id: string;
+          name: string;
+          odds: string | null;
+          typeId: number;
+          statusId: number;
+          isLive: boolean;
+          eventStatus: number;
+          eventId: string;
+          marketName: string;
+        } | null;
+      };
+      overUnder: {
+        over: Array<{
+          id: string;
+          name: string;
+          odds: string | null;
+          typeId: number;
+          statusId: number;
+          isLive: boolean;
+          eventStatus: number;
+          eventId: string;
+          marketName: string;
+        }>;
+        under: Array<{
+          id: string;
+          name: string;
+          odds: string | null;
+          typeId: number;
+          statusId: number;
+          isLive: boolean;
+          eventStatus: number;
+          eventId: string;
+          marketName: string;
+        }>;
+      };
+    }>;
+  };
+};
+
+export type MatchesLiveQueryVariables = Exact<{
+  page?: number | null | undefined;
+}>;
+
+export type MatchesLiveQuery = {
+  liveMatches: {
+    page: number;
+    pageSize: number;
+    count: number;
+    content: Array<{
+      id: string;
+      startTime: string;
+      matchTime: string;
+      statusId: number;
+      matchMinute: string | null;
+      homeScore: number | null;
+      awayScore: number | null;
+      teamHome: string;
+      teamAway: string;
+      league: string;
+      competitionId: string;
+      categoryName: string | null;
+      suspended: boolean;
+      objectVersion: number;
+      marketCount: number;
+      way3: {
+        w1: {
+          id: string;
+          name: string;
+          odds: string | null;
+          typeId: number;
+          statusId: number;
+          isLive: boolean;
+          eventStatus: number;
+          eventId: string;
+          marketName: string;
+        } | null;
+        draw: {
+          id: string;
+          name: string;
+          odds: string | null;
+          typeId: number;
+          statusId: number;
+          isLive: boolean;
+          eventStatus: number;
+          eventId: string;
+          marketName: string;
+        } | null;
+        w2: {
+          id: string;
+          name: string;
+          odds: string | null;
+          typeId: number;
+          statusId: number;
+          isLive: boolean;
+          eventStatus: number;
+          eventId: string;
+          marketName: string;
+        } | null;
+      };
+      doubleChance: {
+        xOr1: {
+          id: string;
+          name: string;
+          odds: string | null;
+          typeId: number;
+          statusId: number;
+          isLive: boolean;
+          eventStatus: number;
+          eventId: string;
+          marketName: string;
+        } | null;
+        xOr2: {
+          id: string;
+          name: string;
+          odds: string | null;
+          typeId: number;
+          statusId: number;
+          isLive: boolean;
+          eventStatus: number;
+          eventId: string;
+          marketName: string;
+        } | null;
+        or12: {
+          id: string;
+          name: string;
+          odds: string | null;
+          typeId: number;
+          statusId: number;
+          isLive: boolean;
+          eventStatus: number;
+          eventId: string;
+          marketName: string;
+        } | null;
+      };
+      bothTeamsToScore: {
+        yes: {
+          id: string;
+          name: string;
+          odds: string | null;
+          typeId: number;
+          statusId: number;
+          isLive: boolean;
+          eventStatus: number;
+          eventId: string;
+          marketName: string;
+        } | null;
+        no: {
+          id: string;
+          name: string;
+          odds: string | null;
+          typeId: number;
+          statusId: number;
+          isLive: boolean;
+          eventStatus: number;
+          eventId: string;
+          marketName: string;
+        } | null;
+      };
+      overUnder: {
+        over: Array<{
+          id: string;
+          name: string;
+          odds: string | null;
+          typeId: number;
+          statusId: number;
+          isLive: boolean;
+          eventStatus: number;
+          eventId: string;
+          marketName: string;
+        }>;
+        under: Array<{
+          id: string;
+          name: string;
+          odds: string | null;
+          typeId: number;
+          statusId: number;
+          isLive: boolean;
+          eventStatus: number;
+          eventId: string;
+          marketName: string;
+        }>;
+      };
+    }>;
+  };
+};
+
+export type MatchesSearchQueryVariables = Exact<{
+  keyword: string;
+  page?: number | null | undefined;
+}>;
+
+export type MatchesSearchQuery = {
+  searchMatches: {
+    page: number;
+    pageSize: number;
+    count: number;
+    content: Array<{
+      id: string;
+      startTime: string;
+      matchTime: string;
+      statusId: number;
+      matchMinute: string | null;
+      homeScore: number | null;
+      awayScore: number | null;
+      teamHome: string;
+      teamAway: string;
+      league: string;
+      competitionId: string;
+      categoryName: string | null;
+      suspended: boolean;
+      objectVersion: number;
+      marketCount: number;
+      way3: {
+        w1: {
+          id: string;
+          name: string;
+          odds: string | null;
+          typeId: number;
+          statusId: number;
+          isLive: boolean;
+          eventStatus: number;
+          eventId: string;
+          marketName: string;
+        } | null;
+        draw: {
+          id: string;
+          name: string;
+          odds: string | null;
+          typeId: number;
+          statusId: number;
+          isLive: boolean;
+          eventStatus: number;
+          eventId: string;
+          marketName: string;
+        } | null;
+        w2: {
+          id: string;
+          name: string;
+          odds: string | null;
+          typeId: number;
+          statusId: number;
+          isLive: boolean;
+          eventStatus: number;
+          eventId: string;
+          marketName: string;
+        } | null;
+      };
+      doubleChance: {
+        xOr1: {
+          id: string;
+          name: string;
+          odds: string | null;
+          typeId: number;
+          statusId: number;
+          isLive: boolean;
+          eventStatus: number;
+          eventId: string;
+          marketName: string;
+        } | null;
+        xOr2: {
+          id: string;
+          name: string;
+          odds: string | null;
+          typeId: number;
+          statusId: number;
+          isLive: boolean;
+          eventStatus: number;
+          eventId: string;
+          marketName: string;
+        } | null;
+        or12: {
+          id: string;
+          name: string;
+          odds: string | null;
+          typeId: number;
+          statusId: number;
+          isLive: boolean;
+          eventStatus: number;
+          eventId: string;
+          marketName: string;
+        } | null;
+      };
+      bothTeamsToScore: {
+        yes: {
+          id: string;
+          name: string;
+          odds: string | null;
+          typeId: number;
+          statusId: number;
+          isLive: boolean;
+          eventStatus: number;
+          eventId: string;
+          marketName: string;
+        } | null;
+        no: {
+          id: string;
+          name: string;
+          odds: string | null;
+          typeId: number;
+          statusId: number;
+          isLive: boolean;
+          eventStatus: number;
+          eventId: string;
+          marketName: string;
+        } | null;
+      };
+      overUnder: {
+        over: Array<{
+          id: string;
+          name: string;
+          odds: string | null;
+          typeId: number;
+          statusId: number;
+          isLive: boolean;
+          eventStatus: number;
+          eventId: string;
+          marketName: string;
+        }>;
+        under: Array<{
+          id: string;
+          name: string;
+          odds: string | null;
+          typeId: number;
+          statusId: number;
+          isLive: boolean;
+          eventStatus: number;
+          eventId: string;
+          marketName: string;
+        }>;
+      };
+    }>;
+  };
+};
+
+export type MatchesLeagueQueryVariables = Exact<{
+  competitionId: string | number;
+  page?: number | null | undefined;
+}>;
+
+export type MatchesLeagueQuery = {
+  leagueMatches: {
+    page: number;
+    pageSize: number;
+    count: number;
+    content: Array<{
+      id: string;
+      startTime: string;
+      matchTime: string;
+      statusId: number;
+      matchMinute: string | null;
+      homeScore: number | null;
+      awayScore: number | null;
+      teamHome: string;
+      teamAway: string;
+      league: string;
+      competitionId: string;
+      categoryName: string | null;
+      suspended: boolean;
+      objectVersion: number;
+      marketCount: number;
+      way3: {
+        w1: {
+          id: string;
+          name: string;
+          odds: string | null;
+          typeId: number;
+          statusId: number;
+          isLive: boolean;
+          eventStatus: number;
+          eventId: string;
+          marketName: string;
+        } | null;
+        draw: {
+          id: string;
+          name: string;
+          odds: string | null;
+          typeId: number;
+          statusId: number;
+          isLive: boolean;
+          eventStatus: number;
+          eventId: string;
+          marketName: string;
+        } | null;
+        w2: {
+          id: string;
+          name: string;
+          odds: string | null;
+          typeId: number;
+          statusId: number;
+          isLive: boolean;
+          eventStatus: number;
+          eventId: string;
+          marketName: string;
+        } | null;
+      };
+      doubleChance: {
+        xOr1: {
+          id: string;
+          name: string;
+          odds: string | null;
+          typeId: number;
+          statusId: number;
+          isLive: boolean;
+          eventStatus: number;
+          eventId: string;
+          marketName: string;
+        } | null;
+        xOr2: {
+          id: string;
+          name: string;
+          odds: string | null;
+          typeId: number;
+          statusId: number;
+          isLive: boolean;
+          eventStatus: number;
+          eventId: string;
+          marketName: string;
+        } | null;
+        or12: {
+          id: string;
+          name: string;
+          odds: string | null;
+          typeId: number;
+          statusId: number;
+          isLive: boolean;
+          eventStatus: number;
+          eventId: string;
+          marketName: string;
+        } | null;
+      };
+      bothTeamsToScore: {
+        yes: {
+          id: string;
+          name: string;
+          odds: string | null;
+          typeId: number;
+          statusId: number;
+          isLive: boolean;
+          eventStatus: number;
+          eventId: string;
+          marketName: string;
+        } | null;
+        no: {
+          id: string;
+          name: string;
+          odds: string | null;
+          typeId: number;
+          statusId: number;
+          isLive: boolean;
+          eventStatus: number;
+          eventId: string;
+          marketName: string;
+        } | null;
+      };
+      overUnder: {
+        over: Array<{
+          id: string;
+          name: string;
+          odds: string | null;
+          typeId: number;
+          statusId: number;
+          isLive: boolean;
+          eventStatus: number;
+          eventId: string;
+          marketName: string;
+        }>;
+        under: Array<{
+          id: string;
+          name: string;
+          odds: string | null;
+          typeId: number;
+          statusId: number;
+          isLive: boolean;
+          eventStatus: number;
+          eventId: string;
+          marketName: string;
+        }>;
+      };
+    }>;
+  };
+};
+
+export type MatchesCountryQueryVariables = Exact<{
+  countryId: string | number;
+  page?: number | null | undefined;
+}>;
+
+export type MatchesCountryQuery = {
+  countryMatches: {
+    page: number;
+    pageSize: number;
+    count: number;
+    content: Array<{
+      id: string;
+      startTime: string;
+      matchTime: string;
+      statusId: number;
+      matchMinute: string | null;
+      homeScore: number | null;
+      awayScore: number | null;
+      teamHome: string;
+      teamAway: string;
+      league: string;
+      competitionId: string;
+      categoryName: string | null;
+      suspended: boolean;
+      objectVersion: number;
+      marketCount: number;
+      way3: {
+        w1: {
+          id: string;
+          name: string;
+          odds: string | null;
+          typeId: number;
+          statusId: number;
+          isLive: boolean;
+          eventStatus: number;
+          eventId: string;
+          marketName: string;
+        } | null;
+        draw: {
+          id: string;
+          name: string;
+          odds: string | null;
+          typeId: number;
+          statusId: number;
+          isLive: boolean;
+          eventStatus: number;
+          eventId: string;
+          marketName: string;
+        } | null;
+        w2: {
+          id: string;
+          name: string;
+          odds: string | null;
+          typeId: number;
+          statusId: number;
+          isLive: boolean;
+          eventStatus: number;
+          eventId: string;
+          marketName: string;
+        } | null;
+      };
+      doubleChance: {
+        xOr1: {
+          id: string;
+          name: string;
+          odds: string | null;
+          typeId: number;
+          statusId: number;
+          isLive: boolean;
+          eventStatus: number;
+          eventId: string;
+          marketName: string;
+        } | null;
+        xOr2: {
+          id: string;
+          name: string;
+          odds: string | null;
+          typeId: number;
+          statusId: number;
+          isLive: boolean;
+          eventStatus: number;
+          eventId: string;
+          marketName: string;
+        } | null;
+        or12: {
+          id: string;
+          name: string;
+          odds: string | null;
+          typeId: number;
+          statusId: number;
+          isLive: boolean;
+          eventStatus: number;
+          eventId: string;
+          marketName: string;
+        } | null;
+      };
+      bothTeamsToScore: {
+        yes: {
+          id: string;
+          name: string;
+          odds: string | null;
+          typeId: number;
+          statusId: number;
+          isLive: boolean;
+          eventStatus: number;
+          eventId: string;
+          marketName: string;
+        } | null;
+        no: {
+          id: string;
+          name: string;
+          odds: string | null;
+          typeId: number;
+          statusId: number;
+          isLive: boolean;
+          eventStatus: number;
+          eventId: string;
+          marketName: string;
+        } | null;
+      };
+      overUnder: {
+        over: Array<{
+          id: string;
+          name: string;
+          odds: string | null;
+          typeId: number;
+          statusId: number;
+          isLive: boolean;
+          eventStatus: number;
+          eventId: string;
+          marketName: string;
+        }>;
+        under: Array<{
+          id: string;
+          name: string;
+          odds: string | null;
+          typeId: number;
+          statusId: number;
+          isLive: boolean;
+          eventStatus: number;
+          eventId: string;
+          marketName: string;
+        }>;
+      };
+    }>;
+  };
+};
+
+export type MatchesMarketsQueryVariables = Exact<{
+  matchId: string | number;
+}>;
+
+export type MatchesMarketsQuery = {
+  matchMarkets: {
+    match: {
+      id: string;
+      startTime: string;
+      matchTime: string;
+      statusId: number;
+      matchMinute: string | null;
+      homeScore: number | null;
+      awayScore: number | null;
+      teamHome: string;
+      teamAway: string;
+      league: string;
+      competitionId: string;
+      categoryName: string | null;
+      suspended: boolean;
+      objectVersion: number;
+      marketCount: number;
+      way3: {
+        w1: {
+          id: string;
+          name: string;
+          odds: string | null;
+          typeId: number;
+          statusId: number;
+          isLive: boolean;
+          eventStatus: number;
+          eventId: string;
+          marketName: string;
+        } | null;
+        draw: {
+          id: string;
+          name: string;
+          odds: string | null;
+          typeId: number;
+          statusId: number;
+          isLive: boolean;
+          eventStatus: number;
+          eventId: string;
+          marketName: string;
+        } | null;
+        w2: {
+          id: string;
+          name: string;
+          odds: string | null;
+          typeId: number;
+          statusId: number;
+          isLive: boolean;
+          eventStatus: number;
+          eventId: string;
+          marketName: string;
+        } | null;
+      };
+      doubleChance: {
+        xOr1: {
+          id: string;
+          name: string;
+          odds: string | null;
+          typeId: number;
+          statusId: number;
+          isLive: boolean;
+          eventStatus: number;
+          eventId: string;
+          marketName: string;
+        } | null;
+        xOr2: {
+          id: string;
+          name: string;
+          odds: string | null;
+          typeId: number;
+          statusId: number;
+          isLive: boolean;
+          eventStatus: number;
+          eventId: string;
+          marketName: string;
+        } | null;
+        or12: {
+          id: string;
+          name: string;
+          odds: string | null;
+          typeId: number;
+          statusId: number;
+          isLive: boolean;
+          eventStatus: number;
+          eventId: string;
+          marketName: string;
+        } | null;
+      };
+      bothTeamsToScore: {
+        yes: {
+          id: string;
+          name: string;
+          odds: string | null;
+          typeId: number;
+          statusId: number;
+          isLive: boolean;
+          eventStatus: number;
+          eventId: string;
+          marketName: string;
+        } | null;
+        no: {
+          id: string;
+          name: string;
+          odds: string | null;
+          typeId: number;
+          statusId: number;
+          isLive: boolean;
+          eventStatus: number;
+          eventId: string;
+          marketName: string;
+        } | null;
+      };
+      overUnder: {
+        over: Array<{
+          id: string;
+          name: string;
+          odds: string | null;
+          typeId: number;
+          statusId: number;
+          isLive: boolean;
+          eventStatus: number;
+          eventId: string;
+          marketName: string;
+        }>;
+        under: Array<{
+          id: string;
+          name: string;
+          odds: string | null;
+          typeId: number;
+          statusId: number;
+          isLive: boolean;
+          eventStatus: number;
+          eventId: string;
+          marketName: string;
+        }>;
+      };
+    };
+    groups: Array<{
+      bettingTypeId: number;
+      typeName: string;
+      description: string | null;
+      markets: Array<{
+        id: string;
+        name: string;
+        line: string | null;
+        statusId: number;
+        partName: string;
+        outcomes: Array<{
+          id: string;
+          name: string;
+          odds: string | null;
+          typeId: number;
+          statusId: number;
+          isLive: boolean;
+          eventStatus: number;
+          eventId: string;
+          marketName: string;
+        }>;
+      }>;
+    }>;
+  };
+};
+
+export type MatchesMenuQueryVariables = Exact<{ [key: string]: never }>;
+
+export type MatchesMenuQuery = {
+  countryMenu: Array<{
+    id: string;
+    code: string;
+    name: string;
+    flag: string | null;
+    matchCount: number;
+    competitions: Array<{ id: string; name: string; matchCount: number }>;
+  }>;
+  popularCompetitions: Array<{ id: string; title: string; icon: string | null; matchCount: number }>;
+};
+
+export type MatchesWatchSubscriptionVariables = Exact<{
+  matchIds: Array<string | number> | string | number;
+}>;
+
+export type MatchesWatchSubscription = {
+  watchMatches: {
+    selections: Array<{
+      selectionId: string;
+      matchId: string;
+      odds: string | null;
+      statusId: number;
+      isLive: boolean;
+    }>;
+    matches: Array<{
+      matchId: string;
+      status: number;
+      homeScore: number | null;
+      awayScore: number | null;
+      matchMinute: string | null;
+      objectVersion: number;
+      visible: boolean;
+      suspended: boolean;
+    }>;
+  };
+};
+
+export type MatchesLiveListSubscriptionVariables = Exact<{ [key: string]: never }>;
+
+export type MatchesLiveListSubscription = {
+  liveMatchList: {
+    matches: Array<{
+      matchId: string;
+      status: number;
+      homeScore: number | null;
+      awayScore: number | null;
+      matchMinute: string | null;
+      objectVersion: number;
+      visible: boolean;
+      suspended: boolean;
+    }>;
+  };
+};
+
 export type MeQueryVariables = Exact<{ [key: string]: never }>;
 
 export type MeQuery = {
@@ -28,6 +1537,2504 @@ export type MyWalletChangedSubscriptionVariables = Exact<{ [key: string]: never 
 
 export type MyWalletChangedSubscription = { myWallet: { balance: number; creditMoney: number } };
 
+export const MatchesOutcomeFragmentDoc = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'MatchesOutcome' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'Outcome' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'name' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'odds' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'typeId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'statusId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'isLive' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'eventStatus' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'eventId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'marketName' } },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<MatchesOutcomeFragment, unknown>;
+export const MatchesRowFragmentDoc = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'MatchesRow' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'Match' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'startTime' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'matchTime' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'statusId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'matchMinute' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'homeScore' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'awayScore' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'teamHome' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'teamAway' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'league' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'competitionId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'categoryName' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'suspended' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'objectVersion' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'marketCount' } },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'way3' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'w1' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'MatchesOutcome' } }],
+                  },
+                },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'draw' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'MatchesOutcome' } }],
+                  },
+                },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'w2' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'MatchesOutcome' } }],
+                  },
+                },
+              ],
+            },
+          },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'doubleChance' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'xOr1' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'MatchesOutcome' } }],
+                  },
+                },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'xOr2' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'MatchesOutcome' } }],
+                  },
+                },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'or12' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'MatchesOutcome' } }],
+                  },
+                },
+              ],
+            },
+          },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'bothTeamsToScore' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'yes' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'MatchesOutcome' } }],
+                  },
+                },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'no' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'MatchesOutcome' } }],
+                  },
+                },
+              ],
+            },
+          },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'overUnder' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'over' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'MatchesOutcome' } }],
+                  },
+                },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'under' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'MatchesOutcome' } }],
+                  },
+                },
+              ],
+            },
+          },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'MatchesOutcome' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'Outcome' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'name' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'odds' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'typeId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'statusId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'isLive' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'eventStatus' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'eventId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'marketName' } },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<MatchesRowFragment, unknown>;
+export const MatchesPageFragmentDoc = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'MatchesPage' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'MatchPage' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'page' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'pageSize' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'count' } },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'content' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'MatchesRow' } }],
+            },
+          },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'MatchesOutcome' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'Outcome' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'name' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'odds' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'typeId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'statusId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'isLive' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'eventStatus' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'eventId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'marketName' } },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'MatchesRow' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'Match' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'startTime' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'matchTime' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'statusId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'matchMinute' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'homeScore' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'awayScore' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'teamHome' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'teamAway' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'league' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'competitionId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'categoryName' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'suspended' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'objectVersion' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'marketCount' } },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'way3' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'w1' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'MatchesOutcome' } }],
+                  },
+                },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'draw' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'MatchesOutcome' } }],
+                  },
+                },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'w2' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'MatchesOutcome' } }],
+                  },
+                },
+              ],
+            },
+          },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'doubleChance' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'xOr1' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'MatchesOutcome' } }],
+                  },
+                },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'xOr2' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'MatchesOutcome' } }],
+                  },
+                },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'or12' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'MatchesOutcome' } }],
+                  },
+                },
+              ],
+            },
+          },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'bothTeamsToScore' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'yes' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'MatchesOutcome' } }],
+                  },
+                },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'no' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'MatchesOutcome' } }],
+                  },
+                },
+              ],
+            },
+          },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'overUnder' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'over' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'MatchesOutcome' } }],
+                  },
+                },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'under' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'MatchesOutcome' } }],
+                  },
+                },
+              ],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<MatchesPageFragment, unknown>;
+export const BetslipPlaceBetDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'mutation',
+      name: { kind: 'Name', value: 'BetslipPlaceBet' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'input' } },
+          type: {
+            kind: 'NonNullType',
+            type: { kind: 'NamedType', name: { kind: 'Name', value: 'PlaceBetInput' } },
+          },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'placeBet' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'input' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'input' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'status' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'code' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'message' } },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'nobetList' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [
+                      { kind: 'Field', name: { kind: 'Name', value: 'selectionId' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'code' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'currentOdds' } },
+                    ],
+                  },
+                },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'order' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [
+                      { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'serial' } },
+                    ],
+                  },
+                },
+              ],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<BetslipPlaceBetMutation, BetslipPlaceBetMutationVariables>;
+export const BetslipConfigDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'query',
+      name: { kind: 'Name', value: 'BetslipConfig' },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'betConfig' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'minimumBetAmount' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'minimumBetAmountVirtual' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'maxBetAmount' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'minStringRewardOdds' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'taxRatePercent' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'singleGameHighestProfit' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'multipleGameHighestProfit' } },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'stringRewards' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [
+                      { kind: 'Field', name: { kind: 'Name', value: 'strings' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'cashBackPercent' } },
+                    ],
+                  },
+                },
+              ],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<BetslipConfigQuery, BetslipConfigQueryVariables>;
+export const BetslipBookingCodeDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'query',
+      name: { kind: 'Name', value: 'BetslipBookingCode' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'code' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'String' } } },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'bookingCode' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'code' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'code' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'code' } },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'selections' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [
+                      { kind: 'Field', name: { kind: 'Name', value: 'selectionId' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'available' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'code' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'odds' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'matchId' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'home' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'away' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'marketName' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'selectionName' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'matchStatus' } },
+                    ],
+                  },
+                },
+              ],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<BetslipBookingCodeQuery, BetslipBookingCodeQueryVariables>;
+export const BetslipShareDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'mutation',
+      name: { kind: 'Name', value: 'BetslipShare' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'selections' } },
+          type: {
+            kind: 'NonNullType',
+            type: {
+              kind: 'ListType',
+              type: {
+                kind: 'NonNullType',
+                type: { kind: 'NamedType', name: { kind: 'Name', value: 'BetSelectionInput' } },
+              },
+            },
+          },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'shareSlip' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'selections' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'selections' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [{ kind: 'Field', name: { kind: 'Name', value: 'code' } }],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<BetslipShareMutation, BetslipShareMutationVariables>;
+export const LayoutLoginDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'mutation',
+      name: { kind: 'Name', value: 'LayoutLogin' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'phone' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'String' } } },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'password' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'String' } } },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'login' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'phone' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'phone' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'password' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'password' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'token' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'expiresAt' } },
+              ],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<LayoutLoginMutation, LayoutLoginMutationVariables>;
+export const LayoutLogoutDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'mutation',
+      name: { kind: 'Name', value: 'LayoutLogout' },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [{ kind: 'Field', name: { kind: 'Name', value: 'logout' } }],
+      },
+    },
+  ],
+} as unknown as DocumentNode<LayoutLogoutMutation, LayoutLogoutMutationVariables>;
+export const LayoutBettingPauseDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'query',
+      name: { kind: 'Name', value: 'LayoutBettingPause' },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'bettingPause' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'paused' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'prompt' } },
+              ],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<LayoutBettingPauseQuery, LayoutBettingPauseQueryVariables>;
+export const LayoutBettingPauseChangedDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'subscription',
+      name: { kind: 'Name', value: 'LayoutBettingPauseChanged' },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'bettingPause' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'paused' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'prompt' } },
+              ],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<
+  LayoutBettingPauseChangedSubscription,
+  LayoutBettingPauseChangedSubscriptionVariables
+>;
+export const LayoutUnreadMessagesDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'query',
+      name: { kind: 'Name', value: 'LayoutUnreadMessages' },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [{ kind: 'Field', name: { kind: 'Name', value: 'unreadMessageCount' } }],
+      },
+    },
+  ],
+} as unknown as DocumentNode<LayoutUnreadMessagesQuery, LayoutUnreadMessagesQueryVariables>;
+export const LayoutUnreadMessagesChangedDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'subscription',
+      name: { kind: 'Name', value: 'LayoutUnreadMessagesChanged' },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [{ kind: 'Field', name: { kind: 'Name', value: 'unreadMessageCount' } }],
+      },
+    },
+  ],
+} as unknown as DocumentNode<
+  LayoutUnreadMessagesChangedSubscription,
+  LayoutUnreadMessagesChangedSubscriptionVariables
+>;
+export const MatchesHomeDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'query',
+      name: { kind: 'Name', value: 'MatchesHome' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'page' } },
+          type: { kind: 'NamedType', name: { kind: 'Name', value: 'Int' } },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'homeMatches' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'page' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'page' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'MatchesPage' } }],
+            },
+          },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'MatchesOutcome' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'Outcome' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'name' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'odds' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'typeId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'statusId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'isLive' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'eventStatus' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'eventId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'marketName' } },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'MatchesRow' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'Match' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'startTime' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'matchTime' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'statusId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'matchMinute' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'homeScore' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'awayScore' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'teamHome' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'teamAway' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'league' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'competitionId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'categoryName' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'suspended' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'objectVersion' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'marketCount' } },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'way3' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'w1' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'MatchesOutcome' } }],
+                  },
+                },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'draw' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'MatchesOutcome' } }],
+                  },
+                },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'w2' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'MatchesOutcome' } }],
+                  },
+                },
+              ],
+            },
+          },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'doubleChance' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'xOr1' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'MatchesOutcome' } }],
+                  },
+                },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'xOr2' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'MatchesOutcome' } }],
+                  },
+                },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'or12' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'MatchesOutcome' } }],
+                  },
+                },
+              ],
+            },
+          },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'bothTeamsToScore' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'yes' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'MatchesOutcome' } }],
+                  },
+                },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'no' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'MatchesOutcome' } }],
+                  },
+                },
+              ],
+            },
+          },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'overUnder' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'over' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'MatchesOutcome' } }],
+                  },
+                },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'under' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'MatchesOutcome' } }],
+                  },
+                },
+              ],
+            },
+          },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'MatchesPage' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'MatchPage' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'page' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'pageSize' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'count' } },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'content' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'MatchesRow' } }],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<MatchesHomeQuery, MatchesHomeQueryVariables>;
+export const MatchesUpcomingDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'query',
+      name: { kind: 'Name', value: 'MatchesUpcoming' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'date' } },
+          type: { kind: 'NamedType', name: { kind: 'Name', value: 'String' } },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'page' } },
+          type: { kind: 'NamedType', name: { kind: 'Name', value: 'Int' } },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'upcomingMatches' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'date' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'date' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'page' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'page' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'MatchesPage' } }],
+            },
+          },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'MatchesOutcome' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'Outcome' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'name' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'odds' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'typeId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'statusId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'isLive' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'eventStatus' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'eventId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'marketName' } },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'MatchesRow' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'Match' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'startTime' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'matchTime' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'statusId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'matchMinute' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'homeScore' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'awayScore' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'teamHome' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'teamAway' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'league' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'competitionId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'categoryName' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'suspended' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'objectVersion' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'marketCount' } },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'way3' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'w1' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'MatchesOutcome' } }],
+                  },
+                },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'draw' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'MatchesOutcome' } }],
+                  },
+                },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'w2' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'MatchesOutcome' } }],
+                  },
+                },
+              ],
+            },
+          },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'doubleChance' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'xOr1' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'MatchesOutcome' } }],
+                  },
+                },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'xOr2' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'MatchesOutcome' } }],
+                  },
+                },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'or12' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'MatchesOutcome' } }],
+                  },
+                },
+              ],
+            },
+          },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'bothTeamsToScore' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'yes' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'MatchesOutcome' } }],
+                  },
+                },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'no' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'MatchesOutcome' } }],
+                  },
+                },
+              ],
+            },
+          },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'overUnder' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'over' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'MatchesOutcome' } }],
+                  },
+                },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'under' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'MatchesOutcome' } }],
+                  },
+                },
+              ],
+            },
+          },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'MatchesPage' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'MatchPage' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'page' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'pageSize' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'count' } },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'content' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'MatchesRow' } }],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<MatchesUpcomingQuery, MatchesUpcomingQueryVariables>;
+export const MatchesLiveDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'query',
+      name: { kind: 'Name', value: 'MatchesLive' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'page' } },
+          type: { kind: 'NamedType', name: { kind: 'Name', value: 'Int' } },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'liveMatches' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'page' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'page' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'MatchesPage' } }],
+            },
+          },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'MatchesOutcome' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'Outcome' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'name' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'odds' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'typeId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'statusId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'isLive' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'eventStatus' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'eventId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'marketName' } },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'MatchesRow' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'Match' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'startTime' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'matchTime' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'statusId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'matchMinute' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'homeScore' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'awayScore' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'teamHome' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'teamAway' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'league' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'competitionId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'categoryName' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'suspended' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'objectVersion' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'marketCount' } },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'way3' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'w1' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'MatchesOutcome' } }],
+                  },
+                },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'draw' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'MatchesOutcome' } }],
+                  },
+                },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'w2' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'MatchesOutcome' } }],
+                  },
+                },
+              ],
+            },
+          },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'doubleChance' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'xOr1' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'MatchesOutcome' } }],
+                  },
+                },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'xOr2' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'MatchesOutcome' } }],
+                  },
+                },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'or12' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'MatchesOutcome' } }],
+                  },
+                },
+              ],
+            },
+          },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'bothTeamsToScore' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'yes' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'MatchesOutcome' } }],
+                  },
+                },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'no' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'MatchesOutcome' } }],
+                  },
+                },
+              ],
+            },
+          },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'overUnder' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'over' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'MatchesOutcome' } }],
+                  },
+                },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'under' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'MatchesOutcome' } }],
+                  },
+                },
+              ],
+            },
+          },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'MatchesPage' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'MatchPage' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'page' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'pageSize' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'count' } },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'content' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'MatchesRow' } }],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<MatchesLiveQuery, MatchesLiveQueryVariables>;
+export const MatchesSearchDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'query',
+      name: { kind: 'Name', value: 'MatchesSearch' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'keyword' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'String' } } },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'page' } },
+          type: { kind: 'NamedType', name: { kind: 'Name', value: 'Int' } },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'searchMatches' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'keyword' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'keyword' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'page' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'page' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'MatchesPage' } }],
+            },
+          },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'MatchesOutcome' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'Outcome' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'name' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'odds' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'typeId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'statusId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'isLive' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'eventStatus' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'eventId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'marketName' } },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'MatchesRow' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'Match' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'startTime' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'matchTime' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'statusId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'matchMinute' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'homeScore' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'awayScore' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'teamHome' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'teamAway' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'league' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'competitionId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'categoryName' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'suspended' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'objectVersion' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'marketCount' } },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'way3' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'w1' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'MatchesOutcome' } }],
+                  },
+                },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'draw' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'MatchesOutcome' } }],
+                  },
+                },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'w2' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'MatchesOutcome' } }],
+                  },
+                },
+              ],
+            },
+          },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'doubleChance' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'xOr1' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'MatchesOutcome' } }],
+                  },
+                },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'xOr2' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'MatchesOutcome' } }],
+                  },
+                },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'or12' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'MatchesOutcome' } }],
+                  },
+                },
+              ],
+            },
+          },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'bothTeamsToScore' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'yes' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'MatchesOutcome' } }],
+                  },
+                },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'no' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'MatchesOutcome' } }],
+                  },
+                },
+              ],
+            },
+          },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'overUnder' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'over' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'MatchesOutcome' } }],
+                  },
+                },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'under' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'MatchesOutcome' } }],
+                  },
+                },
+              ],
+            },
+          },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'MatchesPage' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'MatchPage' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'page' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'pageSize' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'count' } },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'content' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'MatchesRow' } }],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<MatchesSearchQuery, MatchesSearchQueryVariables>;
+export const MatchesLeagueDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'query',
+      name: { kind: 'Name', value: 'MatchesLeague' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'competitionId' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'ID' } } },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'page' } },
+          type: { kind: 'NamedType', name: { kind: 'Name', value: 'Int' } },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'leagueMatches' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'competitionId' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'competitionId' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'page' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'page' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'MatchesPage' } }],
+            },
+          },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'MatchesOutcome' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'Outcome' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'name' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'odds' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'typeId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'statusId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'isLive' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'eventStatus' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'eventId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'marketName' } },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'MatchesRow' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'Match' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'startTime' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'matchTime' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'statusId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'matchMinute' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'homeScore' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'awayScore' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'teamHome' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'teamAway' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'league' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'competitionId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'categoryName' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'suspended' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'objectVersion' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'marketCount' } },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'way3' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'w1' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'MatchesOutcome' } }],
+                  },
+                },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'draw' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'MatchesOutcome' } }],
+                  },
+                },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'w2' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'MatchesOutcome' } }],
+                  },
+                },
+              ],
+            },
+          },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'doubleChance' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'xOr1' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'MatchesOutcome' } }],
+                  },
+                },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'xOr2' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'MatchesOutcome' } }],
+                  },
+                },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'or12' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'MatchesOutcome' } }],
+                  },
+                },
+              ],
+            },
+          },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'bothTeamsToScore' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'yes' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'MatchesOutcome' } }],
+                  },
+                },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'no' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'MatchesOutcome' } }],
+                  },
+                },
+              ],
+            },
+          },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'overUnder' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'over' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'MatchesOutcome' } }],
+                  },
+                },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'under' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'MatchesOutcome' } }],
+                  },
+                },
+              ],
+            },
+          },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'MatchesPage' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'MatchPage' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'page' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'pageSize' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'count' } },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'content' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'MatchesRow' } }],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<MatchesLeagueQuery, MatchesLeagueQueryVariables>;
+export const MatchesCountryDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'query',
+      name: { kind: 'Name', value: 'MatchesCountry' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'countryId' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'ID' } } },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'page' } },
+          type: { kind: 'NamedType', name: { kind: 'Name', value: 'Int' } },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'countryMatches' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'countryId' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'countryId' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'page' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'page' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'MatchesPage' } }],
+            },
+          },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'MatchesOutcome' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'Outcome' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'name' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'odds' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'typeId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'statusId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'isLive' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'eventStatus' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'eventId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'marketName' } },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'MatchesRow' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'Match' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'startTime' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'matchTime' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'statusId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'matchMinute' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'homeScore' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'awayScore' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'teamHome' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'teamAway' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'league' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'competitionId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'categoryName' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'suspended' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'objectVersion' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'marketCount' } },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'way3' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'w1' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'MatchesOutcome' } }],
+                  },
+                },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'draw' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'MatchesOutcome' } }],
+                  },
+                },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'w2' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'MatchesOutcome' } }],
+                  },
+                },
+              ],
+            },
+          },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'doubleChance' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'xOr1' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'MatchesOutcome' } }],
+                  },
+                },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'xOr2' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'MatchesOutcome' } }],
+                  },
+                },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'or12' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'MatchesOutcome' } }],
+                  },
+                },
+              ],
+            },
+          },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'bothTeamsToScore' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'yes' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'MatchesOutcome' } }],
+                  },
+                },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'no' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'MatchesOutcome' } }],
+                  },
+                },
+              ],
+            },
+          },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'overUnder' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'over' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'MatchesOutcome' } }],
+                  },
+                },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'under' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'MatchesOutcome' } }],
+                  },
+                },
+              ],
+            },
+          },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'MatchesPage' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'MatchPage' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'page' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'pageSize' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'count' } },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'content' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'MatchesRow' } }],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<MatchesCountryQuery, MatchesCountryQueryVariables>;
+export const MatchesMarketsDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'query',
+      name: { kind: 'Name', value: 'MatchesMarkets' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'matchId' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'ID' } } },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'matchMarkets' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'matchId' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'matchId' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'match' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'MatchesRow' } }],
+                  },
+                },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'groups' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [
+                      { kind: 'Field', name: { kind: 'Name', value: 'bettingTypeId' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'typeName' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'description' } },
+                      {
+                        kind: 'Field',
+                        name: { kind: 'Name', value: 'markets' },
+                        selectionSet: {
+                          kind: 'SelectionSet',
+                          selections: [
+                            { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                            { kind: 'Field', name: { kind: 'Name', value: 'name' } },
+                            { kind: 'Field', name: { kind: 'Name', value: 'line' } },
+                            { kind: 'Field', name: { kind: 'Name', value: 'statusId' } },
+                            { kind: 'Field', name: { kind: 'Name', value: 'partName' } },
+                            {
+                              kind: 'Field',
+                              name: { kind: 'Name', value: 'outcomes' },
+                              selectionSet: {
+                                kind: 'SelectionSet',
+                                selections: [
+                                  { kind: 'FragmentSpread', name: { kind: 'Name', value: 'MatchesOutcome' } },
+                                ],
+                              },
+                            },
+                          ],
+                        },
+                      },
+                    ],
+                  },
+                },
+              ],
+            },
+          },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'MatchesOutcome' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'Outcome' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'name' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'odds' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'typeId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'statusId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'isLive' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'eventStatus' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'eventId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'marketName' } },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'MatchesRow' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'Match' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'startTime' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'matchTime' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'statusId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'matchMinute' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'homeScore' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'awayScore' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'teamHome' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'teamAway' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'league' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'competitionId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'categoryName' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'suspended' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'objectVersion' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'marketCount' } },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'way3' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'w1' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'MatchesOutcome' } }],
+                  },
+                },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'draw' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'MatchesOutcome' } }],
+                  },
+                },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'w2' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'MatchesOutcome' } }],
+                  },
+                },
+              ],
+            },
+          },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'doubleChance' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'xOr1' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'MatchesOutcome' } }],
+                  },
+                },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'xOr2' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'MatchesOutcome' } }],
+                  },
+                },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'or12' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'MatchesOutcome' } }],
+                  },
+                },
+              ],
+            },
+          },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'bothTeamsToScore' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'yes' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'MatchesOutcome' } }],
+                  },
+                },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'no' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'MatchesOutcome' } }],
+                  },
+                },
+              ],
+            },
+          },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'overUnder' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'over' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'MatchesOutcome' } }],
+                  },
+                },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'under' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'MatchesOutcome' } }],
+                  },
+                },
+              ],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<MatchesMarketsQuery, MatchesMarketsQueryVariables>;
+export const MatchesMenuDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'query',
+      name: { kind: 'Name', value: 'MatchesMenu' },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'countryMenu' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'code' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'name' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'flag' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'matchCount' } },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'competitions' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [
+                      { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'name' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'matchCount' } },
+                    ],
+                  },
+                },
+              ],
+            },
+          },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'popularCompetitions' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'title' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'icon' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'matchCount' } },
+              ],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<MatchesMenuQuery, MatchesMenuQueryVariables>;
+export const MatchesWatchDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'subscription',
+      name: { kind: 'Name', value: 'MatchesWatch' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'matchIds' } },
+          type: {
+            kind: 'NonNullType',
+            type: {
+              kind: 'ListType',
+              type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'ID' } } },
+            },
+          },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'watchMatches' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'matchIds' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'matchIds' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'selections' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [
+                      { kind: 'Field', name: { kind: 'Name', value: 'selectionId' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'matchId' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'odds' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'statusId' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'isLive' } },
+                    ],
+                  },
+                },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'matches' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [
+                      { kind: 'Field', name: { kind: 'Name', value: 'matchId' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'status' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'homeScore' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'awayScore' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'matchMinute' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'objectVersion' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'visible' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'suspended' } },
+                    ],
+                  },
+                },
+              ],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<MatchesWatchSubscription, MatchesWatchSubscriptionVariables>;
+export const MatchesLiveListDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'subscription',
+      name: { kind: 'Name', value: 'MatchesLiveList' },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'liveMatchList' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'matches' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [
+                      { kind: 'Field', name: { kind: 'Name', value: 'matchId' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'status' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'homeScore' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'awayScore' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'matchMinute' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'objectVersion' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'visible' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'suspended' } },
+                    ],
+                  },
+                },
+              ],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<MatchesLiveListSubscription, MatchesLiveListSubscriptionVariables>;
 export const MeDocument = {
   kind: 'Document',
   definitions: [
