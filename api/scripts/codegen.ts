@@ -106,9 +106,10 @@ export const generateClientTypes = async (
       onlyOperationTypes: true,
       scalars: { Tzs: 'number', Odds: 'string', DateTime: 'string' },
     },
-    plugins: [{ typescript: {} }, { 'typescript-operations': {} }, { 'typed-document-node': {} }],
+    // typescript-operations (v6) emits the enums, inputs and scalars the operations use itself; the
+    // typescript plugin next to it declared them a second time once an operation took an input type.
+    plugins: [{ 'typescript-operations': {} }, { 'typed-document-node': {} }],
     pluginMap: {
-      typescript: typescriptPlugin,
       'typescript-operations': operationsPlugin,
       'typed-document-node': typedDocumentNodePlugin,
     },

@@ -6,23 +6,6 @@ type Exact<T extends { [key: string]: unknown }> = { [K in keyof T]: T[K] };
 export type Incremental<T> =
   T | { [P in keyof T]?: P extends ' $fragmentName' | '__typename' ? T[P] : never };
 import type { TypedDocumentNode as DocumentNode } from '@graphql-typed-document-node/core';
-export type Maybe<T> = T | null;
-export type InputMaybe<T> = Maybe<T>;
-/** All built-in and custom scalars, mapped to their actual values */
-export type Scalars = {
-  ID: { input: string; output: string };
-  String: { input: string; output: string };
-  Boolean: { input: boolean; output: boolean };
-  Int: { input: number; output: number };
-  Float: { input: number; output: number };
-  /** An amount of money in whole Tanzanian shillings (TZS), as an integer. */
-  Tzs: { input: number; output: number };
-  /** Decimal odds as text with two or more decimals, e.g. "1.95" (never binary floating point). */
-  Odds: { input: string; output: string };
-  /** An instant, ISO 8601 with offset; shown to players in East Africa Time (UTC+3). */
-  DateTime: { input: string; output: string };
-};
-
 /** What an SMS code is for (spec §3 "SMS" type). */
 export type SmsCodePurpose =
   /** Registration (spec §5 registration code). */
@@ -33,153 +16,28 @@ export type SmsCodePurpose =
 /** Registration (spec §5 Registration; subscriber/register). */
 export type RegisterInput = {
   /** Tanzanian mobile: `0712345678`, `712345678`, `255712345678` or `+255712345678` (spaces allowed). */
-  phone: Scalars['String']['input'];
+  phone: string;
   /** At least 4 characters (spec §9). */
-  password: Scalars['String']['input'];
+  password: string;
   /** Must equal `password`. */
-  confirmPassword: Scalars['String']['input'];
+  confirmPassword: string;
   /** The code from `requestSmsCode(purpose: REGISTER)`. */
-  code: Scalars['String']['input'];
+  code: string;
   /** The player confirms they are 18 or over. */
-  adult: Scalars['Boolean']['input'];
+  adult: boolean;
   /** The player accepts the user agreement. */
-  acceptTerms: Scalars['Boolean']['input'];
+  acceptTerms: boolean;
   /** The inviter's invitation code (`/register?v=`), optional. */
-  invitationCode?: InputMaybe<Scalars['String']['input']>;
+  invitationCode?: string | null | undefined;
   /** The mobile-money network the player confirms (3 Tigo, 4 Airtel, 6 Vodacom, 7 Halotel); default: by prefix. */
-  network?: InputMaybe<Scalars['Int']['input']>;
-};
-
-/** The fields to change; omitted fields stay as they are. */
-export type PlayerPatch = {
-  disabled?: InputMaybe<Scalars['Boolean']['input']>;
-  noBet?: InputMaybe<Scalars['Boolean']['input']>;
-  noWithdraw?: InputMaybe<Scalars['Boolean']['input']>;
-  reported?: InputMaybe<Scalars['Int']['input']>;
-  returnScale?: InputMaybe<Scalars['String']['input']>;
-  withdrawalWhitelist?: InputMaybe<Scalars['Boolean']['input']>;
-  invitationCode?: InputMaybe<Scalars['String']['input']>;
-  /** A user id; empty string clears the superior. */
-  superiorId?: InputMaybe<Scalars['String']['input']>;
-  note?: InputMaybe<Scalars['String']['input']>;
-};
-
-/** Route or button permission (spec §3 Permission node). */
-export type PermissionNodeType = 'ROUTE' | 'BUTTON';
-
-export type ManagerInput = {
-  /** Login name: 3–32 letters, digits, `.`, `_` or `-`. Ignored by updateManager. */
-  account?: InputMaybe<Scalars['String']['input']>;
-  name?: InputMaybe<Scalars['String']['input']>;
-  /** Required by createManager (at least 4 characters). Ignored by updateManager. */
-  password?: InputMaybe<Scalars['String']['input']>;
-  roleId?: InputMaybe<Scalars['ID']['input']>;
-  disabled?: InputMaybe<Scalars['Boolean']['input']>;
-};
-
-export type RoleInput = {
-  /** Required (spec §5: fill role name). */
-  name: Scalars['String']['input'];
-  remarks?: InputMaybe<Scalars['String']['input']>;
-  nodeIds: Array<Scalars['ID']['input']>;
-};
-
-export type PermissionNodeInput = {
-  /** Required (spec §5: node name empty). */
-  name: Scalars['String']['input'];
-  code?: InputMaybe<Scalars['String']['input']>;
-  path?: InputMaybe<Scalars['String']['input']>;
-  type: PermissionNodeType;
-  icon?: InputMaybe<Scalars['String']['input']>;
-  sort?: InputMaybe<Scalars['Int']['input']>;
-  showAtTop?: InputMaybe<Scalars['Boolean']['input']>;
-  languageVariable?: InputMaybe<Scalars['String']['input']>;
-  parentId?: InputMaybe<Scalars['ID']['input']>;
-};
-
-/** Staff edit of a match's flags; omitted fields stay as they are. */
-export type MatchFlagsInput = {
-  visible?: InputMaybe<Scalars['Boolean']['input']>;
-  suspended?: InputMaybe<Scalars['Boolean']['input']>;
-  popular?: InputMaybe<Scalars['Boolean']['input']>;
-  todayPopular?: InputMaybe<Scalars['Boolean']['input']>;
-  oddsBoost?: InputMaybe<Scalars['Boolean']['input']>;
-  maintenance?: InputMaybe<Scalars['Boolean']['input']>;
-  /** 0–100. */
-  sequence?: InputMaybe<Scalars['Int']['input']>;
-};
-
-/** Staff edit of a competition; omitted fields stay. */
-export type CompetitionInput = {
-  /** 0–100. */
-  sequence?: InputMaybe<Scalars['Int']['input']>;
-  /** Hot league flag. */
-  popular?: InputMaybe<Scalars['Boolean']['input']>;
-  /** Hot league sort key, 0–100, higher first. */
-  popularSorting?: InputMaybe<Scalars['Int']['input']>;
-  todayPopular?: InputMaybe<Scalars['Boolean']['input']>;
-  /** 1 allowed, 2 not allowed. */
-  rollBet?: InputMaybe<Scalars['Int']['input']>;
-};
-
-/** Staff edit of a betting type; omitted fields stay. */
-export type BettingTypeInput = {
-  /** 1 allowed, 2 not allowed. */
-  betStatus?: InputMaybe<Scalars['Int']['input']>;
-  /** 0–300 seconds. */
-  liveDelaySeconds?: InputMaybe<Scalars['Int']['input']>;
-  /** Margin percent as decimal text, 0–50, e.g. '5.50'. */
-  marginPercent?: InputMaybe<Scalars['String']['input']>;
-};
-
-/** Goals at a moment of a match. */
-export type ScoreInput = {
-  home: Scalars['Int']['input'];
-  away: Scalars['Int']['input'];
+  network?: number | null | undefined;
 };
 
 /** Which bills to list (spec §2 /user_bill: type 1 = balance, 2 = credit). */
 export type BillPocket = 'BALANCE' | 'CREDIT';
 
-/** A pocket staff may adjust (spec §6: edit balance, credit money, virtual currency). */
-export type WalletPocket = 'BALANCE' | 'CREDIT_MONEY' | 'RACING_COIN';
-
-export type AdjustWalletInput = {
-  userId: Scalars['ID']['input'];
-  pocket: WalletPocket;
-  /** Signed, non-zero, whole TZS; the pocket never goes below zero. */
-  amount: Scalars['Tzs']['input'];
-  /** Required; shown in the player's bills and the audit log. */
-  reason: Scalars['String']['input'];
-  /** Client-generated id: repeating it returns the first result and moves money once. */
-  requestId: Scalars['ID']['input'];
-};
-
 /** How a bet is paid (spec §4 pay type: 1 balance, 2 credit money). */
 export type PayType = 'BALANCE' | 'CREDIT';
-
-/** What the player accepts when odds moved since they saw them (spec §2: accept automatic odds changes). */
-export type OddsChangePolicy = 'ACCEPT_ANY' | 'ACCEPT_HIGHER' | 'NONE';
-
-export type BetSelectionInput = {
-  /** The selection (outcome) id, spec `id_card` / `selection_id`. */
-  selectionId: Scalars['ID']['input'];
-  /** The decimal odds the player saw. */
-  odds: Scalars['Odds']['input'];
-};
-
-export type PlaceBetInput = {
-  /** Client-generated id: repeating it returns the first answer and moves money once. */
-  requestId: Scalars['ID']['input'];
-  payType: PayType;
-  /** Stake, whole TZS; step 100, between the minimum of the pay type and max_bet_amount (spec §5). */
-  amount: Scalars['Tzs']['input'];
-  /** At most 60, one per match (spec §5). */
-  selections: Array<BetSelectionInput>;
-  oddsChange?: InputMaybe<OddsChangePolicy>;
-};
-
-export type PlaceBetStatus = 'PLACED' | 'REJECTED';
 
 /** Domain status of a bet; `statusCode` is the spec's order status 1–6. */
 export type OrderStatus =
@@ -198,13 +56,13 @@ export type PaymentKind = 'DEPOSIT' | 'WITHDRAWAL';
  */
 export type DepositInput = {
   /** Client-made id; the same id again returns the same payment and never pushes twice. */
-  requestId: Scalars['String']['input'];
+  requestId: string;
   /** Network id; default from the phone prefix (mobile-money.md §1), else the account's network. */
-  network?: InputMaybe<Scalars['Int']['input']>;
+  network?: number | null | undefined;
   /** Paying number; default the account's phone. */
-  phone?: InputMaybe<Scalars['String']['input']>;
+  phone?: string | null | undefined;
   /** Whole TZS within pay config minimum_recharge … max_recharge. */
-  amount: Scalars['Tzs']['input'];
+  amount: number;
 };
 
 /**
@@ -213,57 +71,358 @@ export type DepositInput = {
  * AMOUNT_BELOW_MINIMUM, AMOUNT_ABOVE_MAXIMUM, INSUFFICIENT_FUNDS, WITHDRAWAL_ALREADY_OPEN, PROVIDER_UNAVAILABLE.
  */
 export type WithdrawInput = {
-  requestId: Scalars['String']['input'];
+  requestId: string;
   /** Network id; default the account's network. */
-  network?: InputMaybe<Scalars['Int']['input']>;
+  network?: number | null | undefined;
   /** Whole TZS within minimum_withdraw … max_withdraw. */
-  amount: Scalars['Tzs']['input'];
+  amount: number;
 };
 
-/** Staff filters of payment lists; dates are instants (the back office sends EAT midnights). */
-export type PaymentFilter = {
-  status?: InputMaybe<Scalars['String']['input']>;
-  network?: InputMaybe<Scalars['Int']['input']>;
-  userId?: InputMaybe<Scalars['ID']['input']>;
-  from?: InputMaybe<Scalars['DateTime']['input']>;
-  to?: InputMaybe<Scalars['DateTime']['input']>;
-  /** Only payments under review. */
-  review?: InputMaybe<Scalars['Boolean']['input']>;
-  /** Only withdrawals waiting for approval. */
-  waitingApproval?: InputMaybe<Scalars['Boolean']['input']>;
+export type AccountSessionFragment = {
+  token: string;
+  expiresAt: string;
+  player: { id: string; phone: string; network: number };
 };
 
-/** A change of pay config; unset fields keep their value. Errors: BAD_INPUT. */
-export type PayConfigInput = {
-  /** Default now. */
-  effectiveFrom?: InputMaybe<Scalars['DateTime']['input']>;
-  reason: Scalars['String']['input'];
-  tigoRecharge?: InputMaybe<Scalars['Int']['input']>;
-  tigoWithdraw?: InputMaybe<Scalars['Int']['input']>;
-  airtelRecharge?: InputMaybe<Scalars['Int']['input']>;
-  airtelWithdraw?: InputMaybe<Scalars['Int']['input']>;
-  vodacomRecharge?: InputMaybe<Scalars['Int']['input']>;
-  vodacomWithdraw?: InputMaybe<Scalars['Int']['input']>;
-  halotelRecharge?: InputMaybe<Scalars['Int']['input']>;
-  halotelWithdraw?: InputMaybe<Scalars['Int']['input']>;
-  rechargeDelay?: InputMaybe<Scalars['Int']['input']>;
-  minimumRecharge?: InputMaybe<Scalars['Tzs']['input']>;
-  maxRecharge?: InputMaybe<Scalars['Tzs']['input']>;
-  minimumWithdraw?: InputMaybe<Scalars['Tzs']['input']>;
-  maxWithdraw?: InputMaybe<Scalars['Tzs']['input']>;
-  prohibitWithdrawal?: InputMaybe<Scalars['Int']['input']>;
-  withdrawApprovalThreshold?: InputMaybe<Scalars['Tzs']['input']>;
-  whitelistOnly?: InputMaybe<Scalars['Int']['input']>;
+export type AccountRequestSmsCodeMutationVariables = Exact<{
+  phone: string;
+  purpose: SmsCodePurpose;
+}>;
+
+export type AccountRequestSmsCodeMutation = { requestSmsCode: boolean };
+
+export type AccountRegisterMutationVariables = Exact<{
+  input: RegisterInput;
+}>;
+
+export type AccountRegisterMutation = {
+  register: { token: string; expiresAt: string; player: { id: string; phone: string; network: number } };
 };
 
-export type ChannelInput = {
-  network: Scalars['Int']['input'];
-  name?: InputMaybe<Scalars['String']['input']>;
-  sort?: InputMaybe<Scalars['Int']['input']>;
-  gatewayAddress?: InputMaybe<Scalars['String']['input']>;
-  rechargeEnabled?: InputMaybe<Scalars['Boolean']['input']>;
-  withdrawEnabled?: InputMaybe<Scalars['Boolean']['input']>;
-  reason: Scalars['String']['input'];
+export type AccountLoginMutationVariables = Exact<{
+  phone: string;
+  password: string;
+}>;
+
+export type AccountLoginMutation = {
+  login: { token: string; expiresAt: string; player: { id: string; phone: string; network: number } };
+};
+
+export type AccountLogoutMutationVariables = Exact<{ [key: string]: never }>;
+
+export type AccountLogoutMutation = { logout: boolean };
+
+export type AccountResetPasswordMutationVariables = Exact<{
+  phone: string;
+  code: string;
+  newPassword: string;
+  confirmPassword: string;
+}>;
+
+export type AccountResetPasswordMutation = { resetPassword: boolean };
+
+export type AccountChangePasswordMutationVariables = Exact<{
+  oldPassword: string;
+  newPassword: string;
+  confirmPassword: string;
+}>;
+
+export type AccountChangePasswordMutation = { changePassword: boolean };
+
+export type AccountSetDefaultBetAmountMutationVariables = Exact<{
+  amount?: number | null | undefined;
+}>;
+
+export type AccountSetDefaultBetAmountMutation = {
+  setDefaultBetAmount: { id: string; defaultBetAmount: number | null };
+};
+
+export type AccountProfileQueryVariables = Exact<{ [key: string]: never }>;
+
+export type AccountProfileQuery = {
+  me: {
+    id: string;
+    phone: string;
+    network: number;
+    invitationCode: string;
+    defaultBetAmount: number | null;
+    noBet: boolean;
+    noWithdraw: boolean;
+    createdAt: string;
+    lastLoginAt: string | null;
+  } | null;
+  myWallet: { balance: number; creditMoney: number };
+};
+
+export type AccountWalletQueryVariables = Exact<{ [key: string]: never }>;
+
+export type AccountWalletQuery = { myWallet: { balance: number; creditMoney: number } };
+
+export type AccountOrderSummaryFragment = {
+  id: string;
+  serial: string;
+  status: OrderStatus;
+  statusCode: number;
+  payType: PayType;
+  stake: number;
+  totalOdds: string;
+  potentialReturn: number;
+  credited: number | null;
+  placedAt: string;
+  settledAt: string | null;
+  lines: Array<{ legIndex: number; home: string; away: string; selectionName: string; outcome: number }>;
+};
+
+export type AccountMyBetsQueryVariables = Exact<{
+  tab: BetsTab;
+  archive: BetsArchive;
+  page: number;
+}>;
+
+export type AccountMyBetsQuery = {
+  myBets: {
+    page: number;
+    pageSize: number;
+    total: number;
+    items: Array<{
+      id: string;
+      serial: string;
+      status: OrderStatus;
+      statusCode: number;
+      payType: PayType;
+      stake: number;
+      totalOdds: string;
+      potentialReturn: number;
+      credited: number | null;
+      placedAt: string;
+      settledAt: string | null;
+      lines: Array<{ legIndex: number; home: string; away: string; selectionName: string; outcome: number }>;
+    }>;
+  };
+};
+
+export type AccountOrderDetailFragment = {
+  id: string;
+  serial: string;
+  status: OrderStatus;
+  statusCode: number;
+  orderType: string;
+  payType: PayType;
+  stake: number;
+  payPayable: number;
+  virtualPayAmount: number;
+  totalOdds: string;
+  taxRate: number;
+  potentialProfit: number;
+  potentialReward: number;
+  rewardPercent: number;
+  potentialTax: number;
+  potentialReturn: number;
+  payout: number | null;
+  reward: number | null;
+  tax: number | null;
+  credited: number | null;
+  rejectCode: string | null;
+  abnormalInfo: string | null;
+  cancelReason: string | null;
+  placedAt: string;
+  settledAt: string | null;
+  lines: Array<{
+    legIndex: number;
+    matchId: string;
+    selectionId: string;
+    home: string;
+    away: string;
+    marketName: string;
+    selectionName: string;
+    odds: string;
+    startTime: string;
+    eventStatus: number;
+    outcome: number;
+    voidFactor: string | null;
+    rule: string | null;
+  }>;
+};
+
+export type AccountMyBetQueryVariables = Exact<{
+  id: string | number;
+}>;
+
+export type AccountMyBetQuery = {
+  myBet: {
+    id: string;
+    serial: string;
+    status: OrderStatus;
+    statusCode: number;
+    orderType: string;
+    payType: PayType;
+    stake: number;
+    payPayable: number;
+    virtualPayAmount: number;
+    totalOdds: string;
+    taxRate: number;
+    potentialProfit: number;
+    potentialReward: number;
+    rewardPercent: number;
+    potentialTax: number;
+    potentialReturn: number;
+    payout: number | null;
+    reward: number | null;
+    tax: number | null;
+    credited: number | null;
+    rejectCode: string | null;
+    abnormalInfo: string | null;
+    cancelReason: string | null;
+    placedAt: string;
+    settledAt: string | null;
+    lines: Array<{
+      legIndex: number;
+      matchId: string;
+      selectionId: string;
+      home: string;
+      away: string;
+      marketName: string;
+      selectionName: string;
+      odds: string;
+      startTime: string;
+      eventStatus: number;
+      outcome: number;
+      voidFactor: string | null;
+      rule: string | null;
+    }>;
+  } | null;
+};
+
+export type AccountSettledBetsSubscriptionVariables = Exact<{ [key: string]: never }>;
+
+export type AccountSettledBetsSubscription = { mySettledBets: { betId: string; status: OrderStatus } };
+
+export type AccountMyBillsQueryVariables = Exact<{
+  pocket: BillPocket;
+  page: number;
+}>;
+
+export type AccountMyBillsQuery = {
+  myBills: {
+    page: number;
+    pageSize: number;
+    total: number;
+    items: Array<{
+      id: string;
+      billType: number;
+      amount: number;
+      balanceBefore: number;
+      balanceAfter: number;
+      remark: string;
+      reference: string;
+      at: string;
+    }>;
+  };
+};
+
+export type AccountPaymentFragment = {
+  id: string;
+  kind: PaymentKind;
+  network: number;
+  phone: string;
+  amount: number;
+  status: string;
+  payStatus: number;
+  providerRef: string | null;
+  approval: string;
+  review: boolean;
+  createdAt: string;
+  paidAt: string | null;
+};
+
+export type AccountDepositMutationVariables = Exact<{
+  input: DepositInput;
+}>;
+
+export type AccountDepositMutation = {
+  deposit: {
+    id: string;
+    kind: PaymentKind;
+    network: number;
+    phone: string;
+    amount: number;
+    status: string;
+    payStatus: number;
+    providerRef: string | null;
+    approval: string;
+    review: boolean;
+    createdAt: string;
+    paidAt: string | null;
+  };
+};
+
+export type AccountWithdrawMutationVariables = Exact<{
+  input: WithdrawInput;
+}>;
+
+export type AccountWithdrawMutation = {
+  withdraw: {
+    id: string;
+    kind: PaymentKind;
+    network: number;
+    phone: string;
+    amount: number;
+    status: string;
+    payStatus: number;
+    providerRef: string | null;
+    approval: string;
+    review: boolean;
+    createdAt: string;
+    paidAt: string | null;
+  };
+};
+
+export type AccountPaymentStatusQueryVariables = Exact<{
+  id: string | number;
+}>;
+
+export type AccountPaymentStatusQuery = {
+  payment: {
+    id: string;
+    kind: PaymentKind;
+    network: number;
+    phone: string;
+    amount: number;
+    status: string;
+    payStatus: number;
+    providerRef: string | null;
+    approval: string;
+    review: boolean;
+    createdAt: string;
+    paidAt: string | null;
+  } | null;
+};
+
+export type AccountMyPaymentsQueryVariables = Exact<{
+  kind: PaymentKind;
+  page: number;
+}>;
+
+export type AccountMyPaymentsQuery = {
+  myPayments: {
+    page: number;
+    pageSize: number;
+    total: number;
+    items: Array<{
+      id: string;
+      kind: PaymentKind;
+      network: number;
+      phone: string;
+      amount: number;
+      status: string;
+      payStatus: number;
+      providerRef: string | null;
+      approval: string;
+      review: boolean;
+      createdAt: string;
+      paidAt: string | null;
+    }>;
+  };
 };
 
 export type MeQueryVariables = Exact<{ [key: string]: never }>;
@@ -288,6 +447,1165 @@ export type MyWalletChangedSubscriptionVariables = Exact<{ [key: string]: never 
 
 export type MyWalletChangedSubscription = { myWallet: { balance: number; creditMoney: number } };
 
+export const AccountSessionFragmentDoc = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'AccountSession' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'PlayerSession' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'token' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'expiresAt' } },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'player' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'phone' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'network' } },
+              ],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<AccountSessionFragment, unknown>;
+export const AccountOrderSummaryFragmentDoc = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'AccountOrderSummary' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'Order' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'serial' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'status' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'statusCode' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'payType' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'stake' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'totalOdds' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'potentialReturn' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'credited' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'placedAt' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'settledAt' } },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'lines' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'legIndex' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'home' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'away' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'selectionName' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'outcome' } },
+              ],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<AccountOrderSummaryFragment, unknown>;
+export const AccountOrderDetailFragmentDoc = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'AccountOrderDetail' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'Order' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'serial' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'status' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'statusCode' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'orderType' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'payType' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'stake' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'payPayable' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'virtualPayAmount' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'totalOdds' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'taxRate' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'potentialProfit' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'potentialReward' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'rewardPercent' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'potentialTax' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'potentialReturn' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'payout' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'reward' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'tax' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'credited' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'rejectCode' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'abnormalInfo' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'cancelReason' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'placedAt' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'settledAt' } },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'lines' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'legIndex' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'matchId' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'selectionId' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'home' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'away' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'marketName' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'selectionName' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'odds' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'startTime' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'eventStatus' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'outcome' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'voidFactor' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'rule' } },
+              ],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<AccountOrderDetailFragment, unknown>;
+export const AccountPaymentFragmentDoc = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'AccountPayment' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'Payment' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'kind' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'network' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'phone' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'amount' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'status' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'payStatus' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'providerRef' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'approval' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'review' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'createdAt' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'paidAt' } },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<AccountPaymentFragment, unknown>;
+export const AccountRequestSmsCodeDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'mutation',
+      name: { kind: 'Name', value: 'AccountRequestSmsCode' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'phone' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'String' } } },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'purpose' } },
+          type: {
+            kind: 'NonNullType',
+            type: { kind: 'NamedType', name: { kind: 'Name', value: 'SmsCodePurpose' } },
+          },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'requestSmsCode' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'phone' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'phone' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'purpose' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'purpose' } },
+              },
+            ],
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<AccountRequestSmsCodeMutation, AccountRequestSmsCodeMutationVariables>;
+export const AccountRegisterDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'mutation',
+      name: { kind: 'Name', value: 'AccountRegister' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'input' } },
+          type: {
+            kind: 'NonNullType',
+            type: { kind: 'NamedType', name: { kind: 'Name', value: 'RegisterInput' } },
+          },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'register' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'input' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'input' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'AccountSession' } }],
+            },
+          },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'AccountSession' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'PlayerSession' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'token' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'expiresAt' } },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'player' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'phone' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'network' } },
+              ],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<AccountRegisterMutation, AccountRegisterMutationVariables>;
+export const AccountLoginDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'mutation',
+      name: { kind: 'Name', value: 'AccountLogin' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'phone' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'String' } } },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'password' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'String' } } },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'login' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'phone' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'phone' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'password' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'password' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'AccountSession' } }],
+            },
+          },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'AccountSession' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'PlayerSession' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'token' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'expiresAt' } },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'player' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'phone' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'network' } },
+              ],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<AccountLoginMutation, AccountLoginMutationVariables>;
+export const AccountLogoutDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'mutation',
+      name: { kind: 'Name', value: 'AccountLogout' },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [{ kind: 'Field', name: { kind: 'Name', value: 'logout' } }],
+      },
+    },
+  ],
+} as unknown as DocumentNode<AccountLogoutMutation, AccountLogoutMutationVariables>;
+export const AccountResetPasswordDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'mutation',
+      name: { kind: 'Name', value: 'AccountResetPassword' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'phone' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'String' } } },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'code' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'String' } } },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'newPassword' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'String' } } },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'confirmPassword' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'String' } } },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'resetPassword' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'phone' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'phone' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'code' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'code' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'newPassword' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'newPassword' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'confirmPassword' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'confirmPassword' } },
+              },
+            ],
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<AccountResetPasswordMutation, AccountResetPasswordMutationVariables>;
+export const AccountChangePasswordDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'mutation',
+      name: { kind: 'Name', value: 'AccountChangePassword' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'oldPassword' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'String' } } },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'newPassword' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'String' } } },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'confirmPassword' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'String' } } },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'changePassword' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'oldPassword' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'oldPassword' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'newPassword' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'newPassword' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'confirmPassword' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'confirmPassword' } },
+              },
+            ],
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<AccountChangePasswordMutation, AccountChangePasswordMutationVariables>;
+export const AccountSetDefaultBetAmountDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'mutation',
+      name: { kind: 'Name', value: 'AccountSetDefaultBetAmount' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'amount' } },
+          type: { kind: 'NamedType', name: { kind: 'Name', value: 'Tzs' } },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'setDefaultBetAmount' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'amount' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'amount' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'defaultBetAmount' } },
+              ],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<AccountSetDefaultBetAmountMutation, AccountSetDefaultBetAmountMutationVariables>;
+export const AccountProfileDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'query',
+      name: { kind: 'Name', value: 'AccountProfile' },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'me' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'phone' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'network' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'invitationCode' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'defaultBetAmount' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'noBet' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'noWithdraw' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'createdAt' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'lastLoginAt' } },
+              ],
+            },
+          },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'myWallet' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'balance' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'creditMoney' } },
+              ],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<AccountProfileQuery, AccountProfileQueryVariables>;
+export const AccountWalletDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'query',
+      name: { kind: 'Name', value: 'AccountWallet' },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'myWallet' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'balance' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'creditMoney' } },
+              ],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<AccountWalletQuery, AccountWalletQueryVariables>;
+export const AccountMyBetsDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'query',
+      name: { kind: 'Name', value: 'AccountMyBets' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'tab' } },
+          type: {
+            kind: 'NonNullType',
+            type: { kind: 'NamedType', name: { kind: 'Name', value: 'BetsTab' } },
+          },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'archive' } },
+          type: {
+            kind: 'NonNullType',
+            type: { kind: 'NamedType', name: { kind: 'Name', value: 'BetsArchive' } },
+          },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'page' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'Int' } } },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'myBets' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'tab' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'tab' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'archive' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'archive' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'page' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'page' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'pageSize' },
+                value: { kind: 'IntValue', value: '10' },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'items' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [
+                      { kind: 'FragmentSpread', name: { kind: 'Name', value: 'AccountOrderSummary' } },
+                    ],
+                  },
+                },
+                { kind: 'Field', name: { kind: 'Name', value: 'page' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'pageSize' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'total' } },
+              ],
+            },
+          },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'AccountOrderSummary' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'Order' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'serial' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'status' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'statusCode' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'payType' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'stake' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'totalOdds' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'potentialReturn' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'credited' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'placedAt' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'settledAt' } },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'lines' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'legIndex' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'home' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'away' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'selectionName' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'outcome' } },
+              ],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<AccountMyBetsQuery, AccountMyBetsQueryVariables>;
+export const AccountMyBetDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'query',
+      name: { kind: 'Name', value: 'AccountMyBet' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'id' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'ID' } } },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'myBet' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'id' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'id' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'AccountOrderDetail' } }],
+            },
+          },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'AccountOrderDetail' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'Order' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'serial' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'status' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'statusCode' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'orderType' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'payType' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'stake' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'payPayable' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'virtualPayAmount' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'totalOdds' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'taxRate' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'potentialProfit' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'potentialReward' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'rewardPercent' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'potentialTax' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'potentialReturn' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'payout' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'reward' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'tax' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'credited' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'rejectCode' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'abnormalInfo' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'cancelReason' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'placedAt' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'settledAt' } },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'lines' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'legIndex' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'matchId' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'selectionId' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'home' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'away' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'marketName' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'selectionName' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'odds' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'startTime' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'eventStatus' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'outcome' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'voidFactor' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'rule' } },
+              ],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<AccountMyBetQuery, AccountMyBetQueryVariables>;
+export const AccountSettledBetsDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'subscription',
+      name: { kind: 'Name', value: 'AccountSettledBets' },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'mySettledBets' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'betId' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'status' } },
+              ],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<AccountSettledBetsSubscription, AccountSettledBetsSubscriptionVariables>;
+export const AccountMyBillsDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'query',
+      name: { kind: 'Name', value: 'AccountMyBills' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'pocket' } },
+          type: {
+            kind: 'NonNullType',
+            type: { kind: 'NamedType', name: { kind: 'Name', value: 'BillPocket' } },
+          },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'page' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'Int' } } },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'myBills' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'pocket' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'pocket' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'page' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'page' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'pageSize' },
+                value: { kind: 'IntValue', value: '10' },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'items' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [
+                      { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'billType' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'amount' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'balanceBefore' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'balanceAfter' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'remark' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'reference' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'at' } },
+                    ],
+                  },
+                },
+                { kind: 'Field', name: { kind: 'Name', value: 'page' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'pageSize' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'total' } },
+              ],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<AccountMyBillsQuery, AccountMyBillsQueryVariables>;
+export const AccountDepositDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'mutation',
+      name: { kind: 'Name', value: 'AccountDeposit' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'input' } },
+          type: {
+            kind: 'NonNullType',
+            type: { kind: 'NamedType', name: { kind: 'Name', value: 'DepositInput' } },
+          },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'deposit' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'input' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'input' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'AccountPayment' } }],
+            },
+          },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'AccountPayment' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'Payment' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'kind' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'network' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'phone' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'amount' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'status' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'payStatus' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'providerRef' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'approval' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'review' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'createdAt' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'paidAt' } },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<AccountDepositMutation, AccountDepositMutationVariables>;
+export const AccountWithdrawDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'mutation',
+      name: { kind: 'Name', value: 'AccountWithdraw' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'input' } },
+          type: {
+            kind: 'NonNullType',
+            type: { kind: 'NamedType', name: { kind: 'Name', value: 'WithdrawInput' } },
+          },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'withdraw' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'input' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'input' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'AccountPayment' } }],
+            },
+          },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'AccountPayment' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'Payment' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'kind' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'network' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'phone' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'amount' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'status' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'payStatus' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'providerRef' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'approval' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'review' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'createdAt' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'paidAt' } },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<AccountWithdrawMutation, AccountWithdrawMutationVariables>;
+export const AccountPaymentStatusDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'query',
+      name: { kind: 'Name', value: 'AccountPaymentStatus' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'id' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'ID' } } },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'payment' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'id' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'id' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'AccountPayment' } }],
+            },
+          },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'AccountPayment' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'Payment' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'kind' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'network' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'phone' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'amount' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'status' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'payStatus' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'providerRef' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'approval' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'review' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'createdAt' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'paidAt' } },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<AccountPaymentStatusQuery, AccountPaymentStatusQueryVariables>;
+export const AccountMyPaymentsDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'query',
+      name: { kind: 'Name', value: 'AccountMyPayments' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'kind' } },
+          type: {
+            kind: 'NonNullType',
+            type: { kind: 'NamedType', name: { kind: 'Name', value: 'PaymentKind' } },
+          },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'page' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'Int' } } },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'myPayments' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'kind' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'kind' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'page' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'page' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'items' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'AccountPayment' } }],
+                  },
+                },
+                { kind: 'Field', name: { kind: 'Name', value: 'page' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'pageSize' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'total' } },
+              ],
+            },
+          },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'AccountPayment' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'Payment' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'kind' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'network' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'phone' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'amount' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'status' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'payStatus' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'providerRef' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'approval' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'review' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'createdAt' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'paidAt' } },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<AccountMyPaymentsQuery, AccountMyPaymentsQueryVariables>;
 export const MeDocument = {
   kind: 'Document',
   definitions: [
