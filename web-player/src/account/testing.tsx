@@ -36,7 +36,7 @@ export interface FakeApi {
 
 const answerOf = (operation: Operation, answer: FakeAnswer) =>
   'data' in answer
-    ? makeResult(operation, { data: answer.data })
+    ? makeResult(operation, { data: answer.data as Record<string, unknown> })
     : makeResult(operation, {
         errors: [{ message: answer.error.code, extensions: { ...answer.error } }],
       });
@@ -57,7 +57,11 @@ export const fakeApi = (handlers: FakeHandlers): FakeApi => {
           return pipe(
             events.source,
             filter((event) => event.name === name),
-            mergeMap((event) => fromPromise(Promise.resolve(makeResult(operation, { data: event.data })))),
+            mergeMap((event) =>
+              fromPromise(
+                Promise.resolve(makeResult(operation, { data: event.data as Record<string, unknown> })),
+              ),
+            ),
           );
         const handler = handlers[name];
         if (!handler) return never;
