@@ -1,0 +1,70 @@
+/** Stories of the account forms over a fake API: registration, login, deposit in progress, my bets. */
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { orderFixture, paymentFixture } from './fixtures.ts';
+import { AccountRoute } from './stories.tsx';
+
+const meta = {
+  title: 'Account/Pages',
+  component: AccountRoute,
+} satisfies Meta<typeof AccountRoute>;
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+/** `/register?v=` with the invitation code filled in, in Swahili. */
+export const Register: Story = { args: { path: '/register?v=SIMBA7', language: 'sw' } };
+
+/** `/login` in English. */
+export const Login: Story = { args: { path: '/login' } };
+
+const profile = {
+  me: {
+    id: 'u1',
+    phone: '+255754123456',
+    network: 6,
+    invitationCode: 'ABC123',
+    defaultBetAmount: 1_000,
+    noBet: false,
+    noWithdraw: false,
+    createdAt: '2026-11-01T10:00:00Z',
+    lastLoginAt: '2026-11-22T06:00:00Z',
+  },
+  myWallet: { balance: 25_000, creditMoney: 2_000 },
+};
+
+/** `/pay_recharge` with a recent deposit. */
+export const Deposit: Story = {
+  args: {
+    path: '/pay_recharge',
+    token: 'story',
+    handlers: {
+      AccountProfile: () => ({ data: profile }),
+      AccountMyPayments: () => ({
+        data: {
+          myPayments: {
+            items: [
+              paymentFixture({ status: 'confirmed', payStatus: 2 }),
+              paymentFixture({ id: 'D2', status: 'expired' }),
+            ],
+            page: 1,
+            pageSize: 10,
+            total: 2,
+          },
+        },
+      }),
+    },
+  },
+};
+
+/** `/order` with an open single, in Chinese. */
+export const MyBets: Story = {
+  args: {
+    path: '/order',
+    token: 'story',
+    language: 'zh-CN',
+    handlers: {
+      AccountMyBets: () => ({
+        data: { myBets: { items: [orderFixture()], page: 1, pageSize: 10, total: 1 } },
+      }),
+    },
+  },
+};
