@@ -6,7 +6,6 @@ type Exact<T extends { [key: string]: unknown }> = { [K in keyof T]: T[K] };
 export type Incremental<T> =
   T | { [P in keyof T]?: P extends ' $fragmentName' | '__typename' ? T[P] : never };
 import type { TypedDocumentNode as DocumentNode } from '@graphql-typed-document-node/core';
-<<<<<<< HEAD
 /** What an SMS code is for (spec §3 "SMS" type). */
 export type SmsCodePurpose =
   /** Registration (spec §5 registration code). */
@@ -426,8 +425,6 @@ export type AccountMyPaymentsQuery = {
   };
 };
 
-=======
->>>>>>> main
 export type MeQueryVariables = Exact<{ [key: string]: never }>;
 
 export type MeQuery = {
