@@ -33,7 +33,7 @@ function BetDetailView({ id, version }: { readonly id: string; readonly version:
   return (
     <section>
       <Link to="/order" className="acc-link">
-        ← {t('account.bets.back')}
+        ← {t('titles.order')}
       </Link>
       {refusal ? <Notice kind="error">{codeText(refusal.code)}</Notice> : null}
       {!data && fetching ? <p className="acc-muted">{t('account.loading')}</p> : null}

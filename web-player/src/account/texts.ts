@@ -53,7 +53,6 @@ const en = {
     archive: { RECENT: 'Last 30 days', OLDER: 'Older' },
     empty: 'No bets here yet.',
     multiple: 'Multiple · {{count}} matches',
-    back: 'My bets',
     settledLive: 'A bet was settled',
   },
   bet: {
@@ -211,7 +210,6 @@ export const accountTexts = defineTexts('account', {
       archive: { RECENT: 'Siku 30 zilizopita', OLDER: 'Za zamani zaidi' },
       empty: 'Bado hakuna beti hapa.',
       multiple: 'Beti ya mechi nyingi · mechi {{count}}',
-      back: 'Beti zangu',
       settledLive: 'Beti imekamilika',
     },
     bet: {
@@ -361,7 +359,6 @@ export const accountTexts = defineTexts('account', {
       archive: { RECENT: '最近 30 天', OLDER: '更早' },
       empty: '暂无注单。',
       multiple: '串关 · {{count}} 场比赛',
-      back: '我的注单',
       settledLive: '有注单已结算',
     },
     bet: {

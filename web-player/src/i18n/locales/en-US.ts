@@ -146,6 +146,10 @@ export const enUS = {
     WITHDRAWAL_ALREADY_OPEN: 'Wait for your pending withdrawals to finish',
     PROVIDER_UNAVAILABLE: 'Some deposits and withdrawals are delayed by provider issues. Try again later.',
     PAYMENT_ALREADY_EXISTS: 'This request was already made',
+    TEXT_REQUIRED: 'Enter your message',
+    TEXT_TOO_LONG: 'The text is too long',
+    BAD_PHONE: 'Enter a valid phone number',
+    BAD_EMAIL: 'Enter a valid email address',
   },
   messages: {
     bettingNotAllowed: 'This selection is not allowed for betting',

@@ -146,6 +146,10 @@ export const sw: Resources = {
     PROVIDER_UNAVAILABLE:
       'Baadhi ya malipo na utoaji wa pesa yanachelewa kwa sababu ya matatizo ya mtoa huduma. Jaribu tena baadaye.',
     PAYMENT_ALREADY_EXISTS: 'Ombi hili limeshatumwa',
+    TEXT_REQUIRED: 'Andika ujumbe wako',
+    TEXT_TOO_LONG: 'Maandishi ni marefu mno',
+    BAD_PHONE: 'Weka namba sahihi ya simu',
+    BAD_EMAIL: 'Weka barua pepe sahihi',
   },
   messages: {
     bettingNotAllowed: 'Chaguo hili haliruhusiwi kubashiriwa',

@@ -145,6 +145,10 @@ export const zhCN: Resources = {
     WITHDRAWAL_ALREADY_OPEN: '请等待进行中的提现完成',
     PROVIDER_UNAVAILABLE: '由于服务商问题，部分充值和提现有延迟，请稍后再试',
     PAYMENT_ALREADY_EXISTS: '该请求已提交',
+    TEXT_REQUIRED: '请输入内容',
+    TEXT_TOO_LONG: '内容过长',
+    BAD_PHONE: '请输入有效的电话号码',
+    BAD_EMAIL: '请输入有效的电子邮箱',
   },
   messages: {
     bettingNotAllowed: '该选项不允许投注',
