@@ -34,6 +34,7 @@ const NOT_STAFF_OPERATIONS = new Set([
   'deposit',
   'withdraw',
   'shareSlip',
+  'reportClientLog',
   'staffLogin',
   'staffLogout',
   'staffChangePassword',

@@ -117,6 +117,47 @@ export type Query = {
   paymentChannels: Array<PaymentChannel>;
   /** Staff (payments.view): reconciliation items, open ones only unless all is true. */
   reconciliationItems: Array<ReconciliationItem>;
+  /**
+   * Orders of every player (spec §2 orders; order_list/inquire), newest first by default; page size
+   * 1–100 (default 10). Permission orders.view. Errors: BAD_INPUT (dates, phone).
+   */
+  orders: StaffOrderPage;
+  /** One order with its detail lines (spec §2 order detail), or null. Permission orders.view. */
+  order?: Maybe<Order>;
+  /** Random betting setups, newest first. Permission orders.random. */
+  randomBetSetups: Array<RandomBetSetup>;
+  /** Bill entries of every player (spec §2 bills), newest first; page size 1–100. Permission bills.view. */
+  bills: StaffBillPage;
+  /** SMS sent (spec §2 SMS list), newest first. Permission sms.view. */
+  smsMessages: SmsMessagePage;
+  /** The staff audit log, newest first. Permission audit.view. */
+  staffAuditLog: AuditLogPage;
+  /** The system log (client error reports), newest first (spec §2 system log). Permission audit.view. */
+  systemLog: SystemLogPage;
+  /**
+   * Players with balances (spec §2 user list; subscriber/inquire, inquire_agent), server-side paging
+   * and sorting. Permission users.view.
+   */
+  users: StaffUserPage;
+  /** Export records, newest first (spec §2 export list). Permission export.run. */
+  exports: ExportPage;
+  /** One export record. Permission export.run. */
+  exportRecord?: Maybe<ExportRecord>;
+  /**
+   * A stream's events in order (issue 8 item 3), with actor, reason, correlation and causation ids;
+   * wallet events carry the balance before and after. Pages: from stream position `fromPosition`, at
+   * most `maxCount` (1–1000) events; `version` is the stream's length. Permission audit.view.
+   * Errors: NOT_FOUND, BAD_INPUT.
+   */
+  streamHistory: StreamHistory;
+  /** The aggregate folded from its events recorded up to `at`. Permission audit.view. */
+  stateAt: AggregateSnapshot;
+  /**
+   * Rebuilds the aggregate's read-model rows from its events with the projection's own code (in a
+   * transaction that is rolled back) and compares them with the stored rows the lists show.
+   * Permission audit.view.
+   */
+  verifyReadModel: ReadModelVerification;
 };
 
 export type QueryPlayersArgs = {
@@ -228,6 +269,72 @@ export type QueryPaymentsArgs = {
 
 export type QueryReconciliationItemsArgs = {
   all?: InputMaybe<Scalars['Boolean']['input']>;
+};
+
+export type QueryOrdersArgs = {
+  filter?: InputMaybe<OrderFilter>;
+  page?: InputMaybe<Scalars['Int']['input']>;
+  pageSize?: InputMaybe<Scalars['Int']['input']>;
+  sort?: InputMaybe<OrderSort>;
+};
+
+export type QueryOrderArgs = {
+  id: Scalars['ID']['input'];
+};
+
+export type QueryBillsArgs = {
+  filter?: InputMaybe<BillFilter>;
+  page?: InputMaybe<Scalars['Int']['input']>;
+  pageSize?: InputMaybe<Scalars['Int']['input']>;
+};
+
+export type QuerySmsMessagesArgs = {
+  filter?: InputMaybe<SmsFilter>;
+  page?: InputMaybe<Scalars['Int']['input']>;
+  pageSize?: InputMaybe<Scalars['Int']['input']>;
+};
+
+export type QueryStaffAuditLogArgs = {
+  filter?: InputMaybe<AuditLogFilter>;
+  page?: InputMaybe<Scalars['Int']['input']>;
+  pageSize?: InputMaybe<Scalars['Int']['input']>;
+};
+
+export type QuerySystemLogArgs = {
+  filter?: InputMaybe<SystemLogFilter>;
+  page?: InputMaybe<Scalars['Int']['input']>;
+  pageSize?: InputMaybe<Scalars['Int']['input']>;
+};
+
+export type QueryUsersArgs = {
+  filter?: InputMaybe<UserFilter>;
+  page?: InputMaybe<Scalars['Int']['input']>;
+  pageSize?: InputMaybe<Scalars['Int']['input']>;
+  sort?: InputMaybe<UserSort>;
+};
+
+export type QueryExportsArgs = {
+  page?: InputMaybe<Scalars['Int']['input']>;
+  pageSize?: InputMaybe<Scalars['Int']['input']>;
+};
+
+export type QueryExportRecordArgs = {
+  id: Scalars['ID']['input'];
+};
+
+export type QueryStreamHistoryArgs = {
+  stream: StreamRef;
+  fromPosition?: InputMaybe<Scalars['Int']['input']>;
+  maxCount?: InputMaybe<Scalars['Int']['input']>;
+};
+
+export type QueryStateAtArgs = {
+  stream: StreamRef;
+  at: Scalars['DateTime']['input'];
+};
+
+export type QueryVerifyReadModelArgs = {
+  stream: StreamRef;
 };
 
 export type Mutation = {
@@ -366,6 +473,45 @@ export type Mutation = {
   runReconciliation: Scalars['Int']['output'];
   /** Staff (payments.approve): closes a reconciliation item with a reason (audited). */
   resolveReconciliationItem: ReconciliationItem;
+  /**
+   * A client reports an error to the system log (spec §7 log/add; §8: uncaught errors with type 9 and
+   * content holding the page address and the error text). Open to visitors, players and staff; the
+   * answer is always true (spec: the response is ignored). Content over 4000 characters is cut.
+   * Errors: BAD_INPUT (type outside 1–99, empty content).
+   */
+  reportClientLog: Scalars['Boolean']['output'];
+  /**
+   * Voids an order with a reason (spec §7 order_list/cancel_order): the stake goes back once and an
+   * earlier settlement is reversed, through the bet's events. Repeating it is a no-op that returns the
+   * order. Permission orders.cancel. Errors: REASON_REQUIRED, BET_NOT_FOUND, BET_NOT_OPEN (rejected),
+   * BET_CASHED_OUT.
+   */
+  cancelOrder: Order;
+  /**
+   * Places a bet for a chosen player (spec §7 order_list/add; order type admin), with the player's own
+   * money, through the same placement as placeBet (pause and player flags do not apply). Permission
+   * orders.place. Errors: REASON_REQUIRED, ACCOUNT_NOT_FOUND, ACCOUNT_DISABLED; refusals are answers.
+   */
+  adminPlaceBet: PlaceBetResult;
+  /** Creates a random betting setup. Permission orders.random. Errors: BAD_INPUT. */
+  createRandomBetSetup: RandomBetSetup;
+  /** Changes a setup. Permission orders.random. Errors: NOT_FOUND, BAD_INPUT. */
+  updateRandomBetSetup: RandomBetSetup;
+  /** Deletes a setup. Permission orders.random. */
+  deleteRandomBetSetup: Scalars['Boolean']['output'];
+  /**
+   * Runs a setup once (spec §7 order_list/random_betting): places `orderCount` bets of order type
+   * random for players drawn from `userIds`, on random selections passing the setup's filters, with
+   * stakes drawn in the range (step 100), paid from those players' balances. Repeating a `requestId`
+   * places nothing new. Permission orders.random. Errors: NOT_FOUND, BAD_INPUT.
+   */
+  runRandomBetSetup: RandomBetRun;
+  /**
+   * Starts a CSV export of a list as a background job (spec §3 "Export record"); poll `exportRecord`.
+   * Permission export.run plus the view permission of the list (orders.view, bills.view, users.view,
+   * payments.view, audit.view). Errors: BAD_INPUT.
+   */
+  startExport: ExportRecord;
 };
 
 export type MutationRequestSmsCodeArgs = {
@@ -588,6 +734,45 @@ export type MutationRunReconciliationArgs = {
 export type MutationResolveReconciliationItemArgs = {
   id: Scalars['ID']['input'];
   reason: Scalars['String']['input'];
+};
+
+export type MutationReportClientLogArgs = {
+  type: Scalars['Int']['input'];
+  content: Scalars['String']['input'];
+};
+
+export type MutationCancelOrderArgs = {
+  id: Scalars['ID']['input'];
+  reason: Scalars['String']['input'];
+};
+
+export type MutationAdminPlaceBetArgs = {
+  userId: Scalars['ID']['input'];
+  input: AdminPlaceBetInput;
+};
+
+export type MutationCreateRandomBetSetupArgs = {
+  input: RandomBetSetupInput;
+};
+
+export type MutationUpdateRandomBetSetupArgs = {
+  id: Scalars['ID']['input'];
+  input: RandomBetSetupInput;
+};
+
+export type MutationDeleteRandomBetSetupArgs = {
+  id: Scalars['ID']['input'];
+};
+
+export type MutationRunRandomBetSetupArgs = {
+  id: Scalars['ID']['input'];
+  userIds: Array<Scalars['ID']['input']>;
+  requestId: Scalars['ID']['input'];
+};
+
+export type MutationStartExportArgs = {
+  kind: ExportKind;
+  filter?: InputMaybe<ExportFilter>;
 };
 
 export type Subscription = {
@@ -1326,6 +1511,16 @@ export type Order = {
   placedAt: Scalars['DateTime']['output'];
   settledAt?: Maybe<Scalars['DateTime']['output']>;
   lines: Array<OrderLine>;
+  /** The player (staff lists; the player's own id in myBets). */
+  userId?: Maybe<Scalars['ID']['output']>;
+  /** The player's phone (staff lists only). */
+  userPhone?: Maybe<Scalars['String']['output']>;
+  /** Distinct matches among the legs (spec "match deduplication"). */
+  matchCount?: Maybe<Scalars['Int']['output']>;
+  /** Spec early-settlement odds: the cash-out amount divided by the stake, truncated to 2 decimals, when cashed out. */
+  earlySettlementOdds?: Maybe<Scalars['Odds']['output']>;
+  /** Who placed it: `player:<id>`, `staff:<id>` (admin and random bets). */
+  placedBy?: Maybe<Scalars['String']['output']>;
 };
 
 /** One leg (spec §3 "Order detail line"). */
@@ -1788,6 +1983,462 @@ export type ReconciliationItem = {
   resolution?: Maybe<Scalars['String']['output']>;
 };
 
+/** Staff order filters; all optional, combined with AND. */
+export type OrderFilter = {
+  /** Spec list filter "to be counted": true = not yet settled (unpaid, awaiting, abnormal, delayed); false = closed. */
+  toBeCounted?: InputMaybe<Scalars['Boolean']['input']>;
+  /** Domain statuses (any of). */
+  statuses?: InputMaybe<Array<OrderStatus>>;
+  /** Spec order status code 1–6. */
+  statusCode?: InputMaybe<Scalars['Int']['input']>;
+  /** Spec order type: user, admin or random. */
+  orderType?: InputMaybe<Scalars['String']['input']>;
+  userId?: InputMaybe<Scalars['ID']['input']>;
+  /** The player's phone, exact, +255… or 0…. */
+  phone?: InputMaybe<Scalars['String']['input']>;
+  /** Spec serial number (order no.), exact. */
+  serial?: InputMaybe<Scalars['String']['input']>;
+  /** Placed on or after this EAT day, `yyyy-MM-dd`. */
+  fromDate?: InputMaybe<Scalars['String']['input']>;
+  /** Placed on or before this EAT day (inclusive). */
+  toDate?: InputMaybe<Scalars['String']['input']>;
+  /** Only bets with a leg on this match (spec gambling_bureau_query). */
+  matchId?: InputMaybe<Scalars['ID']['input']>;
+};
+
+/** Order list sorting; ties are broken by id. */
+export type OrderSort =
+  'PLACED_DESC' | 'PLACED_ASC' | 'STAKE_DESC' | 'STAKE_ASC' | 'SETTLED_DESC' | 'CREDITED_DESC';
+
+export type StaffOrderPage = {
+  __typename?: 'StaffOrderPage';
+  items: Array<Order>;
+  page: Scalars['Int']['output'];
+  pageSize: Scalars['Int']['output'];
+  total: Scalars['Int']['output'];
+  /** Sum of the stakes of every matching order (all pages), TZS. */
+  totalStake: Scalars['Tzs']['output'];
+  /** Sum of what the wallets received for the matching orders, TZS. */
+  totalCredited: Scalars['Tzs']['output'];
+};
+
+/** A staff bet for a chosen player (spec §7 order_list/add; order type admin). */
+export type AdminPlaceBetInput = {
+  /** Client-generated id: repeating it returns the first answer and moves money once. */
+  requestId: Scalars['ID']['input'];
+  payType: PayType;
+  amount: Scalars['Tzs']['input'];
+  selections: Array<BetSelectionInput>;
+  oddsChange?: InputMaybe<OddsChangePolicy>;
+  /** Why staff place it; written to the audit log. */
+  reason: Scalars['String']['input'];
+};
+
+/** Spec §3 "Random betting setup". */
+export type RandomBetSetup = {
+  __typename?: 'RandomBetSetup';
+  id: Scalars['ID']['output'];
+  /** Bets placed per run, 1–1000. */
+  orderCount: Scalars['Int']['output'];
+  /** Stake range, whole TZS, step 100 (spec §5). */
+  minBetAmount: Scalars['Tzs']['output'];
+  maxBetAmount: Scalars['Tzs']['output'];
+  /** Only matches starting within this many days from now (0–30). */
+  startRangeDays: Scalars['Int']['output'];
+  /** Only matches in progress (live). */
+  liveOnly: Scalars['Boolean']['output'];
+  /** Also accumulators of 2–5 legs (spec "string bets"); otherwise singles only. */
+  includeStringBets: Scalars['Boolean']['output'];
+  /** Every selection at least these odds; "0.00" = any. */
+  minOdds: Scalars['Odds']['output'];
+  note: Scalars['String']['output'];
+  createdBy: Scalars['String']['output'];
+  createdAt: Scalars['DateTime']['output'];
+  updatedAt: Scalars['DateTime']['output'];
+};
+
+export type RandomBetSetupInput = {
+  orderCount: Scalars['Int']['input'];
+  minBetAmount: Scalars['Tzs']['input'];
+  maxBetAmount: Scalars['Tzs']['input'];
+  startRangeDays: Scalars['Int']['input'];
+  liveOnly: Scalars['Boolean']['input'];
+  includeStringBets: Scalars['Boolean']['input'];
+  minOdds: Scalars['Odds']['input'];
+  note?: InputMaybe<Scalars['String']['input']>;
+};
+
+/** What one run of a setup did. */
+export type RandomBetRun = {
+  __typename?: 'RandomBetRun';
+  /** Bets placed (order type random). */
+  placed: Array<Order>;
+  /** Bets the placement refused (e.g. INSUFFICIENT_FUNDS), with the code. */
+  refused: Array<RandomBetRefusal>;
+  /** Matches that could be bet (after the setup's filters). */
+  candidateSelections: Scalars['Int']['output'];
+};
+
+export type RandomBetRefusal = {
+  __typename?: 'RandomBetRefusal';
+  userId: Scalars['ID']['output'];
+  code: Scalars['String']['output'];
+};
+
+export type BillFilter = {
+  userId?: InputMaybe<Scalars['ID']['input']>;
+  /** The player's phone, exact. */
+  phone?: InputMaybe<Scalars['String']['input']>;
+  /** Spec bill type codes (any of). */
+  billTypes?: InputMaybe<Array<Scalars['Int']['input']>>;
+  /** balance, creditMoney, racingCoin or debt. */
+  pocket?: InputMaybe<Scalars['String']['input']>;
+  /** A bet id, payment id or staff request id. */
+  reference?: InputMaybe<Scalars['String']['input']>;
+  fromDate?: InputMaybe<Scalars['String']['input']>;
+  toDate?: InputMaybe<Scalars['String']['input']>;
+};
+
+/** A bill entry with its player, for staff lists. */
+export type StaffBill = {
+  __typename?: 'StaffBill';
+  id: Scalars['ID']['output'];
+  userId: Scalars['ID']['output'];
+  userPhone?: Maybe<Scalars['String']['output']>;
+  billType: Scalars['Int']['output'];
+  pocket: Scalars['String']['output'];
+  amount: Scalars['Tzs']['output'];
+  balanceBefore: Scalars['Tzs']['output'];
+  balanceAfter: Scalars['Tzs']['output'];
+  remark: Scalars['String']['output'];
+  reference: Scalars['String']['output'];
+  /** Spec serial number: the movement id. */
+  movementId: Scalars['String']['output'];
+  /** Who moved the money: player:, staff:, system:. */
+  actor: Scalars['String']['output'];
+  at: Scalars['DateTime']['output'];
+};
+
+export type StaffBillPage = {
+  __typename?: 'StaffBillPage';
+  items: Array<StaffBill>;
+  page: Scalars['Int']['output'];
+  pageSize: Scalars['Int']['output'];
+  total: Scalars['Int']['output'];
+  /** Sum of the signed amounts of every matching entry, TZS. */
+  totalAmount: Scalars['Tzs']['output'];
+};
+
+export type SmsFilter = {
+  phone?: InputMaybe<Scalars['String']['input']>;
+  /** register or reset_password. */
+  type?: InputMaybe<Scalars['String']['input']>;
+  /** unused or used (spec §4). */
+  status?: InputMaybe<Scalars['String']['input']>;
+  fromDate?: InputMaybe<Scalars['String']['input']>;
+  toDate?: InputMaybe<Scalars['String']['input']>;
+};
+
+export type SmsMessage = {
+  __typename?: 'SmsMessage';
+  id: Scalars['ID']['output'];
+  phone: Scalars['String']['output'];
+  areaCode: Scalars['String']['output'];
+  type: Scalars['String']['output'];
+  content: Scalars['String']['output'];
+  code?: Maybe<Scalars['String']['output']>;
+  status: Scalars['String']['output'];
+  sentAt: Scalars['DateTime']['output'];
+  expiresAt?: Maybe<Scalars['DateTime']['output']>;
+  usedAt?: Maybe<Scalars['DateTime']['output']>;
+  ip?: Maybe<Scalars['String']['output']>;
+};
+
+export type SmsMessagePage = {
+  __typename?: 'SmsMessagePage';
+  items: Array<SmsMessage>;
+  page: Scalars['Int']['output'];
+  pageSize: Scalars['Int']['output'];
+  total: Scalars['Int']['output'];
+};
+
+export type AuditLogFilter = {
+  /** `staff:<id>` or `system:<process>`, exact. */
+  actor?: InputMaybe<Scalars['String']['input']>;
+  /** Exact action, or a prefix ending in `.` (e.g. `order.`). */
+  action?: InputMaybe<Scalars['String']['input']>;
+  entity?: InputMaybe<Scalars['String']['input']>;
+  entityId?: InputMaybe<Scalars['String']['input']>;
+  fromDate?: InputMaybe<Scalars['String']['input']>;
+  toDate?: InputMaybe<Scalars['String']['input']>;
+};
+
+/** One staff action (issue 5 item 3): who, from where, what, before and after. */
+export type AuditLogEntry = {
+  __typename?: 'AuditLogEntry';
+  id: Scalars['ID']['output'];
+  at: Scalars['DateTime']['output'];
+  actor: Scalars['String']['output'];
+  ip?: Maybe<Scalars['String']['output']>;
+  action: Scalars['String']['output'];
+  entity: Scalars['String']['output'];
+  entityId?: Maybe<Scalars['String']['output']>;
+  reason?: Maybe<Scalars['String']['output']>;
+  /** JSON text of the row before, or null. */
+  before?: Maybe<Scalars['String']['output']>;
+  /** JSON text of the row after, or null. */
+  after?: Maybe<Scalars['String']['output']>;
+  requestId?: Maybe<Scalars['String']['output']>;
+};
+
+export type AuditLogPage = {
+  __typename?: 'AuditLogPage';
+  items: Array<AuditLogEntry>;
+  page: Scalars['Int']['output'];
+  pageSize: Scalars['Int']['output'];
+  total: Scalars['Int']['output'];
+};
+
+export type SystemLogFilter = {
+  /** Spec log type (9 = a client's uncaught error). */
+  type?: InputMaybe<Scalars['Int']['input']>;
+  /** player, admin or server. */
+  source?: InputMaybe<Scalars['String']['input']>;
+  userId?: InputMaybe<Scalars['ID']['input']>;
+  /** Content contains (case-insensitive). */
+  search?: InputMaybe<Scalars['String']['input']>;
+  fromDate?: InputMaybe<Scalars['String']['input']>;
+  toDate?: InputMaybe<Scalars['String']['input']>;
+};
+
+/** One system log entry (spec §3 "Log"). */
+export type SystemLogEntry = {
+  __typename?: 'SystemLogEntry';
+  id: Scalars['ID']['output'];
+  at: Scalars['DateTime']['output'];
+  type: Scalars['Int']['output'];
+  content: Scalars['String']['output'];
+  source: Scalars['String']['output'];
+  userAgent?: Maybe<Scalars['String']['output']>;
+  /** `player:<id>` or `staff:<id>` when logged in. */
+  userId?: Maybe<Scalars['String']['output']>;
+  ip?: Maybe<Scalars['String']['output']>;
+};
+
+export type SystemLogPage = {
+  __typename?: 'SystemLogPage';
+  items: Array<SystemLogEntry>;
+  page: Scalars['Int']['output'];
+  pageSize: Scalars['Int']['output'];
+  total: Scalars['Int']['output'];
+};
+
+export type UserFilter = {
+  /** Phone contains (digits; a leading 0 is ignored). */
+  phone?: InputMaybe<Scalars['String']['input']>;
+  invitationCode?: InputMaybe<Scalars['String']['input']>;
+  /** Players whose superior (agent) is this user. */
+  superiorId?: InputMaybe<Scalars['ID']['input']>;
+  /** Only agents: players with at least one invited user. */
+  agentsOnly?: InputMaybe<Scalars['Boolean']['input']>;
+  disabled?: InputMaybe<Scalars['Boolean']['input']>;
+  noBet?: InputMaybe<Scalars['Boolean']['input']>;
+  noWithdraw?: InputMaybe<Scalars['Boolean']['input']>;
+  /** 1 not reported, 2 reported. */
+  reported?: InputMaybe<Scalars['Int']['input']>;
+  withdrawalWhitelist?: InputMaybe<Scalars['Boolean']['input']>;
+  registeredFrom?: InputMaybe<Scalars['String']['input']>;
+  registeredTo?: InputMaybe<Scalars['String']['input']>;
+  /** Balance at least / at most, TZS. */
+  minBalance?: InputMaybe<Scalars['Tzs']['input']>;
+  maxBalance?: InputMaybe<Scalars['Tzs']['input']>;
+};
+
+export type UserSort = 'CREATED_DESC' | 'CREATED_ASC' | 'BALANCE_DESC' | 'BALANCE_ASC' | 'LAST_LOGIN_DESC';
+
+/** A player with balances (spec §3 User): the account read model joined with the wallet read model. */
+export type StaffUser = {
+  __typename?: 'StaffUser';
+  id: Scalars['ID']['output'];
+  phone: Scalars['String']['output'];
+  network: Scalars['Int']['output'];
+  invitationCode: Scalars['String']['output'];
+  superiorId?: Maybe<Scalars['ID']['output']>;
+  superiorPhone?: Maybe<Scalars['String']['output']>;
+  /** Players this user invited. */
+  invitedCount: Scalars['Int']['output'];
+  disabled: Scalars['Boolean']['output'];
+  noBet: Scalars['Boolean']['output'];
+  noWithdraw: Scalars['Boolean']['output'];
+  reported: Scalars['Int']['output'];
+  returnScale: Scalars['String']['output'];
+  withdrawalWhitelist: Scalars['Boolean']['output'];
+  note: Scalars['String']['output'];
+  balance: Scalars['Tzs']['output'];
+  creditMoney: Scalars['Tzs']['output'];
+  racingCoin: Scalars['Tzs']['output'];
+  debt: Scalars['Tzs']['output'];
+  createdAt: Scalars['DateTime']['output'];
+  lastLoginAt?: Maybe<Scalars['DateTime']['output']>;
+  lastLoginIp?: Maybe<Scalars['String']['output']>;
+};
+
+export type StaffUserPage = {
+  __typename?: 'StaffUserPage';
+  items: Array<StaffUser>;
+  page: Scalars['Int']['output'];
+  pageSize: Scalars['Int']['output'];
+  total: Scalars['Int']['output'];
+};
+
+/** What an export lists. */
+export type ExportKind = 'ORDERS' | 'BILLS' | 'PLAYERS' | 'PAYMENTS' | 'AUDIT_LOG';
+
+/** Spec §3 "Export record"; status per §4: 1 processing, 2 done, 3 failed. */
+export type ExportRecord = {
+  __typename?: 'ExportRecord';
+  id: Scalars['ID']['output'];
+  kind: ExportKind;
+  status: Scalars['Int']['output'];
+  /** 0–100. */
+  progress: Scalars['Int']['output'];
+  rowsWritten: Scalars['Int']['output'];
+  errorMessage?: Maybe<Scalars['String']['output']>;
+  /** `staff:<id>`. */
+  applicant: Scalars['String']['output'];
+  /** The filter used, JSON text. */
+  filter: Scalars['String']['output'];
+  createdAt: Scalars['DateTime']['output'];
+  completedAt?: Maybe<Scalars['DateTime']['output']>;
+  /** Bytes of the CSV once done. */
+  byteSize?: Maybe<Scalars['Int']['output']>;
+  /** `/admin/exports/<id>/file` once done (GET with the staff bearer token). */
+  downloadPath?: Maybe<Scalars['String']['output']>;
+};
+
+export type ExportPage = {
+  __typename?: 'ExportPage';
+  items: Array<ExportRecord>;
+  page: Scalars['Int']['output'];
+  pageSize: Scalars['Int']['output'];
+  total: Scalars['Int']['output'];
+};
+
+/**
+ * The filter of an export: the fields of the list it exports (only those of its kind are read).
+ * ORDERS reads `orders`, BILLS `bills`, PLAYERS `users`, PAYMENTS `payments`, AUDIT_LOG `auditLog`.
+ */
+export type ExportFilter = {
+  orders?: InputMaybe<OrderFilter>;
+  bills?: InputMaybe<BillFilter>;
+  users?: InputMaybe<UserFilter>;
+  payments?: InputMaybe<ExportPaymentFilter>;
+  auditLog?: InputMaybe<AuditLogFilter>;
+};
+
+export type ExportPaymentFilter = {
+  /** deposit or withdrawal. */
+  kind?: InputMaybe<Scalars['String']['input']>;
+  userId?: InputMaybe<Scalars['ID']['input']>;
+  status?: InputMaybe<Scalars['String']['input']>;
+  fromDate?: InputMaybe<Scalars['String']['input']>;
+  toDate?: InputMaybe<Scalars['String']['input']>;
+};
+
+/** The aggregates with a replayable history. */
+export type HistoryKind = 'WALLET' | 'BET' | 'PAYMENT' | 'ACCOUNT';
+
+/** Names a stream: `wallet-<userId>`, `bet-<betId>`, `payment-<paymentId>`, `account-<userId>`. */
+export type StreamRef = {
+  kind: HistoryKind;
+  id: Scalars['ID']['input'];
+};
+
+/** One event of a stream, with who caused it and why. */
+export type HistoryEvent = {
+  __typename?: 'HistoryEvent';
+  /** 1-based position in the stream. */
+  position: Scalars['Int']['output'];
+  eventId: Scalars['ID']['output'];
+  type: Scalars['String']['output'];
+  /** When the store recorded it. */
+  recordedAt: Scalars['DateTime']['output'];
+  /** The business instant the event carries (`data.at`), when it has one. */
+  at?: Maybe<Scalars['DateTime']['output']>;
+  /** `player:<id>`, `staff:<id>` or `system:<process>`. */
+  actor: Scalars['String']['output'];
+  /** The reason carried by the event (staff reason, remark), when any. */
+  reason?: Maybe<Scalars['String']['output']>;
+  correlationId?: Maybe<Scalars['String']['output']>;
+  causationId?: Maybe<Scalars['String']['output']>;
+  /** The event's data, JSON text. */
+  data: Scalars['String']['output'];
+  /** The metadata, JSON text. */
+  metadata: Scalars['String']['output'];
+  /** Wallet events: each pocket moved, with the balance before and after. */
+  movements: Array<PocketMovement>;
+};
+
+export type PocketMovement = {
+  __typename?: 'PocketMovement';
+  /** balance, creditMoney, racingCoin or debt. */
+  pocket: Scalars['String']['output'];
+  amount: Scalars['Tzs']['output'];
+  before: Scalars['Tzs']['output'];
+  after: Scalars['Tzs']['output'];
+};
+
+export type StreamHistory = {
+  __typename?: 'StreamHistory';
+  streamName: Scalars['String']['output'];
+  /** Events in the whole stream (page on with fromPosition = last position + 1). */
+  version: Scalars['Int']['output'];
+  events: Array<HistoryEvent>;
+};
+
+/** An aggregate as it was at an instant: its events folded by the domain's own evolve function. */
+export type AggregateSnapshot = {
+  __typename?: 'AggregateSnapshot';
+  streamName: Scalars['String']['output'];
+  /** The instant asked for. */
+  at: Scalars['DateTime']['output'];
+  /** Events folded (recorded at or before `at`). */
+  version: Scalars['Int']['output'];
+  /** The last event folded, when any. */
+  lastEventAt?: Maybe<Scalars['DateTime']['output']>;
+  /** The aggregate state, JSON text (the domain's state shape). */
+  state: Scalars['String']['output'];
+};
+
+/** One difference between the rebuilt read model and the stored one. */
+export type ReadModelDifference = {
+  __typename?: 'ReadModelDifference';
+  table: Scalars['String']['output'];
+  /** The row's key, e.g. `bet_id=…` or `event_id=…,pocket=balance`. */
+  key: Scalars['String']['output'];
+  column: Scalars['String']['output'];
+  /** JSON text of the value rebuilt from the events (null: the row should not exist). */
+  expected?: Maybe<Scalars['String']['output']>;
+  /** JSON text of the stored value (null: the row is missing). */
+  actual?: Maybe<Scalars['String']['output']>;
+};
+
+/** The answer of verifyReadModel. */
+export type ReadModelVerification = {
+  __typename?: 'ReadModelVerification';
+  streamName: Scalars['String']['output'];
+  /** True when the rebuilt rows equal the stored ones. */
+  equal: Scalars['Boolean']['output'];
+  /** Events replayed (those the read model's projection had reached). */
+  eventsReplayed: Scalars['Int']['output'];
+  /** Rows compared, per table. */
+  tables: Array<Scalars['String']['output']>;
+  rowsCompared: Scalars['Int']['output'];
+  differences: Array<ReadModelDifference>;
+  /** Events of the stream the projection has not processed yet (they are not compared). */
+  pendingEvents: Scalars['Int']['output'];
+};
+
 export type ResolverTypeWrapper<T> = Promise<T> | T;
 
 export type ResolverWithResolve<TResult, TParent, TContext, TArgs> = {
@@ -1972,6 +2623,43 @@ export type ResolversTypes = {
   PaymentChannel: ResolverTypeWrapper<PaymentChannel>;
   ChannelInput: ChannelInput;
   ReconciliationItem: ResolverTypeWrapper<ReconciliationItem>;
+  OrderFilter: OrderFilter;
+  OrderSort: OrderSort;
+  StaffOrderPage: ResolverTypeWrapper<StaffOrderPage>;
+  AdminPlaceBetInput: AdminPlaceBetInput;
+  RandomBetSetup: ResolverTypeWrapper<RandomBetSetup>;
+  RandomBetSetupInput: RandomBetSetupInput;
+  RandomBetRun: ResolverTypeWrapper<RandomBetRun>;
+  RandomBetRefusal: ResolverTypeWrapper<RandomBetRefusal>;
+  BillFilter: BillFilter;
+  StaffBill: ResolverTypeWrapper<StaffBill>;
+  StaffBillPage: ResolverTypeWrapper<StaffBillPage>;
+  SmsFilter: SmsFilter;
+  SmsMessage: ResolverTypeWrapper<SmsMessage>;
+  SmsMessagePage: ResolverTypeWrapper<SmsMessagePage>;
+  AuditLogFilter: AuditLogFilter;
+  AuditLogEntry: ResolverTypeWrapper<AuditLogEntry>;
+  AuditLogPage: ResolverTypeWrapper<AuditLogPage>;
+  SystemLogFilter: SystemLogFilter;
+  SystemLogEntry: ResolverTypeWrapper<SystemLogEntry>;
+  SystemLogPage: ResolverTypeWrapper<SystemLogPage>;
+  UserFilter: UserFilter;
+  UserSort: UserSort;
+  StaffUser: ResolverTypeWrapper<StaffUser>;
+  StaffUserPage: ResolverTypeWrapper<StaffUserPage>;
+  ExportKind: ExportKind;
+  ExportRecord: ResolverTypeWrapper<ExportRecord>;
+  ExportPage: ResolverTypeWrapper<ExportPage>;
+  ExportFilter: ExportFilter;
+  ExportPaymentFilter: ExportPaymentFilter;
+  HistoryKind: HistoryKind;
+  StreamRef: StreamRef;
+  HistoryEvent: ResolverTypeWrapper<HistoryEvent>;
+  PocketMovement: ResolverTypeWrapper<PocketMovement>;
+  StreamHistory: ResolverTypeWrapper<StreamHistory>;
+  AggregateSnapshot: ResolverTypeWrapper<AggregateSnapshot>;
+  ReadModelDifference: ResolverTypeWrapper<ReadModelDifference>;
+  ReadModelVerification: ResolverTypeWrapper<ReadModelVerification>;
 };
 
 /** Mapping between all available schema types and the resolvers parents */
@@ -2063,6 +2751,39 @@ export type ResolversParentTypes = {
   PaymentChannel: PaymentChannel;
   ChannelInput: ChannelInput;
   ReconciliationItem: ReconciliationItem;
+  OrderFilter: OrderFilter;
+  StaffOrderPage: StaffOrderPage;
+  AdminPlaceBetInput: AdminPlaceBetInput;
+  RandomBetSetup: RandomBetSetup;
+  RandomBetSetupInput: RandomBetSetupInput;
+  RandomBetRun: RandomBetRun;
+  RandomBetRefusal: RandomBetRefusal;
+  BillFilter: BillFilter;
+  StaffBill: StaffBill;
+  StaffBillPage: StaffBillPage;
+  SmsFilter: SmsFilter;
+  SmsMessage: SmsMessage;
+  SmsMessagePage: SmsMessagePage;
+  AuditLogFilter: AuditLogFilter;
+  AuditLogEntry: AuditLogEntry;
+  AuditLogPage: AuditLogPage;
+  SystemLogFilter: SystemLogFilter;
+  SystemLogEntry: SystemLogEntry;
+  SystemLogPage: SystemLogPage;
+  UserFilter: UserFilter;
+  StaffUser: StaffUser;
+  StaffUserPage: StaffUserPage;
+  ExportRecord: ExportRecord;
+  ExportPage: ExportPage;
+  ExportFilter: ExportFilter;
+  ExportPaymentFilter: ExportPaymentFilter;
+  StreamRef: StreamRef;
+  HistoryEvent: HistoryEvent;
+  PocketMovement: PocketMovement;
+  StreamHistory: StreamHistory;
+  AggregateSnapshot: AggregateSnapshot;
+  ReadModelDifference: ReadModelDifference;
+  ReadModelVerification: ReadModelVerification;
 };
 
 export interface TzsScalarConfig extends GraphQLScalarTypeConfig<ResolversTypes['Tzs'], any> {
@@ -2238,6 +2959,79 @@ export type QueryResolvers<
     ParentType,
     ContextType,
     Partial<QueryReconciliationItemsArgs>
+  >;
+  orders?: Resolver<
+    ResolversTypes['StaffOrderPage'],
+    ParentType,
+    ContextType,
+    RequireFields<QueryOrdersArgs, 'page' | 'pageSize' | 'sort'>
+  >;
+  order?: Resolver<
+    Maybe<ResolversTypes['Order']>,
+    ParentType,
+    ContextType,
+    RequireFields<QueryOrderArgs, 'id'>
+  >;
+  randomBetSetups?: Resolver<Array<ResolversTypes['RandomBetSetup']>, ParentType, ContextType>;
+  bills?: Resolver<
+    ResolversTypes['StaffBillPage'],
+    ParentType,
+    ContextType,
+    RequireFields<QueryBillsArgs, 'page' | 'pageSize'>
+  >;
+  smsMessages?: Resolver<
+    ResolversTypes['SmsMessagePage'],
+    ParentType,
+    ContextType,
+    RequireFields<QuerySmsMessagesArgs, 'page' | 'pageSize'>
+  >;
+  staffAuditLog?: Resolver<
+    ResolversTypes['AuditLogPage'],
+    ParentType,
+    ContextType,
+    RequireFields<QueryStaffAuditLogArgs, 'page' | 'pageSize'>
+  >;
+  systemLog?: Resolver<
+    ResolversTypes['SystemLogPage'],
+    ParentType,
+    ContextType,
+    RequireFields<QuerySystemLogArgs, 'page' | 'pageSize'>
+  >;
+  users?: Resolver<
+    ResolversTypes['StaffUserPage'],
+    ParentType,
+    ContextType,
+    RequireFields<QueryUsersArgs, 'page' | 'pageSize' | 'sort'>
+  >;
+  exports?: Resolver<
+    ResolversTypes['ExportPage'],
+    ParentType,
+    ContextType,
+    RequireFields<QueryExportsArgs, 'page' | 'pageSize'>
+  >;
+  exportRecord?: Resolver<
+    Maybe<ResolversTypes['ExportRecord']>,
+    ParentType,
+    ContextType,
+    RequireFields<QueryExportRecordArgs, 'id'>
+  >;
+  streamHistory?: Resolver<
+    ResolversTypes['StreamHistory'],
+    ParentType,
+    ContextType,
+    RequireFields<QueryStreamHistoryArgs, 'stream' | 'fromPosition' | 'maxCount'>
+  >;
+  stateAt?: Resolver<
+    ResolversTypes['AggregateSnapshot'],
+    ParentType,
+    ContextType,
+    RequireFields<QueryStateAtArgs, 'stream' | 'at'>
+  >;
+  verifyReadModel?: Resolver<
+    ResolversTypes['ReadModelVerification'],
+    ParentType,
+    ContextType,
+    RequireFields<QueryVerifyReadModelArgs, 'stream'>
   >;
 };
 
@@ -2517,6 +3311,54 @@ export type MutationResolvers<
     ParentType,
     ContextType,
     RequireFields<MutationResolveReconciliationItemArgs, 'id' | 'reason'>
+  >;
+  reportClientLog?: Resolver<
+    ResolversTypes['Boolean'],
+    ParentType,
+    ContextType,
+    RequireFields<MutationReportClientLogArgs, 'type' | 'content'>
+  >;
+  cancelOrder?: Resolver<
+    ResolversTypes['Order'],
+    ParentType,
+    ContextType,
+    RequireFields<MutationCancelOrderArgs, 'id' | 'reason'>
+  >;
+  adminPlaceBet?: Resolver<
+    ResolversTypes['PlaceBetResult'],
+    ParentType,
+    ContextType,
+    RequireFields<MutationAdminPlaceBetArgs, 'userId' | 'input'>
+  >;
+  createRandomBetSetup?: Resolver<
+    ResolversTypes['RandomBetSetup'],
+    ParentType,
+    ContextType,
+    RequireFields<MutationCreateRandomBetSetupArgs, 'input'>
+  >;
+  updateRandomBetSetup?: Resolver<
+    ResolversTypes['RandomBetSetup'],
+    ParentType,
+    ContextType,
+    RequireFields<MutationUpdateRandomBetSetupArgs, 'id' | 'input'>
+  >;
+  deleteRandomBetSetup?: Resolver<
+    ResolversTypes['Boolean'],
+    ParentType,
+    ContextType,
+    RequireFields<MutationDeleteRandomBetSetupArgs, 'id'>
+  >;
+  runRandomBetSetup?: Resolver<
+    ResolversTypes['RandomBetRun'],
+    ParentType,
+    ContextType,
+    RequireFields<MutationRunRandomBetSetupArgs, 'id' | 'userIds' | 'requestId'>
+  >;
+  startExport?: Resolver<
+    ResolversTypes['ExportRecord'],
+    ParentType,
+    ContextType,
+    RequireFields<MutationStartExportArgs, 'kind'>
   >;
 };
 
@@ -3043,6 +3885,11 @@ export type OrderResolvers<
   placedAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
   settledAt?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
   lines?: Resolver<Array<ResolversTypes['OrderLine']>, ParentType, ContextType>;
+  userId?: Resolver<Maybe<ResolversTypes['ID']>, ParentType, ContextType>;
+  userPhone?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  matchCount?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  earlySettlementOdds?: Resolver<Maybe<ResolversTypes['Odds']>, ParentType, ContextType>;
+  placedBy?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
 };
 
 export type OrderLineResolvers<
@@ -3353,6 +4200,300 @@ export type ReconciliationItemResolvers<
   resolution?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
 };
 
+export type StaffOrderPageResolvers<
+  ContextType = GraphQLContext,
+  ParentType extends ResolversParentTypes['StaffOrderPage'] = ResolversParentTypes['StaffOrderPage'],
+> = {
+  items?: Resolver<Array<ResolversTypes['Order']>, ParentType, ContextType>;
+  page?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  pageSize?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  total?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  totalStake?: Resolver<ResolversTypes['Tzs'], ParentType, ContextType>;
+  totalCredited?: Resolver<ResolversTypes['Tzs'], ParentType, ContextType>;
+};
+
+export type RandomBetSetupResolvers<
+  ContextType = GraphQLContext,
+  ParentType extends ResolversParentTypes['RandomBetSetup'] = ResolversParentTypes['RandomBetSetup'],
+> = {
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  orderCount?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  minBetAmount?: Resolver<ResolversTypes['Tzs'], ParentType, ContextType>;
+  maxBetAmount?: Resolver<ResolversTypes['Tzs'], ParentType, ContextType>;
+  startRangeDays?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  liveOnly?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  includeStringBets?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  minOdds?: Resolver<ResolversTypes['Odds'], ParentType, ContextType>;
+  note?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  createdBy?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  createdAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  updatedAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+};
+
+export type RandomBetRunResolvers<
+  ContextType = GraphQLContext,
+  ParentType extends ResolversParentTypes['RandomBetRun'] = ResolversParentTypes['RandomBetRun'],
+> = {
+  placed?: Resolver<Array<ResolversTypes['Order']>, ParentType, ContextType>;
+  refused?: Resolver<Array<ResolversTypes['RandomBetRefusal']>, ParentType, ContextType>;
+  candidateSelections?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+};
+
+export type RandomBetRefusalResolvers<
+  ContextType = GraphQLContext,
+  ParentType extends ResolversParentTypes['RandomBetRefusal'] = ResolversParentTypes['RandomBetRefusal'],
+> = {
+  userId?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  code?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+};
+
+export type StaffBillResolvers<
+  ContextType = GraphQLContext,
+  ParentType extends ResolversParentTypes['StaffBill'] = ResolversParentTypes['StaffBill'],
+> = {
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  userId?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  userPhone?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  billType?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  pocket?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  amount?: Resolver<ResolversTypes['Tzs'], ParentType, ContextType>;
+  balanceBefore?: Resolver<ResolversTypes['Tzs'], ParentType, ContextType>;
+  balanceAfter?: Resolver<ResolversTypes['Tzs'], ParentType, ContextType>;
+  remark?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  reference?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  movementId?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  actor?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  at?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+};
+
+export type StaffBillPageResolvers<
+  ContextType = GraphQLContext,
+  ParentType extends ResolversParentTypes['StaffBillPage'] = ResolversParentTypes['StaffBillPage'],
+> = {
+  items?: Resolver<Array<ResolversTypes['StaffBill']>, ParentType, ContextType>;
+  page?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  pageSize?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  total?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  totalAmount?: Resolver<ResolversTypes['Tzs'], ParentType, ContextType>;
+};
+
+export type SmsMessageResolvers<
+  ContextType = GraphQLContext,
+  ParentType extends ResolversParentTypes['SmsMessage'] = ResolversParentTypes['SmsMessage'],
+> = {
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  phone?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  areaCode?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  type?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  content?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  code?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  status?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  sentAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  expiresAt?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
+  usedAt?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
+  ip?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+};
+
+export type SmsMessagePageResolvers<
+  ContextType = GraphQLContext,
+  ParentType extends ResolversParentTypes['SmsMessagePage'] = ResolversParentTypes['SmsMessagePage'],
+> = {
+  items?: Resolver<Array<ResolversTypes['SmsMessage']>, ParentType, ContextType>;
+  page?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  pageSize?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  total?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+};
+
+export type AuditLogEntryResolvers<
+  ContextType = GraphQLContext,
+  ParentType extends ResolversParentTypes['AuditLogEntry'] = ResolversParentTypes['AuditLogEntry'],
+> = {
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  at?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  actor?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  ip?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  action?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  entity?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  entityId?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  reason?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  before?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  after?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  requestId?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+};
+
+export type AuditLogPageResolvers<
+  ContextType = GraphQLContext,
+  ParentType extends ResolversParentTypes['AuditLogPage'] = ResolversParentTypes['AuditLogPage'],
+> = {
+  items?: Resolver<Array<ResolversTypes['AuditLogEntry']>, ParentType, ContextType>;
+  page?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  pageSize?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  total?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+};
+
+export type SystemLogEntryResolvers<
+  ContextType = GraphQLContext,
+  ParentType extends ResolversParentTypes['SystemLogEntry'] = ResolversParentTypes['SystemLogEntry'],
+> = {
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  at?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  type?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  content?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  source?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  userAgent?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  userId?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  ip?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+};
+
+export type SystemLogPageResolvers<
+  ContextType = GraphQLContext,
+  ParentType extends ResolversParentTypes['SystemLogPage'] = ResolversParentTypes['SystemLogPage'],
+> = {
+  items?: Resolver<Array<ResolversTypes['SystemLogEntry']>, ParentType, ContextType>;
+  page?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  pageSize?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  total?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+};
+
+export type StaffUserResolvers<
+  ContextType = GraphQLContext,
+  ParentType extends ResolversParentTypes['StaffUser'] = ResolversParentTypes['StaffUser'],
+> = {
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  phone?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  network?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  invitationCode?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  superiorId?: Resolver<Maybe<ResolversTypes['ID']>, ParentType, ContextType>;
+  superiorPhone?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  invitedCount?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  disabled?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  noBet?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  noWithdraw?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  reported?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  returnScale?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  withdrawalWhitelist?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  note?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  balance?: Resolver<ResolversTypes['Tzs'], ParentType, ContextType>;
+  creditMoney?: Resolver<ResolversTypes['Tzs'], ParentType, ContextType>;
+  racingCoin?: Resolver<ResolversTypes['Tzs'], ParentType, ContextType>;
+  debt?: Resolver<ResolversTypes['Tzs'], ParentType, ContextType>;
+  createdAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  lastLoginAt?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
+  lastLoginIp?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+};
+
+export type StaffUserPageResolvers<
+  ContextType = GraphQLContext,
+  ParentType extends ResolversParentTypes['StaffUserPage'] = ResolversParentTypes['StaffUserPage'],
+> = {
+  items?: Resolver<Array<ResolversTypes['StaffUser']>, ParentType, ContextType>;
+  page?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  pageSize?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  total?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+};
+
+export type ExportRecordResolvers<
+  ContextType = GraphQLContext,
+  ParentType extends ResolversParentTypes['ExportRecord'] = ResolversParentTypes['ExportRecord'],
+> = {
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  kind?: Resolver<ResolversTypes['ExportKind'], ParentType, ContextType>;
+  status?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  progress?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  rowsWritten?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  errorMessage?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  applicant?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  filter?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  createdAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  completedAt?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
+  byteSize?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  downloadPath?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+};
+
+export type ExportPageResolvers<
+  ContextType = GraphQLContext,
+  ParentType extends ResolversParentTypes['ExportPage'] = ResolversParentTypes['ExportPage'],
+> = {
+  items?: Resolver<Array<ResolversTypes['ExportRecord']>, ParentType, ContextType>;
+  page?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  pageSize?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  total?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+};
+
+export type HistoryEventResolvers<
+  ContextType = GraphQLContext,
+  ParentType extends ResolversParentTypes['HistoryEvent'] = ResolversParentTypes['HistoryEvent'],
+> = {
+  position?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  eventId?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  type?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  recordedAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  at?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
+  actor?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  reason?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  correlationId?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  causationId?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  data?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  metadata?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  movements?: Resolver<Array<ResolversTypes['PocketMovement']>, ParentType, ContextType>;
+};
+
+export type PocketMovementResolvers<
+  ContextType = GraphQLContext,
+  ParentType extends ResolversParentTypes['PocketMovement'] = ResolversParentTypes['PocketMovement'],
+> = {
+  pocket?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  amount?: Resolver<ResolversTypes['Tzs'], ParentType, ContextType>;
+  before?: Resolver<ResolversTypes['Tzs'], ParentType, ContextType>;
+  after?: Resolver<ResolversTypes['Tzs'], ParentType, ContextType>;
+};
+
+export type StreamHistoryResolvers<
+  ContextType = GraphQLContext,
+  ParentType extends ResolversParentTypes['StreamHistory'] = ResolversParentTypes['StreamHistory'],
+> = {
+  streamName?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  version?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  events?: Resolver<Array<ResolversTypes['HistoryEvent']>, ParentType, ContextType>;
+};
+
+export type AggregateSnapshotResolvers<
+  ContextType = GraphQLContext,
+  ParentType extends ResolversParentTypes['AggregateSnapshot'] = ResolversParentTypes['AggregateSnapshot'],
+> = {
+  streamName?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  at?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  version?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  lastEventAt?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
+  state?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+};
+
+export type ReadModelDifferenceResolvers<
+  ContextType = GraphQLContext,
+  ParentType extends ResolversParentTypes['ReadModelDifference'] =
+    ResolversParentTypes['ReadModelDifference'],
+> = {
+  table?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  key?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  column?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  expected?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  actual?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+};
+
+export type ReadModelVerificationResolvers<
+  ContextType = GraphQLContext,
+  ParentType extends ResolversParentTypes['ReadModelVerification'] =
+    ResolversParentTypes['ReadModelVerification'],
+> = {
+  streamName?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  equal?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  eventsReplayed?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  tables?: Resolver<Array<ResolversTypes['String']>, ParentType, ContextType>;
+  rowsCompared?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  differences?: Resolver<Array<ResolversTypes['ReadModelDifference']>, ParentType, ContextType>;
+  pendingEvents?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+};
+
 export type Resolvers<ContextType = GraphQLContext> = {
   Tzs?: GraphQLScalarType;
   Odds?: GraphQLScalarType;
@@ -3419,4 +4560,26 @@ export type Resolvers<ContextType = GraphQLContext> = {
   PayConfig?: PayConfigResolvers<ContextType>;
   PaymentChannel?: PaymentChannelResolvers<ContextType>;
   ReconciliationItem?: ReconciliationItemResolvers<ContextType>;
+  StaffOrderPage?: StaffOrderPageResolvers<ContextType>;
+  RandomBetSetup?: RandomBetSetupResolvers<ContextType>;
+  RandomBetRun?: RandomBetRunResolvers<ContextType>;
+  RandomBetRefusal?: RandomBetRefusalResolvers<ContextType>;
+  StaffBill?: StaffBillResolvers<ContextType>;
+  StaffBillPage?: StaffBillPageResolvers<ContextType>;
+  SmsMessage?: SmsMessageResolvers<ContextType>;
+  SmsMessagePage?: SmsMessagePageResolvers<ContextType>;
+  AuditLogEntry?: AuditLogEntryResolvers<ContextType>;
+  AuditLogPage?: AuditLogPageResolvers<ContextType>;
+  SystemLogEntry?: SystemLogEntryResolvers<ContextType>;
+  SystemLogPage?: SystemLogPageResolvers<ContextType>;
+  StaffUser?: StaffUserResolvers<ContextType>;
+  StaffUserPage?: StaffUserPageResolvers<ContextType>;
+  ExportRecord?: ExportRecordResolvers<ContextType>;
+  ExportPage?: ExportPageResolvers<ContextType>;
+  HistoryEvent?: HistoryEventResolvers<ContextType>;
+  PocketMovement?: PocketMovementResolvers<ContextType>;
+  StreamHistory?: StreamHistoryResolvers<ContextType>;
+  AggregateSnapshot?: AggregateSnapshotResolvers<ContextType>;
+  ReadModelDifference?: ReadModelDifferenceResolvers<ContextType>;
+  ReadModelVerification?: ReadModelVerificationResolvers<ContextType>;
 };

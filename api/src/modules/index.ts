@@ -3,6 +3,7 @@
  */
 import type { ApiModule } from './module.ts';
 import { auditModule } from './audit/index.ts';
+import { backofficeModule } from './backoffice/index.ts';
 import { bettingModule } from './betting/index.ts';
 import { catalogueModule } from './catalogue/index.ts';
 import { feedModule } from './feed/index.ts';
@@ -26,4 +27,5 @@ export const modules: readonly ApiModule[] = [
   liveModule,
   statisticsModule,
   paymentsModule,
+  backofficeModule,
 ];

@@ -24,6 +24,8 @@ export const PERMISSIONS = {
   'users.adjust_money': { label: 'Adjust user balances' },
   'orders.view': { label: 'View orders and bets' },
   'orders.cancel': { label: 'Cancel orders' },
+  'orders.place': { label: 'Place admin bets for a player' },
+  'orders.random': { label: 'Set up and run random betting' },
   'bills.view': { label: 'View bills' },
   'payments.view': { label: 'View recharges and withdrawals' },
   'payments.approve': { label: 'Approve or refuse withdrawals' },
