@@ -158,6 +158,42 @@ export type Query = {
    * Permission audit.view.
    */
   verifyReadModel: ReadModelVerification;
+  /** Staff (content.view): message-board entries, newest first; `handled` filters. */
+  boardMessages: BoardMessagePage;
+  /** Player: own messages, newest first. Errors: UNAUTHENTICATED. */
+  myMessages: PlayerMessagePage;
+  /** Player: unread messages (header badge). Errors: UNAUTHENTICATED. */
+  unreadMessageCount: Scalars['Int']['output'];
+  /** Staff (content.view): sent messages, newest first. */
+  staffMessages: StaffMessagePage;
+  /** Public: shown rotation items of a type in a language (or every language), higher sorting first (spec §7 rotation/inquires). */
+  rotations: Array<RotationItem>;
+  /** Public: the notice bar (rotation type 18). */
+  noticeBar: Array<RotationItem>;
+  /** Public: the contact list (rotation type 1). */
+  contactList: Array<RotationItem>;
+  /** Staff (content.view): rotation items of a type (every type when null), hidden ones too. */
+  staffRotations: Array<RotationItem>;
+  /** Public: released, shown articles in a language, newest release first. */
+  articles: ArticlePage;
+  /** Public: one released, shown article; null otherwise. */
+  article?: Maybe<Article>;
+  /** Staff (content.view): every article, future releases and hidden ones too. */
+  staffArticles: ArticlePage;
+  /** Public: shown documents of a type (14 = rules) in a language, higher sorting first. */
+  documents: Array<Document>;
+  /** Staff (content.view): documents of a type (every type when null). */
+  staffDocuments: Array<Document>;
+  /** Public: a rich-text page by slug or type, in the language asked, else sw, else en-US; null when none. */
+  richTextPage?: Maybe<RichTextPage>;
+  /** Staff (content.view): every rich-text page in every language. */
+  staffRichTextPages: Array<RichTextPage>;
+  /** Public: the site configuration in force (maintenance, customer service, area codes). */
+  siteConfig: SiteConfig;
+  /** Staff (config.edit): every stored version, newest effective first, future ones included. */
+  siteConfigVersions: Array<SiteConfigVersion>;
+  /** Staff (config.edit): every stored bet-configuration version, newest effective first, future ones included. */
+  betConfigVersions: Array<BetConfigVersion>;
 };
 
 export type QueryPlayersArgs = {
@@ -337,6 +373,70 @@ export type QueryVerifyReadModelArgs = {
   stream: StreamRef;
 };
 
+export type QueryBoardMessagesArgs = {
+  handled?: InputMaybe<Scalars['Boolean']['input']>;
+  page?: InputMaybe<Scalars['Int']['input']>;
+  pageSize?: InputMaybe<Scalars['Int']['input']>;
+};
+
+export type QueryMyMessagesArgs = {
+  page?: InputMaybe<Scalars['Int']['input']>;
+  pageSize?: InputMaybe<Scalars['Int']['input']>;
+};
+
+export type QueryStaffMessagesArgs = {
+  page?: InputMaybe<Scalars['Int']['input']>;
+  pageSize?: InputMaybe<Scalars['Int']['input']>;
+};
+
+export type QueryRotationsArgs = {
+  type: Scalars['Int']['input'];
+  language?: InputMaybe<Scalars['String']['input']>;
+};
+
+export type QueryNoticeBarArgs = {
+  language?: InputMaybe<Scalars['String']['input']>;
+};
+
+export type QueryContactListArgs = {
+  language?: InputMaybe<Scalars['String']['input']>;
+};
+
+export type QueryStaffRotationsArgs = {
+  type?: InputMaybe<Scalars['Int']['input']>;
+};
+
+export type QueryArticlesArgs = {
+  language?: InputMaybe<Scalars['String']['input']>;
+  page?: InputMaybe<Scalars['Int']['input']>;
+  pageSize?: InputMaybe<Scalars['Int']['input']>;
+};
+
+export type QueryArticleArgs = {
+  id: Scalars['ID']['input'];
+};
+
+export type QueryStaffArticlesArgs = {
+  language?: InputMaybe<Scalars['String']['input']>;
+  page?: InputMaybe<Scalars['Int']['input']>;
+  pageSize?: InputMaybe<Scalars['Int']['input']>;
+};
+
+export type QueryDocumentsArgs = {
+  type?: InputMaybe<Scalars['Int']['input']>;
+  language?: InputMaybe<Scalars['String']['input']>;
+};
+
+export type QueryStaffDocumentsArgs = {
+  type?: InputMaybe<Scalars['Int']['input']>;
+};
+
+export type QueryRichTextPageArgs = {
+  slug?: InputMaybe<Scalars['String']['input']>;
+  type?: InputMaybe<Scalars['Int']['input']>;
+  language?: InputMaybe<Scalars['String']['input']>;
+};
+
 export type Mutation = {
   __typename?: 'Mutation';
   /** No-op that proves the mutation root exists; modules add the real ones. */
@@ -512,6 +612,65 @@ export type Mutation = {
    * payments.view, audit.view). Errors: BAD_INPUT.
    */
   startExport: ExportRecord;
+  /** Public (visitors too): writes to customer service (spec §7 message_board/add). Errors: TEXT_REQUIRED, TEXT_TOO_LONG, BAD_PHONE, BAD_EMAIL, RATE_LIMITED (5 an hour per address). */
+  postBoardMessage: Scalars['Boolean']['output'];
+  /** Staff (content.edit): marks a message-board entry handled or not. Errors: NOT_FOUND. */
+  setBoardMessageHandled: BoardMessage;
+  /** Staff (messages.send): sends an internal message. Errors: FORBIDDEN, BAD_INPUT, TEXT_REQUIRED, TEXT_TOO_LONG, NOT_FOUND (unknown player). */
+  sendMessage: StaffMessage;
+  /** Staff (messages.send): withdraws a message from every inbox. Errors: NOT_FOUND. */
+  withdrawMessage: StaffMessage;
+  /** Player: marks one own message read; returns the unread count. Errors: UNAUTHENTICATED, NOT_FOUND. */
+  markMessageRead: Scalars['Int']['output'];
+  /** Player: marks every own message read; returns the unread count (0). */
+  markAllMessagesRead: Scalars['Int']['output'];
+  /** Staff (content.edit): creates a rotation item. Errors: ROTATION_TYPE_UNKNOWN, SEQUENCE_OUT_OF_RANGE, BAD_LANGUAGE, BAD_LINK, TEXT_REQUIRED, TEXT_TOO_LONG, IMAGE_REQUIRED. */
+  createRotation: RotationItem;
+  /** Staff (content.edit): edits a rotation item (same errors, and NOT_FOUND). */
+  updateRotation: RotationItem;
+  /** Staff (content.edit): deletes a rotation item for good. Errors: NOT_FOUND. */
+  deleteRotation: Scalars['Boolean']['output'];
+  /** Public: counts a tap on a banner (spec §7 rotation click); false when there is no such shown item. */
+  clickRotation: Scalars['Boolean']['output'];
+  /** Staff (content.edit): creates an article. Errors: RELEASE_TIME_INVALID, TEXT_REQUIRED, TEXT_TOO_LONG, BAD_LANGUAGE, SEQUENCE_OUT_OF_RANGE, BAD_LINK. */
+  createArticle: Article;
+  /** Staff (content.edit): edits an article (same errors, and NOT_FOUND). */
+  updateArticle: Article;
+  /** Staff (content.edit): deletes an article. Errors: NOT_FOUND. */
+  deleteArticle: Scalars['Boolean']['output'];
+  /** Staff (content.edit): creates a document. Errors: DOCUMENT_EMPTY, BAD_FILE, TEXT_REQUIRED, TEXT_TOO_LONG, BAD_LANGUAGE, SEQUENCE_OUT_OF_RANGE. */
+  createDocument: Document;
+  /** Staff (content.edit): edits a document (same errors, and NOT_FOUND). */
+  updateDocument: Document;
+  /** Staff (content.edit): deletes a document. Errors: NOT_FOUND. */
+  deleteDocument: Scalars['Boolean']['output'];
+  /** Staff (content.edit): creates or replaces the page of a slug and language. Errors: BAD_SLUG, BAD_LANGUAGE, TEXT_REQUIRED, TEXT_TOO_LONG, CONFLICT (type used by another slug). */
+  saveRichTextPage: RichTextPage;
+  /** Staff (content.edit): deletes the page of a slug and language. Errors: NOT_FOUND. */
+  deleteRichTextPage: Scalars['Boolean']['output'];
+  /**
+   * Staff (content.edit): stores a file given as a data URL (`data:<type>;base64,<bytes>`), at most 700 KB
+   * decoded. Images: PNG, JPEG, GIF, WebP, SVG (no scripts); documents: plain UTF-8 text, PDF. The bytes
+   * must match the declared type. Errors: UPLOAD_TOO_LARGE, UPLOAD_TYPE_NOT_ALLOWED, UPLOAD_CONTENT_MISMATCH, BAD_INPUT.
+   */
+  uploadFile: UploadedFile;
+  /**
+   * Staff (config.edit): appends a site-configuration version effective at `effectiveFrom` (default now;
+   * not in the past). Errors: EFFECTIVE_TIME_IN_PAST, BAD_PHONE, BAD_AREA_CODE, BAD_LINK, TEXT_TOO_LONG, BAD_INPUT.
+   */
+  setSiteConfig: SiteConfigVersion;
+  /**
+   * Staff (config.edit): appends a bet-configuration version effective at `effectiveFrom` (default now; not
+   * in the past) with the given fields changed. Errors: BAD_BET_CONFIG (field named), EFFECTIVE_TIME_IN_PAST,
+   * TEXT_TOO_LONG.
+   */
+  setBetConfig: BetConfig;
+  /**
+   * Staff (config.edit): replaces the string-reward tiers (spec §3 "String reward tier") by appending a bet
+   * configuration version effective at `effectiveFrom` (default now; not in the past) that keeps every other
+   * setting of the version in force then. Errors: EFFECTIVE_TIME_IN_PAST, BAD_TIER.
+   */
+  setStringRewardTiers: Array<StringRewardTier>;
 };
 
 export type MutationRequestSmsCodeArgs = {
@@ -775,6 +934,99 @@ export type MutationStartExportArgs = {
   filter?: InputMaybe<ExportFilter>;
 };
 
+export type MutationPostBoardMessageArgs = {
+  input: BoardMessageInput;
+};
+
+export type MutationSetBoardMessageHandledArgs = {
+  id: Scalars['ID']['input'];
+  handled: Scalars['Boolean']['input'];
+};
+
+export type MutationSendMessageArgs = {
+  input: SendMessageInput;
+};
+
+export type MutationWithdrawMessageArgs = {
+  id: Scalars['ID']['input'];
+};
+
+export type MutationMarkMessageReadArgs = {
+  id: Scalars['ID']['input'];
+};
+
+export type MutationCreateRotationArgs = {
+  input: RotationInput;
+};
+
+export type MutationUpdateRotationArgs = {
+  id: Scalars['ID']['input'];
+  input: RotationInput;
+};
+
+export type MutationDeleteRotationArgs = {
+  id: Scalars['ID']['input'];
+};
+
+export type MutationClickRotationArgs = {
+  id: Scalars['ID']['input'];
+};
+
+export type MutationCreateArticleArgs = {
+  input: ArticleInput;
+};
+
+export type MutationUpdateArticleArgs = {
+  id: Scalars['ID']['input'];
+  input: ArticleInput;
+};
+
+export type MutationDeleteArticleArgs = {
+  id: Scalars['ID']['input'];
+};
+
+export type MutationCreateDocumentArgs = {
+  input: DocumentInput;
+};
+
+export type MutationUpdateDocumentArgs = {
+  id: Scalars['ID']['input'];
+  input: DocumentInput;
+};
+
+export type MutationDeleteDocumentArgs = {
+  id: Scalars['ID']['input'];
+};
+
+export type MutationSaveRichTextPageArgs = {
+  input: RichTextPageInput;
+};
+
+export type MutationDeleteRichTextPageArgs = {
+  slug: Scalars['String']['input'];
+  language: Scalars['String']['input'];
+};
+
+export type MutationUploadFileArgs = {
+  name: Scalars['String']['input'];
+  dataUrl: Scalars['String']['input'];
+};
+
+export type MutationSetSiteConfigArgs = {
+  input: SiteConfigInput;
+  effectiveFrom?: InputMaybe<Scalars['DateTime']['input']>;
+};
+
+export type MutationSetBetConfigArgs = {
+  input: BetConfigInput;
+  effectiveFrom?: InputMaybe<Scalars['DateTime']['input']>;
+};
+
+export type MutationSetStringRewardTiersArgs = {
+  tiers: Array<StringRewardTierInput>;
+  effectiveFrom?: InputMaybe<Scalars['DateTime']['input']>;
+};
+
 export type Subscription = {
   __typename?: 'Subscription';
   /** Ticks every `seconds` (1–60) with the server time; proves the websocket path works. */
@@ -797,6 +1049,8 @@ export type Subscription = {
    * empty; watch the listed matches with watchMatches for their odds.
    */
   liveMatchList: LiveUpdate;
+  /** Player: the unread message count, at once and after every change (send, read, withdraw). Errors: UNAUTHENTICATED. */
+  unreadMessageCount: Scalars['Int']['output'];
 };
 
 export type SubscriptionServerTimeArgs = {
@@ -2439,6 +2693,387 @@ export type ReadModelVerification = {
   pendingEvents: Scalars['Int']['output'];
 };
 
+/** A text in each site language; at least one is given. Readers get their language, else sw, en-US, zh-CN. */
+export type LocalizedText = {
+  __typename?: 'LocalizedText';
+  sw?: Maybe<Scalars['String']['output']>;
+  enUS?: Maybe<Scalars['String']['output']>;
+  zhCN?: Maybe<Scalars['String']['output']>;
+};
+
+/** A text in each site language (at least one non-blank). */
+export type LocalizedTextInput = {
+  sw?: InputMaybe<Scalars['String']['input']>;
+  enUS?: InputMaybe<Scalars['String']['input']>;
+  zhCN?: InputMaybe<Scalars['String']['input']>;
+};
+
+/** An internal message as its player sees it (spec §2 /message), in the caller's language. */
+export type PlayerMessage = {
+  __typename?: 'PlayerMessage';
+  id: Scalars['ID']['output'];
+  title: Scalars['String']['output'];
+  /** Plain text; paragraphs separated by blank lines. */
+  body: Scalars['String']['output'];
+  sentAt: Scalars['DateTime']['output'];
+  read: Scalars['Boolean']['output'];
+  readAt?: Maybe<Scalars['DateTime']['output']>;
+};
+
+/** A page of the player's messages, newest first (page size 10, spec §9). */
+export type PlayerMessagePage = {
+  __typename?: 'PlayerMessagePage';
+  content: Array<PlayerMessage>;
+  page: Scalars['Int']['output'];
+  pageSize: Scalars['Int']['output'];
+  count: Scalars['Int']['output'];
+  /** Unread messages in the whole inbox (the header badge, spec §3 User.not_viewed). */
+  unread: Scalars['Int']['output'];
+};
+
+/** Who a message goes to. */
+export type MessageAudience =
+  /** The players listed in `userIds` (1 to 1000). */
+  | 'PLAYERS'
+  /** Every player registered when it is sent. */
+  | 'ALL'
+  /** Each player who registers from now on, at registration (a welcome message). */
+  | 'NEW_PLAYERS';
+
+export type SendMessageInput = {
+  audience: MessageAudience;
+  /** Player ids, for PLAYERS only. */
+  userIds?: InputMaybe<Array<Scalars['ID']['input']>>;
+  /** At most 200 characters per language. */
+  title: LocalizedTextInput;
+  /** At most 5000 characters per language. */
+  body: LocalizedTextInput;
+};
+
+/** A sent message as staff see it. */
+export type StaffMessage = {
+  __typename?: 'StaffMessage';
+  id: Scalars['ID']['output'];
+  title: LocalizedText;
+  body: LocalizedText;
+  audience: MessageAudience;
+  /** Players it was delivered to so far. */
+  recipients: Scalars['Int']['output'];
+  /** Of those, players who read it. */
+  readCount: Scalars['Int']['output'];
+  /** Withdrawn messages no longer show to players. */
+  withdrawn: Scalars['Boolean']['output'];
+  createdBy: Scalars['String']['output'];
+  createdAt: Scalars['DateTime']['output'];
+};
+
+export type StaffMessagePage = {
+  __typename?: 'StaffMessagePage';
+  content: Array<StaffMessage>;
+  page: Scalars['Int']['output'];
+  pageSize: Scalars['Int']['output'];
+  count: Scalars['Int']['output'];
+};
+
+/**
+ * A rotation item (spec §3 "Banner", "Rotation types"; §7 rotation/*): a contact number (type 1), a
+ * paid-phone logo (11), a mobile or desktop home-carousel banner (15, 16), a notice-bar text (18) or a
+ * promotion (19).
+ */
+export type RotationItem = {
+  __typename?: 'RotationItem';
+  id: Scalars['ID']['output'];
+  /** 1 contact list, 11 paid-phone logos, 15 mobile carousel, 16 desktop carousel, 18 notice bar, 19 promotions. */
+  type: Scalars['Int']['output'];
+  /** English name of the type [type_str]. */
+  typeName: Scalars['String']['output'];
+  title: Scalars['String']['output'];
+  /** The notice-bar text, the contact number, or a banner's note [note]. */
+  note: Scalars['String']['output'];
+  /** Image address: an /uploads/… path or an https URL [address]. */
+  imageUrl?: Maybe<Scalars['String']['output']>;
+  /** Where a tap goes: a site hash route such as '/promotion' or an https URL [jump]. */
+  link?: Maybe<Scalars['String']['output']>;
+  /** 0 none, 1 site route, 2 external address [jump_type]. */
+  jumpType: Scalars['Int']['output'];
+  /** sw, en-US or zh-CN; null = every language [language]. */
+  language?: Maybe<Scalars['String']['output']>;
+  /** 0–100, higher first [sorting]. */
+  sorting: Scalars['Int']['output'];
+  /** False = hidden from players [remove_status]. */
+  shown: Scalars['Boolean']['output'];
+  /** Taps counted by clickRotation [clicks_number]. */
+  clicks: Scalars['Int']['output'];
+  updatedAt: Scalars['DateTime']['output'];
+};
+
+/** Fields of a rotation item; on create `type` is required, on update missing fields stay. */
+export type RotationInput = {
+  type?: InputMaybe<Scalars['Int']['input']>;
+  title?: InputMaybe<Scalars['String']['input']>;
+  note?: InputMaybe<Scalars['String']['input']>;
+  imageUrl?: InputMaybe<Scalars['String']['input']>;
+  link?: InputMaybe<Scalars['String']['input']>;
+  jumpType?: InputMaybe<Scalars['Int']['input']>;
+  /** sw, en-US, zh-CN, or 'all' (every language). */
+  language?: InputMaybe<Scalars['String']['input']>;
+  sorting?: InputMaybe<Scalars['Int']['input']>;
+  shown?: InputMaybe<Scalars['Boolean']['input']>;
+};
+
+/** Graphic text: an article (spec §3 "Image/text": release time, intro, subtitle). */
+export type Article = {
+  __typename?: 'Article';
+  id: Scalars['ID']['output'];
+  title: Scalars['String']['output'];
+  subtitle: Scalars['String']['output'];
+  intro: Scalars['String']['output'];
+  /** Markdown subset (docs/content.md). */
+  body: Scalars['String']['output'];
+  /** The body as safe HTML (every character escaped; only headings, paragraphs, lists, bold and links). */
+  html: Scalars['String']['output'];
+  imageUrl?: Maybe<Scalars['String']['output']>;
+  language: Scalars['String']['output'];
+  /** Players see the article from this instant on. */
+  releaseTime: Scalars['DateTime']['output'];
+  sorting: Scalars['Int']['output'];
+  shown: Scalars['Boolean']['output'];
+  updatedAt: Scalars['DateTime']['output'];
+};
+
+export type ArticlePage = {
+  __typename?: 'ArticlePage';
+  content: Array<Article>;
+  page: Scalars['Int']['output'];
+  pageSize: Scalars['Int']['output'];
+  count: Scalars['Int']['output'];
+};
+
+/** Fields of an article; on create title, language and releaseTime are required. */
+export type ArticleInput = {
+  title?: InputMaybe<Scalars['String']['input']>;
+  subtitle?: InputMaybe<Scalars['String']['input']>;
+  intro?: InputMaybe<Scalars['String']['input']>;
+  body?: InputMaybe<Scalars['String']['input']>;
+  imageUrl?: InputMaybe<Scalars['String']['input']>;
+  language?: InputMaybe<Scalars['String']['input']>;
+  /** ISO 8601 instant between 2000-01-01 and one year ahead; else RELEASE_TIME_INVALID (spec §5, §8). */
+  releaseTime?: InputMaybe<Scalars['String']['input']>;
+  sorting?: InputMaybe<Scalars['Int']['input']>;
+  shown?: InputMaybe<Scalars['Boolean']['input']>;
+};
+
+/** A document (spec §2 /artcol: type 14 = rules): text, an uploaded file, or both. */
+export type Document = {
+  __typename?: 'Document';
+  id: Scalars['ID']['output'];
+  type: Scalars['Int']['output'];
+  title: Scalars['String']['output'];
+  /** Markdown subset. */
+  body: Scalars['String']['output'];
+  html: Scalars['String']['output'];
+  /** An /uploads/… address of a text or PDF file. */
+  fileUrl?: Maybe<Scalars['String']['output']>;
+  language: Scalars['String']['output'];
+  sorting: Scalars['Int']['output'];
+  shown: Scalars['Boolean']['output'];
+  updatedAt: Scalars['DateTime']['output'];
+};
+
+/** Fields of a document; on create type, title and language are required, and a body or a file. */
+export type DocumentInput = {
+  type?: InputMaybe<Scalars['Int']['input']>;
+  title?: InputMaybe<Scalars['String']['input']>;
+  body?: InputMaybe<Scalars['String']['input']>;
+  fileUrl?: InputMaybe<Scalars['String']['input']>;
+  language?: InputMaybe<Scalars['String']['input']>;
+  sorting?: InputMaybe<Scalars['Int']['input']>;
+  shown?: InputMaybe<Scalars['Boolean']['input']>;
+};
+
+/**
+ * A rich-text page (spec §2 /rich_text?type=, /help, /privacy_policy, responsible gambling): one per slug
+ * and language. Seeded slugs: privacy-policy, help, terms, responsible-gambling (type 33), string-rewards (type 8).
+ */
+export type RichTextPage = {
+  __typename?: 'RichTextPage';
+  slug: Scalars['String']['output'];
+  /** The spec's /rich_text type number, when the page has one. */
+  type?: Maybe<Scalars['Int']['output']>;
+  language: Scalars['String']['output'];
+  title: Scalars['String']['output'];
+  /** Markdown subset. */
+  body: Scalars['String']['output'];
+  html: Scalars['String']['output'];
+  updatedAt: Scalars['DateTime']['output'];
+};
+
+export type RichTextPageInput = {
+  /** Lower-case letters, digits and hyphens, 2–40 characters. */
+  slug: Scalars['String']['input'];
+  /** 1–999, unique per language; null = none. */
+  type?: InputMaybe<Scalars['Int']['input']>;
+  language: Scalars['String']['input'];
+  title: Scalars['String']['input'];
+  body: Scalars['String']['input'];
+};
+
+/** A stored upload, served at `url`. */
+export type UploadedFile = {
+  __typename?: 'UploadedFile';
+  id: Scalars['ID']['output'];
+  /** /uploads/<id>.<ext> */
+  url: Scalars['String']['output'];
+  name: Scalars['String']['output'];
+  contentType: Scalars['String']['output'];
+  sizeBytes: Scalars['Int']['output'];
+};
+
+/** A phone area code (spec §3 "Phone area code"). */
+export type PhoneAreaCode = {
+  __typename?: 'PhoneAreaCode';
+  country: Scalars['String']['output'];
+  /** Digits with a leading +, e.g. '+255'. */
+  areaCode: Scalars['String']['output'];
+  /** Flag emoji or an image address. */
+  flag: Scalars['String']['output'];
+  internationalName: Scalars['String']['output'];
+  shown: Scalars['Boolean']['output'];
+};
+
+export type PhoneAreaCodeInput = {
+  country: Scalars['String']['input'];
+  areaCode: Scalars['String']['input'];
+  flag: Scalars['String']['input'];
+  internationalName: Scalars['String']['input'];
+  shown: Scalars['Boolean']['input'];
+};
+
+/**
+ * Site configuration in force (issue 8 "maintenance mode with customer-service numbers"; spec §3 Phone area
+ * code; §9 "two random customer-service numbers", "three support chat links").
+ */
+export type SiteConfig = {
+  __typename?: 'SiteConfig';
+  /** When true the player site shows the maintenance page instead of its content. */
+  maintenance: Scalars['Boolean']['output'];
+  /** The maintenance text in the caller's language. */
+  maintenanceMessage: Scalars['String']['output'];
+  /** Customer-service phone numbers, e.g. '+255 746 000 000'. */
+  customerServiceNumbers: Array<Scalars['String']['output']>;
+  /** Phone area codes (players see only the shown ones). */
+  areaCodes: Array<PhoneAreaCode>;
+  /** Support chat links (https). */
+  supportLinks: Array<Scalars['String']['output']>;
+  /** Effective time of this version; null = built-in defaults. */
+  effectiveFrom?: Maybe<Scalars['DateTime']['output']>;
+};
+
+/** One stored version of the site configuration. */
+export type SiteConfigVersion = {
+  __typename?: 'SiteConfigVersion';
+  id: Scalars['ID']['output'];
+  effectiveFrom: Scalars['DateTime']['output'];
+  maintenance: Scalars['Boolean']['output'];
+  maintenanceMessage: LocalizedText;
+  customerServiceNumbers: Array<Scalars['String']['output']>;
+  areaCodes: Array<PhoneAreaCode>;
+  supportLinks: Array<Scalars['String']['output']>;
+  createdBy: Scalars['String']['output'];
+  createdAt: Scalars['DateTime']['output'];
+  /** True for the version in force now. */
+  inForce: Scalars['Boolean']['output'];
+};
+
+/** A whole site configuration (replaces the previous one from `effectiveFrom`). */
+export type SiteConfigInput = {
+  maintenance: Scalars['Boolean']['input'];
+  maintenanceMessage: LocalizedTextInput;
+  /** 1–10 numbers, '+' and 6–15 digits (spaces allowed). */
+  customerServiceNumbers: Array<Scalars['String']['input']>;
+  /** At most 50. */
+  areaCodes: Array<PhoneAreaCodeInput>;
+  /** At most 3 https addresses. */
+  supportLinks?: InputMaybe<Array<Scalars['String']['input']>>;
+};
+
+/**
+ * Changes to the bet configuration (spec §3 "Bet config", §9 "Admin-configurable"); fields left out stay.
+ * Stakes are whole TZS, multiples of 100 (spec §5 step 100).
+ */
+export type BetConfigInput = {
+  /** Minimum stake paid from the balance (pay type 1) [minimum_bet_amount]. */
+  minimumBetAmount?: InputMaybe<Scalars['Tzs']['input']>;
+  /** Minimum stake paid with credit money (pay type 2) [minimum_bet_amount_virtual]. */
+  minimumBetAmountVirtual?: InputMaybe<Scalars['Tzs']['input']>;
+  /** Maximum stake [max_bet_amount]; not below the minimums. */
+  maxBetAmount?: InputMaybe<Scalars['Tzs']['input']>;
+  /** A selection counts for the string reward at odds >= this, e.g. "1.20" [min_string_reward_odds]. */
+  minStringRewardOdds?: InputMaybe<Scalars['String']['input']>;
+  /** Tax on winnings, percent, 2 decimals [tax_rate]: appends a dated sports tax rule at the same instant. */
+  taxRatePercent?: InputMaybe<Scalars['Float']['input']>;
+  /** Profit cap of a single [single_game_highest_profit]; null = no cap. */
+  singleGameHighestProfit?: InputMaybe<Scalars['Tzs']['input']>;
+  /** Profit cap of a multiple [multiple_game_highest_profit]; null = no cap. */
+  multipleGameHighestProfit?: InputMaybe<Scalars['Tzs']['input']>;
+  /** Contact text shown with refusals [customer_service], at most 200 characters. */
+  customerService?: InputMaybe<Scalars['String']['input']>;
+  /** Text of the no-bet view [pause_prompt], at most 500 characters (pausing itself: setBettingPause). */
+  pausePrompt?: InputMaybe<Scalars['String']['input']>;
+};
+
+/** One stored version of the bet configuration. */
+export type BetConfigVersion = {
+  __typename?: 'BetConfigVersion';
+  effectiveFrom: Scalars['DateTime']['output'];
+  createdBy: Scalars['String']['output'];
+  createdAt: Scalars['DateTime']['output'];
+  /** True for the version in force now. */
+  inForce: Scalars['Boolean']['output'];
+  /** The configuration of this version (tax: the dated sports tax rule in force at its start). */
+  config: BetConfig;
+};
+
+export type StringRewardTierInput = {
+  /** Qualifying selections, 2–60, each at most once. */
+  strings: Scalars['Int']['input'];
+  /** Percent of profit, 0–1000. */
+  cashBackPercent: Scalars['Float']['input'];
+};
+
+/** A message-board entry (spec §3 "Message board"): what a player or visitor wrote to customer service. */
+export type BoardMessage = {
+  __typename?: 'BoardMessage';
+  id: Scalars['ID']['output'];
+  /** The player who wrote it, when logged in. */
+  userId?: Maybe<Scalars['ID']['output']>;
+  name: Scalars['String']['output'];
+  phone: Scalars['String']['output'];
+  email: Scalars['String']['output'];
+  content: Scalars['String']['output'];
+  handled: Scalars['Boolean']['output'];
+  handledBy?: Maybe<Scalars['String']['output']>;
+  handledAt?: Maybe<Scalars['DateTime']['output']>;
+  createdAt: Scalars['DateTime']['output'];
+};
+
+export type BoardMessagePage = {
+  __typename?: 'BoardMessagePage';
+  content: Array<BoardMessage>;
+  page: Scalars['Int']['output'];
+  pageSize: Scalars['Int']['output'];
+  count: Scalars['Int']['output'];
+};
+
+/** Only content is required (spec §3, §5). */
+export type BoardMessageInput = {
+  name?: InputMaybe<Scalars['String']['input']>;
+  phone?: InputMaybe<Scalars['String']['input']>;
+  email?: InputMaybe<Scalars['String']['input']>;
+  /** At most 2000 characters. */
+  content: Scalars['String']['input'];
+};
+
 export type ResolverTypeWrapper<T> = Promise<T> | T;
 
 export type ResolverWithResolve<TResult, TParent, TContext, TArgs> = {
@@ -2660,6 +3295,35 @@ export type ResolversTypes = {
   AggregateSnapshot: ResolverTypeWrapper<AggregateSnapshot>;
   ReadModelDifference: ResolverTypeWrapper<ReadModelDifference>;
   ReadModelVerification: ResolverTypeWrapper<ReadModelVerification>;
+  LocalizedText: ResolverTypeWrapper<LocalizedText>;
+  LocalizedTextInput: LocalizedTextInput;
+  PlayerMessage: ResolverTypeWrapper<PlayerMessage>;
+  PlayerMessagePage: ResolverTypeWrapper<PlayerMessagePage>;
+  MessageAudience: MessageAudience;
+  SendMessageInput: SendMessageInput;
+  StaffMessage: ResolverTypeWrapper<StaffMessage>;
+  StaffMessagePage: ResolverTypeWrapper<StaffMessagePage>;
+  RotationItem: ResolverTypeWrapper<RotationItem>;
+  RotationInput: RotationInput;
+  Article: ResolverTypeWrapper<Article>;
+  ArticlePage: ResolverTypeWrapper<ArticlePage>;
+  ArticleInput: ArticleInput;
+  Document: ResolverTypeWrapper<Document>;
+  DocumentInput: DocumentInput;
+  RichTextPage: ResolverTypeWrapper<RichTextPage>;
+  RichTextPageInput: RichTextPageInput;
+  UploadedFile: ResolverTypeWrapper<UploadedFile>;
+  PhoneAreaCode: ResolverTypeWrapper<PhoneAreaCode>;
+  PhoneAreaCodeInput: PhoneAreaCodeInput;
+  SiteConfig: ResolverTypeWrapper<SiteConfig>;
+  SiteConfigVersion: ResolverTypeWrapper<SiteConfigVersion>;
+  SiteConfigInput: SiteConfigInput;
+  BetConfigInput: BetConfigInput;
+  BetConfigVersion: ResolverTypeWrapper<BetConfigVersion>;
+  StringRewardTierInput: StringRewardTierInput;
+  BoardMessage: ResolverTypeWrapper<BoardMessage>;
+  BoardMessagePage: ResolverTypeWrapper<BoardMessagePage>;
+  BoardMessageInput: BoardMessageInput;
 };
 
 /** Mapping between all available schema types and the resolvers parents */
@@ -2784,6 +3448,34 @@ export type ResolversParentTypes = {
   AggregateSnapshot: AggregateSnapshot;
   ReadModelDifference: ReadModelDifference;
   ReadModelVerification: ReadModelVerification;
+  LocalizedText: LocalizedText;
+  LocalizedTextInput: LocalizedTextInput;
+  PlayerMessage: PlayerMessage;
+  PlayerMessagePage: PlayerMessagePage;
+  SendMessageInput: SendMessageInput;
+  StaffMessage: StaffMessage;
+  StaffMessagePage: StaffMessagePage;
+  RotationItem: RotationItem;
+  RotationInput: RotationInput;
+  Article: Article;
+  ArticlePage: ArticlePage;
+  ArticleInput: ArticleInput;
+  Document: Document;
+  DocumentInput: DocumentInput;
+  RichTextPage: RichTextPage;
+  RichTextPageInput: RichTextPageInput;
+  UploadedFile: UploadedFile;
+  PhoneAreaCode: PhoneAreaCode;
+  PhoneAreaCodeInput: PhoneAreaCodeInput;
+  SiteConfig: SiteConfig;
+  SiteConfigVersion: SiteConfigVersion;
+  SiteConfigInput: SiteConfigInput;
+  BetConfigInput: BetConfigInput;
+  BetConfigVersion: BetConfigVersion;
+  StringRewardTierInput: StringRewardTierInput;
+  BoardMessage: BoardMessage;
+  BoardMessagePage: BoardMessagePage;
+  BoardMessageInput: BoardMessageInput;
 };
 
 export interface TzsScalarConfig extends GraphQLScalarTypeConfig<ResolversTypes['Tzs'], any> {
@@ -3033,6 +3725,89 @@ export type QueryResolvers<
     ContextType,
     RequireFields<QueryVerifyReadModelArgs, 'stream'>
   >;
+  boardMessages?: Resolver<
+    ResolversTypes['BoardMessagePage'],
+    ParentType,
+    ContextType,
+    RequireFields<QueryBoardMessagesArgs, 'page' | 'pageSize'>
+  >;
+  myMessages?: Resolver<
+    ResolversTypes['PlayerMessagePage'],
+    ParentType,
+    ContextType,
+    RequireFields<QueryMyMessagesArgs, 'page' | 'pageSize'>
+  >;
+  unreadMessageCount?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  staffMessages?: Resolver<
+    ResolversTypes['StaffMessagePage'],
+    ParentType,
+    ContextType,
+    RequireFields<QueryStaffMessagesArgs, 'page' | 'pageSize'>
+  >;
+  rotations?: Resolver<
+    Array<ResolversTypes['RotationItem']>,
+    ParentType,
+    ContextType,
+    RequireFields<QueryRotationsArgs, 'type'>
+  >;
+  noticeBar?: Resolver<
+    Array<ResolversTypes['RotationItem']>,
+    ParentType,
+    ContextType,
+    Partial<QueryNoticeBarArgs>
+  >;
+  contactList?: Resolver<
+    Array<ResolversTypes['RotationItem']>,
+    ParentType,
+    ContextType,
+    Partial<QueryContactListArgs>
+  >;
+  staffRotations?: Resolver<
+    Array<ResolversTypes['RotationItem']>,
+    ParentType,
+    ContextType,
+    Partial<QueryStaffRotationsArgs>
+  >;
+  articles?: Resolver<
+    ResolversTypes['ArticlePage'],
+    ParentType,
+    ContextType,
+    RequireFields<QueryArticlesArgs, 'page' | 'pageSize'>
+  >;
+  article?: Resolver<
+    Maybe<ResolversTypes['Article']>,
+    ParentType,
+    ContextType,
+    RequireFields<QueryArticleArgs, 'id'>
+  >;
+  staffArticles?: Resolver<
+    ResolversTypes['ArticlePage'],
+    ParentType,
+    ContextType,
+    RequireFields<QueryStaffArticlesArgs, 'page' | 'pageSize'>
+  >;
+  documents?: Resolver<
+    Array<ResolversTypes['Document']>,
+    ParentType,
+    ContextType,
+    RequireFields<QueryDocumentsArgs, 'type'>
+  >;
+  staffDocuments?: Resolver<
+    Array<ResolversTypes['Document']>,
+    ParentType,
+    ContextType,
+    Partial<QueryStaffDocumentsArgs>
+  >;
+  richTextPage?: Resolver<
+    Maybe<ResolversTypes['RichTextPage']>,
+    ParentType,
+    ContextType,
+    Partial<QueryRichTextPageArgs>
+  >;
+  staffRichTextPages?: Resolver<Array<ResolversTypes['RichTextPage']>, ParentType, ContextType>;
+  siteConfig?: Resolver<ResolversTypes['SiteConfig'], ParentType, ContextType>;
+  siteConfigVersions?: Resolver<Array<ResolversTypes['SiteConfigVersion']>, ParentType, ContextType>;
+  betConfigVersions?: Resolver<Array<ResolversTypes['BetConfigVersion']>, ParentType, ContextType>;
 };
 
 export type MutationResolvers<
@@ -3360,6 +4135,133 @@ export type MutationResolvers<
     ContextType,
     RequireFields<MutationStartExportArgs, 'kind'>
   >;
+  postBoardMessage?: Resolver<
+    ResolversTypes['Boolean'],
+    ParentType,
+    ContextType,
+    RequireFields<MutationPostBoardMessageArgs, 'input'>
+  >;
+  setBoardMessageHandled?: Resolver<
+    ResolversTypes['BoardMessage'],
+    ParentType,
+    ContextType,
+    RequireFields<MutationSetBoardMessageHandledArgs, 'id' | 'handled'>
+  >;
+  sendMessage?: Resolver<
+    ResolversTypes['StaffMessage'],
+    ParentType,
+    ContextType,
+    RequireFields<MutationSendMessageArgs, 'input'>
+  >;
+  withdrawMessage?: Resolver<
+    ResolversTypes['StaffMessage'],
+    ParentType,
+    ContextType,
+    RequireFields<MutationWithdrawMessageArgs, 'id'>
+  >;
+  markMessageRead?: Resolver<
+    ResolversTypes['Int'],
+    ParentType,
+    ContextType,
+    RequireFields<MutationMarkMessageReadArgs, 'id'>
+  >;
+  markAllMessagesRead?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  createRotation?: Resolver<
+    ResolversTypes['RotationItem'],
+    ParentType,
+    ContextType,
+    RequireFields<MutationCreateRotationArgs, 'input'>
+  >;
+  updateRotation?: Resolver<
+    ResolversTypes['RotationItem'],
+    ParentType,
+    ContextType,
+    RequireFields<MutationUpdateRotationArgs, 'id' | 'input'>
+  >;
+  deleteRotation?: Resolver<
+    ResolversTypes['Boolean'],
+    ParentType,
+    ContextType,
+    RequireFields<MutationDeleteRotationArgs, 'id'>
+  >;
+  clickRotation?: Resolver<
+    ResolversTypes['Boolean'],
+    ParentType,
+    ContextType,
+    RequireFields<MutationClickRotationArgs, 'id'>
+  >;
+  createArticle?: Resolver<
+    ResolversTypes['Article'],
+    ParentType,
+    ContextType,
+    RequireFields<MutationCreateArticleArgs, 'input'>
+  >;
+  updateArticle?: Resolver<
+    ResolversTypes['Article'],
+    ParentType,
+    ContextType,
+    RequireFields<MutationUpdateArticleArgs, 'id' | 'input'>
+  >;
+  deleteArticle?: Resolver<
+    ResolversTypes['Boolean'],
+    ParentType,
+    ContextType,
+    RequireFields<MutationDeleteArticleArgs, 'id'>
+  >;
+  createDocument?: Resolver<
+    ResolversTypes['Document'],
+    ParentType,
+    ContextType,
+    RequireFields<MutationCreateDocumentArgs, 'input'>
+  >;
+  updateDocument?: Resolver<
+    ResolversTypes['Document'],
+    ParentType,
+    ContextType,
+    RequireFields<MutationUpdateDocumentArgs, 'id' | 'input'>
+  >;
+  deleteDocument?: Resolver<
+    ResolversTypes['Boolean'],
+    ParentType,
+    ContextType,
+    RequireFields<MutationDeleteDocumentArgs, 'id'>
+  >;
+  saveRichTextPage?: Resolver<
+    ResolversTypes['RichTextPage'],
+    ParentType,
+    ContextType,
+    RequireFields<MutationSaveRichTextPageArgs, 'input'>
+  >;
+  deleteRichTextPage?: Resolver<
+    ResolversTypes['Boolean'],
+    ParentType,
+    ContextType,
+    RequireFields<MutationDeleteRichTextPageArgs, 'slug' | 'language'>
+  >;
+  uploadFile?: Resolver<
+    ResolversTypes['UploadedFile'],
+    ParentType,
+    ContextType,
+    RequireFields<MutationUploadFileArgs, 'name' | 'dataUrl'>
+  >;
+  setSiteConfig?: Resolver<
+    ResolversTypes['SiteConfigVersion'],
+    ParentType,
+    ContextType,
+    RequireFields<MutationSetSiteConfigArgs, 'input'>
+  >;
+  setBetConfig?: Resolver<
+    ResolversTypes['BetConfig'],
+    ParentType,
+    ContextType,
+    RequireFields<MutationSetBetConfigArgs, 'input'>
+  >;
+  setStringRewardTiers?: Resolver<
+    Array<ResolversTypes['StringRewardTier']>,
+    ParentType,
+    ContextType,
+    RequireFields<MutationSetStringRewardTiersArgs, 'tiers'>
+  >;
 };
 
 export type SubscriptionResolvers<
@@ -3396,6 +4298,12 @@ export type SubscriptionResolvers<
   liveMatchList?: SubscriptionResolver<
     ResolversTypes['LiveUpdate'],
     'liveMatchList',
+    ParentType,
+    ContextType
+  >;
+  unreadMessageCount?: SubscriptionResolver<
+    ResolversTypes['Int'],
+    'unreadMessageCount',
     ParentType,
     ContextType
   >;
@@ -4494,6 +5402,226 @@ export type ReadModelVerificationResolvers<
   pendingEvents?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
 };
 
+export type LocalizedTextResolvers<
+  ContextType = GraphQLContext,
+  ParentType extends ResolversParentTypes['LocalizedText'] = ResolversParentTypes['LocalizedText'],
+> = {
+  sw?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  enUS?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  zhCN?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+};
+
+export type PlayerMessageResolvers<
+  ContextType = GraphQLContext,
+  ParentType extends ResolversParentTypes['PlayerMessage'] = ResolversParentTypes['PlayerMessage'],
+> = {
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  title?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  body?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  sentAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  read?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  readAt?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
+};
+
+export type PlayerMessagePageResolvers<
+  ContextType = GraphQLContext,
+  ParentType extends ResolversParentTypes['PlayerMessagePage'] = ResolversParentTypes['PlayerMessagePage'],
+> = {
+  content?: Resolver<Array<ResolversTypes['PlayerMessage']>, ParentType, ContextType>;
+  page?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  pageSize?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  count?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  unread?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+};
+
+export type StaffMessageResolvers<
+  ContextType = GraphQLContext,
+  ParentType extends ResolversParentTypes['StaffMessage'] = ResolversParentTypes['StaffMessage'],
+> = {
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  title?: Resolver<ResolversTypes['LocalizedText'], ParentType, ContextType>;
+  body?: Resolver<ResolversTypes['LocalizedText'], ParentType, ContextType>;
+  audience?: Resolver<ResolversTypes['MessageAudience'], ParentType, ContextType>;
+  recipients?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  readCount?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  withdrawn?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  createdBy?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  createdAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+};
+
+export type StaffMessagePageResolvers<
+  ContextType = GraphQLContext,
+  ParentType extends ResolversParentTypes['StaffMessagePage'] = ResolversParentTypes['StaffMessagePage'],
+> = {
+  content?: Resolver<Array<ResolversTypes['StaffMessage']>, ParentType, ContextType>;
+  page?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  pageSize?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  count?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+};
+
+export type RotationItemResolvers<
+  ContextType = GraphQLContext,
+  ParentType extends ResolversParentTypes['RotationItem'] = ResolversParentTypes['RotationItem'],
+> = {
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  type?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  typeName?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  title?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  note?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  imageUrl?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  link?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  jumpType?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  language?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  sorting?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  shown?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  clicks?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  updatedAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+};
+
+export type ArticleResolvers<
+  ContextType = GraphQLContext,
+  ParentType extends ResolversParentTypes['Article'] = ResolversParentTypes['Article'],
+> = {
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  title?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  subtitle?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  intro?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  body?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  html?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  imageUrl?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  language?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  releaseTime?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  sorting?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  shown?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  updatedAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+};
+
+export type ArticlePageResolvers<
+  ContextType = GraphQLContext,
+  ParentType extends ResolversParentTypes['ArticlePage'] = ResolversParentTypes['ArticlePage'],
+> = {
+  content?: Resolver<Array<ResolversTypes['Article']>, ParentType, ContextType>;
+  page?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  pageSize?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  count?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+};
+
+export type DocumentResolvers<
+  ContextType = GraphQLContext,
+  ParentType extends ResolversParentTypes['Document'] = ResolversParentTypes['Document'],
+> = {
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  type?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  title?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  body?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  html?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  fileUrl?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  language?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  sorting?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  shown?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  updatedAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+};
+
+export type RichTextPageResolvers<
+  ContextType = GraphQLContext,
+  ParentType extends ResolversParentTypes['RichTextPage'] = ResolversParentTypes['RichTextPage'],
+> = {
+  slug?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  type?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  language?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  title?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  body?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  html?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  updatedAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+};
+
+export type UploadedFileResolvers<
+  ContextType = GraphQLContext,
+  ParentType extends ResolversParentTypes['UploadedFile'] = ResolversParentTypes['UploadedFile'],
+> = {
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  url?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  contentType?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  sizeBytes?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+};
+
+export type PhoneAreaCodeResolvers<
+  ContextType = GraphQLContext,
+  ParentType extends ResolversParentTypes['PhoneAreaCode'] = ResolversParentTypes['PhoneAreaCode'],
+> = {
+  country?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  areaCode?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  flag?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  internationalName?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  shown?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+};
+
+export type SiteConfigResolvers<
+  ContextType = GraphQLContext,
+  ParentType extends ResolversParentTypes['SiteConfig'] = ResolversParentTypes['SiteConfig'],
+> = {
+  maintenance?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  maintenanceMessage?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  customerServiceNumbers?: Resolver<Array<ResolversTypes['String']>, ParentType, ContextType>;
+  areaCodes?: Resolver<Array<ResolversTypes['PhoneAreaCode']>, ParentType, ContextType>;
+  supportLinks?: Resolver<Array<ResolversTypes['String']>, ParentType, ContextType>;
+  effectiveFrom?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
+};
+
+export type SiteConfigVersionResolvers<
+  ContextType = GraphQLContext,
+  ParentType extends ResolversParentTypes['SiteConfigVersion'] = ResolversParentTypes['SiteConfigVersion'],
+> = {
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  effectiveFrom?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  maintenance?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  maintenanceMessage?: Resolver<ResolversTypes['LocalizedText'], ParentType, ContextType>;
+  customerServiceNumbers?: Resolver<Array<ResolversTypes['String']>, ParentType, ContextType>;
+  areaCodes?: Resolver<Array<ResolversTypes['PhoneAreaCode']>, ParentType, ContextType>;
+  supportLinks?: Resolver<Array<ResolversTypes['String']>, ParentType, ContextType>;
+  createdBy?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  createdAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  inForce?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+};
+
+export type BetConfigVersionResolvers<
+  ContextType = GraphQLContext,
+  ParentType extends ResolversParentTypes['BetConfigVersion'] = ResolversParentTypes['BetConfigVersion'],
+> = {
+  effectiveFrom?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  createdBy?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  createdAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  inForce?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  config?: Resolver<ResolversTypes['BetConfig'], ParentType, ContextType>;
+};
+
+export type BoardMessageResolvers<
+  ContextType = GraphQLContext,
+  ParentType extends ResolversParentTypes['BoardMessage'] = ResolversParentTypes['BoardMessage'],
+> = {
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  userId?: Resolver<Maybe<ResolversTypes['ID']>, ParentType, ContextType>;
+  name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  phone?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  email?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  content?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  handled?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  handledBy?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  handledAt?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
+  createdAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+};
+
+export type BoardMessagePageResolvers<
+  ContextType = GraphQLContext,
+  ParentType extends ResolversParentTypes['BoardMessagePage'] = ResolversParentTypes['BoardMessagePage'],
+> = {
+  content?: Resolver<Array<ResolversTypes['BoardMessage']>, ParentType, ContextType>;
+  page?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  pageSize?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  count?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+};
+
 export type Resolvers<ContextType = GraphQLContext> = {
   Tzs?: GraphQLScalarType;
   Odds?: GraphQLScalarType;
@@ -4582,4 +5710,21 @@ export type Resolvers<ContextType = GraphQLContext> = {
   AggregateSnapshot?: AggregateSnapshotResolvers<ContextType>;
   ReadModelDifference?: ReadModelDifferenceResolvers<ContextType>;
   ReadModelVerification?: ReadModelVerificationResolvers<ContextType>;
+  LocalizedText?: LocalizedTextResolvers<ContextType>;
+  PlayerMessage?: PlayerMessageResolvers<ContextType>;
+  PlayerMessagePage?: PlayerMessagePageResolvers<ContextType>;
+  StaffMessage?: StaffMessageResolvers<ContextType>;
+  StaffMessagePage?: StaffMessagePageResolvers<ContextType>;
+  RotationItem?: RotationItemResolvers<ContextType>;
+  Article?: ArticleResolvers<ContextType>;
+  ArticlePage?: ArticlePageResolvers<ContextType>;
+  Document?: DocumentResolvers<ContextType>;
+  RichTextPage?: RichTextPageResolvers<ContextType>;
+  UploadedFile?: UploadedFileResolvers<ContextType>;
+  PhoneAreaCode?: PhoneAreaCodeResolvers<ContextType>;
+  SiteConfig?: SiteConfigResolvers<ContextType>;
+  SiteConfigVersion?: SiteConfigVersionResolvers<ContextType>;
+  BetConfigVersion?: BetConfigVersionResolvers<ContextType>;
+  BoardMessage?: BoardMessageResolvers<ContextType>;
+  BoardMessagePage?: BoardMessagePageResolvers<ContextType>;
 };

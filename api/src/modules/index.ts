@@ -6,6 +6,7 @@ import { auditModule } from './audit/index.ts';
 import { backofficeModule } from './backoffice/index.ts';
 import { bettingModule } from './betting/index.ts';
 import { catalogueModule } from './catalogue/index.ts';
+import { contentModule } from './content/index.ts';
 import { feedModule } from './feed/index.ts';
 import { identityModule } from './identity/index.ts';
 import { liveModule } from './live/index.ts';
@@ -28,4 +29,5 @@ export const modules: readonly ApiModule[] = [
   statisticsModule,
   paymentsModule,
   backofficeModule,
+  contentModule,
 ];
