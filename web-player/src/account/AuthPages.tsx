@@ -6,6 +6,7 @@
  * nothing changes locally unless the server said yes.
  */
 import { useState, type FormEvent } from 'react';
+import './account.css';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useMutation } from 'urql';

@@ -4,6 +4,7 @@
  * times in East Africa Time.
  */
 import { useTranslation } from 'react-i18next';
+import './account.css';
 import type { AccountOrderDetailFragment, OrderStatus } from '../graphql/generated.ts';
 import { formatMoney } from '../i18n/format.ts';
 import { formatEat } from './common.tsx';

@@ -3,6 +3,7 @@
  * domain `bill-types.ts`; §9 page size 10). Newest first, amounts signed, balance after each movement.
  */
 import { useTranslation } from 'react-i18next';
+import './account.css';
 import { useSearchParams } from 'react-router';
 import { useQuery } from 'urql';
 import { AccountMyBillsDocument, type BillPocket } from '../graphql/generated.ts';

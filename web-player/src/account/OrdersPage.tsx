@@ -4,6 +4,7 @@
  * open arrive through the `mySettledBets` subscription and the lists refresh.
  */
 import { useCallback, useEffect, useState } from 'react';
+import './account.css';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { useQuery, useSubscription } from 'urql';

@@ -7,6 +7,7 @@
  * the same request after a network failure, so money never moves twice.
  */
 import { useEffect, useRef, useState, type FormEvent } from 'react';
+import './account.css';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useMutation, useQuery } from 'urql';

@@ -4,6 +4,7 @@
  * ends the session, so the player goes to /login), and sign out.
  */
 import { useEffect, useState, type FormEvent } from 'react';
+import './account.css';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useMutation, useQuery } from 'urql';

@@ -10,7 +10,7 @@ import { checkAmount, paymentStatusOf } from './PaymentPages.tsx';
 import { checkRegistration } from './AuthPages.tsx';
 import { formatEat } from './common.tsx';
 import { detectedNetwork, phoneOf } from './phone.tsx';
-import { ACCOUNT_ROUTES } from './routes.tsx';
+import { ACCOUNT_ROUTES_EAGER as ACCOUNT_ROUTES } from './eager-routes.tsx';
 import { fakeApi, routeTree, type FakeAnswer, type RouteOptions } from './testing.tsx';
 import { orderFixture, paymentFixture } from './fixtures.ts';
 
@@ -446,4 +446,15 @@ describe('/pay_recharge', () => {
 it('fakeApi never answers an operation without a handler', () => {
   const api = fakeApi({});
   expect(api.calls).toEqual([]);
+});
+
+describe('ACCOUNT_ROUTES (lazy)', () => {
+  it('has the paths of the eager table and every page loads to an element', async () => {
+    const { ACCOUNT_ROUTES: lazyRoutes } = await import('./routes.tsx');
+    expect(lazyRoutes.map((r) => r.path)).toEqual(ACCOUNT_ROUTES.map((r) => r.path));
+    for (const route of lazyRoutes) {
+      const loaded = typeof route.lazy === 'function' ? await route.lazy() : {};
+      expect(loaded, route.path).toHaveProperty('element');
+    }
+  });
 });

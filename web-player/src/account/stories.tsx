@@ -6,7 +6,7 @@ import type { ReactNode } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { createI18n } from '../i18n/index.ts';
 import { memoryStorage } from '../storage.ts';
-import { ACCOUNT_ROUTES } from './routes.tsx';
+import { ACCOUNT_ROUTES_EAGER as ACCOUNT_ROUTES } from './eager-routes.tsx';
 import { routeTree, type FakeHandlers } from './testing.tsx';
 
 /** Children with the texts of `language` (default English). */

@@ -1,4 +1,19 @@
-/** Content routes (spec §2 /message /rich_text /artcol /help /SMS /promotion /privacy_policy). */
+/**
+ * Content routes (spec §2): `/message` (logged-in only: a visitor goes to /register), `/rich_text`,
+ * `/artcol`, `/help`, `/SMS`, `/promotion`, `/privacy_policy`. Mounted by `ACCOUNT_ROUTES`; the pages
+ * load on first visit.
+ */
 import type { RouteObject } from 'react-router';
+import { lazyPage } from '../account/lazy.tsx';
 
-export const CONTENT_ROUTES: RouteObject[] = [];
+const pages = () => import('./pages.tsx');
+
+export const CONTENT_ROUTES: RouteObject[] = [
+  lazyPage('message', 'player', () => pages().then((m) => m.MessagesPage)),
+  lazyPage('rich_text', 'any', () => pages().then((m) => m.RichTextPage)),
+  lazyPage('artcol', 'any', () => pages().then((m) => m.DocumentsPage)),
+  lazyPage('help', 'any', () => pages().then((m) => m.HelpPage)),
+  lazyPage('SMS', 'any', () => pages().then((m) => m.SmsPage)),
+  lazyPage('promotion', 'any', () => pages().then((m) => m.PromotionsPage)),
+  lazyPage('privacy_policy', 'any', () => pages().then((m) => m.PrivacyPolicyPage)),
+];

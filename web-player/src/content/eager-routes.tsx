@@ -1,0 +1,22 @@
+/** The content routes with the pages imported up front, for tests and stories (see account/eager-routes.tsx). */
+import type { RouteObject } from 'react-router';
+import { guarded } from '../account/lazy.tsx';
+import {
+  DocumentsPage,
+  HelpPage,
+  MessagesPage,
+  PrivacyPolicyPage,
+  PromotionsPage,
+  RichTextPage,
+  SmsPage,
+} from './pages.tsx';
+
+export const CONTENT_ROUTES_EAGER: RouteObject[] = [
+  { path: 'message', element: guarded('player', MessagesPage) },
+  { path: 'rich_text', element: guarded('any', RichTextPage) },
+  { path: 'artcol', element: guarded('any', DocumentsPage) },
+  { path: 'help', element: guarded('any', HelpPage) },
+  { path: 'SMS', element: guarded('any', SmsPage) },
+  { path: 'promotion', element: guarded('any', PromotionsPage) },
+  { path: 'privacy_policy', element: guarded('any', PrivacyPolicyPage) },
+];
