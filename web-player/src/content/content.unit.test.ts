@@ -120,8 +120,11 @@ describe('pages', () => {
         ContentHelp: () => ({
           data: {
             richTextPage: null,
-            contactList: [],
-            siteConfig: { customerServiceNumbers: ['+255 746 000 000'], supportLinks: [] },
+            contactList: [{ id: 'c1', title: 'Customer service', note: '+255 746 000 000', link: null }],
+            siteConfig: {
+              customerServiceNumbers: ['+255 746 000 000', '+255 746 000 001'],
+              supportLinks: [],
+            },
           },
         }),
         ContentPostBoardMessage: () => ({ data: { postBoardMessage: true } }),

@@ -244,7 +244,19 @@ export function DocumentsPage() {
   );
 }
 
-/** Customer-service numbers as call links, and the contact list. */
+/** Digits of a phone-like text (`+255 700 000 101` → `255700000101`), or null when it is not one. */
+const phoneDigits = (text: string): string | null => {
+  const digits = text.replace(/[\s()+-]/g, '');
+  return /^\d{9,15}$/.test(digits) ? digits : null;
+};
+
+/** A number as a call link. */
+const callLink = (number: string) => <a href={`tel:${number.replace(/[\s()-]/g, '')}`}>{number}</a>;
+
+/**
+ * The contact list (rotation type 1), phone numbers as call links, then the customer-service numbers of
+ * the site configuration that the list does not already show.
+ */
 function Contacts({
   numbers,
   contacts,
@@ -253,20 +265,21 @@ function Contacts({
   readonly contacts: readonly { id: string; title: string; note: string; link?: string | null }[];
 }) {
   const { t } = useTranslation();
-  if (numbers.length === 0 && contacts.length === 0) return null;
+  const listed = new Set(contacts.map((contact) => phoneDigits(contact.note)).filter(Boolean));
+  const extra = numbers.filter((number) => !listed.has(phoneDigits(number)));
+  if (extra.length === 0 && contacts.length === 0) return null;
   return (
     <section className="acc-card">
       <h2>{t('content.help.contact')}</h2>
       <ul className="content-contacts">
-        {numbers.map((number) => (
-          <li key={number}>
-            <a href={`tel:${number.replace(/\s/g, '')}`}>{number}</a>
-          </li>
-        ))}
         {contacts.map((contact) => (
           <li key={contact.id}>
-            {contact.title}: {contact.note}
+            {contact.title ? `${contact.title}: ` : ''}
+            {phoneDigits(contact.note) ? callLink(contact.note) : contact.note}
           </li>
+        ))}
+        {extra.map((number) => (
+          <li key={number}>{callLink(number)}</li>
         ))}
       </ul>
     </section>
