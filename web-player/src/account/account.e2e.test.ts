@@ -1,10 +1,10 @@
 /**
  * The account pages end to end (issue 7 items 1 and 7; spec §2, §4, §5): in real Chromium against the
  * real server, at 360x740 in Swahili and 1280x800 in English, a visitor registers with the SMS code
- * (read from the sandbox's SMS table), logs out and in again, sees the balance after a staff credit,
- * deposits through the mobile-money sandbox and watches the request until confirmed, sees the bills of
- * both movements, and sees a placed bet in my bets with its detail. Screenshots:
- * artifacts/screenshots/account-*.png.
+ * (read from the sandbox's SMS table), reads the welcome message, logs out and in again, sees the
+ * balance after a staff credit, deposits through the mobile-money sandbox and watches the request until
+ * confirmed, sees the bills of both movements, and sees a placed bet in my bets with its detail.
+ * Screenshots: artifacts/screenshots/account-*.png.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { e2eSuite, pageErrors, VIEWPORTS, type ViewportName } from '../../../api/src/testing/e2e.ts';
@@ -30,6 +30,8 @@ const RUNS: readonly {
       confirmed: 'Imekamilika. Salio lako limesasishwa.',
       depositBill: 'Kuweka pesa',
       staffBill: 'Marekebisho ya wafanyakazi',
+      welcome: 'Karibu Bashiri!',
+      markAll: 'Weka zote zimesomwa',
       open: 'Zilizo wazi',
       awaiting: 'Inasubiri matokeo',
     },
@@ -47,6 +49,8 @@ const RUNS: readonly {
       confirmed: 'Done. Your balance has been updated.',
       depositBill: 'Deposit',
       staffBill: 'Adjustment by staff',
+      welcome: 'Welcome to Bashiri!',
+      markAll: 'Mark all as read',
       open: 'Open',
       awaiting: 'Awaiting result',
     },
@@ -87,6 +91,14 @@ describe.skipIf(!e2e.available)('account pages in the browser', () => {
       await e2e.screenshot(page, name('1-register'));
       await page.getByRole('button', { name: t('register'), exact: true }).click();
       await page.waitForURL(/#\/home$/);
+
+      // The welcome message waits unread in the inbox; opening it marks it read
+      await page.goto(e2e.url('/#/message'));
+      await page.getByRole('button', { name: t('markAll') }).waitFor();
+      await page.getByRole('button', { name: t('welcome') }).click();
+      await page.locator('.content-message__body').waitFor();
+      await page.getByRole('button', { name: t('markAll') }).waitFor({ state: 'detached' });
+      await e2e.screenshot(page, name('1b-message'));
 
       // Log out from the profile, log in again
       await page.goto(e2e.url('/#/user_info'));
