@@ -165,7 +165,7 @@ export function RegisterPage() {
   const err = (field: string) => (errors[field] ? codeText(errors[field]) : null);
 
   return (
-    <main className="acc-page acc-page--narrow">
+    <section className="acc-page acc-page--narrow">
       <h1>{title}</h1>
       <form className="acc-form" onSubmit={(event) => void submit(event)} noValidate>
         <Field
@@ -261,7 +261,7 @@ export function RegisterPage() {
           {t('account.register.haveAccount')} <Link to="/login">{t('account.login.submit')}</Link>
         </p>
       </form>
-    </main>
+    </section>
   );
 }
 
@@ -298,7 +298,7 @@ export function LoginPage() {
   };
 
   return (
-    <main className="acc-page acc-page--narrow">
+    <section className="acc-page acc-page--narrow">
       <h1>{title}</h1>
       <form className="acc-form" onSubmit={(event) => void submit(event)} noValidate>
         <Field
@@ -332,7 +332,7 @@ export function LoginPage() {
           <Link to="/register">{t('account.register.submit')}</Link>
         </p>
       </form>
-    </main>
+    </section>
   );
 }
 
@@ -384,16 +384,16 @@ export function RetrievePasswordPage() {
 
   if (done)
     return (
-      <main className="acc-page acc-page--narrow">
+      <section className="acc-page acc-page--narrow">
         <h1>{title}</h1>
         <Notice kind="success">{t('account.retrieve.done')}</Notice>
         <button type="button" className="acc-button" onClick={() => void navigate('/login')}>
           {t('account.login.submit')}
         </button>
-      </main>
+      </section>
     );
   return (
-    <main className="acc-page acc-page--narrow">
+    <section className="acc-page acc-page--narrow">
       <h1>{title}</h1>
       <form className="acc-form" onSubmit={(event) => void submit(event)} noValidate>
         <Field id="rp-phone" label={t('account.phone')} error={err('phone')}>
@@ -452,6 +452,6 @@ export function RetrievePasswordPage() {
           <Link to="/login">{t('account.login.submit')}</Link>
         </p>
       </form>
-    </main>
+    </section>
   );
 }

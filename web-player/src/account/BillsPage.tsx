@@ -33,7 +33,7 @@ export function BillsPage() {
   const billTypeText = (code: number) =>
     (BILL_TYPE_CODES as readonly number[]).includes(code) ? t(`account.billType.${code}`) : String(code);
   return (
-    <main className="acc-page">
+    <section className="acc-page">
       <h1>{title}</h1>
       <div className="acc-tabs" role="tablist">
         {(['1', '2'] as const).map((type) => (
@@ -82,6 +82,6 @@ export function BillsPage() {
           onPage={(p) => setParams({ type: pocket === 'CREDIT' ? '2' : '1', page: String(p) })}
         />
       ) : null}
-    </main>
+    </section>
   );
 }

@@ -84,7 +84,7 @@ export function OrdersPage() {
   const orders = data?.myBets;
 
   return (
-    <main className="acc-page">
+    <section className="acc-page">
       <h1>{title}</h1>
       {detailId ? (
         <BetDetailView id={detailId} version={version} />
@@ -165,6 +165,6 @@ export function OrdersPage() {
         </>
       )}
       {version > 0 ? <span className="acc-sr">{t('account.bets.settledLive')}</span> : null}
-    </main>
+    </section>
   );
 }

@@ -305,10 +305,10 @@ function PaymentForm({ kind }: { readonly kind: PaymentKind }) {
 export function DepositPage() {
   const title = usePageTitle('titles.pay_recharge');
   return (
-    <main className="acc-page acc-page--narrow">
+    <section className="acc-page acc-page--narrow">
       <h1>{title}</h1>
       <PaymentForm kind="DEPOSIT" />
-    </main>
+    </section>
   );
 }
 
@@ -316,9 +316,9 @@ export function DepositPage() {
 export function WithdrawPage() {
   const title = usePageTitle('titles.user_withdraw');
   return (
-    <main className="acc-page acc-page--narrow">
+    <section className="acc-page acc-page--narrow">
       <h1>{title}</h1>
       <PaymentForm kind="WITHDRAWAL" />
-    </main>
+    </section>
   );
 }

@@ -167,7 +167,7 @@ export function ProfilePage() {
     if (expired) session.clear();
   }, [expired, session]);
   return (
-    <main className="acc-page">
+    <section className="acc-page">
       <h1>{title}</h1>
       {refusal && !data ? <Notice kind="error">{codeText(refusal.code)}</Notice> : null}
       {!me && fetching ? <p className="acc-muted">{t('account.loading')}</p> : null}
@@ -207,6 +207,6 @@ export function ProfilePage() {
           </button>
         </>
       ) : null}
-    </main>
+    </section>
   );
 }

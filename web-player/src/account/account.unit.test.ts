@@ -458,3 +458,12 @@ describe('ACCOUNT_ROUTES (lazy)', () => {
     }
   });
 });
+
+it('gives every route its page title key (the layout sets document.title from handle.titleKey)', async () => {
+  const { ACCOUNT_ROUTES: lazyRoutes } = await import('./routes.tsx');
+  for (const routes of [lazyRoutes, ACCOUNT_ROUTES])
+    for (const route of routes)
+      expect((route.handle as { titleKey?: string } | undefined)?.titleKey, route.path).toMatch(
+        /^(titles|content)\./,
+      );
+});

@@ -1,4 +1,4 @@
-/** Stories of the account forms over a fake API: registration, login, deposit in progress, my bets. */
+/** Stories of the account and content pages over a fake API: registration, login, deposit, my bets, messages. */
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { orderFixture, paymentFixture } from './fixtures.ts';
 import { AccountRoute } from './stories.tsx';
@@ -64,6 +64,43 @@ export const MyBets: Story = {
     handlers: {
       AccountMyBets: () => ({
         data: { myBets: { items: [orderFixture()], page: 1, pageSize: 10, total: 1 } },
+      }),
+    },
+  },
+};
+
+/** `/message` with an unread and a read message, in Swahili. */
+export const Messages: Story = {
+  args: {
+    path: '/message',
+    token: 'story',
+    language: 'sw',
+    handlers: {
+      ContentMessages: () => ({
+        data: {
+          myMessages: {
+            content: [
+              {
+                id: 'm2',
+                title: 'Bonasi yako iko tayari',
+                body: 'Umepata bonasi ya TZS 1,000.',
+                sentAt: '2026-11-22T07:00:00Z',
+                read: false,
+              },
+              {
+                id: 'm1',
+                title: 'Karibu Bashiri!',
+                body: 'Karibu.',
+                sentAt: '2026-11-21T07:00:00Z',
+                read: true,
+              },
+            ],
+            page: 1,
+            pageSize: 10,
+            count: 2,
+            unread: 1,
+          },
+        },
       }),
     },
   },

@@ -20,12 +20,17 @@ export const guarded = (guard: PageGuard, Page: ComponentType) =>
     <Page />
   );
 
-/** A route whose page module loads on first visit. */
+/**
+ * A route whose page module loads on first visit. `handle.titleKey` names its page title (`titles.*`)
+ * for the layout, which sets `document.title` from the deepest route's handle; the page sets the same.
+ */
 export const lazyPage = (
   path: string,
   guard: PageGuard,
+  titleKey: string,
   load: () => Promise<ComponentType>,
 ): RouteObject => ({
   path,
+  handle: { titleKey },
   lazy: async () => ({ element: guarded(guard, await load()) }),
 });

@@ -12,17 +12,29 @@ import { lazyPage } from './lazy.tsx';
 
 /** Route objects (paths relative to the layout route `/`). */
 export const ACCOUNT_ROUTES: RouteObject[] = [
-  lazyPage('register', 'visitor', () => import('./AuthPages.tsx').then((m) => m.RegisterPage)),
-  lazyPage('login', 'visitor', () => import('./AuthPages.tsx').then((m) => m.LoginPage)),
-  lazyPage('min_retrieve_password', 'visitor', () =>
+  lazyPage('register', 'visitor', 'titles.register', () =>
+    import('./AuthPages.tsx').then((m) => m.RegisterPage),
+  ),
+  lazyPage('login', 'visitor', 'titles.login', () => import('./AuthPages.tsx').then((m) => m.LoginPage)),
+  lazyPage('min_retrieve_password', 'visitor', 'titles.retrieve_password', () =>
     import('./AuthPages.tsx').then((m) => m.RetrievePasswordPage),
   ),
-  lazyPage('reset_password', 'visitor', () => import('./AuthPages.tsx').then((m) => m.RetrievePasswordPage)),
-  lazyPage('user_info', 'player', () => import('./ProfilePage.tsx').then((m) => m.ProfilePage)),
-  lazyPage('order', 'player', () => import('./OrdersPage.tsx').then((m) => m.OrdersPage)),
-  lazyPage('user_bill', 'player', () => import('./BillsPage.tsx').then((m) => m.BillsPage)),
-  lazyPage('pay_recharge', 'player', () => import('./PaymentPages.tsx').then((m) => m.DepositPage)),
-  lazyPage('user_withdraw', 'player', () => import('./PaymentPages.tsx').then((m) => m.WithdrawPage)),
+  lazyPage('reset_password', 'visitor', 'titles.retrieve_password', () =>
+    import('./AuthPages.tsx').then((m) => m.RetrievePasswordPage),
+  ),
+  lazyPage('user_info', 'player', 'titles.user_info', () =>
+    import('./ProfilePage.tsx').then((m) => m.ProfilePage),
+  ),
+  lazyPage('order', 'player', 'titles.order', () => import('./OrdersPage.tsx').then((m) => m.OrdersPage)),
+  lazyPage('user_bill', 'player', 'titles.user_bill', () =>
+    import('./BillsPage.tsx').then((m) => m.BillsPage),
+  ),
+  lazyPage('pay_recharge', 'player', 'titles.pay_recharge', () =>
+    import('./PaymentPages.tsx').then((m) => m.DepositPage),
+  ),
+  lazyPage('user_withdraw', 'player', 'titles.user_withdraw', () =>
+    import('./PaymentPages.tsx').then((m) => m.WithdrawPage),
+  ),
   ...CONTENT_ROUTES,
 ];
 

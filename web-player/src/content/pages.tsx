@@ -89,7 +89,7 @@ export function MessagesPage() {
     if (!result.error) refetch({ requestPolicy: 'network-only' });
   };
   return (
-    <main className="acc-page">
+    <section className="acc-page">
       <h1>{title}</h1>
       {messages && messages.unread > 0 ? (
         <div className="content-bar">
@@ -144,7 +144,7 @@ export function MessagesPage() {
           onPage={(p) => setParams({ page: String(p) })}
         />
       ) : null}
-    </main>
+    </section>
   );
 }
 
@@ -166,7 +166,7 @@ function RichText({
   });
   const page = data?.richTextPage;
   return (
-    <main className="acc-page">
+    <section className="acc-page">
       <QueryState fetching={fetching} error={refusalOf(error)} empty={!page} />
       {page ? (
         <article>
@@ -174,7 +174,7 @@ function RichText({
           <SafeHtml html={page.html} />
         </article>
       ) : null}
-    </main>
+    </section>
   );
 }
 
@@ -212,7 +212,7 @@ export function DocumentsPage() {
   });
   const documents = data?.documents ?? [];
   return (
-    <main className="acc-page">
+    <section className="acc-page">
       <h1>{title}</h1>
       <QueryState fetching={fetching} error={refusalOf(error)} empty={documents.length === 0} />
       <ul className="acc-list">
@@ -240,7 +240,7 @@ export function DocumentsPage() {
           </li>
         ))}
       </ul>
-    </main>
+    </section>
   );
 }
 
@@ -295,7 +295,7 @@ export function HelpPage() {
     variables: { language: i18n.language },
   });
   return (
-    <main className="acc-page">
+    <section className="acc-page">
       <h1>{data?.richTextPage?.title ?? title}</h1>
       <QueryState fetching={fetching} error={refusalOf(error)} empty={!data} />
       {data?.richTextPage ? <SafeHtml html={data.richTextPage.html} /> : null}
@@ -305,7 +305,7 @@ export function HelpPage() {
       <p className="acc-alt">
         <Link to="/SMS">{t('content.sms.title')}</Link>
       </p>
-    </main>
+    </section>
   );
 }
 
@@ -343,7 +343,7 @@ export function SmsPage() {
     setForm({ name: '', phone: '', content: '' });
   };
   return (
-    <main className="acc-page acc-page--narrow">
+    <section className="acc-page acc-page--narrow">
       <h1>{t('content.sms.title')}</h1>
       <p className="acc-muted">{t('content.sms.intro')}</p>
       <form className="acc-form acc-card" onSubmit={(event) => void submit(event)} noValidate>
@@ -391,7 +391,7 @@ export function SmsPage() {
       {data ? (
         <Contacts numbers={data.siteConfig.customerServiceNumbers} contacts={data.contactList} />
       ) : null}
-    </main>
+    </section>
   );
 }
 
@@ -408,7 +408,7 @@ export function PromotionsPage() {
   const banners = data?.rotations ?? [];
   const articles = data?.articles.content ?? [];
   return (
-    <main className="acc-page">
+    <section className="acc-page">
       <h1>{title}</h1>
       <QueryState
         fetching={fetching}
@@ -461,6 +461,6 @@ export function PromotionsPage() {
           </li>
         ))}
       </ul>
-    </main>
+    </section>
   );
 }

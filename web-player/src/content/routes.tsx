@@ -9,11 +9,11 @@ import { lazyPage } from '../account/lazy.tsx';
 const pages = () => import('./pages.tsx');
 
 export const CONTENT_ROUTES: RouteObject[] = [
-  lazyPage('message', 'player', () => pages().then((m) => m.MessagesPage)),
-  lazyPage('rich_text', 'any', () => pages().then((m) => m.RichTextPage)),
-  lazyPage('artcol', 'any', () => pages().then((m) => m.DocumentsPage)),
-  lazyPage('help', 'any', () => pages().then((m) => m.HelpPage)),
-  lazyPage('SMS', 'any', () => pages().then((m) => m.SmsPage)),
-  lazyPage('promotion', 'any', () => pages().then((m) => m.PromotionsPage)),
-  lazyPage('privacy_policy', 'any', () => pages().then((m) => m.PrivacyPolicyPage)),
+  lazyPage('message', 'player', 'titles.message', () => pages().then((m) => m.MessagesPage)),
+  lazyPage('rich_text', 'any', 'titles.rich_text', () => pages().then((m) => m.RichTextPage)),
+  lazyPage('artcol', 'any', 'titles.artcol', () => pages().then((m) => m.DocumentsPage)),
+  lazyPage('help', 'any', 'titles.help', () => pages().then((m) => m.HelpPage)),
+  lazyPage('SMS', 'any', 'content.sms.title', () => pages().then((m) => m.SmsPage)),
+  lazyPage('promotion', 'any', 'titles.promotion', () => pages().then((m) => m.PromotionsPage)),
+  lazyPage('privacy_policy', 'any', 'titles.privacy_policy', () => pages().then((m) => m.PrivacyPolicyPage)),
 ];
