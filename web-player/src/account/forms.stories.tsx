@@ -1,20 +1,24 @@
 /** Stories of the account and content pages over a fake API: registration, login, deposit, my bets, messages. */
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { orderFixture, paymentFixture } from './fixtures.ts';
-import { AccountRoute } from './stories.tsx';
+import { MessagesPage } from '../content/pages.tsx';
+import { LoginPage, RegisterPage } from './AuthPages.tsx';
+import { OrdersPage } from './OrdersPage.tsx';
+import { DepositPage } from './PaymentPages.tsx';
+import { AccountPage } from './stories.tsx';
 
 const meta = {
   title: 'Account/Pages',
-  component: AccountRoute,
-} satisfies Meta<typeof AccountRoute>;
+  component: AccountPage,
+} satisfies Meta<typeof AccountPage>;
 export default meta;
 type Story = StoryObj<typeof meta>;
 
 /** `/register?v=` with the invitation code filled in, in Swahili. */
-export const Register: Story = { args: { path: '/register?v=SIMBA7', language: 'sw' } };
+export const Register: Story = { args: { page: RegisterPage, path: '/register?v=SIMBA7', language: 'sw' } };
 
 /** `/login` in English. */
-export const Login: Story = { args: { path: '/login' } };
+export const Login: Story = { args: { page: LoginPage, path: '/login' } };
 
 const profile = {
   me: {
@@ -34,6 +38,7 @@ const profile = {
 /** `/pay_recharge` with a recent deposit. */
 export const Deposit: Story = {
   args: {
+    page: DepositPage,
     path: '/pay_recharge',
     token: 'story',
     handlers: {
@@ -58,6 +63,7 @@ export const Deposit: Story = {
 /** `/order` with an open single, in Chinese. */
 export const MyBets: Story = {
   args: {
+    page: OrdersPage,
     path: '/order',
     token: 'story',
     language: 'zh-CN',
@@ -72,6 +78,7 @@ export const MyBets: Story = {
 /** `/message` with an unread and a read message, in Swahili. */
 export const Messages: Story = {
   args: {
+    page: MessagesPage,
     path: '/message',
     token: 'story',
     language: 'sw',

@@ -78,7 +78,7 @@ function Where() {
   return <div data-testid="where">{`${location.pathname}${location.search}`}</div>;
 }
 
-/** Options of {@link renderRoute}. */
+/** Options of {@link fakeServices} and {@link routeTree}. */
 export interface RouteOptions {
   readonly handlers?: FakeHandlers;
   /** Starts a session with this token (logged-in player). */
@@ -87,12 +87,10 @@ export interface RouteOptions {
   readonly api?: FakeApi;
 }
 
-/** The element tree of `routes` at `path`, with every provider; also returns the fakes. */
-export const routeTree = (
-  routes: RouteObject[],
-  path: string,
+/** App services over a fake API, in-memory storage, a session (started when `token` is given) and i18n. */
+export const fakeServices = (
   options: RouteOptions = {},
-): { element: ReactNode; api: FakeApi; session: SessionStore } => {
+): { services: AppServices; api: FakeApi; session: SessionStore; i18n: ReturnType<typeof createI18n> } => {
   const storage = memoryStorage();
   const i18n = createI18n(storage);
   void i18n.changeLanguage(options.language ?? 'en-US');
@@ -106,6 +104,16 @@ export const routeTree = (
     storage,
     betslip: startSlip().actor,
   };
+  return { services, api, session, i18n };
+};
+
+/** The element tree of `routes` at `path`, with every provider; also returns the fakes. */
+export const routeTree = (
+  routes: RouteObject[],
+  path: string,
+  options: RouteOptions = {},
+): { element: ReactNode; api: FakeApi; session: SessionStore } => {
+  const { services, api, session, i18n } = fakeServices(options);
   const router = createMemoryRouter(
     [
       ...routes.map((route) => ({ ...route, path: `/${route.path ?? ''}` })),
