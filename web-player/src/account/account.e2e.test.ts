@@ -107,7 +107,7 @@ describe.skipIf(!e2e.available)('account pages in the browser', () => {
       await page.locator('#login-phone').fill(national);
       await page.locator('#login-password').fill('siri1234');
       await page
-        .locator('form')
+        .locator('form.acc-form')
         .getByRole('button', { name: t('login'), exact: true })
         .click();
       await page.waitForURL(/#\/home$/);
@@ -133,27 +133,27 @@ describe.skipIf(!e2e.available)('account pages in the browser', () => {
         staff.token,
       );
       await page.goto(e2e.url('/#/user_info'));
-      await page.getByText('TZS 50,000').first().waitFor();
+      await page.locator('.acc-page').getByText('TZS 50,000').first().waitFor();
       await e2e.screenshot(page, name('2-profile'));
 
       // Deposit through the sandbox: the status shows until confirmed, then the balance is refreshed
       await page.goto(e2e.url('/#/pay_recharge'));
       await page.locator('#pay-amount').fill('5000');
       await page
-        .locator('form')
+        .locator('form.acc-form')
         .getByRole('button', { name: t('deposit'), exact: true })
         .click();
       await page.locator('.acc-progress').waitFor();
       await e2e.screenshot(page, name('3-deposit-pending'));
-      await page.getByText(t('confirmed')).waitFor({ timeout: 90_000 });
-      await page.getByText('TZS 55,000').first().waitFor();
+      await page.locator('.acc-page').getByText(t('confirmed')).waitFor({ timeout: 90_000 });
+      await page.locator('.acc-page').getByText('TZS 55,000').first().waitFor();
       await e2e.screenshot(page, name('4-deposit-confirmed'));
 
       // Bills: the deposit and the staff credit
       await page.goto(e2e.url('/#/user_bill?type=1'));
-      await page.getByText(t('depositBill'), { exact: true }).first().waitFor();
-      await page.getByText(t('staffBill')).waitFor();
-      expect(await page.getByText('+5,000').count()).toBe(1);
+      await page.locator('.acc-page').getByText(t('depositBill'), { exact: true }).first().waitFor();
+      await page.locator('.acc-page').getByText(t('staffBill')).waitFor();
+      expect(await page.locator('.acc-page').getByText('+5,000').count()).toBe(1);
       await e2e.screenshot(page, name('5-bills'));
 
       // A bet placed on a demo match shows in my bets, with its detail
@@ -193,7 +193,7 @@ describe.skipIf(!e2e.available)('account pages in the browser', () => {
       await row.click();
       await page.locator('.acc-bet').waitFor();
       expect(await page.locator('.acc-bet').textContent()).toContain(placed.placeBet.order!.serial);
-      await page.getByText(t('awaiting')).first().waitFor();
+      await page.locator('.acc-page').getByText(t('awaiting')).first().waitFor();
       await e2e.screenshot(page, name('7-bet-detail'));
 
       // Nothing wider than the screen, no console error or failed request (a request abandoned when
