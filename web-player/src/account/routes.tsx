@@ -1,45 +1,41 @@
 /**
- * The account and content pages of the player site (spec §2), registered into the router
- * (app/router.tsx) as `ACCOUNT_ROUTES`. Each route carries its page title as `handle.titleKey`.
- * Placeholders until the account pages land (owned by the account helper, who replaces this file).
+ * The account routes the app's router mounts under its layout (spec §2): registration, login, password
+ * recovery, profile, my bets, bills, deposit and withdrawal, plus the content pages of
+ * `../content/routes.tsx`. Pages for logged-in players send visitors to /register; register, login and
+ * recovery send a logged-in player to /home (spec §4 Session). Each page is its own chunk, loaded when
+ * its route is first visited (react-router `lazy`), so the home page's first load stays small on a
+ * slow network (issue 7 item 8).
  */
-import { useTranslation } from 'react-i18next';
-import { useMatches, type RouteObject } from 'react-router';
+import type { RouteObject } from 'react-router';
+import { CONTENT_ROUTES } from '../content/routes.tsx';
+import { lazyPage } from './lazy.tsx';
 
-/** A page that shows only its title. */
-function Placeholder() {
-  const { t } = useTranslation();
-  const key =
-    (useMatches().at(-1)?.handle as { titleKey?: string } | undefined)?.titleKey ?? 'titles.default';
-  return (
-    <section className="page">
-      <h1>{t(key)}</h1>
-    </section>
-  );
-}
-
-const page = (path: string, titleKey: string): RouteObject => ({
-  path,
-  element: <Placeholder />,
-  handle: { titleKey },
-});
-
-/** The account and content routes. */
+/** Route objects (paths relative to the layout route `/`). */
 export const ACCOUNT_ROUTES: RouteObject[] = [
-  page('/order', 'titles.order'),
-  page('/register', 'titles.register'),
-  page('/login', 'titles.login'),
-  page('/min_retrieve_password', 'titles.retrieve_password'),
-  page('/reset_password', 'titles.retrieve_password'),
-  page('/pay_recharge', 'titles.pay_recharge'),
-  page('/user_bill', 'titles.user_bill'),
-  page('/user_withdraw', 'titles.user_withdraw'),
-  page('/user_info', 'titles.user_info'),
-  page('/message', 'titles.message'),
-  page('/rich_text', 'titles.rich_text'),
-  page('/artcol', 'titles.artcol'),
-  page('/help', 'titles.help'),
-  page('/SMS', 'titles.message'),
-  page('/promotion', 'titles.promotion'),
-  page('/privacy_policy', 'titles.privacy_policy'),
+  lazyPage('register', 'visitor', 'titles.register', () =>
+    import('./AuthPages.tsx').then((m) => m.RegisterPage),
+  ),
+  lazyPage('login', 'visitor', 'titles.login', () => import('./AuthPages.tsx').then((m) => m.LoginPage)),
+  lazyPage('min_retrieve_password', 'visitor', 'titles.retrieve_password', () =>
+    import('./AuthPages.tsx').then((m) => m.RetrievePasswordPage),
+  ),
+  lazyPage('reset_password', 'visitor', 'titles.retrieve_password', () =>
+    import('./AuthPages.tsx').then((m) => m.RetrievePasswordPage),
+  ),
+  lazyPage('user_info', 'player', 'titles.user_info', () =>
+    import('./ProfilePage.tsx').then((m) => m.ProfilePage),
+  ),
+  lazyPage('order', 'player', 'titles.order', () => import('./OrdersPage.tsx').then((m) => m.OrdersPage)),
+  lazyPage('user_bill', 'player', 'titles.user_bill', () =>
+    import('./BillsPage.tsx').then((m) => m.BillsPage),
+  ),
+  lazyPage('pay_recharge', 'player', 'titles.pay_recharge', () =>
+    import('./PaymentPages.tsx').then((m) => m.DepositPage),
+  ),
+  lazyPage('user_withdraw', 'player', 'titles.user_withdraw', () =>
+    import('./PaymentPages.tsx').then((m) => m.WithdrawPage),
+  ),
+  ...CONTENT_ROUTES,
 ];
+
+export { useLogout } from './common.tsx';
