@@ -37,7 +37,7 @@ export interface ProjectionRunnerOptions {
   readonly sql: SqlClient;
   readonly store: EventStore;
   readonly projections: readonly Projection[];
-  /** Events per transaction (default 200). */
+  /** Events per transaction (default 1,000: projections with `applyBatch` write a batch in a few statements). */
   readonly batchSize?: number;
   /** Polling fallback between wake-ups, ms (default 1,000). */
   readonly pollIntervalMs?: number;
@@ -77,11 +77,18 @@ export interface ProjectionRunner {
 
 export const createProjectionRunner = (options: ProjectionRunnerOptions): ProjectionRunner => {
   const { sql, store, projections } = options;
-  const batchSize = options.batchSize ?? 200;
+  const batchSize = options.batchSize ?? 1_000;
   const sameDatabase = readsWithin(store) && store.sql === sql;
 
-  const ensureRow = (name: string) =>
-    sql.query('INSERT INTO projection_checkpoints (name) VALUES ($1) ON CONFLICT (name) DO NOTHING', [name]);
+  // The checkpoint row is created once per projection and runner (rebuilds keep the row).
+  const ensured = new Set<string>();
+  const ensureRow = async (name: string) => {
+    if (ensured.has(name)) return;
+    await sql.query('INSERT INTO projection_checkpoints (name) VALUES ($1) ON CONFLICT (name) DO NOTHING', [
+      name,
+    ]);
+    ensured.add(name);
+  };
 
   const runBatch = async (projection: Projection, options: LeaseOptions = {}): Promise<BatchResult> => {
     await ensureRow(projection.name);
@@ -100,7 +107,9 @@ export const createProjectionRunner = (options: ProjectionRunnerOptions): Projec
       const page = sameDatabase
         ? await (store as unknown as ReadsWithin).readAllWithin(tx, read)
         : await store.readAll(read);
-      for (const event of page.events) await projection.apply(event, tx);
+      if (projection.applyBatch) {
+        if (page.events.length > 0) await projection.applyBatch(page.events, tx);
+      } else for (const event of page.events) await projection.apply(event, tx);
       if (page.position !== row.position) {
         await tx.query(
           `UPDATE projection_checkpoints SET position = $2, events_applied = events_applied + $3, updated_at = now()
