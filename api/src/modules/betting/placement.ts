@@ -15,7 +15,7 @@ import type {
   PlacedLeg,
   WalletEvent,
 } from '@bashiri/domain';
-import { appendManyWith, deterministicEventId } from '@bashiri/eventstore';
+import { appendStreamsAtomically, deterministicEventId } from '@bashiri/eventstore';
 import type { EventData, StreamAppend } from '@bashiri/eventstore';
 import type { AppServices } from '../../services.ts';
 import { retryable } from '../../transactions.ts';
@@ -253,8 +253,8 @@ export const placeBet = async (
         { streamName: wallets, expectedVersion: walletNow.version, events: walletEvents },
       ];
       try {
-        // One statement, all or nothing, in its own transaction.
-        await services.sql.transaction((tx) => appendManyWith(tx, appends));
+        // One statement, all or nothing by itself: no transaction round trips around it.
+        await appendStreamsAtomically(services.sql, appends);
       } catch (error) {
         if (!retryable(error) || attempt >= MAX_ATTEMPTS) throw error;
         // Another writer won (the same request elsewhere, or the wallet moved): read again.
