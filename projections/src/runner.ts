@@ -42,7 +42,7 @@ export interface ProjectionRunnerOptions {
   /** Polling fallback between wake-ups, ms (default 1,000). */
   readonly pollIntervalMs?: number;
   /**
-   * Least time between the starts of two background catch-ups of one projection, ms (default 25). Under
+   * Least time between the starts of two background catch-ups of one projection, ms (default 50). Under
    * a steady stream of appends every wake-up would otherwise run a batch of a few events, each paying
    * a transaction, a lock, a read and a checkpoint write; waiting a little lets a batch gather what
    * arrived meanwhile (a few dozen ms more lag, far fewer statements). `settle`/`catchUp` never wait.
@@ -177,7 +177,7 @@ export const createProjectionRunner = (options: ProjectionRunnerOptions): Projec
         }
         if (!running) continue;
         if (pending) {
-          const rest = started + (options.minIntervalMs ?? 25) - Date.now();
+          const rest = started + (options.minIntervalMs ?? 50) - Date.now();
           if (rest > 0) await new Promise((resolve) => setTimeout(resolve, rest));
           continue;
         }
