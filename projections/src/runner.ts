@@ -100,8 +100,12 @@ export const createProjectionRunner = (options: ProjectionRunnerOptions): Projec
   const runBatch = async (projection: Projection, options: LeaseOptions = {}): Promise<BatchResult> => {
     await ensureRow(projection.name);
     return sql.transaction(async (tx) => {
+      // The batch's commit need not wait for its WAL flush (synchronous_commit off for this transaction
+      // only): a read model and its checkpoint commit together, so a crash can only lose both, and the
+      // next batch applies those events again. Events themselves are always committed durably.
       const lease = await tx.query<{ position: string | null }>(
-        `SELECT position FROM projection_checkpoints WHERE name = $1 FOR UPDATE${options.wait ? '' : ' SKIP LOCKED'}`,
+        `SELECT position, set_config('synchronous_commit', 'off', true) FROM projection_checkpoints
+         WHERE name = $1 FOR UPDATE${options.wait ? '' : ' SKIP LOCKED'}`,
         [projection.name],
       );
       const row = lease.rows[0];
