@@ -259,6 +259,9 @@ export const startSettlementWorker = (services: AppServices, pollMs = 1_000): ((
     },
     {
       pollMs,
+      // Under a stream of bets every append wakes the worker; each round costs a catch-up of every
+      // projection and a queue read even when there is nothing to settle. At most ten rounds a second.
+      minIntervalMs: 100,
       wakeOn: (wake) => services.store.onAppended(wake),
       onError: (error) => console.error('settlement worker:', error),
     },
