@@ -6,16 +6,17 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { I18nextProvider } from 'react-i18next';
 import { createActor } from 'xstate';
-import { App, createAppRouter } from './app/App.tsx';
+import { App } from './app/App.tsx';
 import { ServicesProvider, type AppServices } from './app/services.tsx';
 import { connectedBetslipMachine } from './betslip/api.ts';
 import { createApiClient } from './graphql/client.ts';
-import { createI18n } from './i18n/index.ts';
+import { createSiteI18n } from './i18n/site.ts';
 import { createSessionStore } from './session/session.ts';
 import { browserStorage } from './storage.ts';
 
 const storage = browserStorage();
-const i18n = createI18n(storage);
+// Swahili is bundled; another stored language loads (one small chunk) before the first render.
+const i18n = await createSiteI18n(storage);
 const session = createSessionStore(storage);
 const api = createApiClient({ origin: location.origin, session, language: () => i18n.language });
 document.documentElement.lang = i18n.language;
@@ -40,7 +41,7 @@ if (root)
     <StrictMode>
       <I18nextProvider i18n={i18n}>
         <ServicesProvider services={services}>
-          <App router={createAppRouter()} />
+          <App />
         </ServicesProvider>
       </I18nextProvider>
     </StrictMode>,

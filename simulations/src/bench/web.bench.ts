@@ -12,8 +12,8 @@
  * 3. Loads `/` BENCH_WEB_RUNS times (default 3) each in a fresh context (empty cache), then once more in
  *    the last context (warm cache: hashed assets are immutable). Per load: first contentful paint, the
  *    time the home match list is visible (the first element matching BENCH_WEB_SELECTOR, default
- *    `[data-testid="match-row"], [data-match-id]`, with a non-empty box; null if it does not show within
- *    BENCH_WEB_TIMEOUT_MS, 30 s, the site having no match list yet), `load`, and the bytes transferred
+ *    `article.match[data-match]`: a real match row, not a loading placeholder, with a non-empty box;
+ *    null if it does not show within BENCH_WEB_TIMEOUT_MS, 30 s), `load`, and the bytes transferred
  *    (sum of the protocol's `encodedDataLength`, headers included) and requests made.
  *
  * Last stdout line: one JSON object (medians of the cold loads).
@@ -31,7 +31,8 @@ const LATENCY_MS = Number(process.env['BENCH_WEB_LATENCY_MS'] ?? 400);
 const KBPS = Number(process.env['BENCH_WEB_KBPS'] ?? 400);
 const CPU_SLOWDOWN = Number(process.env['BENCH_WEB_CPU'] ?? 4);
 const TIMEOUT_MS = Number(process.env['BENCH_WEB_TIMEOUT_MS'] ?? 30_000);
-const SELECTOR = process.env['BENCH_WEB_SELECTOR'] ?? '[data-testid="match-row"], [data-match-id]';
+/** A home match row (matches/MatchRow.tsx `<article class="match" data-match>`; placeholders are divs). */
+const SELECTOR = process.env['BENCH_WEB_SELECTOR'] ?? 'article.match[data-match]';
 
 /** Targets (docs/benchmarks.md). */
 const TARGET = { jsGzipKb: 150, fcpMs: 5_000, matchListMs: 8_000 } as const;
