@@ -132,6 +132,21 @@ const throttle = async (page: Page) => {
   };
 };
 
+/**
+ * The number `expression` yields in the page, polled every 100 ms, or null after `timeoutMs`. Not
+ * `page.waitForFunction`: its string predicates are compiled in the page, which the site's CSP (no
+ * `unsafe-eval`) refuses, so it failed at once and the match list was never seen.
+ */
+const poll = async (page: Page, expression: string, timeoutMs: number): Promise<number | null> => {
+  const until = Date.now() + timeoutMs;
+  while (Date.now() < until) {
+    const value = (await page.evaluate(expression)) as unknown;
+    if (typeof value === 'number') return value;
+    await page.waitForTimeout(100);
+  }
+  return null;
+};
+
 const measure = async (
   page: Page,
   url: string,
@@ -139,18 +154,13 @@ const measure = async (
 ): Promise<Load> => {
   counter.reset();
   await page.goto(url, { waitUntil: 'load', timeout: 120_000 });
-  const matchListMs = await page
-    .waitForFunction('window.__benchMatchListAt', undefined, { timeout: TIMEOUT_MS, polling: 100 })
-    .then((handle) => handle.jsonValue() as Promise<number>)
-    .catch(() => null);
+  const matchListMs = await poll(page, 'window.__benchMatchListAt', TIMEOUT_MS);
   // FCP is reported once painted; wait for it (it precedes the match list by definition).
-  const fcpMs = await page
-    .waitForFunction(`performance.getEntriesByName('first-contentful-paint')[0]?.startTime`, undefined, {
-      timeout: 10_000,
-      polling: 100,
-    })
-    .then((handle) => handle.jsonValue() as Promise<number>)
-    .catch(() => null);
+  const fcpMs = await poll(
+    page,
+    `performance.getEntriesByName('first-contentful-paint')[0]?.startTime`,
+    10_000,
+  );
   const loadMs = (await page.evaluate(
     `performance.getEntriesByType('navigation')[0]?.loadEventEnd ?? 0`,
   )) as number;
