@@ -106,9 +106,10 @@ export const generateClientTypes = async (
       onlyOperationTypes: true,
       scalars: { Tzs: 'number', Odds: 'string', DateTime: 'string' },
     },
-    plugins: [{ typescript: {} }, { 'typescript-operations': {} }, { 'typed-document-node': {} }],
+    // typescript-operations 6 emits the enums, inputs and scalars the operations use (the typescript
+    // plugin would emit them a second time)
+    plugins: [{ 'typescript-operations': {} }, { 'typed-document-node': {} }],
     pluginMap: {
-      typescript: typescriptPlugin,
       'typescript-operations': operationsPlugin,
       'typed-document-node': typedDocumentNodePlugin,
     },

@@ -6,279 +6,260 @@ type Exact<T extends { [key: string]: unknown }> = { [K in keyof T]: T[K] };
 export type Incremental<T> =
   T | { [P in keyof T]?: P extends ' $fragmentName' | '__typename' ? T[P] : never };
 import type { TypedDocumentNode as DocumentNode } from '@graphql-typed-document-node/core';
-export type Maybe<T> = T | null;
-export type InputMaybe<T> = Maybe<T>;
-/** All built-in and custom scalars, mapped to their actual values */
-export type Scalars = {
-  ID: { input: string; output: string };
-  String: { input: string; output: string };
-  Boolean: { input: boolean; output: boolean };
-  Int: { input: number; output: number };
-  Float: { input: number; output: number };
-  /** An amount of money in whole Tanzanian shillings (TZS), as an integer. */
-  Tzs: { input: number; output: number };
-  /** Decimal odds as text with two or more decimals, e.g. "1.95" (never binary floating point). */
-  Odds: { input: string; output: string };
-  /** An instant, ISO 8601 with offset; shown to players in East Africa Time (UTC+3). */
-  DateTime: { input: string; output: string };
-};
-
-/** What an SMS code is for (spec §3 "SMS" type). */
-export type SmsCodePurpose =
-  /** Registration (spec §5 registration code). */
-  | 'REGISTER'
-  /** Forgotten password (spec §9: valid 6 hours). */
-  | 'RESET_PASSWORD';
-
-/** Registration (spec §5 Registration; subscriber/register). */
-export type RegisterInput = {
-  /** Tanzanian mobile: `0712345678`, `712345678`, `255712345678` or `+255712345678` (spaces allowed). */
-  phone: Scalars['String']['input'];
-  /** At least 4 characters (spec §9). */
-  password: Scalars['String']['input'];
-  /** Must equal `password`. */
-  confirmPassword: Scalars['String']['input'];
-  /** The code from `requestSmsCode(purpose: REGISTER)`. */
-  code: Scalars['String']['input'];
-  /** The player confirms they are 18 or over. */
-  adult: Scalars['Boolean']['input'];
-  /** The player accepts the user agreement. */
-  acceptTerms: Scalars['Boolean']['input'];
-  /** The inviter's invitation code (`/register?v=`), optional. */
-  invitationCode?: InputMaybe<Scalars['String']['input']>;
-  /** The mobile-money network the player confirms (3 Tigo, 4 Airtel, 6 Vodacom, 7 Halotel); default: by prefix. */
-  network?: InputMaybe<Scalars['Int']['input']>;
-};
-
 /** The fields to change; omitted fields stay as they are. */
 export type PlayerPatch = {
-  disabled?: InputMaybe<Scalars['Boolean']['input']>;
-  noBet?: InputMaybe<Scalars['Boolean']['input']>;
-  noWithdraw?: InputMaybe<Scalars['Boolean']['input']>;
-  reported?: InputMaybe<Scalars['Int']['input']>;
-  returnScale?: InputMaybe<Scalars['String']['input']>;
-  withdrawalWhitelist?: InputMaybe<Scalars['Boolean']['input']>;
-  invitationCode?: InputMaybe<Scalars['String']['input']>;
+  disabled?: boolean | null | undefined;
+  noBet?: boolean | null | undefined;
+  noWithdraw?: boolean | null | undefined;
+  reported?: number | null | undefined;
+  returnScale?: string | null | undefined;
+  withdrawalWhitelist?: boolean | null | undefined;
+  invitationCode?: string | null | undefined;
   /** A user id; empty string clears the superior. */
-  superiorId?: InputMaybe<Scalars['String']['input']>;
-  note?: InputMaybe<Scalars['String']['input']>;
+  superiorId?: string | null | undefined;
+  note?: string | null | undefined;
 };
-
-/** Route or button permission (spec §3 Permission node). */
-export type PermissionNodeType = 'ROUTE' | 'BUTTON';
-
-export type ManagerInput = {
-  /** Login name: 3–32 letters, digits, `.`, `_` or `-`. Ignored by updateManager. */
-  account?: InputMaybe<Scalars['String']['input']>;
-  name?: InputMaybe<Scalars['String']['input']>;
-  /** Required by createManager (at least 4 characters). Ignored by updateManager. */
-  password?: InputMaybe<Scalars['String']['input']>;
-  roleId?: InputMaybe<Scalars['ID']['input']>;
-  disabled?: InputMaybe<Scalars['Boolean']['input']>;
-};
-
-export type RoleInput = {
-  /** Required (spec §5: fill role name). */
-  name: Scalars['String']['input'];
-  remarks?: InputMaybe<Scalars['String']['input']>;
-  nodeIds: Array<Scalars['ID']['input']>;
-};
-
-export type PermissionNodeInput = {
-  /** Required (spec §5: node name empty). */
-  name: Scalars['String']['input'];
-  code?: InputMaybe<Scalars['String']['input']>;
-  path?: InputMaybe<Scalars['String']['input']>;
-  type: PermissionNodeType;
-  icon?: InputMaybe<Scalars['String']['input']>;
-  sort?: InputMaybe<Scalars['Int']['input']>;
-  showAtTop?: InputMaybe<Scalars['Boolean']['input']>;
-  languageVariable?: InputMaybe<Scalars['String']['input']>;
-  parentId?: InputMaybe<Scalars['ID']['input']>;
-};
-
-/** Staff edit of a match's flags; omitted fields stay as they are. */
-export type MatchFlagsInput = {
-  visible?: InputMaybe<Scalars['Boolean']['input']>;
-  suspended?: InputMaybe<Scalars['Boolean']['input']>;
-  popular?: InputMaybe<Scalars['Boolean']['input']>;
-  todayPopular?: InputMaybe<Scalars['Boolean']['input']>;
-  oddsBoost?: InputMaybe<Scalars['Boolean']['input']>;
-  maintenance?: InputMaybe<Scalars['Boolean']['input']>;
-  /** 0–100. */
-  sequence?: InputMaybe<Scalars['Int']['input']>;
-};
-
-/** Staff edit of a competition; omitted fields stay. */
-export type CompetitionInput = {
-  /** 0–100. */
-  sequence?: InputMaybe<Scalars['Int']['input']>;
-  /** Hot league flag. */
-  popular?: InputMaybe<Scalars['Boolean']['input']>;
-  /** Hot league sort key, 0–100, higher first. */
-  popularSorting?: InputMaybe<Scalars['Int']['input']>;
-  todayPopular?: InputMaybe<Scalars['Boolean']['input']>;
-  /** 1 allowed, 2 not allowed. */
-  rollBet?: InputMaybe<Scalars['Int']['input']>;
-};
-
-/** Staff edit of a betting type; omitted fields stay. */
-export type BettingTypeInput = {
-  /** 1 allowed, 2 not allowed. */
-  betStatus?: InputMaybe<Scalars['Int']['input']>;
-  /** 0–300 seconds. */
-  liveDelaySeconds?: InputMaybe<Scalars['Int']['input']>;
-  /** Margin percent as decimal text, 0–50, e.g. '5.50'. */
-  marginPercent?: InputMaybe<Scalars['String']['input']>;
-};
-
-/** Goals at a moment of a match. */
-export type ScoreInput = {
-  home: Scalars['Int']['input'];
-  away: Scalars['Int']['input'];
-};
-
-/** Which bills to list (spec §2 /user_bill: type 1 = balance, 2 = credit). */
-export type BillPocket = 'BALANCE' | 'CREDIT';
 
 /** A pocket staff may adjust (spec §6: edit balance, credit money, virtual currency). */
 export type WalletPocket = 'BALANCE' | 'CREDIT_MONEY' | 'RACING_COIN';
 
 export type AdjustWalletInput = {
-  userId: Scalars['ID']['input'];
+  userId: string | number;
   pocket: WalletPocket;
   /** Signed, non-zero, whole TZS; the pocket never goes below zero. */
-  amount: Scalars['Tzs']['input'];
+  amount: number;
   /** Required; shown in the player's bills and the audit log. */
-  reason: Scalars['String']['input'];
+  reason: string;
   /** Client-generated id: repeating it returns the first result and moves money once. */
-  requestId: Scalars['ID']['input'];
+  requestId: string | number;
 };
 
-/** How a bet is paid (spec §4 pay type: 1 balance, 2 credit money). */
-export type PayType = 'BALANCE' | 'CREDIT';
+export type ShellStaffMeQueryVariables = Exact<{ [key: string]: never }>;
 
-/** What the player accepts when odds moved since they saw them (spec §2: accept automatic odds changes). */
-export type OddsChangePolicy = 'ACCEPT_ANY' | 'ACCEPT_HIGHER' | 'NONE';
-
-export type BetSelectionInput = {
-  /** The selection (outcome) id, spec `id_card` / `selection_id`. */
-  selectionId: Scalars['ID']['input'];
-  /** The decimal odds the player saw. */
-  odds: Scalars['Odds']['input'];
+export type ShellStaffMeQuery = {
+  staffMe: {
+    permissions: Array<string>;
+    staff: {
+      id: string;
+      account: string;
+      name: string;
+      totpBound: boolean;
+      role: { id: string; name: string } | null;
+    };
+  } | null;
 };
 
-export type PlaceBetInput = {
-  /** Client-generated id: repeating it returns the first answer and moves money once. */
-  requestId: Scalars['ID']['input'];
-  payType: PayType;
-  /** Stake, whole TZS; step 100, between the minimum of the pay type and max_bet_amount (spec §5). */
-  amount: Scalars['Tzs']['input'];
-  /** At most 60, one per match (spec §5). */
-  selections: Array<BetSelectionInput>;
-  oddsChange?: InputMaybe<OddsChangePolicy>;
+export type ShellStaffLoginMutationVariables = Exact<{
+  account: string;
+  password: string;
+  totpCode?: string | null | undefined;
+}>;
+
+export type ShellStaffLoginMutation = { staffLogin: { token: string; expiresAt: string } };
+
+export type ShellChangePasswordMutationVariables = Exact<{
+  oldPassword: string;
+  newPassword: string;
+  confirmPassword: string;
+}>;
+
+export type ShellChangePasswordMutation = { staffChangePassword: boolean };
+
+export type ShellBeginTotpMutationVariables = Exact<{ [key: string]: never }>;
+
+export type ShellBeginTotpMutation = { beginTotpBinding: { secret: string; uri: string } };
+
+export type ShellConfirmTotpMutationVariables = Exact<{
+  code: string;
+}>;
+
+export type ShellConfirmTotpMutation = { confirmTotpBinding: boolean };
+
+export type ShellUnbindTotpMutationVariables = Exact<{
+  code: string;
+}>;
+
+export type ShellUnbindTotpMutation = { unbindTotp: boolean };
+
+export type UsersPlayerFieldsFragment = {
+  id: string;
+  phone: string;
+  network: number;
+  invitationCode: string;
+  superiorId: string | null;
+  disabled: boolean;
+  noBet: boolean;
+  noWithdraw: boolean;
+  reported: number;
+  returnScale: string;
+  withdrawalWhitelist: boolean;
+  note: string;
+  defaultBetAmount: number | null;
+  createdAt: string;
+  lastLoginAt: string | null;
+  lastLoginIp: string | null;
 };
 
-export type PlaceBetStatus = 'PLACED' | 'REJECTED';
+export type UsersListQueryVariables = Exact<{
+  search?: string | null | undefined;
+  page?: number | null | undefined;
+  pageSize?: number | null | undefined;
+}>;
 
-/** Domain status of a bet; `statusCode` is the spec's order status 1–6. */
-export type OrderStatus =
-  'unpaid' | 'awaiting' | 'abnormal' | 'settled' | 'delayed' | 'cashedOut' | 'rejected' | 'cancelled';
-
-export type BetsTab = 'OPEN' | 'SETTLED';
-
-/** Spec §9 archive split: within 30 days, or before. */
-export type BetsArchive = 'RECENT' | 'OLDER';
-
-export type PaymentKind = 'DEPOSIT' | 'WITHDRAWAL';
-
-/**
- * A deposit by USSD push (spec §3 "Recharge", §5). Errors: CHANNEL_DISABLED, AMOUNT_BELOW_MINIMUM,
- * AMOUNT_ABOVE_MAXIMUM, INVALID_PHONE, UNKNOWN_NETWORK, PROVIDER_UNAVAILABLE.
- */
-export type DepositInput = {
-  /** Client-made id; the same id again returns the same payment and never pushes twice. */
-  requestId: Scalars['String']['input'];
-  /** Network id; default from the phone prefix (mobile-money.md §1), else the account's network. */
-  network?: InputMaybe<Scalars['Int']['input']>;
-  /** Paying number; default the account's phone. */
-  phone?: InputMaybe<Scalars['String']['input']>;
-  /** Whole TZS within pay config minimum_recharge … max_recharge. */
-  amount: Scalars['Tzs']['input'];
+export type UsersListQuery = {
+  players: {
+    count: number;
+    page: number;
+    content: Array<{
+      id: string;
+      phone: string;
+      network: number;
+      invitationCode: string;
+      superiorId: string | null;
+      disabled: boolean;
+      noBet: boolean;
+      noWithdraw: boolean;
+      reported: number;
+      returnScale: string;
+      withdrawalWhitelist: boolean;
+      note: string;
+      defaultBetAmount: number | null;
+      createdAt: string;
+      lastLoginAt: string | null;
+      lastLoginIp: string | null;
+    }>;
+  };
 };
 
-/**
- * A withdrawal to the account's phone (spec §3 "Withdraw"). Errors: WITHDRAWAL_NOT_ALLOWED (no-withdraw
- * flag), WITHDRAWAL_PROHIBITED (prohibit_withdrawal), NOT_WHITELISTED, CHANNEL_DISABLED,
- * AMOUNT_BELOW_MINIMUM, AMOUNT_ABOVE_MAXIMUM, INSUFFICIENT_FUNDS, WITHDRAWAL_ALREADY_OPEN, PROVIDER_UNAVAILABLE.
- */
-export type WithdrawInput = {
-  requestId: Scalars['String']['input'];
-  /** Network id; default the account's network. */
-  network?: InputMaybe<Scalars['Int']['input']>;
-  /** Whole TZS within minimum_withdraw … max_withdraw. */
-  amount: Scalars['Tzs']['input'];
+export type UsersWalletQueryVariables = Exact<{
+  userId: string | number;
+}>;
+
+export type UsersWalletQuery = {
+  wallet: { balance: number; creditMoney: number; racingCoin: number; debt: number };
 };
 
-/** Staff filters of payment lists; dates are instants (the back office sends EAT midnights). */
-export type PaymentFilter = {
-  status?: InputMaybe<Scalars['String']['input']>;
-  network?: InputMaybe<Scalars['Int']['input']>;
-  userId?: InputMaybe<Scalars['ID']['input']>;
-  from?: InputMaybe<Scalars['DateTime']['input']>;
-  to?: InputMaybe<Scalars['DateTime']['input']>;
-  /** Only payments under review. */
-  review?: InputMaybe<Scalars['Boolean']['input']>;
-  /** Only withdrawals waiting for approval. */
-  waitingApproval?: InputMaybe<Scalars['Boolean']['input']>;
+export type UsersUpdateMutationVariables = Exact<{
+  userId: string | number;
+  patch: PlayerPatch;
+  reason: string;
+}>;
+
+export type UsersUpdateMutation = {
+  updatePlayer: {
+    id: string;
+    phone: string;
+    network: number;
+    invitationCode: string;
+    superiorId: string | null;
+    disabled: boolean;
+    noBet: boolean;
+    noWithdraw: boolean;
+    reported: number;
+    returnScale: string;
+    withdrawalWhitelist: boolean;
+    note: string;
+    defaultBetAmount: number | null;
+    createdAt: string;
+    lastLoginAt: string | null;
+    lastLoginIp: string | null;
+  };
 };
 
-/** A change of pay config; unset fields keep their value. Errors: BAD_INPUT. */
-export type PayConfigInput = {
-  /** Default now. */
-  effectiveFrom?: InputMaybe<Scalars['DateTime']['input']>;
-  reason: Scalars['String']['input'];
-  tigoRecharge?: InputMaybe<Scalars['Int']['input']>;
-  tigoWithdraw?: InputMaybe<Scalars['Int']['input']>;
-  airtelRecharge?: InputMaybe<Scalars['Int']['input']>;
-  airtelWithdraw?: InputMaybe<Scalars['Int']['input']>;
-  vodacomRecharge?: InputMaybe<Scalars['Int']['input']>;
-  vodacomWithdraw?: InputMaybe<Scalars['Int']['input']>;
-  halotelRecharge?: InputMaybe<Scalars['Int']['input']>;
-  halotelWithdraw?: InputMaybe<Scalars['Int']['input']>;
-  rechargeDelay?: InputMaybe<Scalars['Int']['input']>;
-  minimumRecharge?: InputMaybe<Scalars['Tzs']['input']>;
-  maxRecharge?: InputMaybe<Scalars['Tzs']['input']>;
-  minimumWithdraw?: InputMaybe<Scalars['Tzs']['input']>;
-  maxWithdraw?: InputMaybe<Scalars['Tzs']['input']>;
-  prohibitWithdrawal?: InputMaybe<Scalars['Int']['input']>;
-  withdrawApprovalThreshold?: InputMaybe<Scalars['Tzs']['input']>;
-  whitelistOnly?: InputMaybe<Scalars['Int']['input']>;
+export type UsersResetPasswordMutationVariables = Exact<{
+  userId: string | number;
+  password: string;
+  confirmPassword: string;
+  reason: string;
+}>;
+
+export type UsersResetPasswordMutation = { resetPlayerPassword: boolean };
+
+export type UsersAdjustWalletMutationVariables = Exact<{
+  input: AdjustWalletInput;
+}>;
+
+export type UsersAdjustWalletMutation = {
+  adjustWallet: { balance: number; creditMoney: number; racingCoin: number; debt: number };
 };
 
-export type ChannelInput = {
-  network: Scalars['Int']['input'];
-  name?: InputMaybe<Scalars['String']['input']>;
-  sort?: InputMaybe<Scalars['Int']['input']>;
-  gatewayAddress?: InputMaybe<Scalars['String']['input']>;
-  rechargeEnabled?: InputMaybe<Scalars['Boolean']['input']>;
-  withdrawEnabled?: InputMaybe<Scalars['Boolean']['input']>;
-  reason: Scalars['String']['input'];
+export type UsersAgentsQueryVariables = Exact<{
+  from: string;
+  to: string;
+  page?: number | null | undefined;
+  pageSize?: number | null | undefined;
+}>;
+
+export type UsersAgentsQuery = {
+  agentStats: {
+    from: string;
+    to: string;
+    page: number;
+    pageSize: number;
+    total: number;
+    items: Array<{
+      agentId: string;
+      account: string | null;
+      phone: string | null;
+      invitedPlayers: number;
+      totalDeposit: number;
+      totalWithdraw: number;
+      bettors: number;
+      betCount: number;
+      betAmount: number;
+      playerProfitLoss: number;
+    }>;
+    totals: {
+      agents: number;
+      invitedPlayers: number;
+      totalDeposit: number;
+      totalWithdraw: number;
+      bettors: number;
+      betCount: number;
+      betAmount: number;
+      playerProfitLoss: number;
+    };
+  };
 };
 
-export type StaffMeQueryVariables = Exact<{ [key: string]: never }>;
-
-export type StaffMeQuery = {
-  staffMe: { permissions: Array<string>; staff: { id: string; account: string; name: string } } | null;
-};
-
-export const StaffMeDocument = {
+export const UsersPlayerFieldsFragmentDoc = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'UsersPlayerFields' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'PlayerAccount' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'phone' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'network' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'invitationCode' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'superiorId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'disabled' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'noBet' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'noWithdraw' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'reported' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'returnScale' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'withdrawalWhitelist' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'note' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'defaultBetAmount' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'createdAt' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'lastLoginAt' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'lastLoginIp' } },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<UsersPlayerFieldsFragment, unknown>;
+export const ShellStaffMeDocument = {
   kind: 'Document',
   definitions: [
     {
       kind: 'OperationDefinition',
       operation: 'query',
-      name: { kind: 'Name', value: 'StaffMe' },
+      name: { kind: 'Name', value: 'ShellStaffMe' },
       selectionSet: {
         kind: 'SelectionSet',
         selections: [
@@ -297,6 +278,18 @@ export const StaffMeDocument = {
                       { kind: 'Field', name: { kind: 'Name', value: 'id' } },
                       { kind: 'Field', name: { kind: 'Name', value: 'account' } },
                       { kind: 'Field', name: { kind: 'Name', value: 'name' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'totpBound' } },
+                      {
+                        kind: 'Field',
+                        name: { kind: 'Name', value: 'role' },
+                        selectionSet: {
+                          kind: 'SelectionSet',
+                          selections: [
+                            { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                            { kind: 'Field', name: { kind: 'Name', value: 'name' } },
+                          ],
+                        },
+                      },
                     ],
                   },
                 },
@@ -308,4 +301,650 @@ export const StaffMeDocument = {
       },
     },
   ],
-} as unknown as DocumentNode<StaffMeQuery, StaffMeQueryVariables>;
+} as unknown as DocumentNode<ShellStaffMeQuery, ShellStaffMeQueryVariables>;
+export const ShellStaffLoginDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'mutation',
+      name: { kind: 'Name', value: 'ShellStaffLogin' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'account' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'String' } } },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'password' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'String' } } },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'totpCode' } },
+          type: { kind: 'NamedType', name: { kind: 'Name', value: 'String' } },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'staffLogin' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'account' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'account' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'password' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'password' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'totpCode' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'totpCode' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'token' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'expiresAt' } },
+              ],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<ShellStaffLoginMutation, ShellStaffLoginMutationVariables>;
+export const ShellChangePasswordDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'mutation',
+      name: { kind: 'Name', value: 'ShellChangePassword' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'oldPassword' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'String' } } },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'newPassword' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'String' } } },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'confirmPassword' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'String' } } },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'staffChangePassword' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'oldPassword' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'oldPassword' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'newPassword' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'newPassword' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'confirmPassword' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'confirmPassword' } },
+              },
+            ],
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<ShellChangePasswordMutation, ShellChangePasswordMutationVariables>;
+export const ShellBeginTotpDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'mutation',
+      name: { kind: 'Name', value: 'ShellBeginTotp' },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'beginTotpBinding' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'secret' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'uri' } },
+              ],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<ShellBeginTotpMutation, ShellBeginTotpMutationVariables>;
+export const ShellConfirmTotpDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'mutation',
+      name: { kind: 'Name', value: 'ShellConfirmTotp' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'code' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'String' } } },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'confirmTotpBinding' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'code' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'code' } },
+              },
+            ],
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<ShellConfirmTotpMutation, ShellConfirmTotpMutationVariables>;
+export const ShellUnbindTotpDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'mutation',
+      name: { kind: 'Name', value: 'ShellUnbindTotp' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'code' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'String' } } },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'unbindTotp' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'code' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'code' } },
+              },
+            ],
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<ShellUnbindTotpMutation, ShellUnbindTotpMutationVariables>;
+export const UsersListDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'query',
+      name: { kind: 'Name', value: 'UsersList' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'search' } },
+          type: { kind: 'NamedType', name: { kind: 'Name', value: 'String' } },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'page' } },
+          type: { kind: 'NamedType', name: { kind: 'Name', value: 'Int' } },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'pageSize' } },
+          type: { kind: 'NamedType', name: { kind: 'Name', value: 'Int' } },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'players' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'search' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'search' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'page' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'page' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'pageSize' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'pageSize' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'count' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'page' } },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'content' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [
+                      { kind: 'FragmentSpread', name: { kind: 'Name', value: 'UsersPlayerFields' } },
+                    ],
+                  },
+                },
+              ],
+            },
+          },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'UsersPlayerFields' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'PlayerAccount' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'phone' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'network' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'invitationCode' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'superiorId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'disabled' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'noBet' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'noWithdraw' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'reported' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'returnScale' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'withdrawalWhitelist' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'note' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'defaultBetAmount' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'createdAt' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'lastLoginAt' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'lastLoginIp' } },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<UsersListQuery, UsersListQueryVariables>;
+export const UsersWalletDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'query',
+      name: { kind: 'Name', value: 'UsersWallet' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'userId' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'ID' } } },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'wallet' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'userId' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'userId' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'balance' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'creditMoney' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'racingCoin' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'debt' } },
+              ],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<UsersWalletQuery, UsersWalletQueryVariables>;
+export const UsersUpdateDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'mutation',
+      name: { kind: 'Name', value: 'UsersUpdate' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'userId' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'ID' } } },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'patch' } },
+          type: {
+            kind: 'NonNullType',
+            type: { kind: 'NamedType', name: { kind: 'Name', value: 'PlayerPatch' } },
+          },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'reason' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'String' } } },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'updatePlayer' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'userId' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'userId' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'patch' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'patch' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'reason' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'reason' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'UsersPlayerFields' } }],
+            },
+          },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'UsersPlayerFields' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'PlayerAccount' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'phone' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'network' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'invitationCode' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'superiorId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'disabled' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'noBet' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'noWithdraw' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'reported' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'returnScale' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'withdrawalWhitelist' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'note' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'defaultBetAmount' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'createdAt' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'lastLoginAt' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'lastLoginIp' } },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<UsersUpdateMutation, UsersUpdateMutationVariables>;
+export const UsersResetPasswordDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'mutation',
+      name: { kind: 'Name', value: 'UsersResetPassword' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'userId' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'ID' } } },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'password' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'String' } } },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'confirmPassword' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'String' } } },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'reason' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'String' } } },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'resetPlayerPassword' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'userId' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'userId' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'password' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'password' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'confirmPassword' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'confirmPassword' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'reason' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'reason' } },
+              },
+            ],
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<UsersResetPasswordMutation, UsersResetPasswordMutationVariables>;
+export const UsersAdjustWalletDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'mutation',
+      name: { kind: 'Name', value: 'UsersAdjustWallet' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'input' } },
+          type: {
+            kind: 'NonNullType',
+            type: { kind: 'NamedType', name: { kind: 'Name', value: 'AdjustWalletInput' } },
+          },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'adjustWallet' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'input' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'input' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'balance' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'creditMoney' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'racingCoin' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'debt' } },
+              ],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<UsersAdjustWalletMutation, UsersAdjustWalletMutationVariables>;
+export const UsersAgentsDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'query',
+      name: { kind: 'Name', value: 'UsersAgents' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'from' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'String' } } },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'to' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'String' } } },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'page' } },
+          type: { kind: 'NamedType', name: { kind: 'Name', value: 'Int' } },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'pageSize' } },
+          type: { kind: 'NamedType', name: { kind: 'Name', value: 'Int' } },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'agentStats' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'from' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'from' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'to' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'to' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'page' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'page' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'pageSize' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'pageSize' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'from' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'to' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'page' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'pageSize' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'total' } },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'items' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [
+                      { kind: 'Field', name: { kind: 'Name', value: 'agentId' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'account' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'phone' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'invitedPlayers' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'totalDeposit' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'totalWithdraw' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'bettors' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'betCount' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'betAmount' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'playerProfitLoss' } },
+                    ],
+                  },
+                },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'totals' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [
+                      { kind: 'Field', name: { kind: 'Name', value: 'agents' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'invitedPlayers' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'totalDeposit' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'totalWithdraw' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'bettors' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'betCount' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'betAmount' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'playerProfitLoss' } },
+                    ],
+                  },
+                },
+              ],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<UsersAgentsQuery, UsersAgentsQueryVariables>;

@@ -1,0 +1,2 @@
+import type { AdminRoute } from '../app/registry.tsx';
+export const paymentsRoutes: readonly AdminRoute[] = [];

@@ -1,0 +1,2 @@
+import type { AdminRoute } from '../app/registry.tsx';
+export const statsRoutes: readonly AdminRoute[] = [];
