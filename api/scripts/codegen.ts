@@ -106,8 +106,8 @@ export const generateClientTypes = async (
       onlyOperationTypes: true,
       scalars: { Tzs: 'number', Odds: 'string', DateTime: 'string' },
     },
-    // typescript-operations 6 emits the enums, inputs and scalars the operations use (the typescript
-    // plugin would emit them a second time)
+    // typescript-operations (v6) emits the enums, inputs and scalars the operations use itself; the
+    // typescript plugin next to it declared them a second time once an operation took an input type.
     plugins: [{ 'typescript-operations': {} }, { 'typed-document-node': {} }],
     pluginMap: {
       'typescript-operations': operationsPlugin,

@@ -19,6 +19,8 @@ import type { GraphQLContext, Viewer } from './graphql/context.ts';
 import { scalarResolvers } from './graphql/scalars.ts';
 import type { ApiModule } from './modules/module.ts';
 import type { AppServices } from './services.ts';
+import { contentSecurityPolicy, defaultWebSites, registerWebSites } from './web.ts';
+import type { WebSite } from './web.ts';
 
 /** True when any string inside `value` (a parsed JSON body or query) holds U+0000. */
 const containsNul = (value: unknown, depth = 0): boolean => {
@@ -46,6 +48,8 @@ export type Authenticate = (request: FastifyRequest, services: AppServices) => P
 
 export interface BuildAppOptions {
   readonly authenticate?: Authenticate;
+  /** The web apps served next to the API (web.ts); default the player site at `/` and the back office at `/admin/`. */
+  readonly web?: readonly WebSite[];
 }
 
 /**
@@ -77,7 +81,7 @@ export const buildApp = async (
     requestIdHeader: 'x-request-id',
     trustProxy: config.TRUST_PROXY ? config.TRUST_PROXY.split(',').map((p) => p.trim()) : false,
   });
-  await app.register(helmet, { contentSecurityPolicy: false });
+  await app.register(helmet, { contentSecurityPolicy });
   await app.register(cors, { origin: true });
   await app.register(rateLimit, { max: 600, timeWindow: '1 minute' });
   await app.register(sensible);
@@ -237,6 +241,8 @@ export const buildApp = async (
     await services.sql.query('SELECT 1');
     return { status: 'ok', eventStore: services.store.kind, time: new Date().toISOString() };
   });
+
+  await registerWebSites(app, options.web ?? defaultWebSites());
 
   return app;
 };

@@ -1,0 +1,376 @@
+/**
+ * End-to-end harness for `*.e2e.test.ts` (docs/testing-e2e.md): the real server with every module on a
+ * real port (PGlite by default, PostgreSQL when `DATABASE_URL` is set, each run in a fresh database or
+ * schema), the demo feed on a fast clock, the built web apps (built first when missing or stale), and
+ * Debian's Chromium driven by playwright-core at a phone and a desktop viewport, with screenshots saved
+ * under `artifacts/screenshots/`.
+ *
+ * ```ts
+ * const e2e = e2eSuite();            // describe.skipIf(!e2e.available) when Chromium is missing
+ * beforeAll(() => e2e.start(), 180_000); afterAll(() => e2e.stop());
+ * const page = await e2e.page('phone');
+ * await page.goto(e2e.url('/'));
+ * ```
+ *
+ * Setting up a scene skips the UI: {@link E2eServer.createPlayer} registers a player through the real
+ * GraphQL operations (SMS code read from the sandbox table) and credits them through a staff wallet
+ * adjustment; {@link E2eServer.staffLogin} logs the first administrator in.
+ */
+import { existsSync, mkdirSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { resolve } from 'node:path';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { openTestDatabase } from '@bashiri/eventstore/testing';
+import type { TestDatabase } from '@bashiri/eventstore/testing';
+import { ensureWebBuilt } from '../../scripts/build-web.ts';
+import { loadConfig } from '../config.ts';
+import { createFeedModule } from '../modules/feed/index.ts';
+import type { FeedOptions } from '../modules/feed/index.ts';
+import { createIdentityModule } from '../modules/identity/index.ts';
+import { sandboxSmsGateway } from '../modules/identity/sms.ts';
+import { modules as registry } from '../modules/index.ts';
+import { createStaffModule } from '../modules/staff/index.ts';
+import { startServer } from '../server.ts';
+import type { RunningServer } from '../server.ts';
+import { REPO_ROOT } from '../web.ts';
+
+/** Debian's Chromium (`apt-get install chromium`); `CHROMIUM_PATH` overrides. */
+export const CHROMIUM_PATH = process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium';
+
+/** Flags for a container without a display, sandbox or GPU. */
+export const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+];
+
+/** Where screenshots go (gitignored; CI keeps the folder as an artefact). */
+export const SCREENSHOT_DIR = resolve(REPO_ROOT, 'artifacts/screenshots');
+
+/** The viewports every screen is checked at: a cheap Android phone and a desktop. */
+export const VIEWPORTS = {
+  phone: { width: 360, height: 740 },
+  desktop: { width: 1280, height: 800 },
+} as const;
+export type ViewportName = keyof typeof VIEWPORTS;
+
+/** The first administrator of every e2e server (created at start, no TOTP bound). */
+export const E2E_ADMIN = { account: 'admin', password: 'e2e-admin-password' } as const;
+
+/** The demo feed of e2e servers: 2-minute matches, re-priced every second. */
+export const FAST_FEED: FeedOptions = { matchMinutes: 2, tickMs: 1_000 };
+
+/** True when Chromium is installed; when false, e2e suites skip (and fail in CI, where it must be). */
+export const chromiumAvailable = (): boolean => existsSync(CHROMIUM_PATH);
+
+/** Launches Chromium headless. */
+export const launchChromium = async (): Promise<Browser> => {
+  const { chromium } = await import('playwright-core');
+  return chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
+};
+
+/** A free TCP port on loopback (so provider-sandbox callbacks can name the server's address up front). */
+export const freePort = (): Promise<number> =>
+  new Promise((resolvePort, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      probe.close(() => resolvePort(port));
+    });
+  });
+
+/** A GraphQL answer. */
+export interface GqlAnswer<T> {
+  readonly data?: T | null;
+  readonly errors?: readonly { message: string; extensions?: { code?: string; field?: string } }[];
+}
+
+/** A player made by {@link E2eServer.createPlayer}. */
+export interface E2ePlayer {
+  readonly userId: string;
+  /** `+255…` */
+  readonly phone: string;
+  /** The national form the site's forms take (`7…`, 9 digits). */
+  readonly nationalPhone: string;
+  readonly password: string;
+  /** A bearer token of a session opened at registration. */
+  readonly token: string;
+}
+
+export interface E2eServer {
+  readonly server: RunningServer;
+  /** `http://127.0.0.1:<port>` */
+  readonly baseUrl: string;
+  /** Runs a GraphQL operation on the server (over its HTTP route, from a fresh client IP each call). */
+  gql<T = Record<string, unknown>>(
+    query: string,
+    variables?: Record<string, unknown>,
+    token?: string | null,
+  ): Promise<GqlAnswer<T>>;
+  /** Like {@link gql} but throws on errors and returns `data`. */
+  gqlOk<T = Record<string, unknown>>(
+    query: string,
+    variables?: Record<string, unknown>,
+    token?: string | null,
+  ): Promise<T>;
+  /** The latest SMS code the sandbox sent to `phone` (`+255…`). */
+  smsCode(phone: string, type?: 'register' | 'reset_password'): Promise<string>;
+  /**
+   * Registers a new player (unique phone on the Vodacom prefix 75x unless given) and, when `balance` is
+   * given, credits that many TZS through a staff adjustment with a reason.
+   */
+  createPlayer(options?: { phone?: string; password?: string; balance?: number }): Promise<E2ePlayer>;
+  /** A staff session of the first administrator: `{ token, permissions }`. */
+  staffLogin(): Promise<{ token: string; permissions: string[] }>;
+}
+
+let ipCounter = 0;
+const freshIp = () => {
+  ipCounter += 1;
+  return `10.${200 + ((ipCounter >> 16) & 31)}.${(ipCounter >> 8) & 255}.${ipCounter & 255}`;
+};
+let phoneCounter = 0;
+
+/**
+ * Starts the real server for e2e tests: every module (the first administrator {@link E2E_ADMIN}, SMS
+ * codes kept in the sandbox table, the demo feed at `feed` options, default {@link FAST_FEED}), the
+ * provider sandboxes, the projections, on a free port of 127.0.0.1. Builds the web apps first when
+ * missing or stale.
+ */
+export const startE2eServer = async (
+  options: { feed?: FeedOptions; kind?: 'pglite' | 'postgres'; log?: boolean } = {},
+): Promise<E2eServer & { close(): Promise<void> }> => {
+  await ensureWebBuilt({ log: (line) => console.log(line) });
+  const db: TestDatabase = await openTestDatabase(
+    options.kind ?? (process.env['DATABASE_URL'] ? 'postgres' : 'pglite'),
+  );
+  const port = await freePort();
+  const config = loadConfig({
+    HOST: '127.0.0.1',
+    PORT: String(port),
+    LOG_LEVEL: options.log ? 'info' : 'warn',
+    PAYMENT_PROVIDERS: 'sandbox',
+  });
+  const modules = registry.map((m) =>
+    m.name === 'staff'
+      ? createStaffModule({
+          env: { ADMIN_ACCOUNT: E2E_ADMIN.account, ADMIN_PASSWORD: E2E_ADMIN.password },
+          log: () => undefined,
+        })
+      : m.name === 'identity'
+        ? createIdentityModule({ sms: sandboxSmsGateway({ logCodes: false }) })
+        : m.name === 'feed'
+          ? createFeedModule(options.feed ?? FAST_FEED)
+          : m,
+  );
+  let server: RunningServer;
+  try {
+    server = await startServer({ config, modules, sql: db.sql });
+  } catch (error) {
+    await db.dispose();
+    throw error;
+  }
+
+  const gql: E2eServer['gql'] = async (query, variables = {}, token = null) => {
+    const response = await server.app.inject({
+      method: 'POST',
+      url: '/graphql',
+      remoteAddress: freshIp(),
+      headers: token ? { authorization: `Bearer ${token}` } : {},
+      payload: { query, variables },
+    });
+    if (response.statusCode >= 500) throw new Error(`HTTP ${response.statusCode}: ${response.body}`);
+    return response.json();
+  };
+  const gqlOk: E2eServer['gqlOk'] = async (query, variables, token) => {
+    const answer = await gql<never>(query, variables, token);
+    if (answer.errors?.length || !answer.data)
+      throw new Error(`GraphQL failed: ${JSON.stringify(answer.errors)} for ${query.slice(0, 80)}`);
+    return answer.data;
+  };
+  const smsCode: E2eServer['smsCode'] = async (phone, type = 'register') => {
+    const r = await server.services.sql.query<{ code: string }>(
+      'SELECT code FROM sms_messages WHERE phone = $1 AND type = $2 ORDER BY id DESC LIMIT 1',
+      [phone, type],
+    );
+    if (!r.rows[0]) throw new Error(`no ${type} SMS to ${phone}`);
+    return r.rows[0].code;
+  };
+  const staffLogin: E2eServer['staffLogin'] = async () => {
+    const { staffLogin: session } = await gqlOk<{ staffLogin: { token: string; permissions: string[] } }>(
+      'mutation ($a: String!, $p: String!) { staffLogin(account: $a, password: $p) { token permissions } }',
+      { a: E2E_ADMIN.account, p: E2E_ADMIN.password },
+    );
+    return session;
+  };
+  const createPlayer: E2eServer['createPlayer'] = async (o = {}) => {
+    phoneCounter += 1;
+    const national =
+      o.phone?.replace(/^\+?255|^0/, '') ??
+      `75${String((process.pid * 1000 + phoneCounter) % 10_000_000).padStart(7, '0')}`;
+    const phone = `+255${national}`;
+    const password = o.password ?? 'pass1234';
+    await gqlOk('mutation ($p: String!) { requestSmsCode(phone: $p, purpose: REGISTER) }', { p: phone });
+    const code = await smsCode(phone, 'register');
+    const { register } = await gqlOk<{ register: { token: string; player: { id: string } } }>(
+      `mutation ($i: RegisterInput!) { register(input: $i) { token player { id } } }`,
+      {
+        i: { phone, password, confirmPassword: password, code, adult: true, acceptTerms: true },
+      },
+    );
+    if (o.balance) {
+      const staff = await staffLogin();
+      await gqlOk(
+        `mutation ($i: AdjustWalletInput!) { adjustWallet(input: $i) { balance } }`,
+        {
+          i: {
+            userId: register.player.id,
+            pocket: 'BALANCE',
+            amount: o.balance,
+            reason: 'e2e: opening credit',
+            requestId: crypto.randomUUID(),
+          },
+        },
+        staff.token,
+      );
+    }
+    return { userId: register.player.id, phone, nationalPhone: national, password, token: register.token };
+  };
+
+  return {
+    server,
+    baseUrl: server.url,
+    gql,
+    gqlOk,
+    smsCode,
+    createPlayer,
+    staffLogin,
+    close: async () => {
+      await server.close();
+      await db.dispose();
+    },
+  };
+};
+
+/** An e2e suite's handle: server, browser, pages, screenshots. */
+export interface E2eSuite {
+  /** False when Chromium is missing (the suite should skip); throws instead when `CI` is set. */
+  readonly available: boolean;
+  /** Starts the server and the browser (call in `beforeAll`, timeout 180 s). */
+  start(options?: Parameters<typeof startE2eServer>[0]): Promise<E2eServer>;
+  /** The running server (after `start`). */
+  readonly server: E2eServer;
+  /** An absolute URL on the server: `url('/admin/')`. */
+  url(path: string): string;
+  /**
+   * A new page in a fresh browser context (own cookies and local storage) at a named viewport;
+   * `storage` entries are put in its localStorage before any script of the site runs (language choice,
+   * a session token) and `locale` sets the browser's languages (default `sw-TZ`).
+   */
+  page(
+    viewport: ViewportName,
+    options?: { storage?: Record<string, string>; locale?: string },
+  ): Promise<Page>;
+  /** Saves a full-page PNG as `artifacts/screenshots/<name>.png`; returns its path. */
+  screenshot(page: Page, name: string): Promise<string>;
+  /** Closes the pages' contexts, the browser and the server (call in `afterAll`). */
+  stop(): Promise<void>;
+}
+
+/**
+ * Creates the handle of one e2e test file. Every page records console errors and failed requests of
+ * its own origin in `errorsOf(page)`-style arrays the test can assert on (see {@link pageErrors}).
+ */
+export const e2eSuite = (): E2eSuite => {
+  const available = chromiumAvailable();
+  if (!available) {
+    const message = `e2e: ${CHROMIUM_PATH} not found — end-to-end tests skipped (install it: apt-get install -y chromium, or set CHROMIUM_PATH)`;
+    if (process.env['CI']) throw new Error(message);
+    console.warn(message);
+  }
+  let server: (E2eServer & { close(): Promise<void> }) | null = null;
+  let browser: Browser | null = null;
+  const contexts: BrowserContext[] = [];
+  return {
+    available,
+    get server() {
+      if (!server) throw new Error('e2e: start() first');
+      return server;
+    },
+    start: async (options) => {
+      [server, browser] = await Promise.all([startE2eServer(options), launchChromium()]);
+      return server;
+    },
+    url: (path) => {
+      if (!server) throw new Error('e2e: start() first');
+      return new URL(path, server.baseUrl).toString();
+    },
+    page: async (viewport, options = {}) => {
+      if (!browser) throw new Error('e2e: start() first');
+      const context = await browser.newContext({
+        viewport: VIEWPORTS[viewport],
+        deviceScaleFactor: 1,
+        isMobile: viewport === 'phone',
+        hasTouch: viewport === 'phone',
+        locale: options.locale ?? 'sw-TZ',
+        timezoneId: 'Africa/Dar_es_Salaam',
+      });
+      contexts.push(context);
+      if (options.storage) {
+        await context.addInitScript((entries: Record<string, string>) => {
+          // Runs in the page (this file is typed without the DOM).
+          const { localStorage } = globalThis as unknown as {
+            localStorage: { setItem(key: string, value: string): void };
+          };
+          for (const [key, value] of Object.entries(entries)) localStorage.setItem(key, value);
+        }, options.storage);
+      }
+      const page = await context.newPage();
+      trackErrors(page);
+      return page;
+    },
+    screenshot: async (page, name) => {
+      mkdirSync(SCREENSHOT_DIR, { recursive: true });
+      const path = resolve(SCREENSHOT_DIR, `${name.replace(/[^A-Za-z0-9._-]+/g, '-')}.png`);
+      await page.screenshot({ path, fullPage: true });
+      return path;
+    },
+    stop: async () => {
+      for (const context of contexts.splice(0)) await context.close().catch(() => undefined);
+      await browser?.close().catch(() => undefined);
+      await server?.close();
+      browser = null;
+      server = null;
+    },
+  };
+};
+
+const errorsByPage = new WeakMap<Page, string[]>();
+
+/** Starts recording `page`'s console errors, uncaught exceptions and failed same-origin requests. */
+const trackErrors = (page: Page) => {
+  const errors: string[] = [];
+  errorsByPage.set(page, errors);
+  page.on('console', (message) => {
+    // "Failed to load resource" repeats a failed response (recorded below with its URL), or is the
+    // browser's own favicon probe, which is no page's request.
+    if (message.type() === 'error' && !message.text().startsWith('Failed to load resource'))
+      errors.push(`console: ${message.text()}`);
+  });
+  page.on('pageerror', (error) => errors.push(`page error: ${error.message}`));
+  page.on('requestfailed', (request) =>
+    errors.push(`request failed: ${request.method()} ${request.url()} (${request.failure()?.errorText})`),
+  );
+  page.on('response', (response) => {
+    if (response.status() >= 400) errors.push(`HTTP ${response.status()}: ${response.url()}`);
+  });
+};
+
+/**
+ * What went wrong on `page` so far: console errors (CSP violations among them), uncaught exceptions,
+ * failed requests and 4xx/5xx answers. A healthy page has none.
+ */
+export const pageErrors = (page: Page): readonly string[] => errorsByPage.get(page) ?? [];
