@@ -6,7 +6,6 @@ type Exact<T extends { [key: string]: unknown }> = { [K in keyof T]: T[K] };
 export type Incremental<T> =
   T | { [P in keyof T]?: P extends ' $fragmentName' | '__typename' ? T[P] : never };
 import type { TypedDocumentNode as DocumentNode } from '@graphql-typed-document-node/core';
-<<<<<<< HEAD
 /** The fields to change; omitted fields stay as they are. */
 export type PlayerPatch = {
   disabled?: boolean | null | undefined;
@@ -133,12 +132,6 @@ export type PaymentsPaymentFieldsFragment = {
   createdAt: string;
   updatedAt: string;
   paidAt: string | null;
-=======
-export type StaffMeQueryVariables = Exact<{ [key: string]: never }>;
-
-export type StaffMeQuery = {
-  staffMe: { permissions: Array<string>; staff: { id: string; account: string; name: string } } | null;
->>>>>>> main
 };
 
 export type PaymentsConfigFieldsFragment = {
