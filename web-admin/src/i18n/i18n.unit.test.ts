@@ -16,14 +16,28 @@ const flatten = (tree: object, prefix = ''): Map<string, string> =>
   );
 
 const english = flatten(RESOURCES['en-US']);
-const sources = import.meta.glob<string>(['../**/*.ts', '../**/*.tsx', '!../**/*.test.ts', '!../graphql/**'], {
-  query: '?raw',
-  import: 'default',
-  eager: true,
-});
+const sources = import.meta.glob<string>(
+  ['../**/*.ts', '../**/*.tsx', '!../**/*.test.ts', '!../graphql/**'],
+  {
+    query: '?raw',
+    import: 'default',
+    eager: true,
+  },
+);
 
 /** Words that stay the same in every language: brand, currency, acronyms, endonyms, network brands. */
-const SAME_EVERYWHERE = ['Bashiri', 'TZS', 'GGR', 'IP', 'IPv4', 'IPv6', 'Google Authenticator', 'Kiswahili', 'English', '中文'];
+const SAME_EVERYWHERE = [
+  'Bashiri',
+  'TZS',
+  'GGR',
+  'IP',
+  'IPv4',
+  'IPv6',
+  'Google Authenticator',
+  'Kiswahili',
+  'English',
+  '中文',
+];
 const untranslated = (value: string): boolean =>
   SAME_EVERYWHERE.reduce((rest, word) => rest.replaceAll(word, ''), value.replace(/\{\{\w+\}\}/g, ''))
     .replace(/[\s\d.,:;!?%()—–-]/g, '')
@@ -57,13 +71,24 @@ describe('back-office texts (issue 8: sw, en-US, zh-CN complete)', () => {
     expect(used.length).toBeGreaterThan(100);
     expect(used.filter((key) => !english.has(key))).toEqual([]);
     expect(ROUTES.map((route) => route.titleKey).filter((key) => !english.has(key))).toEqual([]);
-    expect(MENU_GROUPS.map((group) => `shell.menu.${group.key}`).filter((key) => !english.has(key))).toEqual([]);
+    expect(MENU_GROUPS.map((group) => `shell.menu.${group.key}`).filter((key) => !english.has(key))).toEqual(
+      [],
+    );
   });
 
   it('has texts for the error codes the staff operations answer with (docs/auth.md, api *.graphql)', () => {
-    const codes = Object.values(sources).flatMap((text) => [...text.matchAll(/codes\.([A-Z_]+)/g)].map((m) => m[1] ?? ''));
+    const codes = Object.values(sources).flatMap((text) =>
+      [...text.matchAll(/codes\.([A-Z_]+)/g)].map((m) => m[1] ?? ''),
+    );
     expect(codes.filter((code) => !english.has(`codes.${code}`))).toEqual([]);
-    for (const code of ['TOTP_REQUIRED', 'TOTP_INVALID', 'NO_LOGIN_PERMISSION', 'FORBIDDEN', 'REASON_REQUIRED', 'INSUFFICIENT_FUNDS'])
+    for (const code of [
+      'TOTP_REQUIRED',
+      'TOTP_INVALID',
+      'NO_LOGIN_PERMISSION',
+      'FORBIDDEN',
+      'REASON_REQUIRED',
+      'INSUFFICIENT_FUNDS',
+    ])
       expect(english.has(`codes.${code}`), code).toBe(true);
   });
 });

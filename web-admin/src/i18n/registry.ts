@@ -8,4 +8,11 @@ import { statsTexts } from '../stats/texts.ts';
 import { usersTexts } from '../users/texts.ts';
 
 /** Every feature's texts. */
-export const FEATURE_TEXTS: readonly FeatureTexts[] = [shellTexts, auditTexts, usersTexts, staffTexts, statsTexts, paymentsTexts];
+export const FEATURE_TEXTS: readonly FeatureTexts[] = [
+  shellTexts,
+  auditTexts,
+  usersTexts,
+  staffTexts,
+  statsTexts,
+  paymentsTexts,
+];

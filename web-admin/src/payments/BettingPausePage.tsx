@@ -16,7 +16,10 @@ export function BettingPausePage() {
   const { message } = App.useApp();
   const errorText = useErrorText();
   const [form] = Form.useForm<{ prompt: string }>();
-  const [{ data, error }, refresh] = useQuery({ query: PaymentsBettingPauseDocument, requestPolicy: 'network-only' });
+  const [{ data, error }, refresh] = useQuery({
+    query: PaymentsBettingPauseDocument,
+    requestPolicy: 'network-only',
+  });
   const [{ fetching }, set] = useMutation(PaymentsSetBettingPauseDocument);
   const pause = data?.bettingPause;
   useEffect(() => {
@@ -34,7 +37,14 @@ export function BettingPausePage() {
   return (
     <Card
       title={t('payments.pauseTitle')}
-      extra={pause && (pause.paused ? <Tag color="red">{t('payments.paused')}</Tag> : <Tag color="green">{t('payments.running')}</Tag>)}
+      extra={
+        pause &&
+        (pause.paused ? (
+          <Tag color="red">{t('payments.paused')}</Tag>
+        ) : (
+          <Tag color="green">{t('payments.running')}</Tag>
+        ))
+      }
     >
       {error && <Alert type="error" showIcon title={errorText(error)} />}
       <Form form={form} layout="vertical">

@@ -9,18 +9,44 @@ import { App, Button } from 'antd';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useMutation, useQuery } from 'urql';
-import { PaymentsConfigDocument, PaymentsSetChannelDocument, PaymentsSetConfigDocument, type PaymentsConfigFieldsFragment } from '../graphql/generated.ts';
+import {
+  PaymentsConfigDocument,
+  PaymentsSetChannelDocument,
+  PaymentsSetConfigDocument,
+  type PaymentsConfigFieldsFragment,
+} from '../graphql/generated.ts';
 import { useCan } from '../app/staff.tsx';
 import { ActionModal } from '../components/ActionModal.tsx';
 import { formatEat } from '../components/format.ts';
 import { schemas, useErrorText, zodRule } from '../components/forms.ts';
 import { networkName } from '../components/networks.ts';
 
-const FLAGS = ['tigoRecharge', 'tigoWithdraw', 'airtelRecharge', 'airtelWithdraw', 'vodacomRecharge', 'vodacomWithdraw', 'halotelRecharge', 'halotelWithdraw', 'prohibitWithdrawal', 'whitelistOnly'] as const;
-const AMOUNTS = ['minimumRecharge', 'maxRecharge', 'minimumWithdraw', 'maxWithdraw', 'withdrawApprovalThreshold'] as const;
+const FLAGS = [
+  'tigoRecharge',
+  'tigoWithdraw',
+  'airtelRecharge',
+  'airtelWithdraw',
+  'vodacomRecharge',
+  'vodacomWithdraw',
+  'halotelRecharge',
+  'halotelWithdraw',
+  'prohibitWithdrawal',
+  'whitelistOnly',
+] as const;
+const AMOUNTS = [
+  'minimumRecharge',
+  'maxRecharge',
+  'minimumWithdraw',
+  'maxWithdraw',
+  'withdrawApprovalThreshold',
+] as const;
 
 type ConfigValues = Record<(typeof FLAGS)[number], boolean> &
-  Record<(typeof AMOUNTS)[number], number> & { rechargeDelay: number; effectiveFrom?: Dayjs | null; reason: string };
+  Record<(typeof AMOUNTS)[number], number> & {
+    rechargeDelay: number;
+    effectiveFrom?: Dayjs | null;
+    reason: string;
+  };
 
 const toForm = (config: PaymentsConfigFieldsFragment): Partial<ConfigValues> => ({
   ...Object.fromEntries(FLAGS.map((key) => [key, config[key] === 1])),
@@ -32,7 +58,8 @@ const toForm = (config: PaymentsConfigFieldsFragment): Partial<ConfigValues> => 
 
 function flagLabel(key: (typeof FLAGS)[number], t: (key: string) => string): string {
   const match = /^(tigo|airtel|vodacom|halotel)(Recharge|Withdraw)$/.exec(key);
-  if (match) return `${match[1]![0]!.toUpperCase()}${match[1]!.slice(1)} — ${t(match[2] === 'Recharge' ? 'payments.recharge' : 'payments.withdraw')}`;
+  if (match)
+    return `${match[1]![0]!.toUpperCase()}${match[1]!.slice(1)} — ${t(match[2] === 'Recharge' ? 'payments.recharge' : 'payments.withdraw')}`;
   return t(`payments.${key}`);
 }
 
@@ -70,7 +97,14 @@ export function PayConfigPage() {
     <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
       {error && <Alert type="error" showIcon title={errorText(error)} />}
       {config && (
-        <Card title={t('payments.configTitle')} extra={<Typography.Text type="secondary">{t('payments.version', { version: config.version, at: formatEat(config.effectiveFrom) })}</Typography.Text>}>
+        <Card
+          title={t('payments.configTitle')}
+          extra={
+            <Typography.Text type="secondary">
+              {t('payments.version', { version: config.version, at: formatEat(config.effectiveFrom) })}
+            </Typography.Text>
+          }
+        >
           <Form form={form} layout="vertical" onFinish={submit} disabled={!can('config.edit')}>
             <Space wrap size="large">
               {FLAGS.map((key) => (
@@ -81,11 +115,20 @@ export function PayConfigPage() {
             </Space>
             <Space wrap size="large">
               {AMOUNTS.map((key) => (
-                <Form.Item key={key} name={key} label={t(`payments.${key}`)} rules={[zodRule(schemas.tzs, t)]}>
+                <Form.Item
+                  key={key}
+                  name={key}
+                  label={t(`payments.${key}`)}
+                  rules={[zodRule(schemas.tzs, t)]}
+                >
                   <InputNumber precision={0} min={0} step={100} style={{ width: 180 }} addonAfter="TZS" />
                 </Form.Item>
               ))}
-              <Form.Item name="rechargeDelay" label={t('payments.rechargeDelay')} rules={[zodRule(schemas.tzs, t)]}>
+              <Form.Item
+                name="rechargeDelay"
+                label={t('payments.rechargeDelay')}
+                rules={[zodRule(schemas.tzs, t)]}
+              >
                 <InputNumber precision={0} min={0} />
               </Form.Item>
             </Space>
@@ -114,23 +157,42 @@ export function PayConfigPage() {
             { key: 'name', title: t('payments.channelName'), dataIndex: 'name' },
             { key: 'sort', title: t('payments.sort'), dataIndex: 'sort' },
             { key: 'gateway', title: t('payments.gateway'), dataIndex: 'gatewayAddress' },
-            { key: 'recharge', title: t('payments.recharge'), render: (_, row) => (row.rechargeEnabled ? t('common.yes') : t('common.no')) },
-            { key: 'withdraw', title: t('payments.withdraw'), render: (_, row) => (row.withdrawEnabled ? t('common.yes') : t('common.no')) },
+            {
+              key: 'recharge',
+              title: t('payments.recharge'),
+              render: (_, row) => (row.rechargeEnabled ? t('common.yes') : t('common.no')),
+            },
+            {
+              key: 'withdraw',
+              title: t('payments.withdraw'),
+              render: (_, row) => (row.withdrawEnabled ? t('common.yes') : t('common.no')),
+            },
             {
               key: 'actions',
               title: t('common.actions'),
               render: (_, row) => (
-                <ActionModal<{ name: string; sort: number; gatewayAddress: string; rechargeEnabled: boolean; withdrawEnabled: boolean }>
+                <ActionModal<{
+                  name: string;
+                  sort: number;
+                  gatewayAddress: string;
+                  rechargeEnabled: boolean;
+                  withdrawEnabled: boolean;
+                }>
                   label={t('payments.editChannel')}
                   permission="channels.edit"
                   initialValues={row}
                   onSubmit={async ({ reason, ...values }) => {
-                    const error = (await setChannel({ input: { network: row.network, ...values, reason } })).error;
+                    const error = (await setChannel({ input: { network: row.network, ...values, reason } }))
+                      .error;
                     if (!error) refresh({ requestPolicy: 'network-only' });
                     return error;
                   }}
                 >
-                  <Form.Item name="name" label={t('payments.channelName')} rules={[zodRule(schemas.required, t)]}>
+                  <Form.Item
+                    name="name"
+                    label={t('payments.channelName')}
+                    rules={[zodRule(schemas.required, t)]}
+                  >
                     <Input />
                   </Form.Item>
                   <Form.Item name="sort" label={t('payments.sort')}>

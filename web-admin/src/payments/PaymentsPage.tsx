@@ -24,7 +24,16 @@ import { NETWORKS, networkName } from '../components/networks.ts';
 import { booleanOf, rangeOf, type TableParams } from '../components/tableParams.ts';
 
 type Payment = PaymentsPaymentFieldsFragment;
-const STATUSES = ['requested', 'pushed', 'pending', 'ambiguous', 'confirmed', 'failed', 'expired', 'refunded'];
+const STATUSES = [
+  'requested',
+  'pushed',
+  'pending',
+  'ambiguous',
+  'confirmed',
+  'failed',
+  'expired',
+  'refunded',
+];
 
 /** The query variables of a list for the URL's params. */
 export const paymentVariables = (kind: PaymentKind, p: TableParams) => {
@@ -47,7 +56,13 @@ export const paymentVariables = (kind: PaymentKind, p: TableParams) => {
 };
 
 const statusColor = (status: string) =>
-  status === 'confirmed' ? 'green' : status === 'failed' || status === 'expired' ? 'red' : status === 'refunded' ? 'orange' : 'blue';
+  status === 'confirmed'
+    ? 'green'
+    : status === 'failed' || status === 'expired'
+      ? 'red'
+      : status === 'refunded'
+        ? 'orange'
+        : 'blue';
 
 /** The recharge list (`DEPOSIT`) or the withdrawal list (`WITHDRAWAL`). */
 export function PaymentsPage({ kind }: { readonly kind: PaymentKind }) {
@@ -57,7 +72,12 @@ export function PaymentsPage({ kind }: { readonly kind: PaymentKind }) {
   const [, resolve] = useMutation(PaymentsResolveDocument);
 
   const fields: FilterField[] = [
-    { name: 'status', label: t('payments.status'), kind: 'select', options: STATUSES.map((s) => ({ value: s, label: s })) },
+    {
+      name: 'status',
+      label: t('payments.status'),
+      kind: 'select',
+      options: STATUSES.map((s) => ({ value: s, label: s })),
+    },
     {
       name: 'network',
       label: t('payments.network'),
@@ -67,11 +87,17 @@ export function PaymentsPage({ kind }: { readonly kind: PaymentKind }) {
     { name: 'userId', label: t('payments.userId'), kind: 'text' },
     { name: 'range', label: t('payments.range'), kind: 'dateRange' },
     { name: 'review', label: t('payments.review'), kind: 'boolean' },
-    ...(kind === 'WITHDRAWAL' ? [{ name: 'waiting', label: t('payments.waitingApproval'), kind: 'boolean' as const }] : []),
+    ...(kind === 'WITHDRAWAL'
+      ? [{ name: 'waiting', label: t('payments.waitingApproval'), kind: 'boolean' as const }]
+      : []),
   ];
 
   const columns: ColumnsType<Payment> = [
-    { key: 'id', title: t('payments.id'), render: (_, row) => <Typography.Text copyable>{row.id}</Typography.Text> },
+    {
+      key: 'id',
+      title: t('payments.id'),
+      render: (_, row) => <Typography.Text copyable>{row.id}</Typography.Text>,
+    },
     { key: 'phone', title: t('payments.phone'), dataIndex: 'phone' },
     { key: 'network', title: t('payments.network'), render: (_, row) => networkName(row.network) },
     { key: 'amount', title: t('payments.amount'), align: 'right', render: (_, row) => formatTzs(row.amount) },
@@ -87,7 +113,11 @@ export function PaymentsPage({ kind }: { readonly kind: PaymentKind }) {
         </Space>
       ),
     },
-    { key: 'providerRef', title: t('payments.providerRef'), render: (_, row) => row.providerRef ?? row.providerStatus ?? '—' },
+    {
+      key: 'providerRef',
+      title: t('payments.providerRef'),
+      render: (_, row) => row.providerRef ?? row.providerStatus ?? '—',
+    },
     { key: 'createdAt', title: t('payments.createdAt'), render: (_, row) => formatEat(row.createdAt) },
     { key: 'paidAt', title: t('payments.paidAt'), render: (_, row) => formatEat(row.paidAt) },
     {

@@ -68,9 +68,21 @@ export function ReconciliationPage() {
         columns={[
           { key: 'paymentId', title: t('payments.id'), dataIndex: 'paymentId' },
           { key: 'network', title: t('payments.network'), render: (_, row) => networkName(row.network) },
-          { key: 'kind', title: t('payments.kind'), render: (_, row) => <Tag color="volcano">{row.kind}</Tag> },
-          { key: 'ours', title: t('payments.ours'), render: (_, row) => <Typography.Text code>{row.ours ?? '—'}</Typography.Text> },
-          { key: 'theirs', title: t('payments.theirs'), render: (_, row) => <Typography.Text code>{row.theirs ?? '—'}</Typography.Text> },
+          {
+            key: 'kind',
+            title: t('payments.kind'),
+            render: (_, row) => <Tag color="volcano">{row.kind}</Tag>,
+          },
+          {
+            key: 'ours',
+            title: t('payments.ours'),
+            render: (_, row) => <Typography.Text code>{row.ours ?? '—'}</Typography.Text>,
+          },
+          {
+            key: 'theirs',
+            title: t('payments.theirs'),
+            render: (_, row) => <Typography.Text code>{row.theirs ?? '—'}</Typography.Text>,
+          },
           { key: 'foundAt', title: t('payments.foundAt'), render: (_, row) => formatEat(row.foundAt) },
           {
             key: 'resolution',

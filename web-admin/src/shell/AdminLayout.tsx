@@ -30,7 +30,14 @@ export function AdminLayout({ routes }: { readonly routes: readonly AdminRoute[]
 
   return (
     <Layout style={{ minHeight: '100vh' }}>
-      <Layout.Sider collapsible collapsed={collapsed} onCollapse={setCollapsed} width={220} theme="dark">
+      <Layout.Sider
+        collapsible
+        collapsed={collapsed}
+        onCollapse={setCollapsed}
+        width={220}
+        theme="dark"
+        style={{ overflow: 'auto', height: '100vh', position: 'sticky', top: 0 }}
+      >
         <div
           style={{ color: '#fff', fontWeight: 700, fontSize: 18, padding: '16px 24px', whiteSpace: 'nowrap' }}
         >

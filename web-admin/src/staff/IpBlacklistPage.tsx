@@ -31,7 +31,12 @@ export function IpBlacklistPage() {
           return error;
         }}
       >
-        <Form.Item name="ip" label={t('staff.ip')} rules={[zodRule(schemas.ip, t)]} normalize={(v: string) => v.trim()}>
+        <Form.Item
+          name="ip"
+          label={t('staff.ip')}
+          rules={[zodRule(schemas.ip, t)]}
+          normalize={(v: string) => v.trim()}
+        >
           <Input placeholder="203.0.113.7" />
         </Form.Item>
         <Form.Item name="note" label={t('staff.note')}>

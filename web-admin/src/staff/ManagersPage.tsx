@@ -74,12 +74,17 @@ export function ManagersPage() {
       key: 'status',
       title: t('staff.status'),
       render: (_, row) =>
-        row.disabled ? <Tag color="red">{t('staff.disabled')}</Tag> : <Tag color="green">{t('staff.enabled')}</Tag>,
+        row.disabled ? (
+          <Tag color="red">{t('staff.disabled')}</Tag>
+        ) : (
+          <Tag color="green">{t('staff.enabled')}</Tag>
+        ),
     },
     {
       key: 'totp',
       title: t('staff.totp'),
-      render: (_, row) => (row.totpBound ? <Tag color="blue">{t('staff.bound')}</Tag> : <Tag>{t('staff.unbound')}</Tag>),
+      render: (_, row) =>
+        row.totpBound ? <Tag color="blue">{t('staff.bound')}</Tag> : <Tag>{t('staff.unbound')}</Tag>,
     },
     { key: 'createdAt', title: t('staff.createdAt'), render: (_, row) => formatEat(row.createdAt) },
     {
@@ -115,7 +120,13 @@ export function ManagersPage() {
             permission="staff.edit"
             noReason
             onSubmit={async (values) =>
-              (await resetPassword({ id: row.id, password: values.password, confirmPassword: values.confirmPassword })).error
+              (
+                await resetPassword({
+                  id: row.id,
+                  password: values.password,
+                  confirmPassword: values.confirmPassword,
+                })
+              ).error
             }
           >
             <PasswordFields />
@@ -139,13 +150,21 @@ export function ManagersPage() {
 
   return (
     <Space orientation="vertical" style={{ width: '100%' }}>
-      <ActionModal<{ account: string; name: string; roleId?: string; password: string; confirmPassword: string }>
+      <ActionModal<{
+        account: string;
+        name: string;
+        roleId?: string;
+        password: string;
+        confirmPassword: string;
+      }>
         label={t('staff.newManager')}
         permission="staff.edit"
         noReason
         button={{ type: 'primary', size: 'middle' }}
         onSubmit={async ({ account, name, roleId, password }) => {
-          const error = (await create({ input: { account: account.trim(), name, roleId: roleId ?? null, password } })).error;
+          const error = (
+            await create({ input: { account: account.trim(), name, roleId: roleId ?? null, password } })
+          ).error;
           if (!error) reload();
           return error;
         }}

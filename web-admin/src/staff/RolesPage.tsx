@@ -5,7 +5,25 @@
  * path, sort, icon, show-at-top, language variable, parent). The super-administrator role holds every
  * node and cannot be changed. Permission roles.edit.
  */
-import { Alert, App, Button, Card, Col, Empty, Form, Input, InputNumber, List, Popconfirm, Row, Select, Space, Switch, Tabs, Tag } from 'antd';
+import {
+  Alert,
+  App,
+  Button,
+  Card,
+  Col,
+  Empty,
+  Form,
+  Input,
+  InputNumber,
+  List,
+  Popconfirm,
+  Row,
+  Select,
+  Space,
+  Switch,
+  Tabs,
+  Tag,
+} from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useMutation, useQuery } from 'urql';
@@ -26,7 +44,15 @@ import { ActionModal } from '../components/ActionModal.tsx';
 import { schemas, useErrorText, zodRule } from '../components/forms.ts';
 import { PermissionTree } from '../components/PermissionTree.tsx';
 
-function RoleEditor({ role, nodes, onDeleted }: { readonly role: StaffRoleFieldsFragment; readonly nodes: readonly StaffNodeFieldsFragment[]; readonly onDeleted: () => void }) {
+function RoleEditor({
+  role,
+  nodes,
+  onDeleted,
+}: {
+  readonly role: StaffRoleFieldsFragment;
+  readonly nodes: readonly StaffNodeFieldsFragment[];
+  readonly onDeleted: () => void;
+}) {
   const { t } = useTranslation();
   const { message } = App.useApp();
   const errorText = useErrorText();
@@ -40,7 +66,10 @@ function RoleEditor({ role, nodes, onDeleted }: { readonly role: StaffRoleFields
   }, [form, role]);
 
   const submit = async (values: { name: string; remarks: string }) => {
-    const result = await save({ id: role.id, input: { name: values.name.trim(), remarks: values.remarks ?? '', nodeIds: checked } });
+    const result = await save({
+      id: role.id,
+      input: { name: values.name.trim(), remarks: values.remarks ?? '', nodeIds: checked },
+    });
     if (result.error) void message.error(errorText(result.error));
     else void message.success(t('common.saved'));
   };
@@ -65,7 +94,9 @@ function RoleEditor({ role, nodes, onDeleted }: { readonly role: StaffRoleFields
         )
       }
     >
-      {role.isSuper && <Alert type="info" showIcon title={t('staff.superRole')} style={{ marginBottom: 12 }} />}
+      {role.isSuper && (
+        <Alert type="info" showIcon title={t('staff.superRole')} style={{ marginBottom: 12 }} />
+      )}
       <Form form={form} layout="vertical" onFinish={submit} disabled={role.isSuper}>
         <Form.Item name="name" label={t('staff.roleName')} rules={[zodRule(schemas.required, t)]}>
           <Input />
@@ -106,7 +137,10 @@ function NodeFields({ nodes }: { readonly nodes: readonly StaffNodeFieldsFragmen
         <Input />
       </Form.Item>
       <Form.Item name="parentId" label={t('staff.parent')}>
-        <Select allowClear options={nodes.filter((n) => n.type === 'ROUTE').map((n) => ({ value: n.id, label: n.name }))} />
+        <Select
+          allowClear
+          options={nodes.filter((n) => n.type === 'ROUTE').map((n) => ({ value: n.id, label: n.name }))}
+        />
       </Form.Item>
       <Space wrap>
         <Form.Item name="sort" label={t('staff.nodeSort')}>
@@ -140,7 +174,13 @@ const nodeInput = (values: NodeValues): PermissionNodeInput => ({
   showAtTop: values.showAtTop ?? false,
 });
 
-function NodesEditor({ nodes, reload }: { readonly nodes: readonly StaffNodeFieldsFragment[]; readonly reload: () => void }) {
+function NodesEditor({
+  nodes,
+  reload,
+}: {
+  readonly nodes: readonly StaffNodeFieldsFragment[];
+  readonly reload: () => void;
+}) {
   const { t } = useTranslation();
   const { message } = App.useApp();
   const errorText = useErrorText();
@@ -256,7 +296,9 @@ export function RolesPage() {
                   noReason
                   button={{ type: 'primary' }}
                   onSubmit={async ({ name, remarks }) => {
-                    const result = await create({ input: { name: name.trim(), remarks: remarks ?? '', nodeIds: [] } });
+                    const result = await create({
+                      input: { name: name.trim(), remarks: remarks ?? '', nodeIds: [] },
+                    });
                     if (result.data) {
                       reloadRoles();
                       setSelected(result.data.createRole.id);
@@ -308,7 +350,9 @@ export function RolesPage() {
         {
           key: 'nodes',
           label: t('staff.nodes'),
-          children: <NodesEditor nodes={nodes} reload={() => refreshTree({ requestPolicy: 'network-only' })} />,
+          children: (
+            <NodesEditor nodes={nodes} reload={() => refreshTree({ requestPolicy: 'network-only' })} />
+          ),
         },
       ]}
     />

@@ -10,7 +10,18 @@ import type { ColumnsType } from 'antd/es/table';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { Bar, BarChart, CartesianGrid, Legend, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import {
+  Bar,
+  BarChart,
+  CartesianGrid,
+  Legend,
+  Line,
+  LineChart,
+  ResponsiveContainer,
+  Tooltip,
+  XAxis,
+  YAxis,
+} from 'recharts';
 import { useQuery } from 'urql';
 import {
   StatsDailyDocument,
@@ -24,18 +35,56 @@ import { useErrorText } from '../components/forms.ts';
 import { AgentsPage } from '../users/AgentsPage.tsx';
 
 type Row = StatsRowFieldsFragment;
-const MONEY = ['stakes', 'stakeRefunds', 'payouts', 'tax', 'ggr', 'netAfterTax', 'bonuses', 'deposits', 'withdrawals', 'staffAdjustments'] as const;
+const MONEY = [
+  'stakes',
+  'stakeRefunds',
+  'payouts',
+  'tax',
+  'ggr',
+  'netAfterTax',
+  'bonuses',
+  'deposits',
+  'withdrawals',
+  'staffAdjustments',
+] as const;
 const COUNTS = ['betsPlaced', 'newRegistrations', 'activePlayers'] as const;
-const COLORS = { stakes: '#0b6e4f', payouts: '#d4380d', ggr: '#1677ff', tax: '#faad14', deposits: '#52c41a', withdrawals: '#eb2f96', activePlayers: '#722ed1', betsPlaced: '#13c2c2' };
+const COLORS = {
+  stakes: '#0b6e4f',
+  payouts: '#d4380d',
+  ggr: '#1677ff',
+  tax: '#faad14',
+  deposits: '#52c41a',
+  withdrawals: '#eb2f96',
+  activePlayers: '#722ed1',
+  betsPlaced: '#13c2c2',
+};
 
 /** Charts and table of a series of periods with its total. */
-export function StatsView({ rows, total, hourly }: { readonly rows: readonly Row[]; readonly total: Row; readonly hourly: boolean }) {
+export function StatsView({
+  rows,
+  total,
+  hourly,
+}: {
+  readonly rows: readonly Row[];
+  readonly total: Row;
+  readonly hourly: boolean;
+}) {
   const { t } = useTranslation();
   const label = (row: Row) => (hourly ? `${String(row.hour ?? 0).padStart(2, '0')}:00` : row.date);
   const data = rows.map((row) => ({ ...row, label: label(row) }));
   const columns: ColumnsType<Row> = [
-    { key: 'period', title: hourly ? t('stats.hour') : t('common.date'), render: (_, row) => label(row), fixed: 'left' },
-    ...MONEY.map((key) => ({ key, title: t(`stats.col.${key}`), align: 'right' as const, render: (_: unknown, row: Row) => formatTzs(row[key]) })),
+    {
+      key: 'period',
+      title: hourly ? t('stats.hour') : t('common.date'),
+      render: (_, row) => label(row),
+      fixed: 'left',
+    },
+    ...MONEY.map((key) => ({
+      key,
+      title: t(`stats.col.${key}`),
+      align: 'right' as const,
+      render: (_: unknown, row: Row) => formatTzs(row[key]),
+    })),
     ...COUNTS.map((key) => ({ key, title: t(`stats.col.${key}`), align: 'right' as const, dataIndex: key })),
   ];
   const chart = (title: string, keys: readonly (keyof typeof COLORS)[], kind: 'line' | 'bar') => (
@@ -50,7 +99,14 @@ export function StatsView({ rows, total, hourly }: { readonly rows: readonly Row
             <Tooltip formatter={(v) => formatTzs(Number(v))} />
             <Legend />
             {keys.map((key) => (
-              <Line key={key} dataKey={key} name={t(`stats.col.${key}`)} stroke={COLORS[key]} dot={false} isAnimationActive={false} />
+              <Line
+                key={key}
+                dataKey={key}
+                name={t(`stats.col.${key}`)}
+                stroke={COLORS[key]}
+                dot={false}
+                isAnimationActive={false}
+              />
             ))}
           </LineChart>
         ) : (
@@ -61,7 +117,13 @@ export function StatsView({ rows, total, hourly }: { readonly rows: readonly Row
             <Tooltip />
             <Legend />
             {keys.map((key) => (
-              <Bar key={key} dataKey={key} name={t(`stats.col.${key}`)} fill={COLORS[key]} isAnimationActive={false} />
+              <Bar
+                key={key}
+                dataKey={key}
+                name={t(`stats.col.${key}`)}
+                fill={COLORS[key]}
+                isAnimationActive={false}
+              />
             ))}
           </BarChart>
         )}
@@ -89,13 +151,15 @@ export function StatsView({ rows, total, hourly }: { readonly rows: readonly Row
               <Table.Summary.Cell index={0}>
                 <Typography.Text strong>{t('common.total')}</Typography.Text>
               </Table.Summary.Cell>
-              {[...MONEY.map((key) => formatTzs(total[key])), ...COUNTS.map((key) => String(total[key]))].map((cell, i) => (
-                <Table.Summary.Cell key={i} index={i + 1} align="right">
-                  <Typography.Text strong data-testid={`total-${i}`}>
-                    {cell}
-                  </Typography.Text>
-                </Table.Summary.Cell>
-              ))}
+              {[...MONEY.map((key) => formatTzs(total[key])), ...COUNTS.map((key) => String(total[key]))].map(
+                (cell, i) => (
+                  <Table.Summary.Cell key={i} index={i + 1} align="right">
+                    <Typography.Text strong data-testid={`total-${i}`}>
+                      {cell}
+                    </Typography.Text>
+                  </Table.Summary.Cell>
+                ),
+              )}
             </Table.Summary.Row>
           </Table.Summary>
         )}
@@ -172,7 +236,9 @@ export function StatsPage() {
         { key: 'today', label: t('stats.today'), children: <Today /> },
         { key: 'hourly', label: t('stats.hourly'), children: <Hourly /> },
         { key: 'history', label: t('stats.history'), children: <History /> },
-        ...(can('agents.view') ? [{ key: 'agents', label: t('stats.agentsTitle'), children: <AgentsPage /> }] : []),
+        ...(can('agents.view')
+          ? [{ key: 'agents', label: t('stats.agentsTitle'), children: <AgentsPage /> }]
+          : []),
       ]}
     />
   );
