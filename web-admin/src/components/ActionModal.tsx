@@ -64,10 +64,19 @@ export function ActionModal<Values extends object>({
 
   return (
     <>
-      <Button size="small" {...button} onClick={() => setOpen(true)} data-testid={testId}>
+      <Button
+        size="small"
+        {...button}
+        onClick={() => {
+          setError(null);
+          setOpen(true);
+        }}
+        data-testid={testId}
+      >
         {label}
       </Button>
       <Modal
+        rootClassName="action-modal"
         open={open}
         title={title ?? label}
         okText={t('common.confirm')}
@@ -75,12 +84,6 @@ export function ActionModal<Values extends object>({
         confirmLoading={busy}
         onOk={() => form.submit()}
         onCancel={() => setOpen(false)}
-        afterOpenChange={(visible) => {
-          if (visible) {
-            form.resetFields();
-            setError(null);
-          }
-        }}
         destroyOnHidden
       >
         <Form form={form} layout="vertical" initialValues={initialValues} onFinish={submit} preserve={false}>

@@ -273,6 +273,7 @@ export function UserDetail({
   const { t } = useTranslation();
   return (
     <Drawer
+      rootClassName="user-drawer"
       open={player !== null}
       onClose={onClose}
       size={760}
