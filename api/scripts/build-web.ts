@@ -88,12 +88,21 @@ export const precompress = (dist: string): void => {
 export const buildWebApp = async (app: WebAppBuild, root: string = REPO_ROOT): Promise<void> => {
   const { build } = await import('vite');
   const dir = resolve(root, app.workspace);
-  await build({
-    root: dir,
-    configFile: resolve(dir, 'vite.config.ts'),
-    logLevel: 'warn',
-    mode: 'production',
-  });
+  // Vite replaces process.env.NODE_ENV by the variable's value when it is set: under vitest it is 'test',
+  // which would bundle React's development build. A production build it is, whoever calls.
+  const nodeEnv = process.env['NODE_ENV'];
+  process.env['NODE_ENV'] = 'production';
+  try {
+    await build({
+      root: dir,
+      configFile: resolve(dir, 'vite.config.ts'),
+      logLevel: 'warn',
+      mode: 'production',
+    });
+  } finally {
+    if (nodeEnv === undefined) delete process.env['NODE_ENV'];
+    else process.env['NODE_ENV'] = nodeEnv;
+  }
   const index = resolve(dir, 'dist/index.html');
   if (!existsSync(index)) throw new Error(`${app.workspace}: vite build wrote no dist/index.html`);
   precompress(resolve(dir, 'dist'));

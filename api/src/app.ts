@@ -40,6 +40,8 @@ export const schemaOf = (modules: readonly ApiModule[]): string =>
 declare module 'fastify' {
   interface FastifyInstance {
     services: AppServices;
+    /** Who is calling a plain HTTP route, as GraphQL sees it (staff downloads); null for nobody. */
+    viewerOf(request: FastifyRequest): Promise<Viewer | null>;
   }
 }
 
@@ -113,6 +115,7 @@ export const buildApp = async (
       return null;
     }
   };
+  app.decorate('viewerOf', viewerOf);
   const throwRefusal = async (_schema: unknown, _document: unknown, context: unknown) => {
     const request = (context as { request?: FastifyRequest }).request;
     const refusal = request && refusals.get(request);

@@ -117,6 +117,83 @@ export type Query = {
   paymentChannels: Array<PaymentChannel>;
   /** Staff (payments.view): reconciliation items, open ones only unless all is true. */
   reconciliationItems: Array<ReconciliationItem>;
+  /**
+   * Orders of every player (spec §2 orders; order_list/inquire), newest first by default; page size
+   * 1–100 (default 10). Permission orders.view. Errors: BAD_INPUT (dates, phone).
+   */
+  orders: StaffOrderPage;
+  /** One order with its detail lines (spec §2 order detail), or null. Permission orders.view. */
+  order?: Maybe<Order>;
+  /** Random betting setups, newest first. Permission orders.random. */
+  randomBetSetups: Array<RandomBetSetup>;
+  /** Bill entries of every player (spec §2 bills), newest first; page size 1–100. Permission bills.view. */
+  bills: StaffBillPage;
+  /** SMS sent (spec §2 SMS list), newest first. Permission sms.view. */
+  smsMessages: SmsMessagePage;
+  /** The staff audit log, newest first. Permission audit.view. */
+  staffAuditLog: AuditLogPage;
+  /** The system log (client error reports), newest first (spec §2 system log). Permission audit.view. */
+  systemLog: SystemLogPage;
+  /**
+   * Players with balances (spec §2 user list; subscriber/inquire, inquire_agent), server-side paging
+   * and sorting. Permission users.view.
+   */
+  users: StaffUserPage;
+  /** Export records, newest first (spec §2 export list). Permission export.run. */
+  exports: ExportPage;
+  /** One export record. Permission export.run. */
+  exportRecord?: Maybe<ExportRecord>;
+  /**
+   * A stream's events in order (issue 8 item 3), with actor, reason, correlation and causation ids;
+   * wallet events carry the balance before and after. Pages: from stream position `fromPosition`, at
+   * most `maxCount` (1–1000) events; `version` is the stream's length. Permission audit.view.
+   * Errors: NOT_FOUND, BAD_INPUT.
+   */
+  streamHistory: StreamHistory;
+  /** The aggregate folded from its events recorded up to `at`. Permission audit.view. */
+  stateAt: AggregateSnapshot;
+  /**
+   * Rebuilds the aggregate's read-model rows from its events with the projection's own code (in a
+   * transaction that is rolled back) and compares them with the stored rows the lists show.
+   * Permission audit.view.
+   */
+  verifyReadModel: ReadModelVerification;
+  /** Staff (content.view): message-board entries, newest first; `handled` filters. */
+  boardMessages: BoardMessagePage;
+  /** Player: own messages, newest first. Errors: UNAUTHENTICATED. */
+  myMessages: PlayerMessagePage;
+  /** Player: unread messages (header badge). Errors: UNAUTHENTICATED. */
+  unreadMessageCount: Scalars['Int']['output'];
+  /** Staff (content.view): sent messages, newest first. */
+  staffMessages: StaffMessagePage;
+  /** Public: shown rotation items of a type in a language (or every language), higher sorting first (spec §7 rotation/inquires). */
+  rotations: Array<RotationItem>;
+  /** Public: the notice bar (rotation type 18). */
+  noticeBar: Array<RotationItem>;
+  /** Public: the contact list (rotation type 1). */
+  contactList: Array<RotationItem>;
+  /** Staff (content.view): rotation items of a type (every type when null), hidden ones too. */
+  staffRotations: Array<RotationItem>;
+  /** Public: released, shown articles in a language, newest release first. */
+  articles: ArticlePage;
+  /** Public: one released, shown article; null otherwise. */
+  article?: Maybe<Article>;
+  /** Staff (content.view): every article, future releases and hidden ones too. */
+  staffArticles: ArticlePage;
+  /** Public: shown documents of a type (14 = rules) in a language, higher sorting first. */
+  documents: Array<Document>;
+  /** Staff (content.view): documents of a type (every type when null). */
+  staffDocuments: Array<Document>;
+  /** Public: a rich-text page by slug or type, in the language asked, else sw, else en-US; null when none. */
+  richTextPage?: Maybe<RichTextPage>;
+  /** Staff (content.view): every rich-text page in every language. */
+  staffRichTextPages: Array<RichTextPage>;
+  /** Public: the site configuration in force (maintenance, customer service, area codes). */
+  siteConfig: SiteConfig;
+  /** Staff (config.edit): every stored version, newest effective first, future ones included. */
+  siteConfigVersions: Array<SiteConfigVersion>;
+  /** Staff (config.edit): every stored bet-configuration version, newest effective first, future ones included. */
+  betConfigVersions: Array<BetConfigVersion>;
 };
 
 export type QueryPlayersArgs = {
@@ -228,6 +305,136 @@ export type QueryPaymentsArgs = {
 
 export type QueryReconciliationItemsArgs = {
   all?: InputMaybe<Scalars['Boolean']['input']>;
+};
+
+export type QueryOrdersArgs = {
+  filter?: InputMaybe<OrderFilter>;
+  page?: InputMaybe<Scalars['Int']['input']>;
+  pageSize?: InputMaybe<Scalars['Int']['input']>;
+  sort?: InputMaybe<OrderSort>;
+};
+
+export type QueryOrderArgs = {
+  id: Scalars['ID']['input'];
+};
+
+export type QueryBillsArgs = {
+  filter?: InputMaybe<BillFilter>;
+  page?: InputMaybe<Scalars['Int']['input']>;
+  pageSize?: InputMaybe<Scalars['Int']['input']>;
+};
+
+export type QuerySmsMessagesArgs = {
+  filter?: InputMaybe<SmsFilter>;
+  page?: InputMaybe<Scalars['Int']['input']>;
+  pageSize?: InputMaybe<Scalars['Int']['input']>;
+};
+
+export type QueryStaffAuditLogArgs = {
+  filter?: InputMaybe<AuditLogFilter>;
+  page?: InputMaybe<Scalars['Int']['input']>;
+  pageSize?: InputMaybe<Scalars['Int']['input']>;
+};
+
+export type QuerySystemLogArgs = {
+  filter?: InputMaybe<SystemLogFilter>;
+  page?: InputMaybe<Scalars['Int']['input']>;
+  pageSize?: InputMaybe<Scalars['Int']['input']>;
+};
+
+export type QueryUsersArgs = {
+  filter?: InputMaybe<UserFilter>;
+  page?: InputMaybe<Scalars['Int']['input']>;
+  pageSize?: InputMaybe<Scalars['Int']['input']>;
+  sort?: InputMaybe<UserSort>;
+};
+
+export type QueryExportsArgs = {
+  page?: InputMaybe<Scalars['Int']['input']>;
+  pageSize?: InputMaybe<Scalars['Int']['input']>;
+};
+
+export type QueryExportRecordArgs = {
+  id: Scalars['ID']['input'];
+};
+
+export type QueryStreamHistoryArgs = {
+  stream: StreamRef;
+  fromPosition?: InputMaybe<Scalars['Int']['input']>;
+  maxCount?: InputMaybe<Scalars['Int']['input']>;
+};
+
+export type QueryStateAtArgs = {
+  stream: StreamRef;
+  at: Scalars['DateTime']['input'];
+};
+
+export type QueryVerifyReadModelArgs = {
+  stream: StreamRef;
+};
+
+export type QueryBoardMessagesArgs = {
+  handled?: InputMaybe<Scalars['Boolean']['input']>;
+  page?: InputMaybe<Scalars['Int']['input']>;
+  pageSize?: InputMaybe<Scalars['Int']['input']>;
+};
+
+export type QueryMyMessagesArgs = {
+  page?: InputMaybe<Scalars['Int']['input']>;
+  pageSize?: InputMaybe<Scalars['Int']['input']>;
+};
+
+export type QueryStaffMessagesArgs = {
+  page?: InputMaybe<Scalars['Int']['input']>;
+  pageSize?: InputMaybe<Scalars['Int']['input']>;
+};
+
+export type QueryRotationsArgs = {
+  type: Scalars['Int']['input'];
+  language?: InputMaybe<Scalars['String']['input']>;
+};
+
+export type QueryNoticeBarArgs = {
+  language?: InputMaybe<Scalars['String']['input']>;
+};
+
+export type QueryContactListArgs = {
+  language?: InputMaybe<Scalars['String']['input']>;
+};
+
+export type QueryStaffRotationsArgs = {
+  type?: InputMaybe<Scalars['Int']['input']>;
+};
+
+export type QueryArticlesArgs = {
+  language?: InputMaybe<Scalars['String']['input']>;
+  page?: InputMaybe<Scalars['Int']['input']>;
+  pageSize?: InputMaybe<Scalars['Int']['input']>;
+};
+
+export type QueryArticleArgs = {
+  id: Scalars['ID']['input'];
+};
+
+export type QueryStaffArticlesArgs = {
+  language?: InputMaybe<Scalars['String']['input']>;
+  page?: InputMaybe<Scalars['Int']['input']>;
+  pageSize?: InputMaybe<Scalars['Int']['input']>;
+};
+
+export type QueryDocumentsArgs = {
+  type?: InputMaybe<Scalars['Int']['input']>;
+  language?: InputMaybe<Scalars['String']['input']>;
+};
+
+export type QueryStaffDocumentsArgs = {
+  type?: InputMaybe<Scalars['Int']['input']>;
+};
+
+export type QueryRichTextPageArgs = {
+  slug?: InputMaybe<Scalars['String']['input']>;
+  type?: InputMaybe<Scalars['Int']['input']>;
+  language?: InputMaybe<Scalars['String']['input']>;
 };
 
 export type Mutation = {
@@ -366,6 +573,104 @@ export type Mutation = {
   runReconciliation: Scalars['Int']['output'];
   /** Staff (payments.approve): closes a reconciliation item with a reason (audited). */
   resolveReconciliationItem: ReconciliationItem;
+  /**
+   * A client reports an error to the system log (spec §7 log/add; §8: uncaught errors with type 9 and
+   * content holding the page address and the error text). Open to visitors, players and staff; the
+   * answer is always true (spec: the response is ignored). Content over 4000 characters is cut.
+   * Errors: BAD_INPUT (type outside 1–99, empty content).
+   */
+  reportClientLog: Scalars['Boolean']['output'];
+  /**
+   * Voids an order with a reason (spec §7 order_list/cancel_order): the stake goes back once and an
+   * earlier settlement is reversed, through the bet's events. Repeating it is a no-op that returns the
+   * order. Permission orders.cancel. Errors: REASON_REQUIRED, BET_NOT_FOUND, BET_NOT_OPEN (rejected),
+   * BET_CASHED_OUT.
+   */
+  cancelOrder: Order;
+  /**
+   * Places a bet for a chosen player (spec §7 order_list/add; order type admin), with the player's own
+   * money, through the same placement as placeBet (pause and player flags do not apply). Permission
+   * orders.place. Errors: REASON_REQUIRED, ACCOUNT_NOT_FOUND, ACCOUNT_DISABLED; refusals are answers.
+   */
+  adminPlaceBet: PlaceBetResult;
+  /** Creates a random betting setup. Permission orders.random. Errors: BAD_INPUT. */
+  createRandomBetSetup: RandomBetSetup;
+  /** Changes a setup. Permission orders.random. Errors: NOT_FOUND, BAD_INPUT. */
+  updateRandomBetSetup: RandomBetSetup;
+  /** Deletes a setup. Permission orders.random. */
+  deleteRandomBetSetup: Scalars['Boolean']['output'];
+  /**
+   * Runs a setup once (spec §7 order_list/random_betting): places `orderCount` bets of order type
+   * random for players drawn from `userIds`, on random selections passing the setup's filters, with
+   * stakes drawn in the range (step 100), paid from those players' balances. Repeating a `requestId`
+   * places nothing new. Permission orders.random. Errors: NOT_FOUND, BAD_INPUT.
+   */
+  runRandomBetSetup: RandomBetRun;
+  /**
+   * Starts a CSV export of a list as a background job (spec §3 "Export record"); poll `exportRecord`.
+   * Permission export.run plus the view permission of the list (orders.view, bills.view, users.view,
+   * payments.view, audit.view). Errors: BAD_INPUT.
+   */
+  startExport: ExportRecord;
+  /** Public (visitors too): writes to customer service (spec §7 message_board/add). Errors: TEXT_REQUIRED, TEXT_TOO_LONG, BAD_PHONE, BAD_EMAIL, RATE_LIMITED (5 an hour per address). */
+  postBoardMessage: Scalars['Boolean']['output'];
+  /** Staff (content.edit): marks a message-board entry handled or not. Errors: NOT_FOUND. */
+  setBoardMessageHandled: BoardMessage;
+  /** Staff (messages.send): sends an internal message. Errors: FORBIDDEN, BAD_INPUT, TEXT_REQUIRED, TEXT_TOO_LONG, NOT_FOUND (unknown player). */
+  sendMessage: StaffMessage;
+  /** Staff (messages.send): withdraws a message from every inbox. Errors: NOT_FOUND. */
+  withdrawMessage: StaffMessage;
+  /** Player: marks one own message read; returns the unread count. Errors: UNAUTHENTICATED, NOT_FOUND. */
+  markMessageRead: Scalars['Int']['output'];
+  /** Player: marks every own message read; returns the unread count (0). */
+  markAllMessagesRead: Scalars['Int']['output'];
+  /** Staff (content.edit): creates a rotation item. Errors: ROTATION_TYPE_UNKNOWN, SEQUENCE_OUT_OF_RANGE, BAD_LANGUAGE, BAD_LINK, TEXT_REQUIRED, TEXT_TOO_LONG, IMAGE_REQUIRED. */
+  createRotation: RotationItem;
+  /** Staff (content.edit): edits a rotation item (same errors, and NOT_FOUND). */
+  updateRotation: RotationItem;
+  /** Staff (content.edit): deletes a rotation item for good. Errors: NOT_FOUND. */
+  deleteRotation: Scalars['Boolean']['output'];
+  /** Public: counts a tap on a banner (spec §7 rotation click); false when there is no such shown item. */
+  clickRotation: Scalars['Boolean']['output'];
+  /** Staff (content.edit): creates an article. Errors: RELEASE_TIME_INVALID, TEXT_REQUIRED, TEXT_TOO_LONG, BAD_LANGUAGE, SEQUENCE_OUT_OF_RANGE, BAD_LINK. */
+  createArticle: Article;
+  /** Staff (content.edit): edits an article (same errors, and NOT_FOUND). */
+  updateArticle: Article;
+  /** Staff (content.edit): deletes an article. Errors: NOT_FOUND. */
+  deleteArticle: Scalars['Boolean']['output'];
+  /** Staff (content.edit): creates a document. Errors: DOCUMENT_EMPTY, BAD_FILE, TEXT_REQUIRED, TEXT_TOO_LONG, BAD_LANGUAGE, SEQUENCE_OUT_OF_RANGE. */
+  createDocument: Document;
+  /** Staff (content.edit): edits a document (same errors, and NOT_FOUND). */
+  updateDocument: Document;
+  /** Staff (content.edit): deletes a document. Errors: NOT_FOUND. */
+  deleteDocument: Scalars['Boolean']['output'];
+  /** Staff (content.edit): creates or replaces the page of a slug and language. Errors: BAD_SLUG, BAD_LANGUAGE, TEXT_REQUIRED, TEXT_TOO_LONG, CONFLICT (type used by another slug). */
+  saveRichTextPage: RichTextPage;
+  /** Staff (content.edit): deletes the page of a slug and language. Errors: NOT_FOUND. */
+  deleteRichTextPage: Scalars['Boolean']['output'];
+  /**
+   * Staff (content.edit): stores a file given as a data URL (`data:<type>;base64,<bytes>`), at most 700 KB
+   * decoded. Images: PNG, JPEG, GIF, WebP, SVG (no scripts); documents: plain UTF-8 text, PDF. The bytes
+   * must match the declared type. Errors: UPLOAD_TOO_LARGE, UPLOAD_TYPE_NOT_ALLOWED, UPLOAD_CONTENT_MISMATCH, BAD_INPUT.
+   */
+  uploadFile: UploadedFile;
+  /**
+   * Staff (config.edit): appends a site-configuration version effective at `effectiveFrom` (default now;
+   * not in the past). Errors: EFFECTIVE_TIME_IN_PAST, BAD_PHONE, BAD_AREA_CODE, BAD_LINK, TEXT_TOO_LONG, BAD_INPUT.
+   */
+  setSiteConfig: SiteConfigVersion;
+  /**
+   * Staff (config.edit): appends a bet-configuration version effective at `effectiveFrom` (default now; not
+   * in the past) with the given fields changed. Errors: BAD_BET_CONFIG (field named), EFFECTIVE_TIME_IN_PAST,
+   * TEXT_TOO_LONG.
+   */
+  setBetConfig: BetConfig;
+  /**
+   * Staff (config.edit): replaces the string-reward tiers (spec §3 "String reward tier") by appending a bet
+   * configuration version effective at `effectiveFrom` (default now; not in the past) that keeps every other
+   * setting of the version in force then. Errors: EFFECTIVE_TIME_IN_PAST, BAD_TIER.
+   */
+  setStringRewardTiers: Array<StringRewardTier>;
 };
 
 export type MutationRequestSmsCodeArgs = {
@@ -590,6 +895,138 @@ export type MutationResolveReconciliationItemArgs = {
   reason: Scalars['String']['input'];
 };
 
+export type MutationReportClientLogArgs = {
+  type: Scalars['Int']['input'];
+  content: Scalars['String']['input'];
+};
+
+export type MutationCancelOrderArgs = {
+  id: Scalars['ID']['input'];
+  reason: Scalars['String']['input'];
+};
+
+export type MutationAdminPlaceBetArgs = {
+  userId: Scalars['ID']['input'];
+  input: AdminPlaceBetInput;
+};
+
+export type MutationCreateRandomBetSetupArgs = {
+  input: RandomBetSetupInput;
+};
+
+export type MutationUpdateRandomBetSetupArgs = {
+  id: Scalars['ID']['input'];
+  input: RandomBetSetupInput;
+};
+
+export type MutationDeleteRandomBetSetupArgs = {
+  id: Scalars['ID']['input'];
+};
+
+export type MutationRunRandomBetSetupArgs = {
+  id: Scalars['ID']['input'];
+  userIds: Array<Scalars['ID']['input']>;
+  requestId: Scalars['ID']['input'];
+};
+
+export type MutationStartExportArgs = {
+  kind: ExportKind;
+  filter?: InputMaybe<ExportFilter>;
+};
+
+export type MutationPostBoardMessageArgs = {
+  input: BoardMessageInput;
+};
+
+export type MutationSetBoardMessageHandledArgs = {
+  id: Scalars['ID']['input'];
+  handled: Scalars['Boolean']['input'];
+};
+
+export type MutationSendMessageArgs = {
+  input: SendMessageInput;
+};
+
+export type MutationWithdrawMessageArgs = {
+  id: Scalars['ID']['input'];
+};
+
+export type MutationMarkMessageReadArgs = {
+  id: Scalars['ID']['input'];
+};
+
+export type MutationCreateRotationArgs = {
+  input: RotationInput;
+};
+
+export type MutationUpdateRotationArgs = {
+  id: Scalars['ID']['input'];
+  input: RotationInput;
+};
+
+export type MutationDeleteRotationArgs = {
+  id: Scalars['ID']['input'];
+};
+
+export type MutationClickRotationArgs = {
+  id: Scalars['ID']['input'];
+};
+
+export type MutationCreateArticleArgs = {
+  input: ArticleInput;
+};
+
+export type MutationUpdateArticleArgs = {
+  id: Scalars['ID']['input'];
+  input: ArticleInput;
+};
+
+export type MutationDeleteArticleArgs = {
+  id: Scalars['ID']['input'];
+};
+
+export type MutationCreateDocumentArgs = {
+  input: DocumentInput;
+};
+
+export type MutationUpdateDocumentArgs = {
+  id: Scalars['ID']['input'];
+  input: DocumentInput;
+};
+
+export type MutationDeleteDocumentArgs = {
+  id: Scalars['ID']['input'];
+};
+
+export type MutationSaveRichTextPageArgs = {
+  input: RichTextPageInput;
+};
+
+export type MutationDeleteRichTextPageArgs = {
+  slug: Scalars['String']['input'];
+  language: Scalars['String']['input'];
+};
+
+export type MutationUploadFileArgs = {
+  name: Scalars['String']['input'];
+  dataUrl: Scalars['String']['input'];
+};
+
+export type MutationSetSiteConfigArgs = {
+  input: SiteConfigInput;
+  effectiveFrom?: InputMaybe<Scalars['DateTime']['input']>;
+};
+
+export type MutationSetBetConfigArgs = {
+  input: BetConfigInput;
+  effectiveFrom?: InputMaybe<Scalars['DateTime']['input']>;
+};
+
+export type MutationSetStringRewardTiersArgs = {
+  tiers: Array<StringRewardTierInput>;
+  effectiveFrom?: InputMaybe<Scalars['DateTime']['input']>;
+};
+
 export type Subscription = {
   __typename?: 'Subscription';
   /** Ticks every `seconds` (1–60) with the server time; proves the websocket path works. */
@@ -612,6 +1049,8 @@ export type Subscription = {
    * empty; watch the listed matches with watchMatches for their odds.
    */
   liveMatchList: LiveUpdate;
+  /** Player: the unread message count, at once and after every change (send, read, withdraw). Errors: UNAUTHENTICATED. */
+  unreadMessageCount: Scalars['Int']['output'];
 };
 
 export type SubscriptionServerTimeArgs = {
@@ -1326,6 +1765,16 @@ export type Order = {
   placedAt: Scalars['DateTime']['output'];
   settledAt?: Maybe<Scalars['DateTime']['output']>;
   lines: Array<OrderLine>;
+  /** The player (staff lists; the player's own id in myBets). */
+  userId?: Maybe<Scalars['ID']['output']>;
+  /** The player's phone (staff lists only). */
+  userPhone?: Maybe<Scalars['String']['output']>;
+  /** Distinct matches among the legs (spec "match deduplication"). */
+  matchCount?: Maybe<Scalars['Int']['output']>;
+  /** Spec early-settlement odds: the cash-out amount divided by the stake, truncated to 2 decimals, when cashed out. */
+  earlySettlementOdds?: Maybe<Scalars['Odds']['output']>;
+  /** Who placed it: `player:<id>`, `staff:<id>` (admin and random bets). */
+  placedBy?: Maybe<Scalars['String']['output']>;
 };
 
 /** One leg (spec §3 "Order detail line"). */
@@ -1788,6 +2237,843 @@ export type ReconciliationItem = {
   resolution?: Maybe<Scalars['String']['output']>;
 };
 
+/** Staff order filters; all optional, combined with AND. */
+export type OrderFilter = {
+  /** Spec list filter "to be counted": true = not yet settled (unpaid, awaiting, abnormal, delayed); false = closed. */
+  toBeCounted?: InputMaybe<Scalars['Boolean']['input']>;
+  /** Domain statuses (any of). */
+  statuses?: InputMaybe<Array<OrderStatus>>;
+  /** Spec order status code 1–6. */
+  statusCode?: InputMaybe<Scalars['Int']['input']>;
+  /** Spec order type: user, admin or random. */
+  orderType?: InputMaybe<Scalars['String']['input']>;
+  userId?: InputMaybe<Scalars['ID']['input']>;
+  /** The player's phone, exact, +255… or 0…. */
+  phone?: InputMaybe<Scalars['String']['input']>;
+  /** Spec serial number (order no.), exact. */
+  serial?: InputMaybe<Scalars['String']['input']>;
+  /** Placed on or after this EAT day, `yyyy-MM-dd`. */
+  fromDate?: InputMaybe<Scalars['String']['input']>;
+  /** Placed on or before this EAT day (inclusive). */
+  toDate?: InputMaybe<Scalars['String']['input']>;
+  /** Only bets with a leg on this match (spec gambling_bureau_query). */
+  matchId?: InputMaybe<Scalars['ID']['input']>;
+};
+
+/** Order list sorting; ties are broken by id. */
+export type OrderSort =
+  'PLACED_DESC' | 'PLACED_ASC' | 'STAKE_DESC' | 'STAKE_ASC' | 'SETTLED_DESC' | 'CREDITED_DESC';
+
+export type StaffOrderPage = {
+  __typename?: 'StaffOrderPage';
+  items: Array<Order>;
+  page: Scalars['Int']['output'];
+  pageSize: Scalars['Int']['output'];
+  total: Scalars['Int']['output'];
+  /** Sum of the stakes of every matching order (all pages), TZS. */
+  totalStake: Scalars['Tzs']['output'];
+  /** Sum of what the wallets received for the matching orders, TZS. */
+  totalCredited: Scalars['Tzs']['output'];
+};
+
+/** A staff bet for a chosen player (spec §7 order_list/add; order type admin). */
+export type AdminPlaceBetInput = {
+  /** Client-generated id: repeating it returns the first answer and moves money once. */
+  requestId: Scalars['ID']['input'];
+  payType: PayType;
+  amount: Scalars['Tzs']['input'];
+  selections: Array<BetSelectionInput>;
+  oddsChange?: InputMaybe<OddsChangePolicy>;
+  /** Why staff place it; written to the audit log. */
+  reason: Scalars['String']['input'];
+};
+
+/** Spec §3 "Random betting setup". */
+export type RandomBetSetup = {
+  __typename?: 'RandomBetSetup';
+  id: Scalars['ID']['output'];
+  /** Bets placed per run, 1–1000. */
+  orderCount: Scalars['Int']['output'];
+  /** Stake range, whole TZS, step 100 (spec §5). */
+  minBetAmount: Scalars['Tzs']['output'];
+  maxBetAmount: Scalars['Tzs']['output'];
+  /** Only matches starting within this many days from now (0–30). */
+  startRangeDays: Scalars['Int']['output'];
+  /** Only matches in progress (live). */
+  liveOnly: Scalars['Boolean']['output'];
+  /** Also accumulators of 2–5 legs (spec "string bets"); otherwise singles only. */
+  includeStringBets: Scalars['Boolean']['output'];
+  /** Every selection at least these odds; "0.00" = any. */
+  minOdds: Scalars['Odds']['output'];
+  note: Scalars['String']['output'];
+  createdBy: Scalars['String']['output'];
+  createdAt: Scalars['DateTime']['output'];
+  updatedAt: Scalars['DateTime']['output'];
+};
+
+export type RandomBetSetupInput = {
+  orderCount: Scalars['Int']['input'];
+  minBetAmount: Scalars['Tzs']['input'];
+  maxBetAmount: Scalars['Tzs']['input'];
+  startRangeDays: Scalars['Int']['input'];
+  liveOnly: Scalars['Boolean']['input'];
+  includeStringBets: Scalars['Boolean']['input'];
+  minOdds: Scalars['Odds']['input'];
+  note?: InputMaybe<Scalars['String']['input']>;
+};
+
+/** What one run of a setup did. */
+export type RandomBetRun = {
+  __typename?: 'RandomBetRun';
+  /** Bets placed (order type random). */
+  placed: Array<Order>;
+  /** Bets the placement refused (e.g. INSUFFICIENT_FUNDS), with the code. */
+  refused: Array<RandomBetRefusal>;
+  /** Matches that could be bet (after the setup's filters). */
+  candidateSelections: Scalars['Int']['output'];
+};
+
+export type RandomBetRefusal = {
+  __typename?: 'RandomBetRefusal';
+  userId: Scalars['ID']['output'];
+  code: Scalars['String']['output'];
+};
+
+export type BillFilter = {
+  userId?: InputMaybe<Scalars['ID']['input']>;
+  /** The player's phone, exact. */
+  phone?: InputMaybe<Scalars['String']['input']>;
+  /** Spec bill type codes (any of). */
+  billTypes?: InputMaybe<Array<Scalars['Int']['input']>>;
+  /** balance, creditMoney, racingCoin or debt. */
+  pocket?: InputMaybe<Scalars['String']['input']>;
+  /** A bet id, payment id or staff request id. */
+  reference?: InputMaybe<Scalars['String']['input']>;
+  fromDate?: InputMaybe<Scalars['String']['input']>;
+  toDate?: InputMaybe<Scalars['String']['input']>;
+};
+
+/** A bill entry with its player, for staff lists. */
+export type StaffBill = {
+  __typename?: 'StaffBill';
+  id: Scalars['ID']['output'];
+  userId: Scalars['ID']['output'];
+  userPhone?: Maybe<Scalars['String']['output']>;
+  billType: Scalars['Int']['output'];
+  pocket: Scalars['String']['output'];
+  amount: Scalars['Tzs']['output'];
+  balanceBefore: Scalars['Tzs']['output'];
+  balanceAfter: Scalars['Tzs']['output'];
+  remark: Scalars['String']['output'];
+  reference: Scalars['String']['output'];
+  /** Spec serial number: the movement id. */
+  movementId: Scalars['String']['output'];
+  /** Who moved the money: player:, staff:, system:. */
+  actor: Scalars['String']['output'];
+  at: Scalars['DateTime']['output'];
+};
+
+export type StaffBillPage = {
+  __typename?: 'StaffBillPage';
+  items: Array<StaffBill>;
+  page: Scalars['Int']['output'];
+  pageSize: Scalars['Int']['output'];
+  total: Scalars['Int']['output'];
+  /** Sum of the signed amounts of every matching entry, TZS. */
+  totalAmount: Scalars['Tzs']['output'];
+};
+
+export type SmsFilter = {
+  phone?: InputMaybe<Scalars['String']['input']>;
+  /** register or reset_password. */
+  type?: InputMaybe<Scalars['String']['input']>;
+  /** unused or used (spec §4). */
+  status?: InputMaybe<Scalars['String']['input']>;
+  fromDate?: InputMaybe<Scalars['String']['input']>;
+  toDate?: InputMaybe<Scalars['String']['input']>;
+};
+
+export type SmsMessage = {
+  __typename?: 'SmsMessage';
+  id: Scalars['ID']['output'];
+  phone: Scalars['String']['output'];
+  areaCode: Scalars['String']['output'];
+  type: Scalars['String']['output'];
+  content: Scalars['String']['output'];
+  code?: Maybe<Scalars['String']['output']>;
+  status: Scalars['String']['output'];
+  sentAt: Scalars['DateTime']['output'];
+  expiresAt?: Maybe<Scalars['DateTime']['output']>;
+  usedAt?: Maybe<Scalars['DateTime']['output']>;
+  ip?: Maybe<Scalars['String']['output']>;
+};
+
+export type SmsMessagePage = {
+  __typename?: 'SmsMessagePage';
+  items: Array<SmsMessage>;
+  page: Scalars['Int']['output'];
+  pageSize: Scalars['Int']['output'];
+  total: Scalars['Int']['output'];
+};
+
+export type AuditLogFilter = {
+  /** `staff:<id>` or `system:<process>`, exact. */
+  actor?: InputMaybe<Scalars['String']['input']>;
+  /** Exact action, or a prefix ending in `.` (e.g. `order.`). */
+  action?: InputMaybe<Scalars['String']['input']>;
+  entity?: InputMaybe<Scalars['String']['input']>;
+  entityId?: InputMaybe<Scalars['String']['input']>;
+  fromDate?: InputMaybe<Scalars['String']['input']>;
+  toDate?: InputMaybe<Scalars['String']['input']>;
+};
+
+/** One staff action (issue 5 item 3): who, from where, what, before and after. */
+export type AuditLogEntry = {
+  __typename?: 'AuditLogEntry';
+  id: Scalars['ID']['output'];
+  at: Scalars['DateTime']['output'];
+  actor: Scalars['String']['output'];
+  ip?: Maybe<Scalars['String']['output']>;
+  action: Scalars['String']['output'];
+  entity: Scalars['String']['output'];
+  entityId?: Maybe<Scalars['String']['output']>;
+  reason?: Maybe<Scalars['String']['output']>;
+  /** JSON text of the row before, or null. */
+  before?: Maybe<Scalars['String']['output']>;
+  /** JSON text of the row after, or null. */
+  after?: Maybe<Scalars['String']['output']>;
+  requestId?: Maybe<Scalars['String']['output']>;
+};
+
+export type AuditLogPage = {
+  __typename?: 'AuditLogPage';
+  items: Array<AuditLogEntry>;
+  page: Scalars['Int']['output'];
+  pageSize: Scalars['Int']['output'];
+  total: Scalars['Int']['output'];
+};
+
+export type SystemLogFilter = {
+  /** Spec log type (9 = a client's uncaught error). */
+  type?: InputMaybe<Scalars['Int']['input']>;
+  /** player, admin or server. */
+  source?: InputMaybe<Scalars['String']['input']>;
+  userId?: InputMaybe<Scalars['ID']['input']>;
+  /** Content contains (case-insensitive). */
+  search?: InputMaybe<Scalars['String']['input']>;
+  fromDate?: InputMaybe<Scalars['String']['input']>;
+  toDate?: InputMaybe<Scalars['String']['input']>;
+};
+
+/** One system log entry (spec §3 "Log"). */
+export type SystemLogEntry = {
+  __typename?: 'SystemLogEntry';
+  id: Scalars['ID']['output'];
+  at: Scalars['DateTime']['output'];
+  type: Scalars['Int']['output'];
+  content: Scalars['String']['output'];
+  source: Scalars['String']['output'];
+  userAgent?: Maybe<Scalars['String']['output']>;
+  /** `player:<id>` or `staff:<id>` when logged in. */
+  userId?: Maybe<Scalars['String']['output']>;
+  ip?: Maybe<Scalars['String']['output']>;
+};
+
+export type SystemLogPage = {
+  __typename?: 'SystemLogPage';
+  items: Array<SystemLogEntry>;
+  page: Scalars['Int']['output'];
+  pageSize: Scalars['Int']['output'];
+  total: Scalars['Int']['output'];
+};
+
+export type UserFilter = {
+  /** Phone contains (digits; a leading 0 is ignored). */
+  phone?: InputMaybe<Scalars['String']['input']>;
+  invitationCode?: InputMaybe<Scalars['String']['input']>;
+  /** Players whose superior (agent) is this user. */
+  superiorId?: InputMaybe<Scalars['ID']['input']>;
+  /** Only agents: players with at least one invited user. */
+  agentsOnly?: InputMaybe<Scalars['Boolean']['input']>;
+  disabled?: InputMaybe<Scalars['Boolean']['input']>;
+  noBet?: InputMaybe<Scalars['Boolean']['input']>;
+  noWithdraw?: InputMaybe<Scalars['Boolean']['input']>;
+  /** 1 not reported, 2 reported. */
+  reported?: InputMaybe<Scalars['Int']['input']>;
+  withdrawalWhitelist?: InputMaybe<Scalars['Boolean']['input']>;
+  registeredFrom?: InputMaybe<Scalars['String']['input']>;
+  registeredTo?: InputMaybe<Scalars['String']['input']>;
+  /** Balance at least / at most, TZS. */
+  minBalance?: InputMaybe<Scalars['Tzs']['input']>;
+  maxBalance?: InputMaybe<Scalars['Tzs']['input']>;
+};
+
+export type UserSort = 'CREATED_DESC' | 'CREATED_ASC' | 'BALANCE_DESC' | 'BALANCE_ASC' | 'LAST_LOGIN_DESC';
+
+/** A player with balances (spec §3 User): the account read model joined with the wallet read model. */
+export type StaffUser = {
+  __typename?: 'StaffUser';
+  id: Scalars['ID']['output'];
+  phone: Scalars['String']['output'];
+  network: Scalars['Int']['output'];
+  invitationCode: Scalars['String']['output'];
+  superiorId?: Maybe<Scalars['ID']['output']>;
+  superiorPhone?: Maybe<Scalars['String']['output']>;
+  /** Players this user invited. */
+  invitedCount: Scalars['Int']['output'];
+  disabled: Scalars['Boolean']['output'];
+  noBet: Scalars['Boolean']['output'];
+  noWithdraw: Scalars['Boolean']['output'];
+  reported: Scalars['Int']['output'];
+  returnScale: Scalars['String']['output'];
+  withdrawalWhitelist: Scalars['Boolean']['output'];
+  note: Scalars['String']['output'];
+  balance: Scalars['Tzs']['output'];
+  creditMoney: Scalars['Tzs']['output'];
+  racingCoin: Scalars['Tzs']['output'];
+  debt: Scalars['Tzs']['output'];
+  createdAt: Scalars['DateTime']['output'];
+  lastLoginAt?: Maybe<Scalars['DateTime']['output']>;
+  lastLoginIp?: Maybe<Scalars['String']['output']>;
+};
+
+export type StaffUserPage = {
+  __typename?: 'StaffUserPage';
+  items: Array<StaffUser>;
+  page: Scalars['Int']['output'];
+  pageSize: Scalars['Int']['output'];
+  total: Scalars['Int']['output'];
+};
+
+/** What an export lists. */
+export type ExportKind = 'ORDERS' | 'BILLS' | 'PLAYERS' | 'PAYMENTS' | 'AUDIT_LOG';
+
+/** Spec §3 "Export record"; status per §4: 1 processing, 2 done, 3 failed. */
+export type ExportRecord = {
+  __typename?: 'ExportRecord';
+  id: Scalars['ID']['output'];
+  kind: ExportKind;
+  status: Scalars['Int']['output'];
+  /** 0–100. */
+  progress: Scalars['Int']['output'];
+  rowsWritten: Scalars['Int']['output'];
+  errorMessage?: Maybe<Scalars['String']['output']>;
+  /** `staff:<id>`. */
+  applicant: Scalars['String']['output'];
+  /** The filter used, JSON text. */
+  filter: Scalars['String']['output'];
+  createdAt: Scalars['DateTime']['output'];
+  completedAt?: Maybe<Scalars['DateTime']['output']>;
+  /** Bytes of the CSV once done. */
+  byteSize?: Maybe<Scalars['Int']['output']>;
+  /** `/admin/exports/<id>/file` once done (GET with the staff bearer token). */
+  downloadPath?: Maybe<Scalars['String']['output']>;
+};
+
+export type ExportPage = {
+  __typename?: 'ExportPage';
+  items: Array<ExportRecord>;
+  page: Scalars['Int']['output'];
+  pageSize: Scalars['Int']['output'];
+  total: Scalars['Int']['output'];
+};
+
+/**
+ * The filter of an export: the fields of the list it exports (only those of its kind are read).
+ * ORDERS reads `orders`, BILLS `bills`, PLAYERS `users`, PAYMENTS `payments`, AUDIT_LOG `auditLog`.
+ */
+export type ExportFilter = {
+  orders?: InputMaybe<OrderFilter>;
+  bills?: InputMaybe<BillFilter>;
+  users?: InputMaybe<UserFilter>;
+  payments?: InputMaybe<ExportPaymentFilter>;
+  auditLog?: InputMaybe<AuditLogFilter>;
+};
+
+export type ExportPaymentFilter = {
+  /** deposit or withdrawal. */
+  kind?: InputMaybe<Scalars['String']['input']>;
+  userId?: InputMaybe<Scalars['ID']['input']>;
+  status?: InputMaybe<Scalars['String']['input']>;
+  fromDate?: InputMaybe<Scalars['String']['input']>;
+  toDate?: InputMaybe<Scalars['String']['input']>;
+};
+
+/** The aggregates with a replayable history. */
+export type HistoryKind = 'WALLET' | 'BET' | 'PAYMENT' | 'ACCOUNT';
+
+/** Names a stream: `wallet-<userId>`, `bet-<betId>`, `payment-<paymentId>`, `account-<userId>`. */
+export type StreamRef = {
+  kind: HistoryKind;
+  id: Scalars['ID']['input'];
+};
+
+/** One event of a stream, with who caused it and why. */
+export type HistoryEvent = {
+  __typename?: 'HistoryEvent';
+  /** 1-based position in the stream. */
+  position: Scalars['Int']['output'];
+  eventId: Scalars['ID']['output'];
+  type: Scalars['String']['output'];
+  /** When the store recorded it. */
+  recordedAt: Scalars['DateTime']['output'];
+  /** The business instant the event carries (`data.at`), when it has one. */
+  at?: Maybe<Scalars['DateTime']['output']>;
+  /** `player:<id>`, `staff:<id>` or `system:<process>`. */
+  actor: Scalars['String']['output'];
+  /** The reason carried by the event (staff reason, remark), when any. */
+  reason?: Maybe<Scalars['String']['output']>;
+  correlationId?: Maybe<Scalars['String']['output']>;
+  causationId?: Maybe<Scalars['String']['output']>;
+  /** The event's data, JSON text. */
+  data: Scalars['String']['output'];
+  /** The metadata, JSON text. */
+  metadata: Scalars['String']['output'];
+  /** Wallet events: each pocket moved, with the balance before and after. */
+  movements: Array<PocketMovement>;
+};
+
+export type PocketMovement = {
+  __typename?: 'PocketMovement';
+  /** balance, creditMoney, racingCoin or debt. */
+  pocket: Scalars['String']['output'];
+  amount: Scalars['Tzs']['output'];
+  before: Scalars['Tzs']['output'];
+  after: Scalars['Tzs']['output'];
+};
+
+export type StreamHistory = {
+  __typename?: 'StreamHistory';
+  streamName: Scalars['String']['output'];
+  /** Events in the whole stream (page on with fromPosition = last position + 1). */
+  version: Scalars['Int']['output'];
+  events: Array<HistoryEvent>;
+};
+
+/** An aggregate as it was at an instant: its events folded by the domain's own evolve function. */
+export type AggregateSnapshot = {
+  __typename?: 'AggregateSnapshot';
+  streamName: Scalars['String']['output'];
+  /** The instant asked for. */
+  at: Scalars['DateTime']['output'];
+  /** Events folded (recorded at or before `at`). */
+  version: Scalars['Int']['output'];
+  /** The last event folded, when any. */
+  lastEventAt?: Maybe<Scalars['DateTime']['output']>;
+  /** The aggregate state, JSON text (the domain's state shape). */
+  state: Scalars['String']['output'];
+};
+
+/** One difference between the rebuilt read model and the stored one. */
+export type ReadModelDifference = {
+  __typename?: 'ReadModelDifference';
+  table: Scalars['String']['output'];
+  /** The row's key, e.g. `bet_id=…` or `event_id=…,pocket=balance`. */
+  key: Scalars['String']['output'];
+  column: Scalars['String']['output'];
+  /** JSON text of the value rebuilt from the events (null: the row should not exist). */
+  expected?: Maybe<Scalars['String']['output']>;
+  /** JSON text of the stored value (null: the row is missing). */
+  actual?: Maybe<Scalars['String']['output']>;
+};
+
+/** The answer of verifyReadModel. */
+export type ReadModelVerification = {
+  __typename?: 'ReadModelVerification';
+  streamName: Scalars['String']['output'];
+  /** True when the rebuilt rows equal the stored ones. */
+  equal: Scalars['Boolean']['output'];
+  /** Events replayed (those the read model's projection had reached). */
+  eventsReplayed: Scalars['Int']['output'];
+  /** Rows compared, per table. */
+  tables: Array<Scalars['String']['output']>;
+  rowsCompared: Scalars['Int']['output'];
+  differences: Array<ReadModelDifference>;
+  /** Events of the stream the projection has not processed yet (they are not compared). */
+  pendingEvents: Scalars['Int']['output'];
+};
+
+/** A text in each site language; at least one is given. Readers get their language, else sw, en-US, zh-CN. */
+export type LocalizedText = {
+  __typename?: 'LocalizedText';
+  sw?: Maybe<Scalars['String']['output']>;
+  enUS?: Maybe<Scalars['String']['output']>;
+  zhCN?: Maybe<Scalars['String']['output']>;
+};
+
+/** A text in each site language (at least one non-blank). */
+export type LocalizedTextInput = {
+  sw?: InputMaybe<Scalars['String']['input']>;
+  enUS?: InputMaybe<Scalars['String']['input']>;
+  zhCN?: InputMaybe<Scalars['String']['input']>;
+};
+
+/** An internal message as its player sees it (spec §2 /message), in the caller's language. */
+export type PlayerMessage = {
+  __typename?: 'PlayerMessage';
+  id: Scalars['ID']['output'];
+  title: Scalars['String']['output'];
+  /** Plain text; paragraphs separated by blank lines. */
+  body: Scalars['String']['output'];
+  sentAt: Scalars['DateTime']['output'];
+  read: Scalars['Boolean']['output'];
+  readAt?: Maybe<Scalars['DateTime']['output']>;
+};
+
+/** A page of the player's messages, newest first (page size 10, spec §9). */
+export type PlayerMessagePage = {
+  __typename?: 'PlayerMessagePage';
+  content: Array<PlayerMessage>;
+  page: Scalars['Int']['output'];
+  pageSize: Scalars['Int']['output'];
+  count: Scalars['Int']['output'];
+  /** Unread messages in the whole inbox (the header badge, spec §3 User.not_viewed). */
+  unread: Scalars['Int']['output'];
+};
+
+/** Who a message goes to. */
+export type MessageAudience =
+  /** The players listed in `userIds` (1 to 1000). */
+  | 'PLAYERS'
+  /** Every player registered when it is sent. */
+  | 'ALL'
+  /** Each player who registers from now on, at registration (a welcome message). */
+  | 'NEW_PLAYERS';
+
+export type SendMessageInput = {
+  audience: MessageAudience;
+  /** Player ids, for PLAYERS only. */
+  userIds?: InputMaybe<Array<Scalars['ID']['input']>>;
+  /** At most 200 characters per language. */
+  title: LocalizedTextInput;
+  /** At most 5000 characters per language. */
+  body: LocalizedTextInput;
+};
+
+/** A sent message as staff see it. */
+export type StaffMessage = {
+  __typename?: 'StaffMessage';
+  id: Scalars['ID']['output'];
+  title: LocalizedText;
+  body: LocalizedText;
+  audience: MessageAudience;
+  /** Players it was delivered to so far. */
+  recipients: Scalars['Int']['output'];
+  /** Of those, players who read it. */
+  readCount: Scalars['Int']['output'];
+  /** Withdrawn messages no longer show to players. */
+  withdrawn: Scalars['Boolean']['output'];
+  createdBy: Scalars['String']['output'];
+  createdAt: Scalars['DateTime']['output'];
+};
+
+export type StaffMessagePage = {
+  __typename?: 'StaffMessagePage';
+  content: Array<StaffMessage>;
+  page: Scalars['Int']['output'];
+  pageSize: Scalars['Int']['output'];
+  count: Scalars['Int']['output'];
+};
+
+/**
+ * A rotation item (spec §3 "Banner", "Rotation types"; §7 rotation/*): a contact number (type 1), a
+ * paid-phone logo (11), a mobile or desktop home-carousel banner (15, 16), a notice-bar text (18) or a
+ * promotion (19).
+ */
+export type RotationItem = {
+  __typename?: 'RotationItem';
+  id: Scalars['ID']['output'];
+  /** 1 contact list, 11 paid-phone logos, 15 mobile carousel, 16 desktop carousel, 18 notice bar, 19 promotions. */
+  type: Scalars['Int']['output'];
+  /** English name of the type [type_str]. */
+  typeName: Scalars['String']['output'];
+  title: Scalars['String']['output'];
+  /** The notice-bar text, the contact number, or a banner's note [note]. */
+  note: Scalars['String']['output'];
+  /** Image address: an /uploads/… path or an https URL [address]. */
+  imageUrl?: Maybe<Scalars['String']['output']>;
+  /** Where a tap goes: a site hash route such as '/promotion' or an https URL [jump]. */
+  link?: Maybe<Scalars['String']['output']>;
+  /** 0 none, 1 site route, 2 external address [jump_type]. */
+  jumpType: Scalars['Int']['output'];
+  /** sw, en-US or zh-CN; null = every language [language]. */
+  language?: Maybe<Scalars['String']['output']>;
+  /** 0–100, higher first [sorting]. */
+  sorting: Scalars['Int']['output'];
+  /** False = hidden from players [remove_status]. */
+  shown: Scalars['Boolean']['output'];
+  /** Taps counted by clickRotation [clicks_number]. */
+  clicks: Scalars['Int']['output'];
+  updatedAt: Scalars['DateTime']['output'];
+};
+
+/** Fields of a rotation item; on create `type` is required, on update missing fields stay. */
+export type RotationInput = {
+  type?: InputMaybe<Scalars['Int']['input']>;
+  title?: InputMaybe<Scalars['String']['input']>;
+  note?: InputMaybe<Scalars['String']['input']>;
+  imageUrl?: InputMaybe<Scalars['String']['input']>;
+  link?: InputMaybe<Scalars['String']['input']>;
+  jumpType?: InputMaybe<Scalars['Int']['input']>;
+  /** sw, en-US, zh-CN, or 'all' (every language). */
+  language?: InputMaybe<Scalars['String']['input']>;
+  sorting?: InputMaybe<Scalars['Int']['input']>;
+  shown?: InputMaybe<Scalars['Boolean']['input']>;
+};
+
+/** Graphic text: an article (spec §3 "Image/text": release time, intro, subtitle). */
+export type Article = {
+  __typename?: 'Article';
+  id: Scalars['ID']['output'];
+  title: Scalars['String']['output'];
+  subtitle: Scalars['String']['output'];
+  intro: Scalars['String']['output'];
+  /** Markdown subset (docs/content.md). */
+  body: Scalars['String']['output'];
+  /** The body as safe HTML (every character escaped; only headings, paragraphs, lists, bold and links). */
+  html: Scalars['String']['output'];
+  imageUrl?: Maybe<Scalars['String']['output']>;
+  language: Scalars['String']['output'];
+  /** Players see the article from this instant on. */
+  releaseTime: Scalars['DateTime']['output'];
+  sorting: Scalars['Int']['output'];
+  shown: Scalars['Boolean']['output'];
+  updatedAt: Scalars['DateTime']['output'];
+};
+
+export type ArticlePage = {
+  __typename?: 'ArticlePage';
+  content: Array<Article>;
+  page: Scalars['Int']['output'];
+  pageSize: Scalars['Int']['output'];
+  count: Scalars['Int']['output'];
+};
+
+/** Fields of an article; on create title, language and releaseTime are required. */
+export type ArticleInput = {
+  title?: InputMaybe<Scalars['String']['input']>;
+  subtitle?: InputMaybe<Scalars['String']['input']>;
+  intro?: InputMaybe<Scalars['String']['input']>;
+  body?: InputMaybe<Scalars['String']['input']>;
+  imageUrl?: InputMaybe<Scalars['String']['input']>;
+  language?: InputMaybe<Scalars['String']['input']>;
+  /** ISO 8601 instant between 2000-01-01 and one year ahead; else RELEASE_TIME_INVALID (spec §5, §8). */
+  releaseTime?: InputMaybe<Scalars['String']['input']>;
+  sorting?: InputMaybe<Scalars['Int']['input']>;
+  shown?: InputMaybe<Scalars['Boolean']['input']>;
+};
+
+/** A document (spec §2 /artcol: type 14 = rules): text, an uploaded file, or both. */
+export type Document = {
+  __typename?: 'Document';
+  id: Scalars['ID']['output'];
+  type: Scalars['Int']['output'];
+  title: Scalars['String']['output'];
+  /** Markdown subset. */
+  body: Scalars['String']['output'];
+  html: Scalars['String']['output'];
+  /** An /uploads/… address of a text or PDF file. */
+  fileUrl?: Maybe<Scalars['String']['output']>;
+  language: Scalars['String']['output'];
+  sorting: Scalars['Int']['output'];
+  shown: Scalars['Boolean']['output'];
+  updatedAt: Scalars['DateTime']['output'];
+};
+
+/** Fields of a document; on create type, title and language are required, and a body or a file. */
+export type DocumentInput = {
+  type?: InputMaybe<Scalars['Int']['input']>;
+  title?: InputMaybe<Scalars['String']['input']>;
+  body?: InputMaybe<Scalars['String']['input']>;
+  fileUrl?: InputMaybe<Scalars['String']['input']>;
+  language?: InputMaybe<Scalars['String']['input']>;
+  sorting?: InputMaybe<Scalars['Int']['input']>;
+  shown?: InputMaybe<Scalars['Boolean']['input']>;
+};
+
+/**
+ * A rich-text page (spec §2 /rich_text?type=, /help, /privacy_policy, responsible gambling): one per slug
+ * and language. Seeded slugs: privacy-policy, help, terms, responsible-gambling (type 33), string-rewards (type 8).
+ */
+export type RichTextPage = {
+  __typename?: 'RichTextPage';
+  slug: Scalars['String']['output'];
+  /** The spec's /rich_text type number, when the page has one. */
+  type?: Maybe<Scalars['Int']['output']>;
+  language: Scalars['String']['output'];
+  title: Scalars['String']['output'];
+  /** Markdown subset. */
+  body: Scalars['String']['output'];
+  html: Scalars['String']['output'];
+  updatedAt: Scalars['DateTime']['output'];
+};
+
+export type RichTextPageInput = {
+  /** Lower-case letters, digits and hyphens, 2–40 characters. */
+  slug: Scalars['String']['input'];
+  /** 1–999, unique per language; null = none. */
+  type?: InputMaybe<Scalars['Int']['input']>;
+  language: Scalars['String']['input'];
+  title: Scalars['String']['input'];
+  body: Scalars['String']['input'];
+};
+
+/** A stored upload, served at `url`. */
+export type UploadedFile = {
+  __typename?: 'UploadedFile';
+  id: Scalars['ID']['output'];
+  /** /uploads/<id>.<ext> */
+  url: Scalars['String']['output'];
+  name: Scalars['String']['output'];
+  contentType: Scalars['String']['output'];
+  sizeBytes: Scalars['Int']['output'];
+};
+
+/** A phone area code (spec §3 "Phone area code"). */
+export type PhoneAreaCode = {
+  __typename?: 'PhoneAreaCode';
+  country: Scalars['String']['output'];
+  /** Digits with a leading +, e.g. '+255'. */
+  areaCode: Scalars['String']['output'];
+  /** Flag emoji or an image address. */
+  flag: Scalars['String']['output'];
+  internationalName: Scalars['String']['output'];
+  shown: Scalars['Boolean']['output'];
+};
+
+export type PhoneAreaCodeInput = {
+  country: Scalars['String']['input'];
+  areaCode: Scalars['String']['input'];
+  flag: Scalars['String']['input'];
+  internationalName: Scalars['String']['input'];
+  shown: Scalars['Boolean']['input'];
+};
+
+/**
+ * Site configuration in force (issue 8 "maintenance mode with customer-service numbers"; spec §3 Phone area
+ * code; §9 "two random customer-service numbers", "three support chat links").
+ */
+export type SiteConfig = {
+  __typename?: 'SiteConfig';
+  /** When true the player site shows the maintenance page instead of its content. */
+  maintenance: Scalars['Boolean']['output'];
+  /** The maintenance text in the caller's language. */
+  maintenanceMessage: Scalars['String']['output'];
+  /** Customer-service phone numbers, e.g. '+255 746 000 000'. */
+  customerServiceNumbers: Array<Scalars['String']['output']>;
+  /** Phone area codes (players see only the shown ones). */
+  areaCodes: Array<PhoneAreaCode>;
+  /** Support chat links (https). */
+  supportLinks: Array<Scalars['String']['output']>;
+  /** Effective time of this version; null = built-in defaults. */
+  effectiveFrom?: Maybe<Scalars['DateTime']['output']>;
+};
+
+/** One stored version of the site configuration. */
+export type SiteConfigVersion = {
+  __typename?: 'SiteConfigVersion';
+  id: Scalars['ID']['output'];
+  effectiveFrom: Scalars['DateTime']['output'];
+  maintenance: Scalars['Boolean']['output'];
+  maintenanceMessage: LocalizedText;
+  customerServiceNumbers: Array<Scalars['String']['output']>;
+  areaCodes: Array<PhoneAreaCode>;
+  supportLinks: Array<Scalars['String']['output']>;
+  createdBy: Scalars['String']['output'];
+  createdAt: Scalars['DateTime']['output'];
+  /** True for the version in force now. */
+  inForce: Scalars['Boolean']['output'];
+};
+
+/** A whole site configuration (replaces the previous one from `effectiveFrom`). */
+export type SiteConfigInput = {
+  maintenance: Scalars['Boolean']['input'];
+  maintenanceMessage: LocalizedTextInput;
+  /** 1–10 numbers, '+' and 6–15 digits (spaces allowed). */
+  customerServiceNumbers: Array<Scalars['String']['input']>;
+  /** At most 50. */
+  areaCodes: Array<PhoneAreaCodeInput>;
+  /** At most 3 https addresses. */
+  supportLinks?: InputMaybe<Array<Scalars['String']['input']>>;
+};
+
+/**
+ * Changes to the bet configuration (spec §3 "Bet config", §9 "Admin-configurable"); fields left out stay.
+ * Stakes are whole TZS, multiples of 100 (spec §5 step 100).
+ */
+export type BetConfigInput = {
+  /** Minimum stake paid from the balance (pay type 1) [minimum_bet_amount]. */
+  minimumBetAmount?: InputMaybe<Scalars['Tzs']['input']>;
+  /** Minimum stake paid with credit money (pay type 2) [minimum_bet_amount_virtual]. */
+  minimumBetAmountVirtual?: InputMaybe<Scalars['Tzs']['input']>;
+  /** Maximum stake [max_bet_amount]; not below the minimums. */
+  maxBetAmount?: InputMaybe<Scalars['Tzs']['input']>;
+  /** A selection counts for the string reward at odds >= this, e.g. "1.20" [min_string_reward_odds]. */
+  minStringRewardOdds?: InputMaybe<Scalars['String']['input']>;
+  /** Tax on winnings, percent, 2 decimals [tax_rate]: appends a dated sports tax rule at the same instant. */
+  taxRatePercent?: InputMaybe<Scalars['Float']['input']>;
+  /** Profit cap of a single [single_game_highest_profit]; null = no cap. */
+  singleGameHighestProfit?: InputMaybe<Scalars['Tzs']['input']>;
+  /** Profit cap of a multiple [multiple_game_highest_profit]; null = no cap. */
+  multipleGameHighestProfit?: InputMaybe<Scalars['Tzs']['input']>;
+  /** Contact text shown with refusals [customer_service], at most 200 characters. */
+  customerService?: InputMaybe<Scalars['String']['input']>;
+  /** Text of the no-bet view [pause_prompt], at most 500 characters (pausing itself: setBettingPause). */
+  pausePrompt?: InputMaybe<Scalars['String']['input']>;
+};
+
+/** One stored version of the bet configuration. */
+export type BetConfigVersion = {
+  __typename?: 'BetConfigVersion';
+  effectiveFrom: Scalars['DateTime']['output'];
+  createdBy: Scalars['String']['output'];
+  createdAt: Scalars['DateTime']['output'];
+  /** True for the version in force now. */
+  inForce: Scalars['Boolean']['output'];
+  /** The configuration of this version (tax: the dated sports tax rule in force at its start). */
+  config: BetConfig;
+};
+
+export type StringRewardTierInput = {
+  /** Qualifying selections, 2–60, each at most once. */
+  strings: Scalars['Int']['input'];
+  /** Percent of profit, 0–1000. */
+  cashBackPercent: Scalars['Float']['input'];
+};
+
+/** A message-board entry (spec §3 "Message board"): what a player or visitor wrote to customer service. */
+export type BoardMessage = {
+  __typename?: 'BoardMessage';
+  id: Scalars['ID']['output'];
+  /** The player who wrote it, when logged in. */
+  userId?: Maybe<Scalars['ID']['output']>;
+  name: Scalars['String']['output'];
+  phone: Scalars['String']['output'];
+  email: Scalars['String']['output'];
+  content: Scalars['String']['output'];
+  handled: Scalars['Boolean']['output'];
+  handledBy?: Maybe<Scalars['String']['output']>;
+  handledAt?: Maybe<Scalars['DateTime']['output']>;
+  createdAt: Scalars['DateTime']['output'];
+};
+
+export type BoardMessagePage = {
+  __typename?: 'BoardMessagePage';
+  content: Array<BoardMessage>;
+  page: Scalars['Int']['output'];
+  pageSize: Scalars['Int']['output'];
+  count: Scalars['Int']['output'];
+};
+
+/** Only content is required (spec §3, §5). */
+export type BoardMessageInput = {
+  name?: InputMaybe<Scalars['String']['input']>;
+  phone?: InputMaybe<Scalars['String']['input']>;
+  email?: InputMaybe<Scalars['String']['input']>;
+  /** At most 2000 characters. */
+  content: Scalars['String']['input'];
+};
+
 export type ResolverTypeWrapper<T> = Promise<T> | T;
 
 export type ResolverWithResolve<TResult, TParent, TContext, TArgs> = {
@@ -1972,6 +3258,72 @@ export type ResolversTypes = {
   PaymentChannel: ResolverTypeWrapper<PaymentChannel>;
   ChannelInput: ChannelInput;
   ReconciliationItem: ResolverTypeWrapper<ReconciliationItem>;
+  OrderFilter: OrderFilter;
+  OrderSort: OrderSort;
+  StaffOrderPage: ResolverTypeWrapper<StaffOrderPage>;
+  AdminPlaceBetInput: AdminPlaceBetInput;
+  RandomBetSetup: ResolverTypeWrapper<RandomBetSetup>;
+  RandomBetSetupInput: RandomBetSetupInput;
+  RandomBetRun: ResolverTypeWrapper<RandomBetRun>;
+  RandomBetRefusal: ResolverTypeWrapper<RandomBetRefusal>;
+  BillFilter: BillFilter;
+  StaffBill: ResolverTypeWrapper<StaffBill>;
+  StaffBillPage: ResolverTypeWrapper<StaffBillPage>;
+  SmsFilter: SmsFilter;
+  SmsMessage: ResolverTypeWrapper<SmsMessage>;
+  SmsMessagePage: ResolverTypeWrapper<SmsMessagePage>;
+  AuditLogFilter: AuditLogFilter;
+  AuditLogEntry: ResolverTypeWrapper<AuditLogEntry>;
+  AuditLogPage: ResolverTypeWrapper<AuditLogPage>;
+  SystemLogFilter: SystemLogFilter;
+  SystemLogEntry: ResolverTypeWrapper<SystemLogEntry>;
+  SystemLogPage: ResolverTypeWrapper<SystemLogPage>;
+  UserFilter: UserFilter;
+  UserSort: UserSort;
+  StaffUser: ResolverTypeWrapper<StaffUser>;
+  StaffUserPage: ResolverTypeWrapper<StaffUserPage>;
+  ExportKind: ExportKind;
+  ExportRecord: ResolverTypeWrapper<ExportRecord>;
+  ExportPage: ResolverTypeWrapper<ExportPage>;
+  ExportFilter: ExportFilter;
+  ExportPaymentFilter: ExportPaymentFilter;
+  HistoryKind: HistoryKind;
+  StreamRef: StreamRef;
+  HistoryEvent: ResolverTypeWrapper<HistoryEvent>;
+  PocketMovement: ResolverTypeWrapper<PocketMovement>;
+  StreamHistory: ResolverTypeWrapper<StreamHistory>;
+  AggregateSnapshot: ResolverTypeWrapper<AggregateSnapshot>;
+  ReadModelDifference: ResolverTypeWrapper<ReadModelDifference>;
+  ReadModelVerification: ResolverTypeWrapper<ReadModelVerification>;
+  LocalizedText: ResolverTypeWrapper<LocalizedText>;
+  LocalizedTextInput: LocalizedTextInput;
+  PlayerMessage: ResolverTypeWrapper<PlayerMessage>;
+  PlayerMessagePage: ResolverTypeWrapper<PlayerMessagePage>;
+  MessageAudience: MessageAudience;
+  SendMessageInput: SendMessageInput;
+  StaffMessage: ResolverTypeWrapper<StaffMessage>;
+  StaffMessagePage: ResolverTypeWrapper<StaffMessagePage>;
+  RotationItem: ResolverTypeWrapper<RotationItem>;
+  RotationInput: RotationInput;
+  Article: ResolverTypeWrapper<Article>;
+  ArticlePage: ResolverTypeWrapper<ArticlePage>;
+  ArticleInput: ArticleInput;
+  Document: ResolverTypeWrapper<Document>;
+  DocumentInput: DocumentInput;
+  RichTextPage: ResolverTypeWrapper<RichTextPage>;
+  RichTextPageInput: RichTextPageInput;
+  UploadedFile: ResolverTypeWrapper<UploadedFile>;
+  PhoneAreaCode: ResolverTypeWrapper<PhoneAreaCode>;
+  PhoneAreaCodeInput: PhoneAreaCodeInput;
+  SiteConfig: ResolverTypeWrapper<SiteConfig>;
+  SiteConfigVersion: ResolverTypeWrapper<SiteConfigVersion>;
+  SiteConfigInput: SiteConfigInput;
+  BetConfigInput: BetConfigInput;
+  BetConfigVersion: ResolverTypeWrapper<BetConfigVersion>;
+  StringRewardTierInput: StringRewardTierInput;
+  BoardMessage: ResolverTypeWrapper<BoardMessage>;
+  BoardMessagePage: ResolverTypeWrapper<BoardMessagePage>;
+  BoardMessageInput: BoardMessageInput;
 };
 
 /** Mapping between all available schema types and the resolvers parents */
@@ -2063,6 +3415,67 @@ export type ResolversParentTypes = {
   PaymentChannel: PaymentChannel;
   ChannelInput: ChannelInput;
   ReconciliationItem: ReconciliationItem;
+  OrderFilter: OrderFilter;
+  StaffOrderPage: StaffOrderPage;
+  AdminPlaceBetInput: AdminPlaceBetInput;
+  RandomBetSetup: RandomBetSetup;
+  RandomBetSetupInput: RandomBetSetupInput;
+  RandomBetRun: RandomBetRun;
+  RandomBetRefusal: RandomBetRefusal;
+  BillFilter: BillFilter;
+  StaffBill: StaffBill;
+  StaffBillPage: StaffBillPage;
+  SmsFilter: SmsFilter;
+  SmsMessage: SmsMessage;
+  SmsMessagePage: SmsMessagePage;
+  AuditLogFilter: AuditLogFilter;
+  AuditLogEntry: AuditLogEntry;
+  AuditLogPage: AuditLogPage;
+  SystemLogFilter: SystemLogFilter;
+  SystemLogEntry: SystemLogEntry;
+  SystemLogPage: SystemLogPage;
+  UserFilter: UserFilter;
+  StaffUser: StaffUser;
+  StaffUserPage: StaffUserPage;
+  ExportRecord: ExportRecord;
+  ExportPage: ExportPage;
+  ExportFilter: ExportFilter;
+  ExportPaymentFilter: ExportPaymentFilter;
+  StreamRef: StreamRef;
+  HistoryEvent: HistoryEvent;
+  PocketMovement: PocketMovement;
+  StreamHistory: StreamHistory;
+  AggregateSnapshot: AggregateSnapshot;
+  ReadModelDifference: ReadModelDifference;
+  ReadModelVerification: ReadModelVerification;
+  LocalizedText: LocalizedText;
+  LocalizedTextInput: LocalizedTextInput;
+  PlayerMessage: PlayerMessage;
+  PlayerMessagePage: PlayerMessagePage;
+  SendMessageInput: SendMessageInput;
+  StaffMessage: StaffMessage;
+  StaffMessagePage: StaffMessagePage;
+  RotationItem: RotationItem;
+  RotationInput: RotationInput;
+  Article: Article;
+  ArticlePage: ArticlePage;
+  ArticleInput: ArticleInput;
+  Document: Document;
+  DocumentInput: DocumentInput;
+  RichTextPage: RichTextPage;
+  RichTextPageInput: RichTextPageInput;
+  UploadedFile: UploadedFile;
+  PhoneAreaCode: PhoneAreaCode;
+  PhoneAreaCodeInput: PhoneAreaCodeInput;
+  SiteConfig: SiteConfig;
+  SiteConfigVersion: SiteConfigVersion;
+  SiteConfigInput: SiteConfigInput;
+  BetConfigInput: BetConfigInput;
+  BetConfigVersion: BetConfigVersion;
+  StringRewardTierInput: StringRewardTierInput;
+  BoardMessage: BoardMessage;
+  BoardMessagePage: BoardMessagePage;
+  BoardMessageInput: BoardMessageInput;
 };
 
 export interface TzsScalarConfig extends GraphQLScalarTypeConfig<ResolversTypes['Tzs'], any> {
@@ -2239,6 +3652,162 @@ export type QueryResolvers<
     ContextType,
     Partial<QueryReconciliationItemsArgs>
   >;
+  orders?: Resolver<
+    ResolversTypes['StaffOrderPage'],
+    ParentType,
+    ContextType,
+    RequireFields<QueryOrdersArgs, 'page' | 'pageSize' | 'sort'>
+  >;
+  order?: Resolver<
+    Maybe<ResolversTypes['Order']>,
+    ParentType,
+    ContextType,
+    RequireFields<QueryOrderArgs, 'id'>
+  >;
+  randomBetSetups?: Resolver<Array<ResolversTypes['RandomBetSetup']>, ParentType, ContextType>;
+  bills?: Resolver<
+    ResolversTypes['StaffBillPage'],
+    ParentType,
+    ContextType,
+    RequireFields<QueryBillsArgs, 'page' | 'pageSize'>
+  >;
+  smsMessages?: Resolver<
+    ResolversTypes['SmsMessagePage'],
+    ParentType,
+    ContextType,
+    RequireFields<QuerySmsMessagesArgs, 'page' | 'pageSize'>
+  >;
+  staffAuditLog?: Resolver<
+    ResolversTypes['AuditLogPage'],
+    ParentType,
+    ContextType,
+    RequireFields<QueryStaffAuditLogArgs, 'page' | 'pageSize'>
+  >;
+  systemLog?: Resolver<
+    ResolversTypes['SystemLogPage'],
+    ParentType,
+    ContextType,
+    RequireFields<QuerySystemLogArgs, 'page' | 'pageSize'>
+  >;
+  users?: Resolver<
+    ResolversTypes['StaffUserPage'],
+    ParentType,
+    ContextType,
+    RequireFields<QueryUsersArgs, 'page' | 'pageSize' | 'sort'>
+  >;
+  exports?: Resolver<
+    ResolversTypes['ExportPage'],
+    ParentType,
+    ContextType,
+    RequireFields<QueryExportsArgs, 'page' | 'pageSize'>
+  >;
+  exportRecord?: Resolver<
+    Maybe<ResolversTypes['ExportRecord']>,
+    ParentType,
+    ContextType,
+    RequireFields<QueryExportRecordArgs, 'id'>
+  >;
+  streamHistory?: Resolver<
+    ResolversTypes['StreamHistory'],
+    ParentType,
+    ContextType,
+    RequireFields<QueryStreamHistoryArgs, 'stream' | 'fromPosition' | 'maxCount'>
+  >;
+  stateAt?: Resolver<
+    ResolversTypes['AggregateSnapshot'],
+    ParentType,
+    ContextType,
+    RequireFields<QueryStateAtArgs, 'stream' | 'at'>
+  >;
+  verifyReadModel?: Resolver<
+    ResolversTypes['ReadModelVerification'],
+    ParentType,
+    ContextType,
+    RequireFields<QueryVerifyReadModelArgs, 'stream'>
+  >;
+  boardMessages?: Resolver<
+    ResolversTypes['BoardMessagePage'],
+    ParentType,
+    ContextType,
+    RequireFields<QueryBoardMessagesArgs, 'page' | 'pageSize'>
+  >;
+  myMessages?: Resolver<
+    ResolversTypes['PlayerMessagePage'],
+    ParentType,
+    ContextType,
+    RequireFields<QueryMyMessagesArgs, 'page' | 'pageSize'>
+  >;
+  unreadMessageCount?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  staffMessages?: Resolver<
+    ResolversTypes['StaffMessagePage'],
+    ParentType,
+    ContextType,
+    RequireFields<QueryStaffMessagesArgs, 'page' | 'pageSize'>
+  >;
+  rotations?: Resolver<
+    Array<ResolversTypes['RotationItem']>,
+    ParentType,
+    ContextType,
+    RequireFields<QueryRotationsArgs, 'type'>
+  >;
+  noticeBar?: Resolver<
+    Array<ResolversTypes['RotationItem']>,
+    ParentType,
+    ContextType,
+    Partial<QueryNoticeBarArgs>
+  >;
+  contactList?: Resolver<
+    Array<ResolversTypes['RotationItem']>,
+    ParentType,
+    ContextType,
+    Partial<QueryContactListArgs>
+  >;
+  staffRotations?: Resolver<
+    Array<ResolversTypes['RotationItem']>,
+    ParentType,
+    ContextType,
+    Partial<QueryStaffRotationsArgs>
+  >;
+  articles?: Resolver<
+    ResolversTypes['ArticlePage'],
+    ParentType,
+    ContextType,
+    RequireFields<QueryArticlesArgs, 'page' | 'pageSize'>
+  >;
+  article?: Resolver<
+    Maybe<ResolversTypes['Article']>,
+    ParentType,
+    ContextType,
+    RequireFields<QueryArticleArgs, 'id'>
+  >;
+  staffArticles?: Resolver<
+    ResolversTypes['ArticlePage'],
+    ParentType,
+    ContextType,
+    RequireFields<QueryStaffArticlesArgs, 'page' | 'pageSize'>
+  >;
+  documents?: Resolver<
+    Array<ResolversTypes['Document']>,
+    ParentType,
+    ContextType,
+    RequireFields<QueryDocumentsArgs, 'type'>
+  >;
+  staffDocuments?: Resolver<
+    Array<ResolversTypes['Document']>,
+    ParentType,
+    ContextType,
+    Partial<QueryStaffDocumentsArgs>
+  >;
+  richTextPage?: Resolver<
+    Maybe<ResolversTypes['RichTextPage']>,
+    ParentType,
+    ContextType,
+    Partial<QueryRichTextPageArgs>
+  >;
+  staffRichTextPages?: Resolver<Array<ResolversTypes['RichTextPage']>, ParentType, ContextType>;
+  siteConfig?: Resolver<ResolversTypes['SiteConfig'], ParentType, ContextType>;
+  siteConfigVersions?: Resolver<Array<ResolversTypes['SiteConfigVersion']>, ParentType, ContextType>;
+  betConfigVersions?: Resolver<Array<ResolversTypes['BetConfigVersion']>, ParentType, ContextType>;
 };
 
 export type MutationResolvers<
@@ -2518,6 +4087,181 @@ export type MutationResolvers<
     ContextType,
     RequireFields<MutationResolveReconciliationItemArgs, 'id' | 'reason'>
   >;
+  reportClientLog?: Resolver<
+    ResolversTypes['Boolean'],
+    ParentType,
+    ContextType,
+    RequireFields<MutationReportClientLogArgs, 'type' | 'content'>
+  >;
+  cancelOrder?: Resolver<
+    ResolversTypes['Order'],
+    ParentType,
+    ContextType,
+    RequireFields<MutationCancelOrderArgs, 'id' | 'reason'>
+  >;
+  adminPlaceBet?: Resolver<
+    ResolversTypes['PlaceBetResult'],
+    ParentType,
+    ContextType,
+    RequireFields<MutationAdminPlaceBetArgs, 'userId' | 'input'>
+  >;
+  createRandomBetSetup?: Resolver<
+    ResolversTypes['RandomBetSetup'],
+    ParentType,
+    ContextType,
+    RequireFields<MutationCreateRandomBetSetupArgs, 'input'>
+  >;
+  updateRandomBetSetup?: Resolver<
+    ResolversTypes['RandomBetSetup'],
+    ParentType,
+    ContextType,
+    RequireFields<MutationUpdateRandomBetSetupArgs, 'id' | 'input'>
+  >;
+  deleteRandomBetSetup?: Resolver<
+    ResolversTypes['Boolean'],
+    ParentType,
+    ContextType,
+    RequireFields<MutationDeleteRandomBetSetupArgs, 'id'>
+  >;
+  runRandomBetSetup?: Resolver<
+    ResolversTypes['RandomBetRun'],
+    ParentType,
+    ContextType,
+    RequireFields<MutationRunRandomBetSetupArgs, 'id' | 'userIds' | 'requestId'>
+  >;
+  startExport?: Resolver<
+    ResolversTypes['ExportRecord'],
+    ParentType,
+    ContextType,
+    RequireFields<MutationStartExportArgs, 'kind'>
+  >;
+  postBoardMessage?: Resolver<
+    ResolversTypes['Boolean'],
+    ParentType,
+    ContextType,
+    RequireFields<MutationPostBoardMessageArgs, 'input'>
+  >;
+  setBoardMessageHandled?: Resolver<
+    ResolversTypes['BoardMessage'],
+    ParentType,
+    ContextType,
+    RequireFields<MutationSetBoardMessageHandledArgs, 'id' | 'handled'>
+  >;
+  sendMessage?: Resolver<
+    ResolversTypes['StaffMessage'],
+    ParentType,
+    ContextType,
+    RequireFields<MutationSendMessageArgs, 'input'>
+  >;
+  withdrawMessage?: Resolver<
+    ResolversTypes['StaffMessage'],
+    ParentType,
+    ContextType,
+    RequireFields<MutationWithdrawMessageArgs, 'id'>
+  >;
+  markMessageRead?: Resolver<
+    ResolversTypes['Int'],
+    ParentType,
+    ContextType,
+    RequireFields<MutationMarkMessageReadArgs, 'id'>
+  >;
+  markAllMessagesRead?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  createRotation?: Resolver<
+    ResolversTypes['RotationItem'],
+    ParentType,
+    ContextType,
+    RequireFields<MutationCreateRotationArgs, 'input'>
+  >;
+  updateRotation?: Resolver<
+    ResolversTypes['RotationItem'],
+    ParentType,
+    ContextType,
+    RequireFields<MutationUpdateRotationArgs, 'id' | 'input'>
+  >;
+  deleteRotation?: Resolver<
+    ResolversTypes['Boolean'],
+    ParentType,
+    ContextType,
+    RequireFields<MutationDeleteRotationArgs, 'id'>
+  >;
+  clickRotation?: Resolver<
+    ResolversTypes['Boolean'],
+    ParentType,
+    ContextType,
+    RequireFields<MutationClickRotationArgs, 'id'>
+  >;
+  createArticle?: Resolver<
+    ResolversTypes['Article'],
+    ParentType,
+    ContextType,
+    RequireFields<MutationCreateArticleArgs, 'input'>
+  >;
+  updateArticle?: Resolver<
+    ResolversTypes['Article'],
+    ParentType,
+    ContextType,
+    RequireFields<MutationUpdateArticleArgs, 'id' | 'input'>
+  >;
+  deleteArticle?: Resolver<
+    ResolversTypes['Boolean'],
+    ParentType,
+    ContextType,
+    RequireFields<MutationDeleteArticleArgs, 'id'>
+  >;
+  createDocument?: Resolver<
+    ResolversTypes['Document'],
+    ParentType,
+    ContextType,
+    RequireFields<MutationCreateDocumentArgs, 'input'>
+  >;
+  updateDocument?: Resolver<
+    ResolversTypes['Document'],
+    ParentType,
+    ContextType,
+    RequireFields<MutationUpdateDocumentArgs, 'id' | 'input'>
+  >;
+  deleteDocument?: Resolver<
+    ResolversTypes['Boolean'],
+    ParentType,
+    ContextType,
+    RequireFields<MutationDeleteDocumentArgs, 'id'>
+  >;
+  saveRichTextPage?: Resolver<
+    ResolversTypes['RichTextPage'],
+    ParentType,
+    ContextType,
+    RequireFields<MutationSaveRichTextPageArgs, 'input'>
+  >;
+  deleteRichTextPage?: Resolver<
+    ResolversTypes['Boolean'],
+    ParentType,
+    ContextType,
+    RequireFields<MutationDeleteRichTextPageArgs, 'slug' | 'language'>
+  >;
+  uploadFile?: Resolver<
+    ResolversTypes['UploadedFile'],
+    ParentType,
+    ContextType,
+    RequireFields<MutationUploadFileArgs, 'name' | 'dataUrl'>
+  >;
+  setSiteConfig?: Resolver<
+    ResolversTypes['SiteConfigVersion'],
+    ParentType,
+    ContextType,
+    RequireFields<MutationSetSiteConfigArgs, 'input'>
+  >;
+  setBetConfig?: Resolver<
+    ResolversTypes['BetConfig'],
+    ParentType,
+    ContextType,
+    RequireFields<MutationSetBetConfigArgs, 'input'>
+  >;
+  setStringRewardTiers?: Resolver<
+    Array<ResolversTypes['StringRewardTier']>,
+    ParentType,
+    ContextType,
+    RequireFields<MutationSetStringRewardTiersArgs, 'tiers'>
+  >;
 };
 
 export type SubscriptionResolvers<
@@ -2554,6 +4298,12 @@ export type SubscriptionResolvers<
   liveMatchList?: SubscriptionResolver<
     ResolversTypes['LiveUpdate'],
     'liveMatchList',
+    ParentType,
+    ContextType
+  >;
+  unreadMessageCount?: SubscriptionResolver<
+    ResolversTypes['Int'],
+    'unreadMessageCount',
     ParentType,
     ContextType
   >;
@@ -3043,6 +4793,11 @@ export type OrderResolvers<
   placedAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
   settledAt?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
   lines?: Resolver<Array<ResolversTypes['OrderLine']>, ParentType, ContextType>;
+  userId?: Resolver<Maybe<ResolversTypes['ID']>, ParentType, ContextType>;
+  userPhone?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  matchCount?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  earlySettlementOdds?: Resolver<Maybe<ResolversTypes['Odds']>, ParentType, ContextType>;
+  placedBy?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
 };
 
 export type OrderLineResolvers<
@@ -3353,6 +5108,520 @@ export type ReconciliationItemResolvers<
   resolution?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
 };
 
+export type StaffOrderPageResolvers<
+  ContextType = GraphQLContext,
+  ParentType extends ResolversParentTypes['StaffOrderPage'] = ResolversParentTypes['StaffOrderPage'],
+> = {
+  items?: Resolver<Array<ResolversTypes['Order']>, ParentType, ContextType>;
+  page?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  pageSize?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  total?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  totalStake?: Resolver<ResolversTypes['Tzs'], ParentType, ContextType>;
+  totalCredited?: Resolver<ResolversTypes['Tzs'], ParentType, ContextType>;
+};
+
+export type RandomBetSetupResolvers<
+  ContextType = GraphQLContext,
+  ParentType extends ResolversParentTypes['RandomBetSetup'] = ResolversParentTypes['RandomBetSetup'],
+> = {
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  orderCount?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  minBetAmount?: Resolver<ResolversTypes['Tzs'], ParentType, ContextType>;
+  maxBetAmount?: Resolver<ResolversTypes['Tzs'], ParentType, ContextType>;
+  startRangeDays?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  liveOnly?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  includeStringBets?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  minOdds?: Resolver<ResolversTypes['Odds'], ParentType, ContextType>;
+  note?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  createdBy?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  createdAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  updatedAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+};
+
+export type RandomBetRunResolvers<
+  ContextType = GraphQLContext,
+  ParentType extends ResolversParentTypes['RandomBetRun'] = ResolversParentTypes['RandomBetRun'],
+> = {
+  placed?: Resolver<Array<ResolversTypes['Order']>, ParentType, ContextType>;
+  refused?: Resolver<Array<ResolversTypes['RandomBetRefusal']>, ParentType, ContextType>;
+  candidateSelections?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+};
+
+export type RandomBetRefusalResolvers<
+  ContextType = GraphQLContext,
+  ParentType extends ResolversParentTypes['RandomBetRefusal'] = ResolversParentTypes['RandomBetRefusal'],
+> = {
+  userId?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  code?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+};
+
+export type StaffBillResolvers<
+  ContextType = GraphQLContext,
+  ParentType extends ResolversParentTypes['StaffBill'] = ResolversParentTypes['StaffBill'],
+> = {
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  userId?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  userPhone?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  billType?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  pocket?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  amount?: Resolver<ResolversTypes['Tzs'], ParentType, ContextType>;
+  balanceBefore?: Resolver<ResolversTypes['Tzs'], ParentType, ContextType>;
+  balanceAfter?: Resolver<ResolversTypes['Tzs'], ParentType, ContextType>;
+  remark?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  reference?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  movementId?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  actor?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  at?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+};
+
+export type StaffBillPageResolvers<
+  ContextType = GraphQLContext,
+  ParentType extends ResolversParentTypes['StaffBillPage'] = ResolversParentTypes['StaffBillPage'],
+> = {
+  items?: Resolver<Array<ResolversTypes['StaffBill']>, ParentType, ContextType>;
+  page?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  pageSize?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  total?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  totalAmount?: Resolver<ResolversTypes['Tzs'], ParentType, ContextType>;
+};
+
+export type SmsMessageResolvers<
+  ContextType = GraphQLContext,
+  ParentType extends ResolversParentTypes['SmsMessage'] = ResolversParentTypes['SmsMessage'],
+> = {
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  phone?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  areaCode?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  type?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  content?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  code?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  status?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  sentAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  expiresAt?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
+  usedAt?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
+  ip?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+};
+
+export type SmsMessagePageResolvers<
+  ContextType = GraphQLContext,
+  ParentType extends ResolversParentTypes['SmsMessagePage'] = ResolversParentTypes['SmsMessagePage'],
+> = {
+  items?: Resolver<Array<ResolversTypes['SmsMessage']>, ParentType, ContextType>;
+  page?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  pageSize?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  total?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+};
+
+export type AuditLogEntryResolvers<
+  ContextType = GraphQLContext,
+  ParentType extends ResolversParentTypes['AuditLogEntry'] = ResolversParentTypes['AuditLogEntry'],
+> = {
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  at?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  actor?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  ip?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  action?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  entity?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  entityId?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  reason?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  before?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  after?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  requestId?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+};
+
+export type AuditLogPageResolvers<
+  ContextType = GraphQLContext,
+  ParentType extends ResolversParentTypes['AuditLogPage'] = ResolversParentTypes['AuditLogPage'],
+> = {
+  items?: Resolver<Array<ResolversTypes['AuditLogEntry']>, ParentType, ContextType>;
+  page?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  pageSize?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  total?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+};
+
+export type SystemLogEntryResolvers<
+  ContextType = GraphQLContext,
+  ParentType extends ResolversParentTypes['SystemLogEntry'] = ResolversParentTypes['SystemLogEntry'],
+> = {
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  at?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  type?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  content?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  source?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  userAgent?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  userId?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  ip?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+};
+
+export type SystemLogPageResolvers<
+  ContextType = GraphQLContext,
+  ParentType extends ResolversParentTypes['SystemLogPage'] = ResolversParentTypes['SystemLogPage'],
+> = {
+  items?: Resolver<Array<ResolversTypes['SystemLogEntry']>, ParentType, ContextType>;
+  page?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  pageSize?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  total?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+};
+
+export type StaffUserResolvers<
+  ContextType = GraphQLContext,
+  ParentType extends ResolversParentTypes['StaffUser'] = ResolversParentTypes['StaffUser'],
+> = {
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  phone?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  network?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  invitationCode?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  superiorId?: Resolver<Maybe<ResolversTypes['ID']>, ParentType, ContextType>;
+  superiorPhone?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  invitedCount?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  disabled?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  noBet?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  noWithdraw?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  reported?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  returnScale?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  withdrawalWhitelist?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  note?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  balance?: Resolver<ResolversTypes['Tzs'], ParentType, ContextType>;
+  creditMoney?: Resolver<ResolversTypes['Tzs'], ParentType, ContextType>;
+  racingCoin?: Resolver<ResolversTypes['Tzs'], ParentType, ContextType>;
+  debt?: Resolver<ResolversTypes['Tzs'], ParentType, ContextType>;
+  createdAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  lastLoginAt?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
+  lastLoginIp?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+};
+
+export type StaffUserPageResolvers<
+  ContextType = GraphQLContext,
+  ParentType extends ResolversParentTypes['StaffUserPage'] = ResolversParentTypes['StaffUserPage'],
+> = {
+  items?: Resolver<Array<ResolversTypes['StaffUser']>, ParentType, ContextType>;
+  page?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  pageSize?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  total?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+};
+
+export type ExportRecordResolvers<
+  ContextType = GraphQLContext,
+  ParentType extends ResolversParentTypes['ExportRecord'] = ResolversParentTypes['ExportRecord'],
+> = {
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  kind?: Resolver<ResolversTypes['ExportKind'], ParentType, ContextType>;
+  status?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  progress?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  rowsWritten?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  errorMessage?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  applicant?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  filter?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  createdAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  completedAt?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
+  byteSize?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  downloadPath?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+};
+
+export type ExportPageResolvers<
+  ContextType = GraphQLContext,
+  ParentType extends ResolversParentTypes['ExportPage'] = ResolversParentTypes['ExportPage'],
+> = {
+  items?: Resolver<Array<ResolversTypes['ExportRecord']>, ParentType, ContextType>;
+  page?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  pageSize?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  total?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+};
+
+export type HistoryEventResolvers<
+  ContextType = GraphQLContext,
+  ParentType extends ResolversParentTypes['HistoryEvent'] = ResolversParentTypes['HistoryEvent'],
+> = {
+  position?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  eventId?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  type?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  recordedAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  at?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
+  actor?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  reason?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  correlationId?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  causationId?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  data?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  metadata?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  movements?: Resolver<Array<ResolversTypes['PocketMovement']>, ParentType, ContextType>;
+};
+
+export type PocketMovementResolvers<
+  ContextType = GraphQLContext,
+  ParentType extends ResolversParentTypes['PocketMovement'] = ResolversParentTypes['PocketMovement'],
+> = {
+  pocket?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  amount?: Resolver<ResolversTypes['Tzs'], ParentType, ContextType>;
+  before?: Resolver<ResolversTypes['Tzs'], ParentType, ContextType>;
+  after?: Resolver<ResolversTypes['Tzs'], ParentType, ContextType>;
+};
+
+export type StreamHistoryResolvers<
+  ContextType = GraphQLContext,
+  ParentType extends ResolversParentTypes['StreamHistory'] = ResolversParentTypes['StreamHistory'],
+> = {
+  streamName?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  version?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  events?: Resolver<Array<ResolversTypes['HistoryEvent']>, ParentType, ContextType>;
+};
+
+export type AggregateSnapshotResolvers<
+  ContextType = GraphQLContext,
+  ParentType extends ResolversParentTypes['AggregateSnapshot'] = ResolversParentTypes['AggregateSnapshot'],
+> = {
+  streamName?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  at?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  version?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  lastEventAt?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
+  state?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+};
+
+export type ReadModelDifferenceResolvers<
+  ContextType = GraphQLContext,
+  ParentType extends ResolversParentTypes['ReadModelDifference'] =
+    ResolversParentTypes['ReadModelDifference'],
+> = {
+  table?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  key?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  column?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  expected?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  actual?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+};
+
+export type ReadModelVerificationResolvers<
+  ContextType = GraphQLContext,
+  ParentType extends ResolversParentTypes['ReadModelVerification'] =
+    ResolversParentTypes['ReadModelVerification'],
+> = {
+  streamName?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  equal?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  eventsReplayed?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  tables?: Resolver<Array<ResolversTypes['String']>, ParentType, ContextType>;
+  rowsCompared?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  differences?: Resolver<Array<ResolversTypes['ReadModelDifference']>, ParentType, ContextType>;
+  pendingEvents?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+};
+
+export type LocalizedTextResolvers<
+  ContextType = GraphQLContext,
+  ParentType extends ResolversParentTypes['LocalizedText'] = ResolversParentTypes['LocalizedText'],
+> = {
+  sw?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  enUS?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  zhCN?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+};
+
+export type PlayerMessageResolvers<
+  ContextType = GraphQLContext,
+  ParentType extends ResolversParentTypes['PlayerMessage'] = ResolversParentTypes['PlayerMessage'],
+> = {
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  title?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  body?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  sentAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  read?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  readAt?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
+};
+
+export type PlayerMessagePageResolvers<
+  ContextType = GraphQLContext,
+  ParentType extends ResolversParentTypes['PlayerMessagePage'] = ResolversParentTypes['PlayerMessagePage'],
+> = {
+  content?: Resolver<Array<ResolversTypes['PlayerMessage']>, ParentType, ContextType>;
+  page?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  pageSize?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  count?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  unread?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+};
+
+export type StaffMessageResolvers<
+  ContextType = GraphQLContext,
+  ParentType extends ResolversParentTypes['StaffMessage'] = ResolversParentTypes['StaffMessage'],
+> = {
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  title?: Resolver<ResolversTypes['LocalizedText'], ParentType, ContextType>;
+  body?: Resolver<ResolversTypes['LocalizedText'], ParentType, ContextType>;
+  audience?: Resolver<ResolversTypes['MessageAudience'], ParentType, ContextType>;
+  recipients?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  readCount?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  withdrawn?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  createdBy?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  createdAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+};
+
+export type StaffMessagePageResolvers<
+  ContextType = GraphQLContext,
+  ParentType extends ResolversParentTypes['StaffMessagePage'] = ResolversParentTypes['StaffMessagePage'],
+> = {
+  content?: Resolver<Array<ResolversTypes['StaffMessage']>, ParentType, ContextType>;
+  page?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  pageSize?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  count?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+};
+
+export type RotationItemResolvers<
+  ContextType = GraphQLContext,
+  ParentType extends ResolversParentTypes['RotationItem'] = ResolversParentTypes['RotationItem'],
+> = {
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  type?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  typeName?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  title?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  note?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  imageUrl?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  link?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  jumpType?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  language?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  sorting?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  shown?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  clicks?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  updatedAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+};
+
+export type ArticleResolvers<
+  ContextType = GraphQLContext,
+  ParentType extends ResolversParentTypes['Article'] = ResolversParentTypes['Article'],
+> = {
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  title?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  subtitle?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  intro?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  body?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  html?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  imageUrl?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  language?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  releaseTime?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  sorting?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  shown?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  updatedAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+};
+
+export type ArticlePageResolvers<
+  ContextType = GraphQLContext,
+  ParentType extends ResolversParentTypes['ArticlePage'] = ResolversParentTypes['ArticlePage'],
+> = {
+  content?: Resolver<Array<ResolversTypes['Article']>, ParentType, ContextType>;
+  page?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  pageSize?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  count?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+};
+
+export type DocumentResolvers<
+  ContextType = GraphQLContext,
+  ParentType extends ResolversParentTypes['Document'] = ResolversParentTypes['Document'],
+> = {
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  type?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  title?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  body?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  html?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  fileUrl?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  language?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  sorting?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  shown?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  updatedAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+};
+
+export type RichTextPageResolvers<
+  ContextType = GraphQLContext,
+  ParentType extends ResolversParentTypes['RichTextPage'] = ResolversParentTypes['RichTextPage'],
+> = {
+  slug?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  type?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  language?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  title?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  body?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  html?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  updatedAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+};
+
+export type UploadedFileResolvers<
+  ContextType = GraphQLContext,
+  ParentType extends ResolversParentTypes['UploadedFile'] = ResolversParentTypes['UploadedFile'],
+> = {
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  url?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  contentType?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  sizeBytes?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+};
+
+export type PhoneAreaCodeResolvers<
+  ContextType = GraphQLContext,
+  ParentType extends ResolversParentTypes['PhoneAreaCode'] = ResolversParentTypes['PhoneAreaCode'],
+> = {
+  country?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  areaCode?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  flag?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  internationalName?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  shown?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+};
+
+export type SiteConfigResolvers<
+  ContextType = GraphQLContext,
+  ParentType extends ResolversParentTypes['SiteConfig'] = ResolversParentTypes['SiteConfig'],
+> = {
+  maintenance?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  maintenanceMessage?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  customerServiceNumbers?: Resolver<Array<ResolversTypes['String']>, ParentType, ContextType>;
+  areaCodes?: Resolver<Array<ResolversTypes['PhoneAreaCode']>, ParentType, ContextType>;
+  supportLinks?: Resolver<Array<ResolversTypes['String']>, ParentType, ContextType>;
+  effectiveFrom?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
+};
+
+export type SiteConfigVersionResolvers<
+  ContextType = GraphQLContext,
+  ParentType extends ResolversParentTypes['SiteConfigVersion'] = ResolversParentTypes['SiteConfigVersion'],
+> = {
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  effectiveFrom?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  maintenance?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  maintenanceMessage?: Resolver<ResolversTypes['LocalizedText'], ParentType, ContextType>;
+  customerServiceNumbers?: Resolver<Array<ResolversTypes['String']>, ParentType, ContextType>;
+  areaCodes?: Resolver<Array<ResolversTypes['PhoneAreaCode']>, ParentType, ContextType>;
+  supportLinks?: Resolver<Array<ResolversTypes['String']>, ParentType, ContextType>;
+  createdBy?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  createdAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  inForce?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+};
+
+export type BetConfigVersionResolvers<
+  ContextType = GraphQLContext,
+  ParentType extends ResolversParentTypes['BetConfigVersion'] = ResolversParentTypes['BetConfigVersion'],
+> = {
+  effectiveFrom?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  createdBy?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  createdAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  inForce?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  config?: Resolver<ResolversTypes['BetConfig'], ParentType, ContextType>;
+};
+
+export type BoardMessageResolvers<
+  ContextType = GraphQLContext,
+  ParentType extends ResolversParentTypes['BoardMessage'] = ResolversParentTypes['BoardMessage'],
+> = {
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  userId?: Resolver<Maybe<ResolversTypes['ID']>, ParentType, ContextType>;
+  name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  phone?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  email?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  content?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  handled?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  handledBy?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  handledAt?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
+  createdAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+};
+
+export type BoardMessagePageResolvers<
+  ContextType = GraphQLContext,
+  ParentType extends ResolversParentTypes['BoardMessagePage'] = ResolversParentTypes['BoardMessagePage'],
+> = {
+  content?: Resolver<Array<ResolversTypes['BoardMessage']>, ParentType, ContextType>;
+  page?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  pageSize?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  count?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+};
+
 export type Resolvers<ContextType = GraphQLContext> = {
   Tzs?: GraphQLScalarType;
   Odds?: GraphQLScalarType;
@@ -3419,4 +5688,43 @@ export type Resolvers<ContextType = GraphQLContext> = {
   PayConfig?: PayConfigResolvers<ContextType>;
   PaymentChannel?: PaymentChannelResolvers<ContextType>;
   ReconciliationItem?: ReconciliationItemResolvers<ContextType>;
+  StaffOrderPage?: StaffOrderPageResolvers<ContextType>;
+  RandomBetSetup?: RandomBetSetupResolvers<ContextType>;
+  RandomBetRun?: RandomBetRunResolvers<ContextType>;
+  RandomBetRefusal?: RandomBetRefusalResolvers<ContextType>;
+  StaffBill?: StaffBillResolvers<ContextType>;
+  StaffBillPage?: StaffBillPageResolvers<ContextType>;
+  SmsMessage?: SmsMessageResolvers<ContextType>;
+  SmsMessagePage?: SmsMessagePageResolvers<ContextType>;
+  AuditLogEntry?: AuditLogEntryResolvers<ContextType>;
+  AuditLogPage?: AuditLogPageResolvers<ContextType>;
+  SystemLogEntry?: SystemLogEntryResolvers<ContextType>;
+  SystemLogPage?: SystemLogPageResolvers<ContextType>;
+  StaffUser?: StaffUserResolvers<ContextType>;
+  StaffUserPage?: StaffUserPageResolvers<ContextType>;
+  ExportRecord?: ExportRecordResolvers<ContextType>;
+  ExportPage?: ExportPageResolvers<ContextType>;
+  HistoryEvent?: HistoryEventResolvers<ContextType>;
+  PocketMovement?: PocketMovementResolvers<ContextType>;
+  StreamHistory?: StreamHistoryResolvers<ContextType>;
+  AggregateSnapshot?: AggregateSnapshotResolvers<ContextType>;
+  ReadModelDifference?: ReadModelDifferenceResolvers<ContextType>;
+  ReadModelVerification?: ReadModelVerificationResolvers<ContextType>;
+  LocalizedText?: LocalizedTextResolvers<ContextType>;
+  PlayerMessage?: PlayerMessageResolvers<ContextType>;
+  PlayerMessagePage?: PlayerMessagePageResolvers<ContextType>;
+  StaffMessage?: StaffMessageResolvers<ContextType>;
+  StaffMessagePage?: StaffMessagePageResolvers<ContextType>;
+  RotationItem?: RotationItemResolvers<ContextType>;
+  Article?: ArticleResolvers<ContextType>;
+  ArticlePage?: ArticlePageResolvers<ContextType>;
+  Document?: DocumentResolvers<ContextType>;
+  RichTextPage?: RichTextPageResolvers<ContextType>;
+  UploadedFile?: UploadedFileResolvers<ContextType>;
+  PhoneAreaCode?: PhoneAreaCodeResolvers<ContextType>;
+  SiteConfig?: SiteConfigResolvers<ContextType>;
+  SiteConfigVersion?: SiteConfigVersionResolvers<ContextType>;
+  BetConfigVersion?: BetConfigVersionResolvers<ContextType>;
+  BoardMessage?: BoardMessageResolvers<ContextType>;
+  BoardMessagePage?: BoardMessagePageResolvers<ContextType>;
 };

@@ -3,8 +3,10 @@
  */
 import type { ApiModule } from './module.ts';
 import { auditModule } from './audit/index.ts';
+import { backofficeModule } from './backoffice/index.ts';
 import { bettingModule } from './betting/index.ts';
 import { catalogueModule } from './catalogue/index.ts';
+import { contentModule } from './content/index.ts';
 import { feedModule } from './feed/index.ts';
 import { identityModule } from './identity/index.ts';
 import { liveModule } from './live/index.ts';
@@ -26,4 +28,6 @@ export const modules: readonly ApiModule[] = [
   liveModule,
   statisticsModule,
   paymentsModule,
+  backofficeModule,
+  contentModule,
 ];

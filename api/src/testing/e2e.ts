@@ -98,7 +98,23 @@ export interface E2ePlayer {
   readonly password: string;
   /** A bearer token of a session opened at registration. */
   readonly token: string;
+  /** When that session ends (ISO 8601). */
+  readonly expiresAt: string;
 }
+
+/**
+ * The player site's localStorage key of the session (web-player/src/session/session.ts
+ * `SESSION_STORAGE_KEY`, value `{ token, expiresAt }`).
+ */
+export const PLAYER_SESSION_KEY = 'bashiri.session';
+
+/**
+ * localStorage entries that open the player site logged in as `player`:
+ * `e2e.page('phone', { storage: loggedInAs(player) })`.
+ */
+export const loggedInAs = (player: E2ePlayer): Record<string, string> => ({
+  [PLAYER_SESSION_KEY]: JSON.stringify({ token: player.token, expiresAt: player.expiresAt }),
+});
 
 export interface E2eServer {
   readonly server: RunningServer;
@@ -215,12 +231,11 @@ export const startE2eServer = async (
     const password = o.password ?? 'pass1234';
     await gqlOk('mutation ($p: String!) { requestSmsCode(phone: $p, purpose: REGISTER) }', { p: phone });
     const code = await smsCode(phone, 'register');
-    const { register } = await gqlOk<{ register: { token: string; player: { id: string } } }>(
-      `mutation ($i: RegisterInput!) { register(input: $i) { token player { id } } }`,
-      {
-        i: { phone, password, confirmPassword: password, code, adult: true, acceptTerms: true },
-      },
-    );
+    const { register } = await gqlOk<{
+      register: { token: string; expiresAt: string; player: { id: string } };
+    }>(`mutation ($i: RegisterInput!) { register(input: $i) { token expiresAt player { id } } }`, {
+      i: { phone, password, confirmPassword: password, code, adult: true, acceptTerms: true },
+    });
     if (o.balance) {
       const staff = await staffLogin();
       await gqlOk(
@@ -237,7 +252,14 @@ export const startE2eServer = async (
         staff.token,
       );
     }
-    return { userId: register.player.id, phone, nationalPhone: national, password, token: register.token };
+    return {
+      userId: register.player.id,
+      phone,
+      nationalPhone: national,
+      password,
+      token: register.token,
+      expiresAt: register.expiresAt,
+    };
   };
 
   return {

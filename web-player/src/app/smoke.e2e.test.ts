@@ -41,9 +41,34 @@ describe.skipIf(!e2e.available)('served site (smoke)', () => {
     });
   }
 
+  it('lets the page reach /graphql over http and the graphql-ws websocket under its CSP', async () => {
+    const page = await e2e.page('phone');
+    await page.goto(e2e.url('/'), { waitUntil: 'load' });
+    const answers = await page.evaluate(async () => {
+      const http = await fetch('/graphql', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ query: '{ health { status } }' }),
+      }).then((r) => r.json());
+      const ws = await new Promise<string>((resolve) => {
+        const socket = new WebSocket(`ws://${location.host}/graphql`, 'graphql-transport-ws');
+        socket.onopen = () => socket.send(JSON.stringify({ type: 'connection_init', payload: {} }));
+        socket.onmessage = (event) => {
+          resolve(JSON.parse(String(event.data)).type);
+          socket.close();
+        };
+        socket.onerror = () => resolve('error');
+      });
+      return { http, ws };
+    });
+    expect(answers).toEqual({ http: { data: { health: { status: 'ok' } } }, ws: 'connection_ack' });
+    expect(pageErrors(page)).toEqual([]);
+  });
+
   it('sets up scenes: a registered player credited by staff, and a staff session', async () => {
     const player = await e2e.server.createPlayer({ balance: 25_000 });
     expect(player.phone).toMatch(/^\+2557\d{8}$/);
+    expect(Date.parse(player.expiresAt)).toBeGreaterThan(Date.now());
     const { myWallet } = await e2e.server.gqlOk<{ myWallet: { balance: number } }>(
       '{ myWallet { balance } }',
       {},

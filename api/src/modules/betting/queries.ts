@@ -5,7 +5,8 @@
 import type { BetPlaced } from '@bashiri/domain';
 import type { SqlExecutor } from '@bashiri/eventstore';
 
-const ORDER_COLUMNS = `bet_id AS id, serial, status, status_code AS "statusCode", order_type AS "orderType",
+/** The `orders` columns as the GraphQL `Order` fields (staff lists reuse them). */
+export const ORDER_COLUMNS = `bet_id AS id, serial, status, status_code AS "statusCode", order_type AS "orderType",
   CASE pay_type WHEN 2 THEN 'CREDIT' ELSE 'BALANCE' END AS "payType", stake::int, pay_payable::int AS "payPayable",
   virtual_pay_amount::int AS "virtualPayAmount", total_odds AS "totalOdds", tax_rate::float AS "taxRate",
   potential_profit::int AS "potentialProfit", potential_reward::int AS "potentialReward",
@@ -22,7 +23,8 @@ const DAY_MS = 86_400_000;
 
 type Row = Record<string, unknown> & { id: string };
 
-const withLines = async (sql: SqlExecutor, orders: Row[]) => {
+/** Attaches each order's detail lines (one query). */
+export const withLines = async (sql: SqlExecutor, orders: Row[]) => {
   if (orders.length === 0) return [];
   const { rows } = await sql.query<Record<string, unknown> & { bet_id: string }>(
     `SELECT ${LINE_COLUMNS} FROM order_lines WHERE bet_id = ANY ($1::text[]) ORDER BY bet_id, leg_index`,

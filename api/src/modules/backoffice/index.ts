@@ -1,0 +1,170 @@
+/**
+ * The back-office module (issue 8): staff orders (list, detail, cancel, admin bets, random betting),
+ * bills, SMS, audit log, users with balances, CSV exports and the replayable audit history. Every
+ * resolver checks its permission first (spec §6); every mutation writes `staff_audit_log`.
+ * Operations: schema.graphql; docs/back-office.md.
+ */
+import { readFileSync } from 'node:fs';
+import type { GraphQLContext } from '../../graphql/context.ts';
+import type { ApiModule } from '../module.ts';
+import { requireStaff } from '../staff/guard.ts';
+import { paging } from './common.ts';
+import {
+  EXPORT_PERMISSION,
+  exportRecord,
+  listExports,
+  registerExportRoutes,
+  resumeExports,
+  startExport,
+} from './exports.ts';
+import type { ExportFilter, ExportKind } from './exports.ts';
+import { streamHistory, stateAt, verifyReadModel } from './history.ts';
+import type { HistoryKind } from './history.ts';
+import { appendSystemLog, listAuditLog, listBills, listSms, listSystemLog, listUsers } from './lists.ts';
+import type { AuditLogFilter, BillFilter, SmsFilter, SystemLogFilter, UserFilter } from './lists.ts';
+import { adminPlaceBet, cancelOrder, earlySettlementOdds, listOrders, staffOrder } from './orders.ts';
+import type { AdminPlaceBetInput, OrderFilter } from './orders.ts';
+import { listSetups, runSetup, saveSetup } from './random.ts';
+import type { RandomBetSetupInput } from './random.ts';
+
+type Ctx = GraphQLContext;
+interface PageArgs {
+  page?: number | null;
+  pageSize?: number | null;
+}
+interface StreamArgs {
+  stream: { kind: HistoryKind; id: string };
+}
+
+const client = (ctx: Ctx) => ({ ip: ctx.ip ?? null, requestId: ctx.requestId ?? null });
+
+export const backofficeModule: ApiModule = {
+  name: 'backoffice',
+  typeDefs: readFileSync(new URL('./schema.graphql', import.meta.url), 'utf8'),
+  migrations: new URL('./migrations/', import.meta.url),
+  routes: registerExportRoutes,
+  start: resumeExports,
+  resolvers: {
+    Order: {
+      userId: (order: { userId?: string | null }) => order.userId ?? null,
+      userPhone: (order: { userPhone?: string | null }) => order.userPhone ?? null,
+      matchCount: (order: { lines?: { matchId: string }[] }) =>
+        order.lines ? new Set(order.lines.map((l) => l.matchId)).size : null,
+      earlySettlementOdds: (order: { status?: unknown; credited?: unknown; stake?: unknown }) =>
+        earlySettlementOdds(order),
+      placedBy: (order: { placedBy?: string | null }) => order.placedBy ?? null,
+    },
+    Query: {
+      orders: async (_root: unknown, args: PageArgs & { filter?: OrderFilter; sort?: string }, ctx: Ctx) => {
+        requireStaff(ctx, 'orders.view');
+        return listOrders(ctx.services.sql, args);
+      },
+      order: async (_root: unknown, { id }: { id: string }, ctx: Ctx) => {
+        requireStaff(ctx, 'orders.view');
+        return staffOrder(ctx.services, id);
+      },
+      randomBetSetups: async (_root: unknown, _args: unknown, ctx: Ctx) => {
+        requireStaff(ctx, 'orders.random');
+        return listSetups(ctx.services.sql);
+      },
+      bills: async (_root: unknown, args: PageArgs & { filter?: BillFilter }, ctx: Ctx) => {
+        requireStaff(ctx, 'bills.view');
+        return listBills(ctx.services.sql, args);
+      },
+      smsMessages: async (_root: unknown, args: PageArgs & { filter?: SmsFilter }, ctx: Ctx) => {
+        requireStaff(ctx, 'sms.view');
+        return listSms(ctx.services.sql, args);
+      },
+      staffAuditLog: async (_root: unknown, args: PageArgs & { filter?: AuditLogFilter }, ctx: Ctx) => {
+        requireStaff(ctx, 'audit.view');
+        return listAuditLog(ctx.services.sql, args);
+      },
+      systemLog: async (_root: unknown, args: PageArgs & { filter?: SystemLogFilter }, ctx: Ctx) => {
+        requireStaff(ctx, 'audit.view');
+        return listSystemLog(ctx.services.sql, args);
+      },
+      users: async (_root: unknown, args: PageArgs & { filter?: UserFilter; sort?: string }, ctx: Ctx) => {
+        requireStaff(ctx, 'users.view');
+        return listUsers(ctx.services.sql, args);
+      },
+      exports: async (_root: unknown, args: PageArgs, ctx: Ctx) => {
+        requireStaff(ctx, 'export.run');
+        return listExports(ctx.services.sql, paging(args.page, args.pageSize));
+      },
+      exportRecord: async (_root: unknown, { id }: { id: string }, ctx: Ctx) => {
+        requireStaff(ctx, 'export.run');
+        return exportRecord(ctx.services.sql, id);
+      },
+      streamHistory: async (
+        _root: unknown,
+        args: StreamArgs & { fromPosition?: number | null; maxCount?: number | null },
+        ctx: Ctx,
+      ) => {
+        requireStaff(ctx, 'audit.view');
+        return streamHistory(ctx.services, args.stream.kind, args.stream.id, args);
+      },
+      stateAt: async (_root: unknown, { stream, at }: StreamArgs & { at: string }, ctx: Ctx) => {
+        requireStaff(ctx, 'audit.view');
+        return stateAt(ctx.services, stream.kind, stream.id, at);
+      },
+      verifyReadModel: async (_root: unknown, { stream }: StreamArgs, ctx: Ctx) => {
+        requireStaff(ctx, 'audit.view');
+        return verifyReadModel(ctx.services, stream.kind, stream.id);
+      },
+    },
+    Mutation: {
+      reportClientLog: async (_root: unknown, args: { type: number; content: string }, ctx: Ctx) => {
+        const viewer = ctx.viewer;
+        await appendSystemLog(ctx.services.sql, {
+          type: args.type,
+          content: args.content,
+          source: viewer?.kind === 'staff' ? 'admin' : 'player',
+          userAgent: (ctx.request?.headers['user-agent'] as string | undefined) ?? null,
+          userId: viewer
+            ? viewer.kind === 'staff'
+              ? `staff:${viewer.staffId}`
+              : `player:${viewer.userId}`
+            : null,
+          ip: ctx.ip ?? null,
+          at: ctx.services.now(),
+        });
+        return true;
+      },
+      cancelOrder: async (_root: unknown, { id, reason }: { id: string; reason: string }, ctx: Ctx) => {
+        const staff = requireStaff(ctx, 'orders.cancel');
+        return cancelOrder(ctx.services, staff, { betId: id, reason, ...client(ctx) });
+      },
+      adminPlaceBet: async (
+        _root: unknown,
+        { userId, input }: { userId: string; input: AdminPlaceBetInput },
+        ctx: Ctx,
+      ) => {
+        const staff = requireStaff(ctx, 'orders.place');
+        return adminPlaceBet(ctx.services, staff, userId, input, client(ctx));
+      },
+      createRandomBetSetup: async (_root: unknown, { input }: { input: RandomBetSetupInput }, ctx: Ctx) =>
+        saveSetup(ctx.services, requireStaff(ctx, 'orders.random'), null, input, client(ctx)),
+      updateRandomBetSetup: async (
+        _root: unknown,
+        { id, input }: { id: string; input: RandomBetSetupInput },
+        ctx: Ctx,
+      ) => saveSetup(ctx.services, requireStaff(ctx, 'orders.random'), id, input, client(ctx)),
+      deleteRandomBetSetup: async (_root: unknown, { id }: { id: string }, ctx: Ctx) =>
+        saveSetup(ctx.services, requireStaff(ctx, 'orders.random'), id, null, client(ctx)),
+      runRandomBetSetup: async (
+        _root: unknown,
+        args: { id: string; userIds: string[]; requestId: string },
+        ctx: Ctx,
+      ) => runSetup(ctx.services, requireStaff(ctx, 'orders.random'), args, client(ctx)),
+      startExport: async (
+        _root: unknown,
+        { kind, filter }: { kind: ExportKind; filter?: ExportFilter | null },
+        ctx: Ctx,
+      ) => {
+        const staff = requireStaff(ctx, 'export.run');
+        requireStaff(ctx, EXPORT_PERMISSION[kind]);
+        return startExport(ctx.services, staff, kind, filter, client(ctx));
+      },
+    },
+  },
+};

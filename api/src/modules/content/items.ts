@@ -1,0 +1,617 @@
+/**
+ * Rotation items (banners, notice bar, contact list), graphic text, documents and rich-text pages
+ * (spec §2 routes /promotion, /artcol, /rich_text, /help, /privacy_policy; §3 "Banner", "Image/text";
+ * §5 sequences 0–100, "release time of an image/text must be valid"; §7 rotation/*; §9 banner types).
+ * Staff edits run through {@link audited}; public reads show only shown (and released) items.
+ */
+import type { SqlExecutor } from '@bashiri/eventstore';
+import type { GraphQLContext } from '../../graphql/context.ts';
+import { codedError } from '../../graphql/errors.ts';
+import { requireStaff } from '../staff/guard.ts';
+import {
+  LANGUAGES,
+  audited,
+  checkId,
+  checkLanguage,
+  checkLink,
+  checkSorting,
+  checkText,
+  languageOf,
+  paging,
+} from './common.ts';
+import { renderMarkdown } from './markdown.ts';
+
+type Row = Record<string, unknown>;
+const iso = (value: unknown): string => new Date(value as string).toISOString();
+
+/** Rotation types (spec §3 "Rotation types", §9 "Banner types") and whether an item of the type needs an image. */
+export const ROTATION_TYPES: Readonly<Record<number, { name: string; image: boolean }>> = {
+  1: { name: 'contact list', image: false },
+  11: { name: 'paid-phone logos', image: true },
+  15: { name: 'mobile home carousel', image: true },
+  16: { name: 'desktop home carousel', image: true },
+  18: { name: 'notice bar', image: false },
+  19: { name: 'promotion list', image: true },
+};
+/** The notice bar (spec §7 rotation/inquires type 18). */
+export const NOTICE_BAR = 18;
+/** The contact list (spec §3 type 1). */
+export const CONTACT_LIST = 1;
+/** Rules documents (spec §2 /artcol type 14). */
+export const RULES_DOCUMENT = 14;
+
+const MAX_TITLE = 200;
+const MAX_NOTE = 1000;
+const MAX_BODY = 100_000;
+
+// ---------------------------------------------------------------------------------------------------
+// Rotation items
+
+export interface RotationInput {
+  readonly type?: number | null;
+  readonly title?: string | null;
+  readonly note?: string | null;
+  readonly imageUrl?: string | null;
+  readonly link?: string | null;
+  readonly jumpType?: number | null;
+  readonly language?: string | null;
+  readonly sorting?: number | null;
+  readonly shown?: boolean | null;
+}
+
+const rotationView = (r: Row) => ({
+  id: String(r['id']),
+  type: Number(r['type']),
+  typeName: ROTATION_TYPES[Number(r['type'])]?.name ?? String(r['type']),
+  title: r['title'],
+  note: r['note'],
+  imageUrl: r['image_url'] ?? null,
+  link: r['link'] ?? null,
+  jumpType: Number(r['jump_type']),
+  language: r['language'] ?? null,
+  sorting: Number(r['sorting']),
+  shown: r['shown'],
+  clicks: Number(r['clicks']),
+  updatedAt: iso(r['updated_at']),
+});
+
+/** The row a rotation input makes from `before` (null on create); validates everything. */
+const rotationRow = (input: RotationInput, before: Row | null) => {
+  const type = input.type ?? (before ? Number(before['type']) : null);
+  if (type === null) throw codedError('TEXT_REQUIRED', 'type is required', { field: 'type' });
+  const kind = ROTATION_TYPES[type];
+  if (!kind)
+    throw codedError('ROTATION_TYPE_UNKNOWN', `type: one of ${Object.keys(ROTATION_TYPES).join(', ')}`, {
+      field: 'type',
+    });
+  const take = <T>(value: T | null | undefined, column: string, fallback: T): T =>
+    value ?? (before ? (before[column] as T) : fallback);
+  const title = checkText(take(input.title, 'title', ''), 'title', MAX_TITLE, false);
+  const note = checkText(take(input.note, 'note', ''), 'note', MAX_NOTE, !kind.image);
+  const imageUrl = checkLink(
+    input.imageUrl !== undefined && input.imageUrl !== null
+      ? input.imageUrl
+      : (before?.['image_url'] as string),
+    'imageUrl',
+  );
+  if (kind.image && !imageUrl)
+    throw codedError('IMAGE_REQUIRED', 'this type needs an image', { field: 'imageUrl' });
+  const link = checkLink(
+    input.link !== undefined && input.link !== null ? input.link : (before?.['link'] as string),
+    'link',
+  );
+  const jumpType = take(input.jumpType, 'jump_type', link ? (link.startsWith('/') ? 1 : 2) : 0);
+  if (![0, 1, 2].includes(jumpType))
+    throw codedError('BAD_INPUT', 'jumpType: 0, 1 or 2', { field: 'jumpType' });
+  const languageText =
+    input.language !== undefined && input.language !== null
+      ? input.language
+      : before
+        ? ((before['language'] as string | null) ?? 'all')
+        : 'all';
+  const language = languageText.trim().toLowerCase() === 'all' ? null : checkLanguage(languageText);
+  const sorting = checkSorting(take(input.sorting, 'sorting', 0));
+  const shown = take(input.shown, 'shown', true);
+  return { type, title, note, image_url: imageUrl, link, jump_type: jumpType, language, sorting, shown };
+};
+
+/** Public: the shown items of `type` in the language (or every language), higher sorting first. */
+export const rotations = async (ctx: GraphQLContext, type: number, language?: string | null) => {
+  const lang = languageOf(ctx, language);
+  const { rows } = await ctx.services.sql.query<Row>(
+    `SELECT * FROM content_rotations WHERE type = $1 AND shown AND (language IS NULL OR language = $2)
+     ORDER BY sorting DESC, id LIMIT 100`,
+    [type, lang],
+  );
+  return rows.map(rotationView);
+};
+
+/** Staff: every item of a type (or of every type). */
+export const staffRotations = async (ctx: GraphQLContext, type?: number | null) => {
+  requireStaff(ctx, 'content.view');
+  const { rows } = await ctx.services.sql.query<Row>(
+    `SELECT * FROM content_rotations WHERE $1::smallint IS NULL OR type = $1 ORDER BY type, sorting DESC, id`,
+    [type ?? null],
+  );
+  return rows.map(rotationView);
+};
+
+const COLUMNS = [
+  'type',
+  'title',
+  'note',
+  'image_url',
+  'link',
+  'jump_type',
+  'language',
+  'sorting',
+  'shown',
+] as const;
+
+export const createRotation = async (ctx: GraphQLContext, input: RotationInput) => {
+  const viewer = requireStaff(ctx, 'content.edit');
+  const row = rotationRow(input, null);
+  const after = await audited(ctx, viewer, { entity: 'rotation', verb: 'create' }, async (tx) => {
+    const created = (
+      await tx.query<Row>(
+        `INSERT INTO content_rotations (${COLUMNS.join(', ')}) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) RETURNING *`,
+        COLUMNS.map((c) => row[c]),
+      )
+    ).rows[0]!;
+    return { before: null, after: created, id: String(created['id']), result: created };
+  });
+  return rotationView(after);
+};
+
+export const updateRotation = async (ctx: GraphQLContext, id: string, input: RotationInput) => {
+  const viewer = requireStaff(ctx, 'content.edit');
+  checkId(id, 'rotation item');
+  const after = await audited(ctx, viewer, { entity: 'rotation', verb: 'update' }, async (tx) => {
+    const before = (await tx.query<Row>('SELECT * FROM content_rotations WHERE id = $1 FOR UPDATE', [id]))
+      .rows[0];
+    if (!before) throw codedError('NOT_FOUND', `no rotation item ${id}`);
+    const row = rotationRow(input, before);
+    const updated = (
+      await tx.query<Row>(
+        `UPDATE content_rotations SET ${COLUMNS.map((c, i) => `${c} = $${i + 2}`).join(', ')}, updated_at = now()
+         WHERE id = $1 RETURNING *`,
+        [id, ...COLUMNS.map((c) => row[c])],
+      )
+    ).rows[0]!;
+    return { before, after: updated, id, result: updated };
+  });
+  return rotationView(after);
+};
+
+/** Deletes one row of `table` for good, audited `<entity>.delete`. */
+const deleteAudited = async (
+  ctx: GraphQLContext,
+  table: 'content_rotations' | 'content_articles' | 'content_documents',
+  entity: string,
+  id: string,
+): Promise<boolean> => {
+  const viewer = requireStaff(ctx, 'content.edit');
+  checkId(id, entity);
+  return audited(ctx, viewer, { entity, verb: 'delete' }, async (tx) => {
+    const before = (await tx.query<Row>(`DELETE FROM ${table} WHERE id = $1 RETURNING *`, [id])).rows[0];
+    if (!before) throw codedError('NOT_FOUND', `no ${entity} ${id}`);
+    return { before, after: null, id, result: true };
+  });
+};
+
+export const deleteRotation = (ctx: GraphQLContext, id: string) =>
+  deleteAudited(ctx, 'content_rotations', 'rotation', id);
+
+/** Public: counts a tap on a shown item (spec §3 clicks_number). */
+export const clickRotation = async (ctx: GraphQLContext, id: string): Promise<boolean> => {
+  if (!/^\d{1,18}$/.test(id)) return false;
+  const { rows } = await ctx.services.sql.query(
+    'UPDATE content_rotations SET clicks = clicks + 1 WHERE id = $1 AND shown RETURNING id',
+    [id],
+  );
+  return rows.length > 0;
+};
+
+// ---------------------------------------------------------------------------------------------------
+// Graphic text (articles)
+
+export interface ArticleInput {
+  readonly title?: string | null;
+  readonly subtitle?: string | null;
+  readonly intro?: string | null;
+  readonly body?: string | null;
+  readonly imageUrl?: string | null;
+  readonly language?: string | null;
+  readonly releaseTime?: string | null;
+  readonly sorting?: number | null;
+  readonly shown?: boolean | null;
+}
+
+/** Earliest release time staff may set (spec §5 "release time must be valid"). */
+const EARLIEST_RELEASE = Date.parse('2000-01-01T00:00:00Z');
+/** Latest release time: one year (366 days) ahead of now. */
+const RELEASE_HORIZON_MS = 366 * 86_400_000;
+const ISO_INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?(Z|[+-]\d{2}:\d{2})$/;
+
+/** A release time: a real ISO 8601 instant with an offset, 2000-01-01 … now + 1 year; else `RELEASE_TIME_INVALID`. */
+export const checkReleaseTime = (value: string, nowMs: number): string => {
+  const text = value.trim();
+  const at = Date.parse(text);
+  const [, month, day] = /^\d{4}-(\d{2})-(\d{2})/.exec(text) ?? [];
+  const calendarOk =
+    month !== undefined &&
+    !Number.isNaN(at) &&
+    Number(month) >= 1 &&
+    Number(month) <= 12 &&
+    Number(day) >= 1 &&
+    Number(day) <= new Date(Date.UTC(Number(text.slice(0, 4)), Number(month), 0)).getUTCDate();
+  if (!ISO_INSTANT.test(text) || !calendarOk || at < EARLIEST_RELEASE || at > nowMs + RELEASE_HORIZON_MS)
+    throw codedError('RELEASE_TIME_INVALID', 'releaseTime: an ISO 8601 instant from 2000 to one year ahead', {
+      field: 'releaseTime',
+    });
+  return new Date(at).toISOString();
+};
+
+const articleView = (r: Row) => ({
+  id: String(r['id']),
+  title: r['title'],
+  subtitle: r['subtitle'],
+  intro: r['intro'],
+  body: r['body'],
+  html: renderMarkdown(String(r['body'])),
+  imageUrl: r['image_url'] ?? null,
+  language: r['language'],
+  releaseTime: iso(r['release_time']),
+  sorting: Number(r['sorting']),
+  shown: r['shown'],
+  updatedAt: iso(r['updated_at']),
+});
+
+const ARTICLE_COLUMNS = [
+  'title',
+  'subtitle',
+  'intro',
+  'body',
+  'image_url',
+  'language',
+  'release_time',
+  'sorting',
+  'shown',
+] as const;
+
+const articleRow = (input: ArticleInput, before: Row | null, nowMs: number) => {
+  const take = (value: string | null | undefined, column: string): string =>
+    value ?? (before ? String(before[column] ?? '') : '');
+  const releaseText = input.releaseTime ?? (before ? iso(before['release_time']) : null);
+  if (releaseText === null)
+    throw codedError('RELEASE_TIME_INVALID', 'releaseTime is required', { field: 'releaseTime' });
+  const language = input.language ?? (before?.['language'] as string | undefined);
+  if (!language) throw codedError('BAD_LANGUAGE', 'language is required', { field: 'language' });
+  return {
+    title: checkText(take(input.title, 'title'), 'title', MAX_TITLE),
+    subtitle: checkText(take(input.subtitle, 'subtitle'), 'subtitle', MAX_TITLE, false),
+    intro: checkText(take(input.intro, 'intro'), 'intro', MAX_NOTE, false),
+    body: checkText(take(input.body, 'body'), 'body', MAX_BODY, false),
+    image_url: checkLink(input.imageUrl ?? (before?.['image_url'] as string | null), 'imageUrl'),
+    language: checkLanguage(language),
+    // Only a new value is checked; a stored one stays as it is.
+    release_time:
+      input.releaseTime === undefined || input.releaseTime === null
+        ? releaseText
+        : checkReleaseTime(input.releaseTime, nowMs),
+    sorting: checkSorting(input.sorting ?? (before ? Number(before['sorting']) : 0)),
+    shown: input.shown ?? (before ? Boolean(before['shown']) : true),
+  };
+};
+
+/** Public: released, shown articles, newest release first. */
+export const articles = async (
+  ctx: GraphQLContext,
+  args: { language?: string | null; page?: number | null; pageSize?: number | null },
+  staffView = false,
+) => {
+  if (staffView) requireStaff(ctx, 'content.view');
+  const { page, pageSize, offset } = paging(args.page, args.pageSize, 100);
+  const language = staffView
+    ? args.language
+      ? checkLanguage(args.language)
+      : null
+    : languageOf(ctx, args.language);
+  const now = new Date(ctx.services.now()).toISOString();
+  const where = `($1::text IS NULL OR language = $1) AND ($2::boolean OR (shown AND release_time <= $3))`;
+  const params = [language, staffView, now];
+  const [list, total] = await Promise.all([
+    ctx.services.sql.query<Row>(
+      `SELECT * FROM content_articles WHERE ${where} ORDER BY release_time DESC, id DESC LIMIT $4 OFFSET $5`,
+      [...params, pageSize, offset],
+    ),
+    ctx.services.sql.query<{ n: string }>(
+      `SELECT count(*)::text AS n FROM content_articles WHERE ${where}`,
+      params,
+    ),
+  ]);
+  return { content: list.rows.map(articleView), page, pageSize, count: Number(total.rows[0]?.n ?? 0) };
+};
+
+export const article = async (ctx: GraphQLContext, id: string) => {
+  if (!/^\d{1,18}$/.test(id)) return null;
+  const { rows } = await ctx.services.sql.query<Row>(
+    'SELECT * FROM content_articles WHERE id = $1 AND shown AND release_time <= $2',
+    [id, new Date(ctx.services.now()).toISOString()],
+  );
+  return rows[0] ? articleView(rows[0]) : null;
+};
+
+/** Inserts (id null) or updates an article row, audited. */
+const saveRow = async (
+  ctx: GraphQLContext,
+  spec: {
+    table: 'content_articles' | 'content_documents';
+    entity: string;
+    columns: readonly string[];
+    id: string | null;
+    build: (
+      before: Row | null,
+      tx: SqlExecutor,
+    ) => Promise<Record<string, unknown>> | Record<string, unknown>;
+  },
+): Promise<Row> => {
+  const viewer = requireStaff(ctx, 'content.edit');
+  if (spec.id !== null) checkId(spec.id, spec.entity);
+  // Validate before opening the transaction when creating, so bad input costs no transaction.
+  const prebuilt = spec.id === null ? await spec.build(null, ctx.services.sql) : null;
+  return audited(
+    ctx,
+    viewer,
+    { entity: spec.entity, verb: spec.id === null ? 'create' : 'update' },
+    async (tx) => {
+      if (spec.id === null) {
+        const row = prebuilt!;
+        const created = (
+          await tx.query<Row>(
+            `INSERT INTO ${spec.table} (${spec.columns.join(', ')})
+           VALUES (${spec.columns.map((_, i) => `$${i + 1}`).join(', ')}) RETURNING *`,
+            spec.columns.map((c) => row[c]),
+          )
+        ).rows[0]!;
+        return { before: null, after: created, id: String(created['id']), result: created };
+      }
+      const before = (await tx.query<Row>(`SELECT * FROM ${spec.table} WHERE id = $1 FOR UPDATE`, [spec.id]))
+        .rows[0];
+      if (!before) throw codedError('NOT_FOUND', `no ${spec.entity} ${spec.id}`);
+      const row = await spec.build(before, tx);
+      const updated = (
+        await tx.query<Row>(
+          `UPDATE ${spec.table} SET ${spec.columns.map((c, i) => `${c} = $${i + 2}`).join(', ')}, updated_at = now()
+         WHERE id = $1 RETURNING *`,
+          [spec.id, ...spec.columns.map((c) => row[c])],
+        )
+      ).rows[0]!;
+      return { before, after: updated, id: spec.id, result: updated };
+    },
+  );
+};
+
+export const saveArticle = async (ctx: GraphQLContext, id: string | null, input: ArticleInput) => {
+  requireStaff(ctx, 'content.edit');
+  const row = await saveRow(ctx, {
+    table: 'content_articles',
+    entity: 'article',
+    columns: ARTICLE_COLUMNS,
+    id,
+    build: (before) => articleRow(input, before, ctx.services.now()),
+  });
+  return articleView(row);
+};
+
+export const deleteArticle = (ctx: GraphQLContext, id: string) =>
+  deleteAudited(ctx, 'content_articles', 'article', id);
+
+// ---------------------------------------------------------------------------------------------------
+// Documents
+
+export interface DocumentInput {
+  readonly type?: number | null;
+  readonly title?: string | null;
+  readonly body?: string | null;
+  readonly fileUrl?: string | null;
+  readonly language?: string | null;
+  readonly sorting?: number | null;
+  readonly shown?: boolean | null;
+}
+
+/** Content types a document's file may have (spec §7 file/obs_add: documents accept txt; PDF too). */
+export const DOCUMENT_FILE_TYPES = ['text/plain', 'application/pdf'];
+
+const DOCUMENT_COLUMNS = ['type', 'title', 'body', 'file_url', 'language', 'sorting', 'shown'] as const;
+
+const documentView = (r: Row) => ({
+  id: String(r['id']),
+  type: Number(r['type']),
+  title: r['title'],
+  body: r['body'],
+  html: renderMarkdown(String(r['body'])),
+  fileUrl: r['file_url'] ?? null,
+  language: r['language'],
+  sorting: Number(r['sorting']),
+  shown: r['shown'],
+  updatedAt: iso(r['updated_at']),
+});
+
+/**
+ * A document row: type 1–99, a title, and a body or a file (`DOCUMENT_EMPTY` when neither; spec §2
+ * type 14 rules must say something). A file must be one of our uploads of a document type (`BAD_FILE`).
+ */
+const documentRow = async (input: DocumentInput, before: Row | null, sql: SqlExecutor) => {
+  const type = input.type ?? (before ? Number(before['type']) : null);
+  if (type === null || !Number.isInteger(type) || type < 1 || type > 99)
+    throw codedError('BAD_INPUT', 'type: 1 to 99 (14 = rules)', { field: 'type' });
+  const title = checkText(input.title ?? String(before?.['title'] ?? ''), 'title', MAX_TITLE);
+  const body = checkText(input.body ?? String(before?.['body'] ?? ''), 'body', MAX_BODY, false);
+  const fileText = input.fileUrl ?? (before?.['file_url'] as string | null | undefined) ?? '';
+  let fileUrl: string | null = null;
+  if (fileText.trim() !== '') {
+    const match = /^\/uploads\/([0-9a-f-]{36})\.[a-z0-9]+$/.exec(fileText.trim());
+    const file = match
+      ? (
+          await sql.query<{ content_type: string }>('SELECT content_type FROM content_files WHERE id = $1', [
+            match[1],
+          ])
+        ).rows[0]
+      : undefined;
+    if (!file || !DOCUMENT_FILE_TYPES.includes(file.content_type))
+      throw codedError('BAD_FILE', 'fileUrl: an uploaded text or PDF file (/uploads/…)', {
+        field: 'fileUrl',
+      });
+    fileUrl = fileText.trim();
+  }
+  if (body === '' && fileUrl === null)
+    throw codedError('DOCUMENT_EMPTY', 'a document needs a body or a file', { field: 'body' });
+  const language = input.language ?? (before?.['language'] as string | undefined);
+  if (!language) throw codedError('BAD_LANGUAGE', 'language is required', { field: 'language' });
+  return {
+    type,
+    title,
+    body,
+    file_url: fileUrl,
+    language: checkLanguage(language),
+    sorting: checkSorting(input.sorting ?? (before ? Number(before['sorting']) : 0)),
+    shown: input.shown ?? (before ? Boolean(before['shown']) : true),
+  };
+};
+
+/** Public: shown documents of a type in a language, higher sorting first. */
+export const documents = async (ctx: GraphQLContext, type: number, language?: string | null) => {
+  const { rows } = await ctx.services.sql.query<Row>(
+    `SELECT * FROM content_documents WHERE type = $1 AND language = $2 AND shown ORDER BY sorting DESC, id LIMIT 200`,
+    [type, languageOf(ctx, language)],
+  );
+  return rows.map(documentView);
+};
+
+export const staffDocuments = async (ctx: GraphQLContext, type?: number | null) => {
+  requireStaff(ctx, 'content.view');
+  const { rows } = await ctx.services.sql.query<Row>(
+    `SELECT * FROM content_documents WHERE $1::smallint IS NULL OR type = $1 ORDER BY type, language, sorting DESC, id`,
+    [type ?? null],
+  );
+  return rows.map(documentView);
+};
+
+export const saveDocument = async (ctx: GraphQLContext, id: string | null, input: DocumentInput) => {
+  requireStaff(ctx, 'content.edit');
+  const row = await saveRow(ctx, {
+    table: 'content_documents',
+    entity: 'document',
+    columns: DOCUMENT_COLUMNS,
+    id,
+    build: (before, tx) => documentRow(input, before, tx),
+  });
+  return documentView(row);
+};
+
+export const deleteDocument = (ctx: GraphQLContext, id: string) =>
+  deleteAudited(ctx, 'content_documents', 'document', id);
+
+// ---------------------------------------------------------------------------------------------------
+// Rich-text pages
+
+export interface PageInput {
+  readonly slug: string;
+  readonly type?: number | null;
+  readonly language: string;
+  readonly title: string;
+  readonly body: string;
+}
+
+const pageView = (r: Row) => ({
+  slug: r['slug'],
+  type: r['type'] === null ? null : Number(r['type']),
+  language: r['language'],
+  title: r['title'],
+  body: r['body'],
+  html: renderMarkdown(String(r['body'])),
+  updatedAt: iso(r['updated_at']),
+});
+
+const checkSlug = (slug: string): string => {
+  const s = slug.trim();
+  if (!/^[a-z0-9][a-z0-9-]{1,39}$/.test(s))
+    throw codedError('BAD_SLUG', 'slug: lower-case letters, digits and hyphens, 2–40', { field: 'slug' });
+  return s;
+};
+
+/** Public: the page of a slug (or type) in the language asked, else sw, else en-US, else any. */
+export const richTextPage = async (
+  ctx: GraphQLContext,
+  args: { slug?: string | null; type?: number | null; language?: string | null },
+) => {
+  if (!args.slug && (args.type === null || args.type === undefined))
+    throw codedError('BAD_INPUT', 'slug or type is required', { field: 'slug' });
+  const language = languageOf(ctx, args.language);
+  const { rows } = await ctx.services.sql.query<Row>(
+    `SELECT * FROM content_pages WHERE ($1::text IS NOT NULL AND slug = $1) OR ($1::text IS NULL AND type = $2)
+     ORDER BY array_position($3::text[], language) NULLS LAST, id LIMIT 1`,
+    [args.slug ?? null, args.type ?? null, [language, 'sw', 'en-US', ...LANGUAGES]],
+  );
+  return rows[0] ? pageView(rows[0]) : null;
+};
+
+export const staffRichTextPages = async (ctx: GraphQLContext) => {
+  requireStaff(ctx, 'content.view');
+  const { rows } = await ctx.services.sql.query<Row>('SELECT * FROM content_pages ORDER BY slug, language');
+  return rows.map(pageView);
+};
+
+/** Creates or replaces the page of (slug, language), audited `rich_text.save`. */
+export const saveRichTextPage = async (ctx: GraphQLContext, input: PageInput) => {
+  const viewer = requireStaff(ctx, 'content.edit');
+  const slug = checkSlug(input.slug);
+  const language = checkLanguage(input.language);
+  const title = checkText(input.title, 'title', MAX_TITLE);
+  const body = checkText(input.body, 'body', MAX_BODY);
+  const type = input.type ?? null;
+  if (type !== null && (!Number.isInteger(type) || type < 1 || type > 999))
+    throw codedError('BAD_INPUT', 'type: 1 to 999', { field: 'type' });
+  const row = await audited(ctx, viewer, { entity: 'rich_text', verb: 'save' }, async (tx) => {
+    if (type !== null) {
+      const clash = await tx.query(
+        'SELECT 1 FROM content_pages WHERE type = $1 AND language = $2 AND slug <> $3',
+        [type, language, slug],
+      );
+      if (clash.rows.length > 0)
+        throw codedError('CONFLICT', `type ${type} belongs to another page`, { field: 'type' });
+    }
+    const before =
+      (
+        await tx.query<Row>('SELECT * FROM content_pages WHERE slug = $1 AND language = $2 FOR UPDATE', [
+          slug,
+          language,
+        ])
+      ).rows[0] ?? null;
+    const after = (
+      await tx.query<Row>(
+        `INSERT INTO content_pages (slug, type, language, title, body) VALUES ($1, $2, $3, $4, $5)
+         ON CONFLICT (slug, language) DO UPDATE SET type = $2, title = $4, body = $5, updated_at = now()
+         RETURNING *`,
+        [slug, type, language, title, body],
+      )
+    ).rows[0]!;
+    return { before, after, id: `${slug}/${language}`, result: after };
+  });
+  return pageView(row);
+};
+
+export const deleteRichTextPage = async (ctx: GraphQLContext, slug: string, language: string) => {
+  const viewer = requireStaff(ctx, 'content.edit');
+  return audited(ctx, viewer, { entity: 'rich_text', verb: 'delete' }, async (tx) => {
+    const before = (
+      await tx.query<Row>('DELETE FROM content_pages WHERE slug = $1 AND language = $2 RETURNING *', [
+        slug.trim(),
+        language.trim(),
+      ])
+    ).rows[0];
+    if (!before) throw codedError('NOT_FOUND', `no page ${slug} in ${language}`);
+    return { before, after: null, id: `${slug}/${language}`, result: true };
+  });
+};
