@@ -7,6 +7,10 @@ import { usersRoutes } from '../users/routes.tsx';
 import { staffRoutes } from '../staff/routes.tsx';
 import { statsRoutes } from '../stats/routes.tsx';
 import { paymentsRoutes } from '../payments/routes.tsx';
+import { ordersRoutes } from '../orders/routes.tsx';
+import { auditRoutes } from '../audit/routes.tsx';
+import { exportsRoutes } from '../exports/routes.tsx';
+import { configRoutes } from '../config/routes.tsx';
 
 /** The back office's screens. */
 export const ROUTES: readonly AdminRoute[] = [
@@ -14,4 +18,8 @@ export const ROUTES: readonly AdminRoute[] = [
   ...paymentsRoutes,
   ...statsRoutes,
   ...staffRoutes,
+  ...ordersRoutes,
+  ...auditRoutes,
+  ...exportsRoutes,
+  ...configRoutes,
 ];

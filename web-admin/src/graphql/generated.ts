@@ -67,6 +67,13 @@ export type AdjustWalletInput = {
   requestId: string | number;
 };
 
+/** How a bet is paid (spec §4 pay type: 1 balance, 2 credit money). */
+export type PayType = 'BALANCE' | 'CREDIT';
+
+/** Domain status of a bet; `statusCode` is the spec's order status 1–6. */
+export type OrderStatus =
+  'unpaid' | 'awaiting' | 'abnormal' | 'settled' | 'delayed' | 'cashedOut' | 'rejected' | 'cancelled';
+
 export type PaymentKind = 'DEPOSIT' | 'WITHDRAWAL';
 
 /** Staff filters of payment lists; dates are instants (the back office sends EAT midnights). */
@@ -113,6 +120,754 @@ export type ChannelInput = {
   rechargeEnabled?: boolean | null | undefined;
   withdrawEnabled?: boolean | null | undefined;
   reason: string;
+};
+
+/** Staff order filters; all optional, combined with AND. */
+export type OrderFilter = {
+  /** Spec list filter "to be counted": true = not yet settled (unpaid, awaiting, abnormal, delayed); false = closed. */
+  toBeCounted?: boolean | null | undefined;
+  /** Domain statuses (any of). */
+  statuses?: Array<OrderStatus> | null | undefined;
+  /** Spec order status code 1–6. */
+  statusCode?: number | null | undefined;
+  /** Spec order type: user, admin or random. */
+  orderType?: string | null | undefined;
+  userId?: string | number | null | undefined;
+  /** The player's phone, exact, +255… or 0…. */
+  phone?: string | null | undefined;
+  /** Spec serial number (order no.), exact. */
+  serial?: string | null | undefined;
+  /** Placed on or after this EAT day, `yyyy-MM-dd`. */
+  fromDate?: string | null | undefined;
+  /** Placed on or before this EAT day (inclusive). */
+  toDate?: string | null | undefined;
+  /** Only bets with a leg on this match (spec gambling_bureau_query). */
+  matchId?: string | number | null | undefined;
+};
+
+/** Order list sorting; ties are broken by id. */
+export type OrderSort =
+  'PLACED_DESC' | 'PLACED_ASC' | 'STAKE_DESC' | 'STAKE_ASC' | 'SETTLED_DESC' | 'CREDITED_DESC';
+
+export type BillFilter = {
+  userId?: string | number | null | undefined;
+  /** The player's phone, exact. */
+  phone?: string | null | undefined;
+  /** Spec bill type codes (any of). */
+  billTypes?: Array<number> | null | undefined;
+  /** balance, creditMoney, racingCoin or debt. */
+  pocket?: string | null | undefined;
+  /** A bet id, payment id or staff request id. */
+  reference?: string | null | undefined;
+  fromDate?: string | null | undefined;
+  toDate?: string | null | undefined;
+};
+
+export type SmsFilter = {
+  phone?: string | null | undefined;
+  /** register or reset_password. */
+  type?: string | null | undefined;
+  /** unused or used (spec §4). */
+  status?: string | null | undefined;
+  fromDate?: string | null | undefined;
+  toDate?: string | null | undefined;
+};
+
+export type AuditLogFilter = {
+  /** `staff:<id>` or `system:<process>`, exact. */
+  actor?: string | null | undefined;
+  /** Exact action, or a prefix ending in `.` (e.g. `order.`). */
+  action?: string | null | undefined;
+  entity?: string | null | undefined;
+  entityId?: string | null | undefined;
+  fromDate?: string | null | undefined;
+  toDate?: string | null | undefined;
+};
+
+export type SystemLogFilter = {
+  /** Spec log type (9 = a client's uncaught error). */
+  type?: number | null | undefined;
+  /** player, admin or server. */
+  source?: string | null | undefined;
+  userId?: string | number | null | undefined;
+  /** Content contains (case-insensitive). */
+  search?: string | null | undefined;
+  fromDate?: string | null | undefined;
+  toDate?: string | null | undefined;
+};
+
+export type UserFilter = {
+  /** Phone contains (digits; a leading 0 is ignored). */
+  phone?: string | null | undefined;
+  invitationCode?: string | null | undefined;
+  /** Players whose superior (agent) is this user. */
+  superiorId?: string | number | null | undefined;
+  /** Only agents: players with at least one invited user. */
+  agentsOnly?: boolean | null | undefined;
+  disabled?: boolean | null | undefined;
+  noBet?: boolean | null | undefined;
+  noWithdraw?: boolean | null | undefined;
+  /** 1 not reported, 2 reported. */
+  reported?: number | null | undefined;
+  withdrawalWhitelist?: boolean | null | undefined;
+  registeredFrom?: string | null | undefined;
+  registeredTo?: string | null | undefined;
+  /** Balance at least / at most, TZS. */
+  minBalance?: number | null | undefined;
+  maxBalance?: number | null | undefined;
+};
+
+/** What an export lists. */
+export type ExportKind = 'ORDERS' | 'BILLS' | 'PLAYERS' | 'PAYMENTS' | 'AUDIT_LOG';
+
+/**
+ * The filter of an export: the fields of the list it exports (only those of its kind are read).
+ * ORDERS reads `orders`, BILLS `bills`, PLAYERS `users`, PAYMENTS `payments`, AUDIT_LOG `auditLog`.
+ */
+export type ExportFilter = {
+  orders?: OrderFilter | null | undefined;
+  bills?: BillFilter | null | undefined;
+  users?: UserFilter | null | undefined;
+  payments?: ExportPaymentFilter | null | undefined;
+  auditLog?: AuditLogFilter | null | undefined;
+};
+
+export type ExportPaymentFilter = {
+  /** deposit or withdrawal. */
+  kind?: string | null | undefined;
+  userId?: string | number | null | undefined;
+  status?: string | null | undefined;
+  fromDate?: string | null | undefined;
+  toDate?: string | null | undefined;
+};
+
+/** The aggregates with a replayable history. */
+export type HistoryKind = 'WALLET' | 'BET' | 'PAYMENT' | 'ACCOUNT';
+
+/** Names a stream: `wallet-<userId>`, `bet-<betId>`, `payment-<paymentId>`, `account-<userId>`. */
+export type StreamRef = {
+  kind: HistoryKind;
+  id: string | number;
+};
+
+/** A text in each site language (at least one non-blank). */
+export type LocalizedTextInput = {
+  sw?: string | null | undefined;
+  enUS?: string | null | undefined;
+  zhCN?: string | null | undefined;
+};
+
+export type PhoneAreaCodeInput = {
+  country: string;
+  areaCode: string;
+  flag: string;
+  internationalName: string;
+  shown: boolean;
+};
+
+/** A whole site configuration (replaces the previous one from `effectiveFrom`). */
+export type SiteConfigInput = {
+  maintenance: boolean;
+  maintenanceMessage: LocalizedTextInput;
+  /** 1–10 numbers, '+' and 6–15 digits (spaces allowed). */
+  customerServiceNumbers: Array<string>;
+  /** At most 50. */
+  areaCodes: Array<PhoneAreaCodeInput>;
+  /** At most 3 https addresses. */
+  supportLinks?: Array<string> | null | undefined;
+};
+
+/**
+ * Changes to the bet configuration (spec §3 "Bet config", §9 "Admin-configurable"); fields left out stay.
+ * Stakes are whole TZS, multiples of 100 (spec §5 step 100).
+ */
+export type BetConfigInput = {
+  /** Minimum stake paid from the balance (pay type 1) [minimum_bet_amount]. */
+  minimumBetAmount?: number | null | undefined;
+  /** Minimum stake paid with credit money (pay type 2) [minimum_bet_amount_virtual]. */
+  minimumBetAmountVirtual?: number | null | undefined;
+  /** Maximum stake [max_bet_amount]; not below the minimums. */
+  maxBetAmount?: number | null | undefined;
+  /** A selection counts for the string reward at odds >= this, e.g. "1.20" [min_string_reward_odds]. */
+  minStringRewardOdds?: string | null | undefined;
+  /** Tax on winnings, percent, 2 decimals [tax_rate]: appends a dated sports tax rule at the same instant. */
+  taxRatePercent?: number | null | undefined;
+  /** Profit cap of a single [single_game_highest_profit]; null = no cap. */
+  singleGameHighestProfit?: number | null | undefined;
+  /** Profit cap of a multiple [multiple_game_highest_profit]; null = no cap. */
+  multipleGameHighestProfit?: number | null | undefined;
+  /** Contact text shown with refusals [customer_service], at most 200 characters. */
+  customerService?: string | null | undefined;
+  /** Text of the no-bet view [pause_prompt], at most 500 characters (pausing itself: setBettingPause). */
+  pausePrompt?: string | null | undefined;
+};
+
+export type StringRewardTierInput = {
+  /** Qualifying selections, 2–60, each at most once. */
+  strings: number;
+  /** Percent of profit, 0–1000. */
+  cashBackPercent: number;
+};
+
+export type AuditStreamHistoryQueryVariables = Exact<{
+  stream: StreamRef;
+  fromPosition: number;
+  maxCount: number;
+}>;
+
+export type AuditStreamHistoryQuery = {
+  streamHistory: {
+    streamName: string;
+    version: number;
+    events: Array<{
+      position: number;
+      eventId: string;
+      type: string;
+      recordedAt: string;
+      at: string | null;
+      actor: string;
+      reason: string | null;
+      correlationId: string | null;
+      causationId: string | null;
+      data: string;
+      metadata: string;
+      movements: Array<{ pocket: string; amount: number; before: number; after: number }>;
+    }>;
+  };
+};
+
+export type AuditStateAtQueryVariables = Exact<{
+  stream: StreamRef;
+  at: string;
+}>;
+
+export type AuditStateAtQuery = {
+  stateAt: { streamName: string; at: string; version: number; lastEventAt: string | null; state: string };
+};
+
+export type AuditVerifyQueryVariables = Exact<{
+  stream: StreamRef;
+}>;
+
+export type AuditVerifyQuery = {
+  verifyReadModel: {
+    streamName: string;
+    equal: boolean;
+    eventsReplayed: number;
+    tables: Array<string>;
+    rowsCompared: number;
+    pendingEvents: number;
+    differences: Array<{
+      table: string;
+      key: string;
+      column: string;
+      expected: string | null;
+      actual: string | null;
+    }>;
+  };
+};
+
+export type AuditStaffLogQueryVariables = Exact<{
+  filter?: AuditLogFilter | null | undefined;
+  page: number;
+  pageSize: number;
+}>;
+
+export type AuditStaffLogQuery = {
+  staffAuditLog: {
+    total: number;
+    items: Array<{
+      id: string;
+      at: string;
+      actor: string;
+      ip: string | null;
+      action: string;
+      entity: string;
+      entityId: string | null;
+      reason: string | null;
+      before: string | null;
+      after: string | null;
+      requestId: string | null;
+    }>;
+  };
+};
+
+export type AuditSystemLogQueryVariables = Exact<{
+  filter?: SystemLogFilter | null | undefined;
+  page: number;
+  pageSize: number;
+}>;
+
+export type AuditSystemLogQuery = {
+  systemLog: {
+    total: number;
+    items: Array<{
+      id: string;
+      at: string;
+      type: number;
+      content: string;
+      source: string;
+      userAgent: string | null;
+      userId: string | null;
+      ip: string | null;
+    }>;
+  };
+};
+
+export type ConfigBetConfigFieldsFragment = {
+  minimumBetAmount: number;
+  minimumBetAmountVirtual: number;
+  maxBetAmount: number;
+  minStringRewardOdds: string;
+  taxRatePercent: number;
+  singleGameHighestProfit: number | null;
+  multipleGameHighestProfit: number | null;
+  customerService: string;
+  version: string;
+  stringRewards: Array<{ strings: number; cashBackPercent: number }>;
+};
+
+export type ConfigBetQueryVariables = Exact<{ [key: string]: never }>;
+
+export type ConfigBetQuery = {
+  betConfig: {
+    minimumBetAmount: number;
+    minimumBetAmountVirtual: number;
+    maxBetAmount: number;
+    minStringRewardOdds: string;
+    taxRatePercent: number;
+    singleGameHighestProfit: number | null;
+    multipleGameHighestProfit: number | null;
+    customerService: string;
+    version: string;
+    stringRewards: Array<{ strings: number; cashBackPercent: number }>;
+  };
+  betConfigVersions: Array<{
+    effectiveFrom: string;
+    createdBy: string;
+    createdAt: string;
+    inForce: boolean;
+    config: {
+      minimumBetAmount: number;
+      minimumBetAmountVirtual: number;
+      maxBetAmount: number;
+      minStringRewardOdds: string;
+      taxRatePercent: number;
+      singleGameHighestProfit: number | null;
+      multipleGameHighestProfit: number | null;
+      customerService: string;
+      version: string;
+      stringRewards: Array<{ strings: number; cashBackPercent: number }>;
+    };
+  }>;
+};
+
+export type ConfigSetBetMutationVariables = Exact<{
+  input: BetConfigInput;
+  effectiveFrom?: string | null | undefined;
+}>;
+
+export type ConfigSetBetMutation = {
+  setBetConfig: {
+    minimumBetAmount: number;
+    minimumBetAmountVirtual: number;
+    maxBetAmount: number;
+    minStringRewardOdds: string;
+    taxRatePercent: number;
+    singleGameHighestProfit: number | null;
+    multipleGameHighestProfit: number | null;
+    customerService: string;
+    version: string;
+    stringRewards: Array<{ strings: number; cashBackPercent: number }>;
+  };
+};
+
+export type ConfigSetTiersMutationVariables = Exact<{
+  tiers: Array<StringRewardTierInput> | StringRewardTierInput;
+  effectiveFrom?: string | null | undefined;
+}>;
+
+export type ConfigSetTiersMutation = {
+  setStringRewardTiers: Array<{ strings: number; cashBackPercent: number }>;
+};
+
+export type ConfigSiteVersionFieldsFragment = {
+  id: string;
+  effectiveFrom: string;
+  maintenance: boolean;
+  customerServiceNumbers: Array<string>;
+  supportLinks: Array<string>;
+  createdBy: string;
+  createdAt: string;
+  inForce: boolean;
+  maintenanceMessage: { sw: string | null; enUS: string | null; zhCN: string | null };
+  areaCodes: Array<{
+    country: string;
+    areaCode: string;
+    flag: string;
+    internationalName: string;
+    shown: boolean;
+  }>;
+};
+
+export type ConfigSiteQueryVariables = Exact<{ [key: string]: never }>;
+
+export type ConfigSiteQuery = {
+  siteConfigVersions: Array<{
+    id: string;
+    effectiveFrom: string;
+    maintenance: boolean;
+    customerServiceNumbers: Array<string>;
+    supportLinks: Array<string>;
+    createdBy: string;
+    createdAt: string;
+    inForce: boolean;
+    maintenanceMessage: { sw: string | null; enUS: string | null; zhCN: string | null };
+    areaCodes: Array<{
+      country: string;
+      areaCode: string;
+      flag: string;
+      internationalName: string;
+      shown: boolean;
+    }>;
+  }>;
+};
+
+export type ConfigSetSiteMutationVariables = Exact<{
+  input: SiteConfigInput;
+  effectiveFrom?: string | null | undefined;
+}>;
+
+export type ConfigSetSiteMutation = {
+  setSiteConfig: {
+    id: string;
+    effectiveFrom: string;
+    maintenance: boolean;
+    customerServiceNumbers: Array<string>;
+    supportLinks: Array<string>;
+    createdBy: string;
+    createdAt: string;
+    inForce: boolean;
+    maintenanceMessage: { sw: string | null; enUS: string | null; zhCN: string | null };
+    areaCodes: Array<{
+      country: string;
+      areaCode: string;
+      flag: string;
+      internationalName: string;
+      shown: boolean;
+    }>;
+  };
+};
+
+export type ExportsRecordFieldsFragment = {
+  id: string;
+  kind: ExportKind;
+  status: number;
+  progress: number;
+  rowsWritten: number;
+  errorMessage: string | null;
+  applicant: string;
+  filter: string;
+  createdAt: string;
+  completedAt: string | null;
+  byteSize: number | null;
+  downloadPath: string | null;
+};
+
+export type ExportsStartMutationVariables = Exact<{
+  kind: ExportKind;
+  filter?: ExportFilter | null | undefined;
+}>;
+
+export type ExportsStartMutation = {
+  startExport: {
+    id: string;
+    kind: ExportKind;
+    status: number;
+    progress: number;
+    rowsWritten: number;
+    errorMessage: string | null;
+    applicant: string;
+    filter: string;
+    createdAt: string;
+    completedAt: string | null;
+    byteSize: number | null;
+    downloadPath: string | null;
+  };
+};
+
+export type ExportsRecordQueryVariables = Exact<{
+  id: string | number;
+}>;
+
+export type ExportsRecordQuery = {
+  exportRecord: {
+    id: string;
+    kind: ExportKind;
+    status: number;
+    progress: number;
+    rowsWritten: number;
+    errorMessage: string | null;
+    applicant: string;
+    filter: string;
+    createdAt: string;
+    completedAt: string | null;
+    byteSize: number | null;
+    downloadPath: string | null;
+  } | null;
+};
+
+export type ExportsListQueryVariables = Exact<{
+  page: number;
+  pageSize: number;
+}>;
+
+export type ExportsListQuery = {
+  exports: {
+    total: number;
+    items: Array<{
+      id: string;
+      kind: ExportKind;
+      status: number;
+      progress: number;
+      rowsWritten: number;
+      errorMessage: string | null;
+      applicant: string;
+      filter: string;
+      createdAt: string;
+      completedAt: string | null;
+      byteSize: number | null;
+      downloadPath: string | null;
+    }>;
+  };
+};
+
+export type OrdersOrderFieldsFragment = {
+  id: string;
+  serial: string;
+  status: OrderStatus;
+  statusCode: number;
+  orderType: string;
+  payType: PayType;
+  stake: number;
+  payPayable: number;
+  virtualPayAmount: number;
+  totalOdds: string;
+  taxRate: number;
+  potentialProfit: number;
+  potentialReward: number;
+  rewardPercent: number;
+  potentialTax: number;
+  potentialReturn: number;
+  payout: number | null;
+  reward: number | null;
+  tax: number | null;
+  credited: number | null;
+  rejectCode: string | null;
+  abnormalInfo: string | null;
+  cancelReason: string | null;
+  placedAt: string;
+  settledAt: string | null;
+  userId: string | null;
+  userPhone: string | null;
+  matchCount: number | null;
+  earlySettlementOdds: string | null;
+  placedBy: string | null;
+};
+
+export type OrdersListQueryVariables = Exact<{
+  filter?: OrderFilter | null | undefined;
+  page: number;
+  pageSize: number;
+  sort?: OrderSort | null | undefined;
+}>;
+
+export type OrdersListQuery = {
+  orders: {
+    total: number;
+    totalStake: number;
+    totalCredited: number;
+    items: Array<{
+      id: string;
+      serial: string;
+      status: OrderStatus;
+      statusCode: number;
+      orderType: string;
+      payType: PayType;
+      stake: number;
+      payPayable: number;
+      virtualPayAmount: number;
+      totalOdds: string;
+      taxRate: number;
+      potentialProfit: number;
+      potentialReward: number;
+      rewardPercent: number;
+      potentialTax: number;
+      potentialReturn: number;
+      payout: number | null;
+      reward: number | null;
+      tax: number | null;
+      credited: number | null;
+      rejectCode: string | null;
+      abnormalInfo: string | null;
+      cancelReason: string | null;
+      placedAt: string;
+      settledAt: string | null;
+      userId: string | null;
+      userPhone: string | null;
+      matchCount: number | null;
+      earlySettlementOdds: string | null;
+      placedBy: string | null;
+    }>;
+  };
+};
+
+export type OrdersDetailQueryVariables = Exact<{
+  id: string | number;
+}>;
+
+export type OrdersDetailQuery = {
+  order: {
+    id: string;
+    serial: string;
+    status: OrderStatus;
+    statusCode: number;
+    orderType: string;
+    payType: PayType;
+    stake: number;
+    payPayable: number;
+    virtualPayAmount: number;
+    totalOdds: string;
+    taxRate: number;
+    potentialProfit: number;
+    potentialReward: number;
+    rewardPercent: number;
+    potentialTax: number;
+    potentialReturn: number;
+    payout: number | null;
+    reward: number | null;
+    tax: number | null;
+    credited: number | null;
+    rejectCode: string | null;
+    abnormalInfo: string | null;
+    cancelReason: string | null;
+    placedAt: string;
+    settledAt: string | null;
+    userId: string | null;
+    userPhone: string | null;
+    matchCount: number | null;
+    earlySettlementOdds: string | null;
+    placedBy: string | null;
+    lines: Array<{
+      legIndex: number;
+      matchId: string;
+      selectionId: string;
+      marketId: string;
+      home: string;
+      away: string;
+      marketName: string;
+      selectionName: string;
+      odds: string;
+      startTime: string;
+      eventStatus: number;
+      outcome: number;
+      voidFactor: string | null;
+      rule: string | null;
+    }>;
+  } | null;
+};
+
+export type OrdersCancelMutationVariables = Exact<{
+  id: string | number;
+  reason: string;
+}>;
+
+export type OrdersCancelMutation = {
+  cancelOrder: {
+    id: string;
+    serial: string;
+    status: OrderStatus;
+    statusCode: number;
+    orderType: string;
+    payType: PayType;
+    stake: number;
+    payPayable: number;
+    virtualPayAmount: number;
+    totalOdds: string;
+    taxRate: number;
+    potentialProfit: number;
+    potentialReward: number;
+    rewardPercent: number;
+    potentialTax: number;
+    potentialReturn: number;
+    payout: number | null;
+    reward: number | null;
+    tax: number | null;
+    credited: number | null;
+    rejectCode: string | null;
+    abnormalInfo: string | null;
+    cancelReason: string | null;
+    placedAt: string;
+    settledAt: string | null;
+    userId: string | null;
+    userPhone: string | null;
+    matchCount: number | null;
+    earlySettlementOdds: string | null;
+    placedBy: string | null;
+  };
+};
+
+export type OrdersSmsQueryVariables = Exact<{
+  filter?: SmsFilter | null | undefined;
+  page: number;
+  pageSize: number;
+}>;
+
+export type OrdersSmsQuery = {
+  smsMessages: {
+    total: number;
+    items: Array<{
+      id: string;
+      phone: string;
+      areaCode: string;
+      type: string;
+      content: string;
+      code: string | null;
+      status: string;
+      sentAt: string;
+      expiresAt: string | null;
+      usedAt: string | null;
+      ip: string | null;
+    }>;
+  };
+};
+
+export type OrdersBillsQueryVariables = Exact<{
+  filter?: BillFilter | null | undefined;
+  page: number;
+  pageSize: number;
+}>;
+
+export type OrdersBillsQuery = {
+  bills: {
+    total: number;
+    totalAmount: number;
+    items: Array<{
+      id: string;
+      userId: string;
+      userPhone: string | null;
+      billType: number;
+      pocket: string;
+      amount: number;
+      balanceBefore: number;
+      balanceAfter: number;
+      remark: string;
+      reference: string;
+      movementId: string;
+      actor: string;
+      at: string;
+    }>;
+  };
 };
 
 export type PaymentsPaymentFieldsFragment = {
@@ -999,6 +1754,162 @@ export type UsersAgentsQuery = {
   };
 };
 
+export const ConfigBetConfigFieldsFragmentDoc = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'ConfigBetConfigFields' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'BetConfig' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'minimumBetAmount' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'minimumBetAmountVirtual' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'maxBetAmount' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'minStringRewardOdds' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'taxRatePercent' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'singleGameHighestProfit' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'multipleGameHighestProfit' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'customerService' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'version' } },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'stringRewards' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'strings' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'cashBackPercent' } },
+              ],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<ConfigBetConfigFieldsFragment, unknown>;
+export const ConfigSiteVersionFieldsFragmentDoc = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'ConfigSiteVersionFields' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'SiteConfigVersion' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'effectiveFrom' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'maintenance' } },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'maintenanceMessage' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'sw' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'enUS' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'zhCN' } },
+              ],
+            },
+          },
+          { kind: 'Field', name: { kind: 'Name', value: 'customerServiceNumbers' } },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'areaCodes' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'country' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'areaCode' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'flag' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'internationalName' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'shown' } },
+              ],
+            },
+          },
+          { kind: 'Field', name: { kind: 'Name', value: 'supportLinks' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'createdBy' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'createdAt' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'inForce' } },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<ConfigSiteVersionFieldsFragment, unknown>;
+export const ExportsRecordFieldsFragmentDoc = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'ExportsRecordFields' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'ExportRecord' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'kind' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'status' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'progress' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'rowsWritten' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'errorMessage' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'applicant' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'filter' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'createdAt' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'completedAt' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'byteSize' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'downloadPath' } },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<ExportsRecordFieldsFragment, unknown>;
+export const OrdersOrderFieldsFragmentDoc = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'OrdersOrderFields' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'Order' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'serial' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'status' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'statusCode' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'orderType' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'payType' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'stake' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'payPayable' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'virtualPayAmount' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'totalOdds' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'taxRate' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'potentialProfit' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'potentialReward' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'rewardPercent' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'potentialTax' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'potentialReturn' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'payout' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'reward' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'tax' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'credited' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'rejectCode' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'abnormalInfo' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'cancelReason' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'placedAt' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'settledAt' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'userId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'userPhone' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'matchCount' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'earlySettlementOdds' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'placedBy' } },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<OrdersOrderFieldsFragment, unknown>;
 export const PaymentsPaymentFieldsFragmentDoc = {
   kind: 'Document',
   definitions: [
@@ -1211,6 +2122,1444 @@ export const UsersPlayerFieldsFragmentDoc = {
     },
   ],
 } as unknown as DocumentNode<UsersPlayerFieldsFragment, unknown>;
+export const AuditStreamHistoryDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'query',
+      name: { kind: 'Name', value: 'AuditStreamHistory' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'stream' } },
+          type: {
+            kind: 'NonNullType',
+            type: { kind: 'NamedType', name: { kind: 'Name', value: 'StreamRef' } },
+          },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'fromPosition' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'Int' } } },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'maxCount' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'Int' } } },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'streamHistory' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'stream' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'stream' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'fromPosition' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'fromPosition' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'maxCount' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'maxCount' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'streamName' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'version' } },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'events' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [
+                      { kind: 'Field', name: { kind: 'Name', value: 'position' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'eventId' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'type' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'recordedAt' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'at' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'actor' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'reason' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'correlationId' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'causationId' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'data' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'metadata' } },
+                      {
+                        kind: 'Field',
+                        name: { kind: 'Name', value: 'movements' },
+                        selectionSet: {
+                          kind: 'SelectionSet',
+                          selections: [
+                            { kind: 'Field', name: { kind: 'Name', value: 'pocket' } },
+                            { kind: 'Field', name: { kind: 'Name', value: 'amount' } },
+                            { kind: 'Field', name: { kind: 'Name', value: 'before' } },
+                            { kind: 'Field', name: { kind: 'Name', value: 'after' } },
+                          ],
+                        },
+                      },
+                    ],
+                  },
+                },
+              ],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<AuditStreamHistoryQuery, AuditStreamHistoryQueryVariables>;
+export const AuditStateAtDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'query',
+      name: { kind: 'Name', value: 'AuditStateAt' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'stream' } },
+          type: {
+            kind: 'NonNullType',
+            type: { kind: 'NamedType', name: { kind: 'Name', value: 'StreamRef' } },
+          },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'at' } },
+          type: {
+            kind: 'NonNullType',
+            type: { kind: 'NamedType', name: { kind: 'Name', value: 'DateTime' } },
+          },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'stateAt' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'stream' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'stream' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'at' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'at' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'streamName' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'at' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'version' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'lastEventAt' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'state' } },
+              ],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<AuditStateAtQuery, AuditStateAtQueryVariables>;
+export const AuditVerifyDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'query',
+      name: { kind: 'Name', value: 'AuditVerify' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'stream' } },
+          type: {
+            kind: 'NonNullType',
+            type: { kind: 'NamedType', name: { kind: 'Name', value: 'StreamRef' } },
+          },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'verifyReadModel' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'stream' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'stream' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'streamName' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'equal' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'eventsReplayed' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'tables' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'rowsCompared' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'pendingEvents' } },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'differences' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [
+                      { kind: 'Field', name: { kind: 'Name', value: 'table' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'key' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'column' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'expected' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'actual' } },
+                    ],
+                  },
+                },
+              ],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<AuditVerifyQuery, AuditVerifyQueryVariables>;
+export const AuditStaffLogDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'query',
+      name: { kind: 'Name', value: 'AuditStaffLog' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'filter' } },
+          type: { kind: 'NamedType', name: { kind: 'Name', value: 'AuditLogFilter' } },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'page' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'Int' } } },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'pageSize' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'Int' } } },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'staffAuditLog' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'filter' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'filter' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'page' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'page' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'pageSize' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'pageSize' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'total' } },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'items' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [
+                      { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'at' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'actor' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'ip' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'action' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'entity' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'entityId' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'reason' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'before' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'after' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'requestId' } },
+                    ],
+                  },
+                },
+              ],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<AuditStaffLogQuery, AuditStaffLogQueryVariables>;
+export const AuditSystemLogDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'query',
+      name: { kind: 'Name', value: 'AuditSystemLog' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'filter' } },
+          type: { kind: 'NamedType', name: { kind: 'Name', value: 'SystemLogFilter' } },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'page' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'Int' } } },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'pageSize' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'Int' } } },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'systemLog' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'filter' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'filter' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'page' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'page' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'pageSize' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'pageSize' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'total' } },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'items' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [
+                      { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'at' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'type' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'content' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'source' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'userAgent' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'userId' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'ip' } },
+                    ],
+                  },
+                },
+              ],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<AuditSystemLogQuery, AuditSystemLogQueryVariables>;
+export const ConfigBetDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'query',
+      name: { kind: 'Name', value: 'ConfigBet' },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'betConfig' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'FragmentSpread', name: { kind: 'Name', value: 'ConfigBetConfigFields' } },
+              ],
+            },
+          },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'betConfigVersions' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'effectiveFrom' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'createdBy' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'createdAt' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'inForce' } },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'config' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [
+                      { kind: 'FragmentSpread', name: { kind: 'Name', value: 'ConfigBetConfigFields' } },
+                    ],
+                  },
+                },
+              ],
+            },
+          },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'ConfigBetConfigFields' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'BetConfig' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'minimumBetAmount' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'minimumBetAmountVirtual' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'maxBetAmount' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'minStringRewardOdds' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'taxRatePercent' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'singleGameHighestProfit' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'multipleGameHighestProfit' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'customerService' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'version' } },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'stringRewards' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'strings' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'cashBackPercent' } },
+              ],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<ConfigBetQuery, ConfigBetQueryVariables>;
+export const ConfigSetBetDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'mutation',
+      name: { kind: 'Name', value: 'ConfigSetBet' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'input' } },
+          type: {
+            kind: 'NonNullType',
+            type: { kind: 'NamedType', name: { kind: 'Name', value: 'BetConfigInput' } },
+          },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'effectiveFrom' } },
+          type: { kind: 'NamedType', name: { kind: 'Name', value: 'DateTime' } },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'setBetConfig' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'input' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'input' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'effectiveFrom' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'effectiveFrom' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'FragmentSpread', name: { kind: 'Name', value: 'ConfigBetConfigFields' } },
+              ],
+            },
+          },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'ConfigBetConfigFields' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'BetConfig' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'minimumBetAmount' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'minimumBetAmountVirtual' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'maxBetAmount' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'minStringRewardOdds' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'taxRatePercent' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'singleGameHighestProfit' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'multipleGameHighestProfit' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'customerService' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'version' } },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'stringRewards' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'strings' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'cashBackPercent' } },
+              ],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<ConfigSetBetMutation, ConfigSetBetMutationVariables>;
+export const ConfigSetTiersDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'mutation',
+      name: { kind: 'Name', value: 'ConfigSetTiers' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'tiers' } },
+          type: {
+            kind: 'NonNullType',
+            type: {
+              kind: 'ListType',
+              type: {
+                kind: 'NonNullType',
+                type: { kind: 'NamedType', name: { kind: 'Name', value: 'StringRewardTierInput' } },
+              },
+            },
+          },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'effectiveFrom' } },
+          type: { kind: 'NamedType', name: { kind: 'Name', value: 'DateTime' } },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'setStringRewardTiers' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'tiers' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'tiers' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'effectiveFrom' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'effectiveFrom' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'strings' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'cashBackPercent' } },
+              ],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<ConfigSetTiersMutation, ConfigSetTiersMutationVariables>;
+export const ConfigSiteDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'query',
+      name: { kind: 'Name', value: 'ConfigSite' },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'siteConfigVersions' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'FragmentSpread', name: { kind: 'Name', value: 'ConfigSiteVersionFields' } },
+              ],
+            },
+          },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'ConfigSiteVersionFields' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'SiteConfigVersion' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'effectiveFrom' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'maintenance' } },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'maintenanceMessage' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'sw' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'enUS' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'zhCN' } },
+              ],
+            },
+          },
+          { kind: 'Field', name: { kind: 'Name', value: 'customerServiceNumbers' } },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'areaCodes' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'country' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'areaCode' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'flag' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'internationalName' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'shown' } },
+              ],
+            },
+          },
+          { kind: 'Field', name: { kind: 'Name', value: 'supportLinks' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'createdBy' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'createdAt' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'inForce' } },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<ConfigSiteQuery, ConfigSiteQueryVariables>;
+export const ConfigSetSiteDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'mutation',
+      name: { kind: 'Name', value: 'ConfigSetSite' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'input' } },
+          type: {
+            kind: 'NonNullType',
+            type: { kind: 'NamedType', name: { kind: 'Name', value: 'SiteConfigInput' } },
+          },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'effectiveFrom' } },
+          type: { kind: 'NamedType', name: { kind: 'Name', value: 'DateTime' } },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'setSiteConfig' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'input' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'input' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'effectiveFrom' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'effectiveFrom' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'FragmentSpread', name: { kind: 'Name', value: 'ConfigSiteVersionFields' } },
+              ],
+            },
+          },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'ConfigSiteVersionFields' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'SiteConfigVersion' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'effectiveFrom' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'maintenance' } },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'maintenanceMessage' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'sw' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'enUS' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'zhCN' } },
+              ],
+            },
+          },
+          { kind: 'Field', name: { kind: 'Name', value: 'customerServiceNumbers' } },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'areaCodes' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'country' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'areaCode' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'flag' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'internationalName' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'shown' } },
+              ],
+            },
+          },
+          { kind: 'Field', name: { kind: 'Name', value: 'supportLinks' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'createdBy' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'createdAt' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'inForce' } },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<ConfigSetSiteMutation, ConfigSetSiteMutationVariables>;
+export const ExportsStartDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'mutation',
+      name: { kind: 'Name', value: 'ExportsStart' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'kind' } },
+          type: {
+            kind: 'NonNullType',
+            type: { kind: 'NamedType', name: { kind: 'Name', value: 'ExportKind' } },
+          },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'filter' } },
+          type: { kind: 'NamedType', name: { kind: 'Name', value: 'ExportFilter' } },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'startExport' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'kind' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'kind' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'filter' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'filter' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'ExportsRecordFields' } }],
+            },
+          },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'ExportsRecordFields' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'ExportRecord' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'kind' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'status' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'progress' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'rowsWritten' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'errorMessage' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'applicant' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'filter' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'createdAt' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'completedAt' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'byteSize' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'downloadPath' } },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<ExportsStartMutation, ExportsStartMutationVariables>;
+export const ExportsRecordDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'query',
+      name: { kind: 'Name', value: 'ExportsRecord' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'id' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'ID' } } },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'exportRecord' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'id' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'id' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'ExportsRecordFields' } }],
+            },
+          },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'ExportsRecordFields' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'ExportRecord' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'kind' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'status' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'progress' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'rowsWritten' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'errorMessage' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'applicant' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'filter' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'createdAt' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'completedAt' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'byteSize' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'downloadPath' } },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<ExportsRecordQuery, ExportsRecordQueryVariables>;
+export const ExportsListDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'query',
+      name: { kind: 'Name', value: 'ExportsList' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'page' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'Int' } } },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'pageSize' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'Int' } } },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'exports' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'page' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'page' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'pageSize' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'pageSize' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'total' } },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'items' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [
+                      { kind: 'FragmentSpread', name: { kind: 'Name', value: 'ExportsRecordFields' } },
+                    ],
+                  },
+                },
+              ],
+            },
+          },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'ExportsRecordFields' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'ExportRecord' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'kind' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'status' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'progress' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'rowsWritten' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'errorMessage' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'applicant' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'filter' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'createdAt' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'completedAt' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'byteSize' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'downloadPath' } },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<ExportsListQuery, ExportsListQueryVariables>;
+export const OrdersListDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'query',
+      name: { kind: 'Name', value: 'OrdersList' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'filter' } },
+          type: { kind: 'NamedType', name: { kind: 'Name', value: 'OrderFilter' } },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'page' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'Int' } } },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'pageSize' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'Int' } } },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'sort' } },
+          type: { kind: 'NamedType', name: { kind: 'Name', value: 'OrderSort' } },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'orders' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'filter' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'filter' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'page' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'page' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'pageSize' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'pageSize' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'sort' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'sort' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'total' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'totalStake' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'totalCredited' } },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'items' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [
+                      { kind: 'FragmentSpread', name: { kind: 'Name', value: 'OrdersOrderFields' } },
+                    ],
+                  },
+                },
+              ],
+            },
+          },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'OrdersOrderFields' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'Order' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'serial' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'status' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'statusCode' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'orderType' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'payType' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'stake' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'payPayable' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'virtualPayAmount' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'totalOdds' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'taxRate' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'potentialProfit' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'potentialReward' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'rewardPercent' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'potentialTax' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'potentialReturn' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'payout' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'reward' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'tax' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'credited' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'rejectCode' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'abnormalInfo' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'cancelReason' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'placedAt' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'settledAt' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'userId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'userPhone' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'matchCount' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'earlySettlementOdds' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'placedBy' } },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<OrdersListQuery, OrdersListQueryVariables>;
+export const OrdersDetailDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'query',
+      name: { kind: 'Name', value: 'OrdersDetail' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'id' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'ID' } } },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'order' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'id' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'id' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'FragmentSpread', name: { kind: 'Name', value: 'OrdersOrderFields' } },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'lines' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [
+                      { kind: 'Field', name: { kind: 'Name', value: 'legIndex' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'matchId' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'selectionId' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'marketId' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'home' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'away' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'marketName' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'selectionName' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'odds' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'startTime' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'eventStatus' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'outcome' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'voidFactor' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'rule' } },
+                    ],
+                  },
+                },
+              ],
+            },
+          },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'OrdersOrderFields' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'Order' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'serial' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'status' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'statusCode' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'orderType' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'payType' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'stake' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'payPayable' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'virtualPayAmount' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'totalOdds' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'taxRate' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'potentialProfit' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'potentialReward' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'rewardPercent' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'potentialTax' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'potentialReturn' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'payout' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'reward' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'tax' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'credited' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'rejectCode' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'abnormalInfo' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'cancelReason' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'placedAt' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'settledAt' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'userId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'userPhone' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'matchCount' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'earlySettlementOdds' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'placedBy' } },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<OrdersDetailQuery, OrdersDetailQueryVariables>;
+export const OrdersCancelDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'mutation',
+      name: { kind: 'Name', value: 'OrdersCancel' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'id' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'ID' } } },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'reason' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'String' } } },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'cancelOrder' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'id' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'id' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'reason' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'reason' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'OrdersOrderFields' } }],
+            },
+          },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'OrdersOrderFields' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'Order' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'serial' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'status' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'statusCode' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'orderType' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'payType' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'stake' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'payPayable' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'virtualPayAmount' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'totalOdds' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'taxRate' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'potentialProfit' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'potentialReward' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'rewardPercent' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'potentialTax' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'potentialReturn' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'payout' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'reward' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'tax' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'credited' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'rejectCode' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'abnormalInfo' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'cancelReason' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'placedAt' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'settledAt' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'userId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'userPhone' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'matchCount' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'earlySettlementOdds' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'placedBy' } },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<OrdersCancelMutation, OrdersCancelMutationVariables>;
+export const OrdersSmsDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'query',
+      name: { kind: 'Name', value: 'OrdersSms' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'filter' } },
+          type: { kind: 'NamedType', name: { kind: 'Name', value: 'SmsFilter' } },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'page' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'Int' } } },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'pageSize' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'Int' } } },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'smsMessages' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'filter' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'filter' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'page' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'page' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'pageSize' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'pageSize' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'total' } },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'items' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [
+                      { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'phone' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'areaCode' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'type' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'content' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'code' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'status' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'sentAt' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'expiresAt' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'usedAt' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'ip' } },
+                    ],
+                  },
+                },
+              ],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<OrdersSmsQuery, OrdersSmsQueryVariables>;
+export const OrdersBillsDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'query',
+      name: { kind: 'Name', value: 'OrdersBills' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'filter' } },
+          type: { kind: 'NamedType', name: { kind: 'Name', value: 'BillFilter' } },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'page' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'Int' } } },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'pageSize' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'Int' } } },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'bills' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'filter' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'filter' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'page' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'page' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'pageSize' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'pageSize' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'total' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'totalAmount' } },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'items' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [
+                      { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'userId' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'userPhone' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'billType' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'pocket' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'amount' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'balanceBefore' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'balanceAfter' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'remark' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'reference' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'movementId' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'actor' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'at' } },
+                    ],
+                  },
+                },
+              ],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<OrdersBillsQuery, OrdersBillsQueryVariables>;
 export const PaymentsListDocument = {
   kind: 'Document',
   definitions: [

@@ -6,6 +6,10 @@ import { paymentsTexts } from '../payments/texts.ts';
 import { staffTexts } from '../staff/texts.ts';
 import { statsTexts } from '../stats/texts.ts';
 import { usersTexts } from '../users/texts.ts';
+import { ordersTexts } from '../orders/texts.ts';
+import { historyTexts } from '../audit/texts.ts';
+import { exportsTexts } from '../exports/texts.ts';
+import { configTexts } from '../config/texts.ts';
 
 /** Every feature's texts. */
 export const FEATURE_TEXTS: readonly FeatureTexts[] = [
@@ -15,4 +19,8 @@ export const FEATURE_TEXTS: readonly FeatureTexts[] = [
   staffTexts,
   statsTexts,
   paymentsTexts,
+  ordersTexts,
+  historyTexts,
+  exportsTexts,
+  configTexts,
 ];
