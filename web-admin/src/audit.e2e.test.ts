@@ -105,4 +105,20 @@ describe.skipIf(!e2e.available)('audit history and exports (issue 8)', () => {
     expect(pageErrors(page)).toEqual([]);
     expect(pageErrors(swahili)).toEqual([]);
   });
+
+  it('the other new screens open in Swahili without errors', async () => {
+    const page = await e2e.page('desktop', { storage: staffStorage(token, 'sw') });
+    for (const [path, text, name] of [
+      ['#/bet-config', 'Madau, kodi na mipaka', 'audit-bet-config-sw'],
+      ['#/site-config', 'Hali ya matengenezo', 'audit-site-config-sw'],
+      ['#/random-bets', 'Mpangilio mpya', 'audit-random-bets-sw'],
+      ['#/bills', 'Jumla ya safu zote zinazolingana', 'audit-bills-sw'],
+      ['#/audit/log', 'Kitendo', 'audit-staff-log-sw'],
+    ] as const) {
+      await page.goto(e2e.url(`/admin/${path}`));
+      await page.getByText(text).first().waitFor();
+      await e2e.screenshot(page, name);
+    }
+    expect(pageErrors(page)).toEqual([]);
+  });
 });

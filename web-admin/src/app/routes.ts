@@ -11,6 +11,7 @@ import { ordersRoutes } from '../orders/routes.tsx';
 import { auditRoutes } from '../audit/routes.tsx';
 import { exportsRoutes } from '../exports/routes.tsx';
 import { configRoutes } from '../config/routes.tsx';
+import { catalogueRoutes } from '../catalogue/routes.tsx';
 
 /** The back office's screens. */
 export const ROUTES: readonly AdminRoute[] = [
@@ -22,4 +23,5 @@ export const ROUTES: readonly AdminRoute[] = [
   ...auditRoutes,
   ...exportsRoutes,
   ...configRoutes,
+  ...catalogueRoutes,
 ];

@@ -45,7 +45,7 @@ export function EffectiveTimeItem() {
         },
       ]}
     >
-      <DatePicker showTime allowClear />
+      <DatePicker showTime allowClear placeholder={t('config.now')} />
     </Form.Item>
   );
 }

@@ -53,6 +53,47 @@ export type PermissionNodeInput = {
   parentId?: string | number | null | undefined;
 };
 
+/** Staff edit of a match's flags; omitted fields stay as they are. */
+export type MatchFlagsInput = {
+  visible?: boolean | null | undefined;
+  suspended?: boolean | null | undefined;
+  popular?: boolean | null | undefined;
+  todayPopular?: boolean | null | undefined;
+  oddsBoost?: boolean | null | undefined;
+  maintenance?: boolean | null | undefined;
+  /** 0–100. */
+  sequence?: number | null | undefined;
+};
+
+/** Staff edit of a competition; omitted fields stay. */
+export type CompetitionInput = {
+  /** 0–100. */
+  sequence?: number | null | undefined;
+  /** Hot league flag. */
+  popular?: boolean | null | undefined;
+  /** Hot league sort key, 0–100, higher first. */
+  popularSorting?: number | null | undefined;
+  todayPopular?: boolean | null | undefined;
+  /** 1 allowed, 2 not allowed. */
+  rollBet?: number | null | undefined;
+};
+
+/** Staff edit of a betting type; omitted fields stay. */
+export type BettingTypeInput = {
+  /** 1 allowed, 2 not allowed. */
+  betStatus?: number | null | undefined;
+  /** 0–300 seconds. */
+  liveDelaySeconds?: number | null | undefined;
+  /** Margin percent as decimal text, 0–50, e.g. '5.50'. */
+  marginPercent?: string | null | undefined;
+};
+
+/** Goals at a moment of a match. */
+export type ScoreInput = {
+  home: number;
+  away: number;
+};
+
 /** A pocket staff may adjust (spec §6: edit balance, credit money, virtual currency). */
 export type WalletPocket = 'BALANCE' | 'CREDIT_MONEY' | 'RACING_COIN';
 
@@ -69,6 +110,18 @@ export type AdjustWalletInput = {
 
 /** How a bet is paid (spec §4 pay type: 1 balance, 2 credit money). */
 export type PayType = 'BALANCE' | 'CREDIT';
+
+/** What the player accepts when odds moved since they saw them (spec §2: accept automatic odds changes). */
+export type OddsChangePolicy = 'ACCEPT_ANY' | 'ACCEPT_HIGHER' | 'NONE';
+
+export type BetSelectionInput = {
+  /** The selection (outcome) id, spec `id_card` / `selection_id`. */
+  selectionId: string | number;
+  /** The decimal odds the player saw. */
+  odds: string;
+};
+
+export type PlaceBetStatus = 'PLACED' | 'REJECTED';
 
 /** Domain status of a bet; `statusCode` is the spec's order status 1–6. */
 export type OrderStatus =
@@ -148,6 +201,29 @@ export type OrderFilter = {
 /** Order list sorting; ties are broken by id. */
 export type OrderSort =
   'PLACED_DESC' | 'PLACED_ASC' | 'STAKE_DESC' | 'STAKE_ASC' | 'SETTLED_DESC' | 'CREDITED_DESC';
+
+/** A staff bet for a chosen player (spec §7 order_list/add; order type admin). */
+export type AdminPlaceBetInput = {
+  /** Client-generated id: repeating it returns the first answer and moves money once. */
+  requestId: string | number;
+  payType: PayType;
+  amount: number;
+  selections: Array<BetSelectionInput>;
+  oddsChange?: OddsChangePolicy | null | undefined;
+  /** Why staff place it; written to the audit log. */
+  reason: string;
+};
+
+export type RandomBetSetupInput = {
+  orderCount: number;
+  minBetAmount: number;
+  maxBetAmount: number;
+  startRangeDays: number;
+  liveOnly: boolean;
+  includeStringBets: boolean;
+  minOdds: string;
+  note?: string | null | undefined;
+};
 
 export type BillFilter = {
   userId?: string | number | null | undefined;
@@ -413,6 +489,125 @@ export type AuditSystemLogQuery = {
     }>;
   };
 };
+
+export type CatalogueMatchesQueryVariables = Exact<{
+  date?: string | null | undefined;
+  page: number;
+}>;
+
+export type CatalogueMatchesQuery = {
+  upcomingMatches: {
+    count: number;
+    page: number;
+    pageSize: number;
+    content: Array<{
+      id: string;
+      startTime: string;
+      statusId: number;
+      matchMinute: string | null;
+      homeScore: number | null;
+      awayScore: number | null;
+      teamHome: string;
+      teamAway: string;
+      league: string;
+      popular: boolean;
+      todayPopular: boolean;
+      oddsBoost: boolean;
+    }>;
+  };
+};
+
+export type CatalogueLeaguesQueryVariables = Exact<{ [key: string]: never }>;
+
+export type CatalogueLeaguesQuery = {
+  countryMenu: Array<{
+    id: string;
+    code: string;
+    name: string;
+    flag: string | null;
+    matchCount: number;
+    competitions: Array<{ id: string; name: string; matchCount: number }>;
+  }>;
+};
+
+export type CatalogueBookmakersQueryVariables = Exact<{ [key: string]: never }>;
+
+export type CatalogueBookmakersQuery = {
+  bookmakers: Array<{ id: string; code: string | null; name: string; sequence: number }>;
+};
+
+export type CatalogueBettingTypesQueryVariables = Exact<{ [key: string]: never }>;
+
+export type CatalogueBettingTypesQuery = {
+  bettingTypes: Array<{
+    id: number;
+    name: string;
+    sport: string;
+    priced: boolean;
+    betStatus: number;
+    liveDelaySeconds: number;
+    marginPercent: string;
+  }>;
+};
+
+export type CatalogueMatchFlagsMutationVariables = Exact<{
+  matchId: string | number;
+  input: MatchFlagsInput;
+}>;
+
+export type CatalogueMatchFlagsMutation = { updateMatchFlags: { matchId: string } };
+
+export type CatalogueRecordResultMutationVariables = Exact<{
+  matchId: string | number;
+  halfTime: ScoreInput;
+  fullTime: ScoreInput;
+}>;
+
+export type CatalogueRecordResultMutation = { recordMatchResult: { matchId: string } };
+
+export type CatalogueCorrectResultMutationVariables = Exact<{
+  matchId: string | number;
+  halfTime: ScoreInput;
+  fullTime: ScoreInput;
+  reason: string;
+}>;
+
+export type CatalogueCorrectResultMutation = { correctMatchResult: { matchId: string } };
+
+export type CatalogueCancelMatchMutationVariables = Exact<{
+  matchId: string | number;
+  reason: string;
+}>;
+
+export type CatalogueCancelMatchMutation = { cancelMatch: { matchId: string } };
+
+export type CatalogueCompetitionMutationVariables = Exact<{
+  competitionId: string | number;
+  input: CompetitionInput;
+}>;
+
+export type CatalogueCompetitionMutation = { updateCompetition: { id: string } };
+
+export type CatalogueCountrySequenceMutationVariables = Exact<{
+  countryId: string | number;
+  sequence: number;
+}>;
+
+export type CatalogueCountrySequenceMutation = { updateCountrySequence: { id: string } };
+
+export type CatalogueBookmakerSequenceMutationVariables = Exact<{
+  bookmakerId: string | number;
+  sequence: number;
+}>;
+
+export type CatalogueBookmakerSequenceMutation = { updateBookmakerSequence: { id: string } };
+
+export type CatalogueBettingTypeMutationVariables = Exact<{
+  bettingTypeId: number;
+  input: BettingTypeInput;
+}>;
+
+export type CatalogueBettingTypeMutation = { updateBettingType: { id: number } };
 
 export type ConfigBetConfigFieldsFragment = {
   minimumBetAmount: number;
@@ -867,6 +1062,117 @@ export type OrdersBillsQuery = {
       actor: string;
       at: string;
     }>;
+  };
+};
+
+export type OrdersRandomSetupFieldsFragment = {
+  id: string;
+  orderCount: number;
+  minBetAmount: number;
+  maxBetAmount: number;
+  startRangeDays: number;
+  liveOnly: boolean;
+  includeStringBets: boolean;
+  minOdds: string;
+  note: string;
+  createdBy: string;
+  createdAt: string;
+  updatedAt: string;
+};
+
+export type OrdersRandomSetupsQueryVariables = Exact<{ [key: string]: never }>;
+
+export type OrdersRandomSetupsQuery = {
+  randomBetSetups: Array<{
+    id: string;
+    orderCount: number;
+    minBetAmount: number;
+    maxBetAmount: number;
+    startRangeDays: number;
+    liveOnly: boolean;
+    includeStringBets: boolean;
+    minOdds: string;
+    note: string;
+    createdBy: string;
+    createdAt: string;
+    updatedAt: string;
+  }>;
+};
+
+export type OrdersCreateRandomSetupMutationVariables = Exact<{
+  input: RandomBetSetupInput;
+}>;
+
+export type OrdersCreateRandomSetupMutation = {
+  createRandomBetSetup: {
+    id: string;
+    orderCount: number;
+    minBetAmount: number;
+    maxBetAmount: number;
+    startRangeDays: number;
+    liveOnly: boolean;
+    includeStringBets: boolean;
+    minOdds: string;
+    note: string;
+    createdBy: string;
+    createdAt: string;
+    updatedAt: string;
+  };
+};
+
+export type OrdersUpdateRandomSetupMutationVariables = Exact<{
+  id: string | number;
+  input: RandomBetSetupInput;
+}>;
+
+export type OrdersUpdateRandomSetupMutation = {
+  updateRandomBetSetup: {
+    id: string;
+    orderCount: number;
+    minBetAmount: number;
+    maxBetAmount: number;
+    startRangeDays: number;
+    liveOnly: boolean;
+    includeStringBets: boolean;
+    minOdds: string;
+    note: string;
+    createdBy: string;
+    createdAt: string;
+    updatedAt: string;
+  };
+};
+
+export type OrdersDeleteRandomSetupMutationVariables = Exact<{
+  id: string | number;
+}>;
+
+export type OrdersDeleteRandomSetupMutation = { deleteRandomBetSetup: boolean };
+
+export type OrdersRunRandomSetupMutationVariables = Exact<{
+  id: string | number;
+  userIds: Array<string | number> | string | number;
+  requestId: string | number;
+}>;
+
+export type OrdersRunRandomSetupMutation = {
+  runRandomBetSetup: {
+    candidateSelections: number;
+    placed: Array<{ id: string; serial: string }>;
+    refused: Array<{ userId: string; code: string }>;
+  };
+};
+
+export type OrdersAdminPlaceBetMutationVariables = Exact<{
+  userId: string | number;
+  input: AdminPlaceBetInput;
+}>;
+
+export type OrdersAdminPlaceBetMutation = {
+  adminPlaceBet: {
+    status: PlaceBetStatus;
+    code: string | null;
+    message: string | null;
+    order: { id: string; serial: string } | null;
   };
 };
 
@@ -1910,6 +2216,33 @@ export const OrdersOrderFieldsFragmentDoc = {
     },
   ],
 } as unknown as DocumentNode<OrdersOrderFieldsFragment, unknown>;
+export const OrdersRandomSetupFieldsFragmentDoc = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'OrdersRandomSetupFields' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'RandomBetSetup' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'orderCount' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'minBetAmount' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'maxBetAmount' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'startRangeDays' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'liveOnly' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'includeStringBets' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'minOdds' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'note' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'createdBy' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'createdAt' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'updatedAt' } },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<OrdersRandomSetupFieldsFragment, unknown>;
 export const PaymentsPaymentFieldsFragmentDoc = {
   kind: 'Document',
   definitions: [
@@ -2493,6 +2826,605 @@ export const AuditSystemLogDocument = {
     },
   ],
 } as unknown as DocumentNode<AuditSystemLogQuery, AuditSystemLogQueryVariables>;
+export const CatalogueMatchesDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'query',
+      name: { kind: 'Name', value: 'CatalogueMatches' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'date' } },
+          type: { kind: 'NamedType', name: { kind: 'Name', value: 'String' } },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'page' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'Int' } } },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'upcomingMatches' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'date' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'date' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'page' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'page' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'count' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'page' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'pageSize' } },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'content' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [
+                      { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'startTime' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'statusId' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'matchMinute' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'homeScore' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'awayScore' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'teamHome' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'teamAway' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'league' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'popular' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'todayPopular' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'oddsBoost' } },
+                    ],
+                  },
+                },
+              ],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<CatalogueMatchesQuery, CatalogueMatchesQueryVariables>;
+export const CatalogueLeaguesDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'query',
+      name: { kind: 'Name', value: 'CatalogueLeagues' },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'countryMenu' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'code' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'name' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'flag' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'matchCount' } },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'competitions' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [
+                      { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'name' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'matchCount' } },
+                    ],
+                  },
+                },
+              ],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<CatalogueLeaguesQuery, CatalogueLeaguesQueryVariables>;
+export const CatalogueBookmakersDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'query',
+      name: { kind: 'Name', value: 'CatalogueBookmakers' },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'bookmakers' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'code' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'name' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'sequence' } },
+              ],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<CatalogueBookmakersQuery, CatalogueBookmakersQueryVariables>;
+export const CatalogueBettingTypesDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'query',
+      name: { kind: 'Name', value: 'CatalogueBettingTypes' },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'bettingTypes' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'name' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'sport' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'priced' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'betStatus' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'liveDelaySeconds' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'marginPercent' } },
+              ],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<CatalogueBettingTypesQuery, CatalogueBettingTypesQueryVariables>;
+export const CatalogueMatchFlagsDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'mutation',
+      name: { kind: 'Name', value: 'CatalogueMatchFlags' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'matchId' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'ID' } } },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'input' } },
+          type: {
+            kind: 'NonNullType',
+            type: { kind: 'NamedType', name: { kind: 'Name', value: 'MatchFlagsInput' } },
+          },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'updateMatchFlags' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'matchId' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'matchId' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'input' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'input' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [{ kind: 'Field', name: { kind: 'Name', value: 'matchId' } }],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<CatalogueMatchFlagsMutation, CatalogueMatchFlagsMutationVariables>;
+export const CatalogueRecordResultDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'mutation',
+      name: { kind: 'Name', value: 'CatalogueRecordResult' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'matchId' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'ID' } } },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'halfTime' } },
+          type: {
+            kind: 'NonNullType',
+            type: { kind: 'NamedType', name: { kind: 'Name', value: 'ScoreInput' } },
+          },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'fullTime' } },
+          type: {
+            kind: 'NonNullType',
+            type: { kind: 'NamedType', name: { kind: 'Name', value: 'ScoreInput' } },
+          },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'recordMatchResult' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'matchId' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'matchId' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'halfTime' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'halfTime' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'fullTime' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'fullTime' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [{ kind: 'Field', name: { kind: 'Name', value: 'matchId' } }],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<CatalogueRecordResultMutation, CatalogueRecordResultMutationVariables>;
+export const CatalogueCorrectResultDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'mutation',
+      name: { kind: 'Name', value: 'CatalogueCorrectResult' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'matchId' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'ID' } } },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'halfTime' } },
+          type: {
+            kind: 'NonNullType',
+            type: { kind: 'NamedType', name: { kind: 'Name', value: 'ScoreInput' } },
+          },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'fullTime' } },
+          type: {
+            kind: 'NonNullType',
+            type: { kind: 'NamedType', name: { kind: 'Name', value: 'ScoreInput' } },
+          },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'reason' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'String' } } },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'correctMatchResult' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'matchId' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'matchId' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'halfTime' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'halfTime' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'fullTime' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'fullTime' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'reason' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'reason' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [{ kind: 'Field', name: { kind: 'Name', value: 'matchId' } }],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<CatalogueCorrectResultMutation, CatalogueCorrectResultMutationVariables>;
+export const CatalogueCancelMatchDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'mutation',
+      name: { kind: 'Name', value: 'CatalogueCancelMatch' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'matchId' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'ID' } } },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'reason' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'String' } } },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'cancelMatch' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'matchId' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'matchId' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'reason' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'reason' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [{ kind: 'Field', name: { kind: 'Name', value: 'matchId' } }],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<CatalogueCancelMatchMutation, CatalogueCancelMatchMutationVariables>;
+export const CatalogueCompetitionDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'mutation',
+      name: { kind: 'Name', value: 'CatalogueCompetition' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'competitionId' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'ID' } } },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'input' } },
+          type: {
+            kind: 'NonNullType',
+            type: { kind: 'NamedType', name: { kind: 'Name', value: 'CompetitionInput' } },
+          },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'updateCompetition' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'competitionId' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'competitionId' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'input' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'input' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [{ kind: 'Field', name: { kind: 'Name', value: 'id' } }],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<CatalogueCompetitionMutation, CatalogueCompetitionMutationVariables>;
+export const CatalogueCountrySequenceDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'mutation',
+      name: { kind: 'Name', value: 'CatalogueCountrySequence' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'countryId' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'ID' } } },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'sequence' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'Int' } } },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'updateCountrySequence' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'countryId' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'countryId' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'sequence' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'sequence' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [{ kind: 'Field', name: { kind: 'Name', value: 'id' } }],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<CatalogueCountrySequenceMutation, CatalogueCountrySequenceMutationVariables>;
+export const CatalogueBookmakerSequenceDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'mutation',
+      name: { kind: 'Name', value: 'CatalogueBookmakerSequence' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'bookmakerId' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'ID' } } },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'sequence' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'Int' } } },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'updateBookmakerSequence' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'bookmakerId' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'bookmakerId' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'sequence' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'sequence' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [{ kind: 'Field', name: { kind: 'Name', value: 'id' } }],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<CatalogueBookmakerSequenceMutation, CatalogueBookmakerSequenceMutationVariables>;
+export const CatalogueBettingTypeDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'mutation',
+      name: { kind: 'Name', value: 'CatalogueBettingType' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'bettingTypeId' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'Int' } } },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'input' } },
+          type: {
+            kind: 'NonNullType',
+            type: { kind: 'NamedType', name: { kind: 'Name', value: 'BettingTypeInput' } },
+          },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'updateBettingType' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'bettingTypeId' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'bettingTypeId' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'input' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'input' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [{ kind: 'Field', name: { kind: 'Name', value: 'id' } }],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<CatalogueBettingTypeMutation, CatalogueBettingTypeMutationVariables>;
 export const ConfigBetDocument = {
   kind: 'Document',
   definitions: [
@@ -3560,6 +4492,376 @@ export const OrdersBillsDocument = {
     },
   ],
 } as unknown as DocumentNode<OrdersBillsQuery, OrdersBillsQueryVariables>;
+export const OrdersRandomSetupsDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'query',
+      name: { kind: 'Name', value: 'OrdersRandomSetups' },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'randomBetSetups' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'FragmentSpread', name: { kind: 'Name', value: 'OrdersRandomSetupFields' } },
+              ],
+            },
+          },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'OrdersRandomSetupFields' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'RandomBetSetup' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'orderCount' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'minBetAmount' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'maxBetAmount' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'startRangeDays' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'liveOnly' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'includeStringBets' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'minOdds' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'note' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'createdBy' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'createdAt' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'updatedAt' } },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<OrdersRandomSetupsQuery, OrdersRandomSetupsQueryVariables>;
+export const OrdersCreateRandomSetupDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'mutation',
+      name: { kind: 'Name', value: 'OrdersCreateRandomSetup' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'input' } },
+          type: {
+            kind: 'NonNullType',
+            type: { kind: 'NamedType', name: { kind: 'Name', value: 'RandomBetSetupInput' } },
+          },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'createRandomBetSetup' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'input' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'input' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'FragmentSpread', name: { kind: 'Name', value: 'OrdersRandomSetupFields' } },
+              ],
+            },
+          },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'OrdersRandomSetupFields' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'RandomBetSetup' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'orderCount' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'minBetAmount' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'maxBetAmount' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'startRangeDays' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'liveOnly' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'includeStringBets' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'minOdds' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'note' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'createdBy' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'createdAt' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'updatedAt' } },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<OrdersCreateRandomSetupMutation, OrdersCreateRandomSetupMutationVariables>;
+export const OrdersUpdateRandomSetupDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'mutation',
+      name: { kind: 'Name', value: 'OrdersUpdateRandomSetup' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'id' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'ID' } } },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'input' } },
+          type: {
+            kind: 'NonNullType',
+            type: { kind: 'NamedType', name: { kind: 'Name', value: 'RandomBetSetupInput' } },
+          },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'updateRandomBetSetup' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'id' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'id' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'input' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'input' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'FragmentSpread', name: { kind: 'Name', value: 'OrdersRandomSetupFields' } },
+              ],
+            },
+          },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'OrdersRandomSetupFields' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'RandomBetSetup' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'orderCount' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'minBetAmount' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'maxBetAmount' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'startRangeDays' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'liveOnly' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'includeStringBets' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'minOdds' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'note' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'createdBy' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'createdAt' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'updatedAt' } },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<OrdersUpdateRandomSetupMutation, OrdersUpdateRandomSetupMutationVariables>;
+export const OrdersDeleteRandomSetupDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'mutation',
+      name: { kind: 'Name', value: 'OrdersDeleteRandomSetup' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'id' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'ID' } } },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'deleteRandomBetSetup' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'id' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'id' } },
+              },
+            ],
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<OrdersDeleteRandomSetupMutation, OrdersDeleteRandomSetupMutationVariables>;
+export const OrdersRunRandomSetupDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'mutation',
+      name: { kind: 'Name', value: 'OrdersRunRandomSetup' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'id' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'ID' } } },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'userIds' } },
+          type: {
+            kind: 'NonNullType',
+            type: {
+              kind: 'ListType',
+              type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'ID' } } },
+            },
+          },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'requestId' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'ID' } } },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'runRandomBetSetup' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'id' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'id' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'userIds' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'userIds' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'requestId' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'requestId' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'candidateSelections' } },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'placed' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [
+                      { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'serial' } },
+                    ],
+                  },
+                },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'refused' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [
+                      { kind: 'Field', name: { kind: 'Name', value: 'userId' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'code' } },
+                    ],
+                  },
+                },
+              ],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<OrdersRunRandomSetupMutation, OrdersRunRandomSetupMutationVariables>;
+export const OrdersAdminPlaceBetDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'mutation',
+      name: { kind: 'Name', value: 'OrdersAdminPlaceBet' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'userId' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'ID' } } },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'input' } },
+          type: {
+            kind: 'NonNullType',
+            type: { kind: 'NamedType', name: { kind: 'Name', value: 'AdminPlaceBetInput' } },
+          },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'adminPlaceBet' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'userId' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'userId' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'input' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'input' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'status' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'code' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'message' } },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'order' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [
+                      { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'serial' } },
+                    ],
+                  },
+                },
+              ],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<OrdersAdminPlaceBetMutation, OrdersAdminPlaceBetMutationVariables>;
 export const PaymentsListDocument = {
   kind: 'Document',
   definitions: [

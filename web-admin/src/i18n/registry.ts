@@ -10,6 +10,7 @@ import { ordersTexts } from '../orders/texts.ts';
 import { historyTexts } from '../audit/texts.ts';
 import { exportsTexts } from '../exports/texts.ts';
 import { configTexts } from '../config/texts.ts';
+import { catalogueTexts } from '../catalogue/texts.ts';
 
 /** Every feature's texts. */
 export const FEATURE_TEXTS: readonly FeatureTexts[] = [
@@ -23,4 +24,5 @@ export const FEATURE_TEXTS: readonly FeatureTexts[] = [
   historyTexts,
   exportsTexts,
   configTexts,
+  catalogueTexts,
 ];

@@ -14,6 +14,7 @@ import { ExportButton } from '../exports/ExportButton.tsx';
 import { OrdersListDocument } from '../graphql/generated.ts';
 import { orderFilterOf, orderSortOf } from './filters.ts';
 import { OrderDetail } from './OrderDetail.tsx';
+import { AdminBetButton } from './RandomBetsPage.tsx';
 
 const STATUS_COLORS: Record<number, string> = {
   1: 'gold',
@@ -65,7 +66,12 @@ export function OrdersPage() {
         select={(d) => d.orders}
         rowKey={(row) => row.id}
         scrollX={1300}
-        toolbar={<ExportButton kind="ORDERS" filter={{ orders: orderFilterOf(params) }} />}
+        toolbar={
+          <>
+            <ExportButton kind="ORDERS" filter={{ orders: orderFilterOf(params) }} />
+            <AdminBetButton />
+          </>
+        }
         summary={(d) => (
           <Table.Summary.Row>
             <Table.Summary.Cell index={0} colSpan={4}>

@@ -2,6 +2,7 @@
 import type { AdminRoute } from '../app/registry.tsx';
 import { BillsPage } from './BillsPage.tsx';
 import { OrdersPage } from './OrdersPage.tsx';
+import { RandomBetsPage } from './RandomBetsPage.tsx';
 import { SmsPage } from './SmsPage.tsx';
 
 export const ordersRoutes: readonly AdminRoute[] = [
@@ -11,6 +12,13 @@ export const ordersRoutes: readonly AdminRoute[] = [
     permission: 'orders.view',
     menu: 'orders',
     element: <OrdersPage />,
+  },
+  {
+    path: 'random-bets',
+    titleKey: 'orders.random.title',
+    permission: 'orders.random',
+    menu: 'orders',
+    element: <RandomBetsPage />,
   },
   {
     path: 'bills',
