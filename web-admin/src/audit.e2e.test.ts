@@ -114,6 +114,9 @@ describe.skipIf(!e2e.available)('audit history and exports (issue 8)', () => {
       ['#/random-bets', 'Mpangilio mpya', 'audit-random-bets-sw'],
       ['#/bills', 'Jumla ya safu zote zinazolingana', 'audit-bills-sw'],
       ['#/audit/log', 'Kitendo', 'audit-staff-log-sw'],
+      ['#/catalogue', 'Kampuni za ubashiri', 'audit-catalogue-sw'],
+      ['#/messages', 'Tuma ujumbe', 'audit-messages-sw'],
+      ['#/rotations', 'Maelezo', 'audit-rotations-sw'],
     ] as const) {
       await page.goto(e2e.url(`/admin/${path}`));
       await page.getByText(text).first().waitFor();

@@ -12,6 +12,7 @@ import { auditRoutes } from '../audit/routes.tsx';
 import { exportsRoutes } from '../exports/routes.tsx';
 import { configRoutes } from '../config/routes.tsx';
 import { catalogueRoutes } from '../catalogue/routes.tsx';
+import { contentRoutes } from '../content/routes.tsx';
 
 /** The back office's screens. */
 export const ROUTES: readonly AdminRoute[] = [
@@ -24,4 +25,5 @@ export const ROUTES: readonly AdminRoute[] = [
   ...exportsRoutes,
   ...configRoutes,
   ...catalogueRoutes,
+  ...contentRoutes,
 ];

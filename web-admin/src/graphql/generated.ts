@@ -333,6 +333,39 @@ export type LocalizedTextInput = {
   zhCN?: string | null | undefined;
 };
 
+/** Who a message goes to. */
+export type MessageAudience =
+  /** The players listed in `userIds` (1 to 1000). */
+  | 'PLAYERS'
+  /** Every player registered when it is sent. */
+  | 'ALL'
+  /** Each player who registers from now on, at registration (a welcome message). */
+  | 'NEW_PLAYERS';
+
+export type SendMessageInput = {
+  audience: MessageAudience;
+  /** Player ids, for PLAYERS only. */
+  userIds?: Array<string | number> | null | undefined;
+  /** At most 200 characters per language. */
+  title: LocalizedTextInput;
+  /** At most 5000 characters per language. */
+  body: LocalizedTextInput;
+};
+
+/** Fields of a rotation item; on create `type` is required, on update missing fields stay. */
+export type RotationInput = {
+  type?: number | null | undefined;
+  title?: string | null | undefined;
+  note?: string | null | undefined;
+  imageUrl?: string | null | undefined;
+  link?: string | null | undefined;
+  jumpType?: number | null | undefined;
+  /** sw, en-US, zh-CN, or 'all' (every language). */
+  language?: string | null | undefined;
+  sorting?: number | null | undefined;
+  shown?: boolean | null | undefined;
+};
+
 export type PhoneAreaCodeInput = {
   country: string;
   areaCode: string;
@@ -752,6 +785,137 @@ export type ConfigSetSiteMutation = {
       shown: boolean;
     }>;
   };
+};
+
+export type ContentStaffMessagesQueryVariables = Exact<{
+  page: number;
+  pageSize: number;
+}>;
+
+export type ContentStaffMessagesQuery = {
+  staffMessages: {
+    count: number;
+    content: Array<{
+      id: string;
+      audience: MessageAudience;
+      recipients: number;
+      readCount: number;
+      withdrawn: boolean;
+      createdBy: string;
+      createdAt: string;
+      title: { sw: string | null; enUS: string | null; zhCN: string | null };
+    }>;
+  };
+};
+
+export type ContentSendMessageMutationVariables = Exact<{
+  input: SendMessageInput;
+}>;
+
+export type ContentSendMessageMutation = { sendMessage: { id: string; recipients: number } };
+
+export type ContentWithdrawMessageMutationVariables = Exact<{
+  id: string | number;
+}>;
+
+export type ContentWithdrawMessageMutation = { withdrawMessage: { id: string; withdrawn: boolean } };
+
+export type ContentRotationFieldsFragment = {
+  id: string;
+  type: number;
+  typeName: string;
+  title: string;
+  note: string;
+  imageUrl: string | null;
+  link: string | null;
+  jumpType: number;
+  language: string | null;
+  sorting: number;
+  shown: boolean;
+  clicks: number;
+  updatedAt: string;
+};
+
+export type ContentRotationsQueryVariables = Exact<{
+  type?: number | null | undefined;
+}>;
+
+export type ContentRotationsQuery = {
+  staffRotations: Array<{
+    id: string;
+    type: number;
+    typeName: string;
+    title: string;
+    note: string;
+    imageUrl: string | null;
+    link: string | null;
+    jumpType: number;
+    language: string | null;
+    sorting: number;
+    shown: boolean;
+    clicks: number;
+    updatedAt: string;
+  }>;
+};
+
+export type ContentCreateRotationMutationVariables = Exact<{
+  input: RotationInput;
+}>;
+
+export type ContentCreateRotationMutation = {
+  createRotation: {
+    id: string;
+    type: number;
+    typeName: string;
+    title: string;
+    note: string;
+    imageUrl: string | null;
+    link: string | null;
+    jumpType: number;
+    language: string | null;
+    sorting: number;
+    shown: boolean;
+    clicks: number;
+    updatedAt: string;
+  };
+};
+
+export type ContentUpdateRotationMutationVariables = Exact<{
+  id: string | number;
+  input: RotationInput;
+}>;
+
+export type ContentUpdateRotationMutation = {
+  updateRotation: {
+    id: string;
+    type: number;
+    typeName: string;
+    title: string;
+    note: string;
+    imageUrl: string | null;
+    link: string | null;
+    jumpType: number;
+    language: string | null;
+    sorting: number;
+    shown: boolean;
+    clicks: number;
+    updatedAt: string;
+  };
+};
+
+export type ContentDeleteRotationMutationVariables = Exact<{
+  id: string | number;
+}>;
+
+export type ContentDeleteRotationMutation = { deleteRotation: boolean };
+
+export type ContentUploadMutationVariables = Exact<{
+  name: string;
+  dataUrl: string;
+}>;
+
+export type ContentUploadMutation = {
+  uploadFile: { id: string; url: string; contentType: string; sizeBytes: number };
 };
 
 export type ExportsRecordFieldsFragment = {
@@ -2144,6 +2308,34 @@ export const ConfigSiteVersionFieldsFragmentDoc = {
     },
   ],
 } as unknown as DocumentNode<ConfigSiteVersionFieldsFragment, unknown>;
+export const ContentRotationFieldsFragmentDoc = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'ContentRotationFields' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'RotationItem' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'type' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'typeName' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'title' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'note' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'imageUrl' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'link' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'jumpType' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'language' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'sorting' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'shown' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'clicks' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'updatedAt' } },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<ContentRotationFieldsFragment, unknown>;
 export const ExportsRecordFieldsFragmentDoc = {
   kind: 'Document',
   definitions: [
@@ -3809,6 +4001,453 @@ export const ConfigSetSiteDocument = {
     },
   ],
 } as unknown as DocumentNode<ConfigSetSiteMutation, ConfigSetSiteMutationVariables>;
+export const ContentStaffMessagesDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'query',
+      name: { kind: 'Name', value: 'ContentStaffMessages' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'page' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'Int' } } },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'pageSize' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'Int' } } },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'staffMessages' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'page' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'page' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'pageSize' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'pageSize' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'count' } },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'content' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [
+                      { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                      {
+                        kind: 'Field',
+                        name: { kind: 'Name', value: 'title' },
+                        selectionSet: {
+                          kind: 'SelectionSet',
+                          selections: [
+                            { kind: 'Field', name: { kind: 'Name', value: 'sw' } },
+                            { kind: 'Field', name: { kind: 'Name', value: 'enUS' } },
+                            { kind: 'Field', name: { kind: 'Name', value: 'zhCN' } },
+                          ],
+                        },
+                      },
+                      { kind: 'Field', name: { kind: 'Name', value: 'audience' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'recipients' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'readCount' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'withdrawn' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'createdBy' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'createdAt' } },
+                    ],
+                  },
+                },
+              ],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<ContentStaffMessagesQuery, ContentStaffMessagesQueryVariables>;
+export const ContentSendMessageDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'mutation',
+      name: { kind: 'Name', value: 'ContentSendMessage' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'input' } },
+          type: {
+            kind: 'NonNullType',
+            type: { kind: 'NamedType', name: { kind: 'Name', value: 'SendMessageInput' } },
+          },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'sendMessage' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'input' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'input' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'recipients' } },
+              ],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<ContentSendMessageMutation, ContentSendMessageMutationVariables>;
+export const ContentWithdrawMessageDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'mutation',
+      name: { kind: 'Name', value: 'ContentWithdrawMessage' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'id' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'ID' } } },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'withdrawMessage' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'id' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'id' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'withdrawn' } },
+              ],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<ContentWithdrawMessageMutation, ContentWithdrawMessageMutationVariables>;
+export const ContentRotationsDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'query',
+      name: { kind: 'Name', value: 'ContentRotations' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'type' } },
+          type: { kind: 'NamedType', name: { kind: 'Name', value: 'Int' } },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'staffRotations' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'type' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'type' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'FragmentSpread', name: { kind: 'Name', value: 'ContentRotationFields' } },
+              ],
+            },
+          },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'ContentRotationFields' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'RotationItem' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'type' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'typeName' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'title' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'note' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'imageUrl' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'link' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'jumpType' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'language' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'sorting' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'shown' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'clicks' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'updatedAt' } },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<ContentRotationsQuery, ContentRotationsQueryVariables>;
+export const ContentCreateRotationDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'mutation',
+      name: { kind: 'Name', value: 'ContentCreateRotation' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'input' } },
+          type: {
+            kind: 'NonNullType',
+            type: { kind: 'NamedType', name: { kind: 'Name', value: 'RotationInput' } },
+          },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'createRotation' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'input' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'input' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'FragmentSpread', name: { kind: 'Name', value: 'ContentRotationFields' } },
+              ],
+            },
+          },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'ContentRotationFields' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'RotationItem' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'type' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'typeName' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'title' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'note' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'imageUrl' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'link' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'jumpType' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'language' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'sorting' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'shown' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'clicks' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'updatedAt' } },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<ContentCreateRotationMutation, ContentCreateRotationMutationVariables>;
+export const ContentUpdateRotationDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'mutation',
+      name: { kind: 'Name', value: 'ContentUpdateRotation' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'id' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'ID' } } },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'input' } },
+          type: {
+            kind: 'NonNullType',
+            type: { kind: 'NamedType', name: { kind: 'Name', value: 'RotationInput' } },
+          },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'updateRotation' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'id' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'id' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'input' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'input' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'FragmentSpread', name: { kind: 'Name', value: 'ContentRotationFields' } },
+              ],
+            },
+          },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'ContentRotationFields' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'RotationItem' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'type' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'typeName' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'title' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'note' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'imageUrl' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'link' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'jumpType' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'language' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'sorting' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'shown' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'clicks' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'updatedAt' } },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<ContentUpdateRotationMutation, ContentUpdateRotationMutationVariables>;
+export const ContentDeleteRotationDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'mutation',
+      name: { kind: 'Name', value: 'ContentDeleteRotation' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'id' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'ID' } } },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'deleteRotation' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'id' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'id' } },
+              },
+            ],
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<ContentDeleteRotationMutation, ContentDeleteRotationMutationVariables>;
+export const ContentUploadDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'mutation',
+      name: { kind: 'Name', value: 'ContentUpload' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'name' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'String' } } },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'dataUrl' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'String' } } },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'uploadFile' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'name' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'name' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'dataUrl' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'dataUrl' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'url' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'contentType' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'sizeBytes' } },
+              ],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<ContentUploadMutation, ContentUploadMutationVariables>;
 export const ExportsStartDocument = {
   kind: 'Document',
   definitions: [

@@ -11,6 +11,7 @@ import { historyTexts } from '../audit/texts.ts';
 import { exportsTexts } from '../exports/texts.ts';
 import { configTexts } from '../config/texts.ts';
 import { catalogueTexts } from '../catalogue/texts.ts';
+import { contentAdminTexts } from '../content/texts.ts';
 
 /** Every feature's texts. */
 export const FEATURE_TEXTS: readonly FeatureTexts[] = [
@@ -25,4 +26,5 @@ export const FEATURE_TEXTS: readonly FeatureTexts[] = [
   exportsTexts,
   configTexts,
   catalogueTexts,
+  contentAdminTexts,
 ];
