@@ -120,6 +120,7 @@ describe.skipIf(!e2e.available)('audit history and exports (issue 8)', () => {
     ] as const) {
       await page.goto(e2e.url(`/admin/${path}`));
       await page.getByText(text).first().waitFor();
+      await expect.poll(() => page.locator('.ant-spin-spinning').count()).toBe(0);
       await e2e.screenshot(page, name);
     }
     expect(pageErrors(page)).toEqual([]);
