@@ -75,7 +75,7 @@ describe.skipIf(!e2e.available)('back office (issue 8)', () => {
 
     // the first screen the menu offers is the user list
     await page.getByRole('menuitem', { name: 'Users' }).first().waitFor();
-    await page.getByLabel('Phone or invitation code').fill(`  ${player.phone}  `);
+    await page.getByLabel('Phone', { exact: true }).fill(`  ${player.nationalPhone}  `);
     await page.getByRole('button', { name: 'Search' }).click();
     await page.getByTestId(`user-details-${player.phone}`).click();
     const drawer = page.locator('.user-drawer');
@@ -90,7 +90,26 @@ describe.skipIf(!e2e.available)('back office (issue 8)', () => {
     await modal.getByRole('button', { name: 'Confirm' }).click();
     await page.getByText('Saved').first().waitFor();
     await expect.poll(() => drawer.getByTestId('wallet-balance').textContent()).toContain('10,000');
-    await e2e.screenshot(page, 'admin-credited');
+
+    // the bill entry (bill type 2, staff change) with the balance before and after and the reason
+    const bill = drawer.locator('tr', { hasText: 'Compensation for a failed deposit' });
+    await bill.waitFor();
+    expect(await bill.getByTestId('bill-amount').textContent()).toBe('+10,000');
+    const cells = await bill.locator('td').allTextContents();
+    expect([cells[1], cells[2], cells[4], cells[5]]).toEqual(['2', 'balance', '0', '10,000']);
+    await e2e.screenshot(page, 'admin-credited-bills');
+
+    // the wallet stream's event, by the manager, with the reason and the balance before and after
+    await drawer.getByRole('tab', { name: 'History' }).click();
+    const event = drawer.locator('[data-testid^="audit-event-"]', {
+      hasText: 'Compensation for a failed deposit',
+    });
+    await event.waitFor();
+    expect(await event.textContent()).toContain('balance: 0 → 10,000 (+10,000)');
+    expect(await event.textContent()).toMatch(/staff:/);
+    await event.getByText('State at this event').click();
+    await drawer.getByTestId('state-at').waitFor();
+    await e2e.screenshot(page, 'admin-credited-history');
 
     const { wallet } = await e2e.server.gqlOk<{ wallet: { balance: number } }>(
       'query ($u: ID!) { wallet(userId: $u) { balance } }',
@@ -107,7 +126,7 @@ describe.skipIf(!e2e.available)('back office (issue 8)', () => {
     await page.getByLabel('Account').fill('cs1');
     await page.getByLabel('Password').fill(PASSWORD);
     await page.getByRole('button', { name: 'Log in' }).click();
-    await page.getByLabel('Phone or invitation code').fill(player.phone);
+    await page.getByLabel('Phone', { exact: true }).fill(player.nationalPhone);
     await page.getByRole('button', { name: 'Search' }).click();
     await page.getByTestId(`user-details-${player.phone}`).click();
     const drawer = page.locator('.user-drawer');
