@@ -2,7 +2,8 @@
  * The back office end to end (issue 8 item 5) in real Chromium against the real server: a manager with
  * Google Authenticator bound logs in with account, password and the current TOTP code (computed with
  * the server's own `otpauth` helper), finds a player, credits 10,000 TZS with a reason and sees the
- * wallet move; a customer-service manager (no `users.adjust_money`) is not offered the action and the
+ * wallet move, the bill entry, and the wallet event with the balance before and after (the state at
+ * that event, and the read model verified against the events); a customer-service manager (no `users.adjust_money`) is not offered the action and the
  * server refuses it. Screenshots: artifacts/screenshots/admin-*.png.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -109,6 +110,9 @@ describe.skipIf(!e2e.available)('back office (issue 8)', () => {
     expect(await event.textContent()).toMatch(/staff:/);
     await event.getByText('State at this event').click();
     await drawer.getByTestId('state-at').waitFor();
+    // rebuilding the wallet's read-model rows from its events gives what the lists show
+    await drawer.getByTestId('verify').click();
+    await drawer.getByText(/The lists equal the events: \d+ events replayed/).waitFor();
     await e2e.screenshot(page, 'admin-credited-history');
 
     const { wallet } = await e2e.server.gqlOk<{ wallet: { balance: number } }>(

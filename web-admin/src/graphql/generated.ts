@@ -1137,6 +1137,28 @@ export type UsersStateAtQuery = {
   stateAt: { streamName: string; at: string; version: number; lastEventAt: string | null; state: string };
 };
 
+export type UsersVerifyQueryVariables = Exact<{
+  stream: StreamRef;
+}>;
+
+export type UsersVerifyQuery = {
+  verifyReadModel: {
+    streamName: string;
+    equal: boolean;
+    eventsReplayed: number;
+    tables: Array<string>;
+    rowsCompared: number;
+    pendingEvents: number;
+    differences: Array<{
+      table: string;
+      key: string;
+      column: string;
+      expected: string | null;
+      actual: string | null;
+    }>;
+  };
+};
+
 export const PaymentsPaymentFieldsFragmentDoc = {
   kind: 'Document',
   definitions: [
@@ -4144,3 +4166,64 @@ export const UsersStateAtDocument = {
     },
   ],
 } as unknown as DocumentNode<UsersStateAtQuery, UsersStateAtQueryVariables>;
+export const UsersVerifyDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'query',
+      name: { kind: 'Name', value: 'UsersVerify' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'stream' } },
+          type: {
+            kind: 'NonNullType',
+            type: { kind: 'NamedType', name: { kind: 'Name', value: 'StreamRef' } },
+          },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'verifyReadModel' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'stream' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'stream' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'streamName' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'equal' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'eventsReplayed' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'tables' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'rowsCompared' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'pendingEvents' } },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'differences' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [
+                      { kind: 'Field', name: { kind: 'Name', value: 'table' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'key' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'column' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'expected' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'actual' } },
+                    ],
+                  },
+                },
+              ],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<UsersVerifyQuery, UsersVerifyQueryVariables>;

@@ -4,7 +4,7 @@
  * filtered by superior, permission users.view), and the replayable history of their wallet and account
  * streams (issue 8 item 3: `streamHistory`, permission audit.view) with the state at a chosen event.
  */
-import { Card, Select, Space, Tabs, Typography } from 'antd';
+import { Button, Card, Select, Space, Tabs, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -14,6 +14,7 @@ import {
   UsersHistoryDocument,
   UsersListDocument,
   UsersStateAtDocument,
+  UsersVerifyDocument,
   type HistoryKind,
   type UsersBillsQuery,
   type UsersUserFieldsFragment,
@@ -142,6 +143,55 @@ function StateAt({
   );
 }
 
+function Verify({ kind, userId }: { readonly kind: HistoryKind; readonly userId: string }) {
+  const { t } = useTranslation();
+  const errorText = useErrorText();
+  const [asked, setAsked] = useState(false);
+  const [{ data, error, fetching }, run] = useQuery({
+    query: UsersVerifyDocument,
+    variables: { stream: { kind, id: userId } },
+    pause: !asked,
+    requestPolicy: 'network-only',
+  });
+  const answer = data?.verifyReadModel;
+  return (
+    <Space orientation="vertical" style={{ width: '100%' }}>
+      <Button
+        size="small"
+        loading={fetching}
+        onClick={() => (asked ? run({ requestPolicy: 'network-only' }) : setAsked(true))}
+        data-testid="verify"
+      >
+        {t('users.verify')}
+      </Button>
+      {error && <Alert type="error" showIcon title={errorText(error)} />}
+      {answer &&
+        (answer.equal ? (
+          <Alert
+            type="success"
+            showIcon
+            title={t('users.verifyEqual', { events: answer.eventsReplayed, rows: answer.rowsCompared })}
+          />
+        ) : (
+          <Alert
+            type="warning"
+            showIcon
+            title={t('users.verifyDiffers', { count: answer.differences.length })}
+            description={
+              <ul style={{ margin: 0 }}>
+                {answer.differences.map((d) => (
+                  <li key={`${d.table}-${d.key}-${d.column}`}>
+                    {d.table} {d.key} {d.column}: {d.expected ?? '∅'} ≠ {d.actual ?? '∅'}
+                  </li>
+                ))}
+              </ul>
+            }
+          />
+        ))}
+    </Space>
+  );
+}
+
 function History({ userId }: { readonly userId: string }) {
   const { t } = useTranslation();
   const errorText = useErrorText();
@@ -169,6 +219,7 @@ function History({ userId }: { readonly userId: string }) {
         }))}
       />
       {error && <Alert type="error" showIcon title={errorText(error)} />}
+      <Verify kind={kind} userId={userId} />
       <AuditTimeline events={events} selected={selected} onSelect={(event) => setSelected(event.position)} />
       {chosen && <StateAt kind={kind} userId={userId} at={chosen.recordedAt} position={chosen.position} />}
     </Space>

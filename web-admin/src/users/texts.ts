@@ -3,6 +3,9 @@ import { defineTexts } from '../shared.ts';
 
 export const usersTexts = defineTexts('users', {
   'en-US': {
+    verify: 'Verify the lists against the events',
+    verifyEqual: 'The lists equal the events: {{events}} events replayed, {{rows}} rows compared',
+    verifyDiffers: '{{count}} differences between the lists and the events',
     billCols: {
       type: 'Bill type',
       pocket: 'Pocket',
@@ -88,6 +91,10 @@ export const usersTexts = defineTexts('users', {
     },
   },
   sw: {
+    verify: 'Hakiki orodha dhidi ya matukio',
+    verifyEqual:
+      'Orodha zinalingana na matukio: matukio {{events}} yamechezwa upya, safu {{rows}} zimelinganishwa',
+    verifyDiffers: 'Tofauti {{count}} kati ya orodha na matukio',
     billCols: {
       type: 'Aina ya muamala',
       pocket: 'Mfuko',
@@ -173,6 +180,9 @@ export const usersTexts = defineTexts('users', {
     },
   },
   'zh-CN': {
+    verify: '用事件核对列表数据',
+    verifyEqual: '列表与事件一致：重放 {{events}} 个事件，比对 {{rows}} 行',
+    verifyDiffers: '列表与事件有 {{count}} 处不同',
     billCols: {
       type: '账单类型',
       pocket: '账户',
