@@ -121,6 +121,21 @@ describe.skipIf(!e2e.available)('back office (issue 8)', () => {
       (await e2e.server.staffLogin()).token,
     );
     expect(wallet.balance).toBe(10_000);
+
+    // the other screens of the shell render against the real server without an error
+    await page.goto(e2e.url('/admin/#/users'));
+    await page.getByTestId(`user-details-${player.phone}`).waitFor();
+    await e2e.screenshot(page, 'admin-users');
+    await page.goto(e2e.url('/admin/#/roles'));
+    await page.getByText('customer service').click();
+    await page.getByText('users.adjust_money').first().waitFor();
+    await e2e.screenshot(page, 'admin-roles');
+    await page.goto(e2e.url('/admin/#/stats?tab=today'));
+    await page.getByText('GGR = stakes').waitFor();
+    await e2e.screenshot(page, 'admin-stats-today');
+    await page.goto(e2e.url('/admin/#/withdrawals'));
+    await page.getByRole('button', { name: 'Search' }).waitFor();
+    await e2e.screenshot(page, 'admin-withdrawals');
     expect(pageErrors(page)).toEqual([]);
   });
 
@@ -160,6 +175,13 @@ describe.skipIf(!e2e.available)('back office (issue 8)', () => {
       staffLogin.token,
     );
     expect(refused.errors?.[0]?.extensions?.code).toBe('FORBIDDEN');
+
+    // personal centre: binding Google Authenticator shows the otpauth URI as a QR code and the secret
+    await page.goto(e2e.url('/admin/#/me'));
+    await page.getByRole('button', { name: 'Bind' }).click();
+    await page.locator('[data-testid="totp-qr"] canvas').waitFor();
+    expect(await page.getByTestId('totp-secret').textContent()).toMatch(/^[A-Z2-7]{32}$/);
+    await e2e.screenshot(page, 'admin-personal-centre-totp');
     expect(pageErrors(page)).toEqual([]);
   });
 });
