@@ -7,7 +7,8 @@ import type { SqlClient, SqlExecutor } from '@bashiri/eventstore';
 /** PostgreSQL errors that mean "someone else won; try again": unique violation, serialization, deadlock. */
 const RETRYABLE = new Set(['23505', '40001', '40P01']);
 
-const retryable = (error: unknown): boolean =>
+/** True when `error` means another writer won a race (the work may be tried again on fresh reads). */
+export const retryable = (error: unknown): boolean =>
   isWrongExpectedVersion(error) || RETRYABLE.has((error as { code?: string }).code ?? '');
 
 /**

@@ -8,3 +8,4 @@ export * from './sql/store.ts';
 export * from './sql/adapters.ts';
 export * from './kurrent/store.ts';
 export * from './sql/within.ts';
+export * from './sql/atomic.ts';

@@ -11,6 +11,12 @@ export interface Projection {
   /** Only events of these streams reach `apply` (e.g. `{ streamPrefixes: ['wallet-'] }`). */
   readonly filter?: LogFilter;
   apply(event: RecordedEvent, tx: SqlExecutor): Promise<void>;
+  /**
+   * Optional: applies a whole batch (the events in log order) with as few statements as it can
+   * (multi-row writes). Must leave the read model exactly as `apply` on each event in turn would; the
+   * runner calls it instead of `apply` when present.
+   */
+  applyBatch?(events: readonly RecordedEvent[], tx: SqlExecutor): Promise<void>;
   /** Empties the read model for a rebuild from the start of the log. */
   reset(tx: SqlExecutor): Promise<void>;
 }

@@ -8,7 +8,7 @@ import { I18nextProvider } from 'react-i18next';
 import { createActor } from 'xstate';
 import { App, createAppRouter } from './app/App.tsx';
 import { ServicesProvider, type AppServices } from './app/services.tsx';
-import { betslipMachine } from './betslip/machine.ts';
+import { connectedBetslipMachine } from './betslip/api.ts';
 import { createApiClient } from './graphql/client.ts';
 import { createI18n } from './i18n/index.ts';
 import { createSessionStore } from './session/session.ts';
@@ -21,9 +21,10 @@ const api = createApiClient({ origin: location.origin, session, language: () => 
 document.documentElement.lang = i18n.language;
 i18n.on('languageChanged', (language) => (document.documentElement.lang = language));
 
-// The GraphQL actors (placeBet, refreshAccount, loadBookingCode, shareSlip) are provided by the next
-// session's API client; until then submitting reports a network error.
-const betslip = createActor(betslipMachine, { input: { storage, origin: location.origin } }).start();
+// The betslip with its GraphQL actors (placeBet, refreshAccount, loadBookingCode, shareSlip).
+const betslip = createActor(connectedBetslipMachine(api.client), {
+  input: { storage, origin: location.origin },
+}).start();
 const code = new URLSearchParams(location.search).get('code');
 if (code) {
   // spec §2: ?code= on the app root loads a shared betslip, then the code is cleared
@@ -39,7 +40,7 @@ if (root)
     <StrictMode>
       <I18nextProvider i18n={i18n}>
         <ServicesProvider services={services}>
-          <App router={createAppRouter(betslip)} />
+          <App router={createAppRouter()} />
         </ServicesProvider>
       </I18nextProvider>
     </StrictMode>,

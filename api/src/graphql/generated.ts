@@ -158,7 +158,7 @@ export type Query = {
    * Permission audit.view.
    */
   verifyReadModel: ReadModelVerification;
-  /** Staff (content.view): message-board entries, newest first; `handled` filters. */
+  /** Staff (messages.send): message-board entries, newest first; `handled` filters. */
   boardMessages: BoardMessagePage;
   /** Player: own messages, newest first. Errors: UNAUTHENTICATED. */
   myMessages: PlayerMessagePage;
@@ -188,7 +188,7 @@ export type Query = {
   richTextPage?: Maybe<RichTextPage>;
   /** Staff (content.view): every rich-text page in every language. */
   staffRichTextPages: Array<RichTextPage>;
-  /** Public: the site configuration in force (maintenance, customer service, area codes). */
+  /** Public: the site configuration in force (maintenance, customer service, area codes); texts in `language` or the caller's. */
   siteConfig: SiteConfig;
   /** Staff (config.edit): every stored version, newest effective first, future ones included. */
   siteConfigVersions: Array<SiteConfigVersion>;
@@ -437,6 +437,10 @@ export type QueryRichTextPageArgs = {
   language?: InputMaybe<Scalars['String']['input']>;
 };
 
+export type QuerySiteConfigArgs = {
+  language?: InputMaybe<Scalars['String']['input']>;
+};
+
 export type Mutation = {
   __typename?: 'Mutation';
   /** No-op that proves the mutation root exists; modules add the real ones. */
@@ -614,7 +618,7 @@ export type Mutation = {
   startExport: ExportRecord;
   /** Public (visitors too): writes to customer service (spec §7 message_board/add). Errors: TEXT_REQUIRED, TEXT_TOO_LONG, BAD_PHONE, BAD_EMAIL, RATE_LIMITED (5 an hour per address). */
   postBoardMessage: Scalars['Boolean']['output'];
-  /** Staff (content.edit): marks a message-board entry handled or not. Errors: NOT_FOUND. */
+  /** Staff (messages.send): marks a message-board entry handled or not. Errors: NOT_FOUND. */
   setBoardMessageHandled: BoardMessage;
   /** Staff (messages.send): sends an internal message. Errors: FORBIDDEN, BAD_INPUT, TEXT_REQUIRED, TEXT_TOO_LONG, NOT_FOUND (unknown player). */
   sendMessage: StaffMessage;
@@ -1049,6 +1053,8 @@ export type Subscription = {
    * empty; watch the listed matches with watchMatches for their odds.
    */
   liveMatchList: LiveUpdate;
+  /** Public: the site configuration in force, at once and whenever it changes (a staff change, or a future version reaching its time; checked every 10 s). Texts in `language`, else the locale of the websocket's upgrade request. */
+  siteConfig: SiteConfig;
   /** Player: the unread message count, at once and after every change (send, read, withdraw). Errors: UNAUTHENTICATED. */
   unreadMessageCount: Scalars['Int']['output'];
 };
@@ -1059,6 +1065,10 @@ export type SubscriptionServerTimeArgs = {
 
 export type SubscriptionWatchMatchesArgs = {
   matchIds: Array<Scalars['ID']['input']>;
+};
+
+export type SubscriptionSiteConfigArgs = {
+  language?: InputMaybe<Scalars['String']['input']>;
 };
 
 export type Health = {
@@ -3805,7 +3815,7 @@ export type QueryResolvers<
     Partial<QueryRichTextPageArgs>
   >;
   staffRichTextPages?: Resolver<Array<ResolversTypes['RichTextPage']>, ParentType, ContextType>;
-  siteConfig?: Resolver<ResolversTypes['SiteConfig'], ParentType, ContextType>;
+  siteConfig?: Resolver<ResolversTypes['SiteConfig'], ParentType, ContextType, Partial<QuerySiteConfigArgs>>;
   siteConfigVersions?: Resolver<Array<ResolversTypes['SiteConfigVersion']>, ParentType, ContextType>;
   betConfigVersions?: Resolver<Array<ResolversTypes['BetConfigVersion']>, ParentType, ContextType>;
 };
@@ -4300,6 +4310,13 @@ export type SubscriptionResolvers<
     'liveMatchList',
     ParentType,
     ContextType
+  >;
+  siteConfig?: SubscriptionResolver<
+    ResolversTypes['SiteConfig'],
+    'siteConfig',
+    ParentType,
+    ContextType,
+    Partial<SubscriptionSiteConfigArgs>
   >;
   unreadMessageCount?: SubscriptionResolver<
     ResolversTypes['Int'],

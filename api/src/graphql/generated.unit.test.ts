@@ -8,7 +8,8 @@ import {
   generateTypes,
 } from '../../scripts/codegen.ts';
 
-describe('generated resolver types', () => {
+// Codegen builds the schema and runs prettier: seconds on a busy 2-core machine.
+describe('generated resolver types', { timeout: 60_000 }, () => {
   it('match the schema (run `npm run codegen` after changing any .graphql)', async () => {
     const onDisk = await readFile(GENERATED_FILE, 'utf8');
     const fresh = await generateTypes();

@@ -32,7 +32,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import { createPostgresClient } from '@bashiri/eventstore';
-import type { SqlClient } from '@bashiri/eventstore';
+import type { SqlClient, SqlExecutor } from '@bashiri/eventstore';
 
 const URL_ = process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 60);
@@ -43,6 +43,30 @@ const POLL_MS = Number(process.env.BENCH_POLL_MS ?? 50);
 const STAKE = 1_000;
 /** Every tenth player can pay for this many bets only: their later bets are REJECTED for funds. */
 const POOR_BETS = 3;
+
+/** `url` with `application_name` set (the server's connections carry the schema's name). */
+const withApplicationName = (url: string, name: string): string => {
+  const parsed = new URL(url);
+  parsed.searchParams.set('application_name', name);
+  return parsed.toString();
+};
+
+/** CPU seconds (user + system) used so far by each of `pids` (Linux /proc; 0 for a pid gone or unreadable). */
+const cpuSeconds = async (pids: readonly number[]): Promise<Map<number, number>> => {
+  const { readFile } = await import('node:fs/promises');
+  const ticks = 100; // USER_HZ on Linux
+  const out = new Map<number, number>();
+  for (const pid of pids) {
+    try {
+      const stat = await readFile(`/proc/${pid}/stat`, 'utf8');
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      out.set(pid, (Number(fields[11]) + Number(fields[12])) / ticks);
+    } catch {
+      out.set(pid, 0);
+    }
+  }
+  return out;
+};
 
 /** What the server tells the driver once it listens. */
 interface Ready {
@@ -69,11 +93,28 @@ const runServer = async (): Promise<void> => {
   const { insertTestMatch } = await import('../../../api/src/testing/catalogue-fixtures.ts');
 
   const schema = process.env.BENCH_SCHEMA!;
-  const sql = await createPostgresClient({
-    connectionString: URL_,
+  const pool = await createPostgresClient({
+    // Named, so that the driver finds this server's PostgreSQL backends to read their CPU time.
+    connectionString: withApplicationName(URL_, schema),
     schema,
     max: Number(process.env.BENCH_POOL ?? 20),
   });
+  // Counts round trips to PostgreSQL (a transaction's BEGIN and COMMIT count as two).
+  const trips = { statements: 0 };
+  const counted = (executor: SqlExecutor): SqlExecutor => ({
+    query: (text, params, name) => {
+      trips.statements += 1;
+      return executor.query(text, params, name);
+    },
+  });
+  const sql: SqlClient = {
+    ...pool,
+    ...counted(pool),
+    transaction: (fn) => {
+      trips.statements += 2;
+      return pool.transaction((tx) => fn(counted(tx)));
+    },
+  };
   // Every module, the live feed switched off (it would price and settle matches meanwhile).
   const modules = registry.map((m) => (m.name === 'feed' ? createFeedModule({ enabled: false }) : m));
   const config = loadConfig({
@@ -217,6 +258,7 @@ const runServer = async (): Promise<void> => {
   process.send!(ready);
 
   process.on('message', (message: { type?: string }) => {
+    if (message.type === 'trips') process.send!({ type: 'trips', statements: trips.statements });
     if (message.type !== 'stop') return;
     void (async () => {
       await app.close();
@@ -224,7 +266,7 @@ const runServer = async (): Promise<void> => {
       await new Promise((r) => setTimeout(r, 3_000));
       for (const stop of stops.reverse()) await stop();
       await closeServices(services, { keepSql: true });
-      await sql.close();
+      await pool.close();
       process.exit(0);
     })();
   });
@@ -244,8 +286,13 @@ const round1 = (n: number | null) => (n === null ? null : Math.round(n * 10) / 1
 const pollLag = async (
   db: SqlClient,
   running: () => boolean,
-): Promise<{ lags: number[]; missed: number }> => {
+  applicationName: string,
+): Promise<{ lags: number[]; missed: number; foreignAges: number[] }> => {
   const lags: number[] = [];
+  // Ages of the oldest transaction of OTHER clients of the cluster at each poll: a projection sees an
+  // event only once every transaction older than its commit has ended (event-store.md, the visibility
+  // rule), so on a shared server other people's long transactions show up as our lag.
+  const foreignAges: number[] = [];
   const pending = new Map<string, number>(); // bet id -> recorded_at (epoch ms, database clock)
   const seen = new Set<string>();
   let watermark = 0;
@@ -276,7 +323,14 @@ const pollLag = async (
         pending.delete(row.bet_id);
       }
     }
-    if (lastPoll) return { lags, missed: pending.size };
+    const foreign = await db.query<{ age: string | null }>(
+      `SELECT (extract(epoch FROM max(clock_timestamp() - xact_start)) * 1000)::float8::text AS age
+       FROM pg_stat_activity WHERE xact_start IS NOT NULL AND pid <> pg_backend_pid()
+         AND application_name <> $1 AND backend_xmin IS NOT NULL`,
+      [applicationName],
+    );
+    foreignAges.push(Number(foreign.rows[0]?.age ?? 0));
+    if (lastPoll) return { lags, missed: pending.size, foreignAges };
     if (!running()) lastPoll = pending.size === 0 || (await new Promise((r) => setTimeout(r, 2_000)), true);
     else await new Promise((r) => setTimeout(r, POLL_MS));
   }
@@ -343,8 +397,30 @@ const runDriver = async (): Promise<void> => {
       };
     };
 
+    // Cost per bet, independent of how busy the machine is: CPU seconds of the server process and of
+    // its PostgreSQL backends (found by application_name), and round trips, over the load.
+    const backends = async () =>
+      (
+        await db.query<{ pid: number }>('SELECT pid FROM pg_stat_activity WHERE application_name = $1', [
+          schema,
+        ])
+      ).rows.map((r) => r.pid);
+    const tripsNow = () =>
+      new Promise<number>((resolve) => {
+        const onMessage = (m: { type?: string; statements?: number }) => {
+          if (m.type !== 'trips') return;
+          child.off('message', onMessage);
+          resolve(m.statements ?? 0);
+        };
+        child.on('message', onMessage);
+        child.send({ type: 'trips' });
+      });
+    const pgBefore = await cpuSeconds(await backends());
+    const serverBefore = (await cpuSeconds([child.pid!])).get(child.pid!)!;
+    const tripsBefore = await tripsNow();
+
     let running = true;
-    const lagSampling = pollLag(db, () => running);
+    const lagSampling = pollLag(db, () => running, schema);
     const result = await autocannon({
       url: `http://127.0.0.1:${ready.port}`,
       connections: CONNECTIONS,
@@ -389,9 +465,14 @@ const runDriver = async (): Promise<void> => {
         },
       ],
     });
+    const pgAfter = await cpuSeconds([...new Set([...pgBefore.keys(), ...(await backends())])]);
+    const serverCpu = (await cpuSeconds([child.pid!])).get(child.pid!)! - serverBefore;
+    const pgCpu = [...pgAfter].reduce((sum, [pid, t]) => sum + t - (pgBefore.get(pid) ?? 0), 0);
+    const trips = (await tripsNow()) - tripsBefore;
     running = false;
-    const { lags, missed } = await lagSampling;
+    const { lags, missed, foreignAges } = await lagSampling;
     lags.sort((a, b) => a - b);
+    foreignAges.sort((a, b) => a - b);
 
     const stored = await db.query<{ events: number; orders: number }>(
       `SELECT (SELECT count(*)::int FROM es_events WHERE event_type = 'BetPlaced') AS events,
@@ -419,7 +500,24 @@ const runDriver = async (): Promise<void> => {
         `orders projection lag (sampled ${lags.length} bets${missed ? `, ${missed} never seen` : ''}): ` +
         `p50 ${round1(percentile(lags, 50))} ms, p99 ${round1(percentile(lags, 99))} ms, max ${round1(percentile(lags, 100))} ms`,
     );
+    console.log(
+      `oldest transaction of other clients of the PostgreSQL server at each poll (holds back what projections ` +
+        `may read): p50 ${round1(percentile(foreignAges, 50))} ms, p99 ${round1(percentile(foreignAges, 99))} ms`,
+    );
+    const answeredBets = Math.max(1, counts.placed + counts.rejected);
+    const perBetMs = (seconds: number) => Math.round((seconds / answeredBets) * 1e6) / 1e3;
+    console.log(
+      `cost per answered bet: server ${perBetMs(serverCpu)} ms CPU, PostgreSQL backends ${perBetMs(pgCpu)} ms CPU, ` +
+        `${(trips / answeredBets).toFixed(1)} round trips (request path and projections); ` +
+        `two dedicated cores would allow about ${Math.round(2 / ((serverCpu + pgCpu) / answeredBets))} bets/s ` +
+        `(the load generator not counted)`,
+    );
     Object.assign(figures, {
+      server_cpu_ms_per_bet: perBetMs(serverCpu),
+      pg_cpu_ms_per_bet: perBetMs(pgCpu),
+      round_trips_per_bet: Number((trips / answeredBets).toFixed(1)),
+      foreign_transaction_age_p50_ms: round1(percentile(foreignAges, 50)),
+      foreign_transaction_age_p99_ms: round1(percentile(foreignAges, 99)),
       seconds: Number(result.duration.toFixed(1)),
       connections: CONNECTIONS,
       players: players.length,

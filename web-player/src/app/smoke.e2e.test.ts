@@ -31,7 +31,7 @@ describe.skipIf(!e2e.available)('served site (smoke)', () => {
       expect(response?.status()).toBe(200);
       await page.waitForURL(/#\/home$/);
       await expect.poll(() => page.locator('html').getAttribute('lang')).toBe('sw');
-      await page.getByRole('heading', { name: 'Nyumbani' }).first().waitFor({ state: 'visible' });
+      await page.getByRole('heading', { name: 'Mechi bora' }).first().waitFor({ state: 'visible' });
       expect(await page.title()).toMatch(/Nyumbani/);
       // The shell fits the viewport: nothing wider than the screen.
       const width = await page.evaluate(() => document.documentElement.scrollWidth);

@@ -22,11 +22,31 @@ const NAME_KEYS: Readonly<Record<string, string>> = {
   Draw: 'betslip.draw',
 };
 
-/** The panel of one betslip actor. */
-export function BetslipPanel({ actor }: { readonly actor: BetslipActor }) {
+/** Copies text to the clipboard; answers the message key to show (spec §8 copy success / unsupported). */
+const copy = async (text: string): Promise<string> => {
+  try {
+    await navigator.clipboard.writeText(text);
+    return 'messages.copySuccess';
+  } catch {
+    return 'messages.copyUnsupported';
+  }
+};
+
+/**
+ * The panel of one betslip actor. `onLoginNeeded` is called instead of submitting while the player is
+ * a visitor (the layout sends them to `/login`).
+ */
+export function BetslipPanel({
+  actor,
+  onLoginNeeded,
+}: {
+  readonly actor: BetslipActor;
+  readonly onLoginNeeded?: () => void;
+}) {
   const { t } = useTranslation();
   const snapshot = useSelector(actor, (s) => s);
   const [code, setCode] = useState('');
+  const [copied, setCopied] = useState<string | null>(null);
   const c = snapshot.context;
   const totals = selectTotals(c);
   const busy = snapshot.matches('submitting');
@@ -43,9 +63,19 @@ export function BetslipPanel({ actor }: { readonly actor: BetslipActor }) {
         )}
       </header>
       {c.shared && (
-        <p className="betslip__shared">
-          {t('betslip.bookingCode')}: <strong>{c.shared.code}</strong> <span>{c.shared.link}</span>
-        </p>
+        <div className="betslip__shared" role="dialog" aria-label={t('betslip.share')}>
+          <p>
+            {t('betslip.bookingCode')}: <strong data-testid="booking-code">{c.shared.code}</strong>
+          </p>
+          <p className="betslip__link">{c.shared.link}</p>
+          <button type="button" onClick={() => void copy(c.shared?.link ?? '').then(setCopied)}>
+            {t('betslip.copyLink')}
+          </button>
+          <button type="button" onClick={() => void copy(c.shared?.code ?? '').then(setCopied)}>
+            {t('betslip.copyCode')}
+          </button>
+          {copied && <span className="betslip__copied">{t(copied)}</span>}
+        </div>
       )}
       {c.notice && (
         <p className={`betslip__notice betslip__notice--${c.notice.kind}`} role="status">
@@ -200,7 +230,9 @@ export function BetslipPanel({ actor }: { readonly actor: BetslipActor }) {
           <button
             type="button"
             className="betslip__submit"
-            onClick={() => actor.send({ type: 'SUBMIT' })}
+            onClick={() =>
+              !c.account.loggedIn && onLoginNeeded ? onLoginNeeded() : actor.send({ type: 'SUBMIT' })
+            }
             disabled={!selectCanSubmit(c) || busy}
           >
             {busy ? t('betslip.submitting') : t('betslip.submit')}

@@ -6,6 +6,2038 @@ type Exact<T extends { [key: string]: unknown }> = { [K in keyof T]: T[K] };
 export type Incremental<T> =
   T | { [P in keyof T]?: P extends ' $fragmentName' | '__typename' ? T[P] : never };
 import type { TypedDocumentNode as DocumentNode } from '@graphql-typed-document-node/core';
+/** What an SMS code is for (spec §3 "SMS" type). */
+export type SmsCodePurpose =
+  /** Registration (spec §5 registration code). */
+  | 'REGISTER'
+  /** Forgotten password (spec §9: valid 6 hours). */
+  | 'RESET_PASSWORD';
+
+/** Registration (spec §5 Registration; subscriber/register). */
+export type RegisterInput = {
+  /** Tanzanian mobile: `0712345678`, `712345678`, `255712345678` or `+255712345678` (spaces allowed). */
+  phone: string;
+  /** At least 4 characters (spec §9). */
+  password: string;
+  /** Must equal `password`. */
+  confirmPassword: string;
+  /** The code from `requestSmsCode(purpose: REGISTER)`. */
+  code: string;
+  /** The player confirms they are 18 or over. */
+  adult: boolean;
+  /** The player accepts the user agreement. */
+  acceptTerms: boolean;
+  /** The inviter's invitation code (`/register?v=`), optional. */
+  invitationCode?: string | null | undefined;
+  /** The mobile-money network the player confirms (3 Tigo, 4 Airtel, 6 Vodacom, 7 Halotel); default: by prefix. */
+  network?: number | null | undefined;
+};
+
+/** Which bills to list (spec §2 /user_bill: type 1 = balance, 2 = credit). */
+export type BillPocket = 'BALANCE' | 'CREDIT';
+
+/** How a bet is paid (spec §4 pay type: 1 balance, 2 credit money). */
+export type PayType = 'BALANCE' | 'CREDIT';
+
+/** What the player accepts when odds moved since they saw them (spec §2: accept automatic odds changes). */
+export type OddsChangePolicy = 'ACCEPT_ANY' | 'ACCEPT_HIGHER' | 'NONE';
+
+export type BetSelectionInput = {
+  /** The selection (outcome) id, spec `id_card` / `selection_id`. */
+  selectionId: string | number;
+  /** The decimal odds the player saw. */
+  odds: string;
+};
+
+export type PlaceBetInput = {
+  /** Client-generated id: repeating it returns the first answer and moves money once. */
+  requestId: string | number;
+  payType: PayType;
+  /** Stake, whole TZS; step 100, between the minimum of the pay type and max_bet_amount (spec §5). */
+  amount: number;
+  /** At most 60, one per match (spec §5). */
+  selections: Array<BetSelectionInput>;
+  oddsChange?: OddsChangePolicy | null | undefined;
+};
+
+export type PlaceBetStatus = 'PLACED' | 'REJECTED';
+
+/** Domain status of a bet; `statusCode` is the spec's order status 1–6. */
+export type OrderStatus =
+  'unpaid' | 'awaiting' | 'abnormal' | 'settled' | 'delayed' | 'cashedOut' | 'rejected' | 'cancelled';
+
+export type BetsTab = 'OPEN' | 'SETTLED';
+
+/** Spec §9 archive split: within 30 days, or before. */
+export type BetsArchive = 'RECENT' | 'OLDER';
+
+export type PaymentKind = 'DEPOSIT' | 'WITHDRAWAL';
+
+/**
+ * A deposit by USSD push (spec §3 "Recharge", §5). Errors: CHANNEL_DISABLED, AMOUNT_BELOW_MINIMUM,
+ * AMOUNT_ABOVE_MAXIMUM, INVALID_PHONE, UNKNOWN_NETWORK, PROVIDER_UNAVAILABLE.
+ */
+export type DepositInput = {
+  /** Client-made id; the same id again returns the same payment and never pushes twice. */
+  requestId: string;
+  /** Network id; default from the phone prefix (mobile-money.md §1), else the account's network. */
+  network?: number | null | undefined;
+  /** Paying number; default the account's phone. */
+  phone?: string | null | undefined;
+  /** Whole TZS within pay config minimum_recharge … max_recharge. */
+  amount: number;
+};
+
+/**
+ * A withdrawal to the account's phone (spec §3 "Withdraw"). Errors: WITHDRAWAL_NOT_ALLOWED (no-withdraw
+ * flag), WITHDRAWAL_PROHIBITED (prohibit_withdrawal), NOT_WHITELISTED, CHANNEL_DISABLED,
+ * AMOUNT_BELOW_MINIMUM, AMOUNT_ABOVE_MAXIMUM, INSUFFICIENT_FUNDS, WITHDRAWAL_ALREADY_OPEN, PROVIDER_UNAVAILABLE.
+ */
+export type WithdrawInput = {
+  requestId: string;
+  /** Network id; default the account's network. */
+  network?: number | null | undefined;
+  /** Whole TZS within minimum_withdraw … max_withdraw. */
+  amount: number;
+};
+
+/** Only content is required (spec §3, §5). */
+export type BoardMessageInput = {
+  name?: string | null | undefined;
+  phone?: string | null | undefined;
+  email?: string | null | undefined;
+  /** At most 2000 characters. */
+  content: string;
+};
+
+export type AccountSessionFragment = {
+  token: string;
+  expiresAt: string;
+  player: { id: string; phone: string; network: number };
+};
+
+export type AccountRequestSmsCodeMutationVariables = Exact<{
+  phone: string;
+  purpose: SmsCodePurpose;
+}>;
+
+export type AccountRequestSmsCodeMutation = { requestSmsCode: boolean };
+
+export type AccountRegisterMutationVariables = Exact<{
+  input: RegisterInput;
+}>;
+
+export type AccountRegisterMutation = {
+  register: { token: string; expiresAt: string; player: { id: string; phone: string; network: number } };
+};
+
+export type AccountLoginMutationVariables = Exact<{
+  phone: string;
+  password: string;
+}>;
+
+export type AccountLoginMutation = {
+  login: { token: string; expiresAt: string; player: { id: string; phone: string; network: number } };
+};
+
+export type AccountLogoutMutationVariables = Exact<{ [key: string]: never }>;
+
+export type AccountLogoutMutation = { logout: boolean };
+
+export type AccountResetPasswordMutationVariables = Exact<{
+  phone: string;
+  code: string;
+  newPassword: string;
+  confirmPassword: string;
+}>;
+
+export type AccountResetPasswordMutation = { resetPassword: boolean };
+
+export type AccountChangePasswordMutationVariables = Exact<{
+  oldPassword: string;
+  newPassword: string;
+  confirmPassword: string;
+}>;
+
+export type AccountChangePasswordMutation = { changePassword: boolean };
+
+export type AccountSetDefaultBetAmountMutationVariables = Exact<{
+  amount?: number | null | undefined;
+}>;
+
+export type AccountSetDefaultBetAmountMutation = {
+  setDefaultBetAmount: { id: string; defaultBetAmount: number | null };
+};
+
+export type AccountProfileQueryVariables = Exact<{ [key: string]: never }>;
+
+export type AccountProfileQuery = {
+  me: {
+    id: string;
+    phone: string;
+    network: number;
+    invitationCode: string;
+    defaultBetAmount: number | null;
+    noBet: boolean;
+    noWithdraw: boolean;
+    createdAt: string;
+    lastLoginAt: string | null;
+  } | null;
+  myWallet: { balance: number; creditMoney: number };
+};
+
+export type AccountWalletQueryVariables = Exact<{ [key: string]: never }>;
+
+export type AccountWalletQuery = { myWallet: { balance: number; creditMoney: number } };
+
+export type AccountOrderSummaryFragment = {
+  id: string;
+  serial: string;
+  status: OrderStatus;
+  statusCode: number;
+  payType: PayType;
+  stake: number;
+  totalOdds: string;
+  potentialReturn: number;
+  credited: number | null;
+  placedAt: string;
+  settledAt: string | null;
+  lines: Array<{ legIndex: number; home: string; away: string; selectionName: string; outcome: number }>;
+};
+
+export type AccountMyBetsQueryVariables = Exact<{
+  tab: BetsTab;
+  archive: BetsArchive;
+  page: number;
+}>;
+
+export type AccountMyBetsQuery = {
+  myBets: {
+    page: number;
+    pageSize: number;
+    total: number;
+    items: Array<{
+      id: string;
+      serial: string;
+      status: OrderStatus;
+      statusCode: number;
+      payType: PayType;
+      stake: number;
+      totalOdds: string;
+      potentialReturn: number;
+      credited: number | null;
+      placedAt: string;
+      settledAt: string | null;
+      lines: Array<{ legIndex: number; home: string; away: string; selectionName: string; outcome: number }>;
+    }>;
+  };
+};
+
+export type AccountOrderDetailFragment = {
+  id: string;
+  serial: string;
+  status: OrderStatus;
+  statusCode: number;
+  orderType: string;
+  payType: PayType;
+  stake: number;
+  payPayable: number;
+  virtualPayAmount: number;
+  totalOdds: string;
+  taxRate: number;
+  potentialProfit: number;
+  potentialReward: number;
+  rewardPercent: number;
+  potentialTax: number;
+  potentialReturn: number;
+  payout: number | null;
+  reward: number | null;
+  tax: number | null;
+  credited: number | null;
+  rejectCode: string | null;
+  abnormalInfo: string | null;
+  cancelReason: string | null;
+  placedAt: string;
+  settledAt: string | null;
+  lines: Array<{
+    legIndex: number;
+    matchId: string;
+    selectionId: string;
+    home: string;
+    away: string;
+    marketName: string;
+    selectionName: string;
+    odds: string;
+    startTime: string;
+    eventStatus: number;
+    outcome: number;
+    voidFactor: string | null;
+    rule: string | null;
+  }>;
+};
+
+export type AccountMyBetQueryVariables = Exact<{
+  id: string | number;
+}>;
+
+export type AccountMyBetQuery = {
+  myBet: {
+    id: string;
+    serial: string;
+    status: OrderStatus;
+    statusCode: number;
+    orderType: string;
+    payType: PayType;
+    stake: number;
+    payPayable: number;
+    virtualPayAmount: number;
+    totalOdds: string;
+    taxRate: number;
+    potentialProfit: number;
+    potentialReward: number;
+    rewardPercent: number;
+    potentialTax: number;
+    potentialReturn: number;
+    payout: number | null;
+    reward: number | null;
+    tax: number | null;
+    credited: number | null;
+    rejectCode: string | null;
+    abnormalInfo: string | null;
+    cancelReason: string | null;
+    placedAt: string;
+    settledAt: string | null;
+    lines: Array<{
+      legIndex: number;
+      matchId: string;
+      selectionId: string;
+      home: string;
+      away: string;
+      marketName: string;
+      selectionName: string;
+      odds: string;
+      startTime: string;
+      eventStatus: number;
+      outcome: number;
+      voidFactor: string | null;
+      rule: string | null;
+    }>;
+  } | null;
+};
+
+export type AccountSettledBetsSubscriptionVariables = Exact<{ [key: string]: never }>;
+
+export type AccountSettledBetsSubscription = { mySettledBets: { betId: string; status: OrderStatus } };
+
+export type AccountMyBillsQueryVariables = Exact<{
+  pocket: BillPocket;
+  page: number;
+}>;
+
+export type AccountMyBillsQuery = {
+  myBills: {
+    page: number;
+    pageSize: number;
+    total: number;
+    items: Array<{
+      id: string;
+      billType: number;
+      amount: number;
+      balanceBefore: number;
+      balanceAfter: number;
+      remark: string;
+      reference: string;
+      at: string;
+    }>;
+  };
+};
+
+export type AccountPaymentFragment = {
+  id: string;
+  kind: PaymentKind;
+  network: number;
+  phone: string;
+  amount: number;
+  status: string;
+  payStatus: number;
+  providerRef: string | null;
+  approval: string;
+  review: boolean;
+  createdAt: string;
+  paidAt: string | null;
+};
+
+export type AccountDepositMutationVariables = Exact<{
+  input: DepositInput;
+}>;
+
+export type AccountDepositMutation = {
+  deposit: {
+    id: string;
+    kind: PaymentKind;
+    network: number;
+    phone: string;
+    amount: number;
+    status: string;
+    payStatus: number;
+    providerRef: string | null;
+    approval: string;
+    review: boolean;
+    createdAt: string;
+    paidAt: string | null;
+  };
+};
+
+export type AccountWithdrawMutationVariables = Exact<{
+  input: WithdrawInput;
+}>;
+
+export type AccountWithdrawMutation = {
+  withdraw: {
+    id: string;
+    kind: PaymentKind;
+    network: number;
+    phone: string;
+    amount: number;
+    status: string;
+    payStatus: number;
+    providerRef: string | null;
+    approval: string;
+    review: boolean;
+    createdAt: string;
+    paidAt: string | null;
+  };
+};
+
+export type AccountPaymentStatusQueryVariables = Exact<{
+  id: string | number;
+}>;
+
+export type AccountPaymentStatusQuery = {
+  payment: {
+    id: string;
+    kind: PaymentKind;
+    network: number;
+    phone: string;
+    amount: number;
+    status: string;
+    payStatus: number;
+    providerRef: string | null;
+    approval: string;
+    review: boolean;
+    createdAt: string;
+    paidAt: string | null;
+  } | null;
+};
+
+export type AccountMyPaymentsQueryVariables = Exact<{
+  kind: PaymentKind;
+  page: number;
+}>;
+
+export type AccountMyPaymentsQuery = {
+  myPayments: {
+    page: number;
+    pageSize: number;
+    total: number;
+    items: Array<{
+      id: string;
+      kind: PaymentKind;
+      network: number;
+      phone: string;
+      amount: number;
+      status: string;
+      payStatus: number;
+      providerRef: string | null;
+      approval: string;
+      review: boolean;
+      createdAt: string;
+      paidAt: string | null;
+    }>;
+  };
+};
+
+export type BetslipPlaceBetMutationVariables = Exact<{
+  input: PlaceBetInput;
+}>;
+
+export type BetslipPlaceBetMutation = {
+  placeBet: {
+    status: PlaceBetStatus;
+    code: string | null;
+    message: string | null;
+    nobetList: Array<{ selectionId: string; code: string; currentOdds: string | null }>;
+    order: { id: string; serial: string } | null;
+  };
+};
+
+export type BetslipConfigQueryVariables = Exact<{ [key: string]: never }>;
+
+export type BetslipConfigQuery = {
+  betConfig: {
+    minimumBetAmount: number;
+    minimumBetAmountVirtual: number;
+    maxBetAmount: number;
+    minStringRewardOdds: string;
+    taxRatePercent: number;
+    singleGameHighestProfit: number | null;
+    multipleGameHighestProfit: number | null;
+    stringRewards: Array<{ strings: number; cashBackPercent: number }>;
+  };
+};
+
+export type BetslipBookingCodeQueryVariables = Exact<{
+  code: string;
+}>;
+
+export type BetslipBookingCodeQuery = {
+  bookingCode: {
+    code: string;
+    selections: Array<{
+      selectionId: string;
+      available: boolean;
+      code: string | null;
+      odds: string | null;
+      matchId: string | null;
+      home: string | null;
+      away: string | null;
+      marketName: string | null;
+      selectionName: string | null;
+      matchStatus: number | null;
+    }>;
+  } | null;
+};
+
+export type BetslipShareMutationVariables = Exact<{
+  selections: Array<BetSelectionInput> | BetSelectionInput;
+}>;
+
+export type BetslipShareMutation = { shareSlip: { code: string } };
+
+export type ContentMessagesQueryVariables = Exact<{
+  page: number;
+}>;
+
+export type ContentMessagesQuery = {
+  myMessages: {
+    page: number;
+    pageSize: number;
+    count: number;
+    unread: number;
+    content: Array<{ id: string; title: string; body: string; sentAt: string; read: boolean }>;
+  };
+};
+
+export type ContentMarkMessageReadMutationVariables = Exact<{
+  id: string | number;
+}>;
+
+export type ContentMarkMessageReadMutation = { markMessageRead: number };
+
+export type ContentMarkAllMessagesReadMutationVariables = Exact<{ [key: string]: never }>;
+
+export type ContentMarkAllMessagesReadMutation = { markAllMessagesRead: number };
+
+export type ContentRichTextQueryVariables = Exact<{
+  slug?: string | null | undefined;
+  type?: number | null | undefined;
+  language?: string | null | undefined;
+}>;
+
+export type ContentRichTextQuery = {
+  richTextPage: {
+    slug: string;
+    type: number | null;
+    language: string;
+    title: string;
+    html: string;
+    updatedAt: string;
+  } | null;
+};
+
+export type ContentDocumentsQueryVariables = Exact<{
+  type: number;
+  language?: string | null | undefined;
+}>;
+
+export type ContentDocumentsQuery = {
+  documents: Array<{ id: string; title: string; html: string; fileUrl: string | null; updatedAt: string }>;
+};
+
+export type ContentHelpQueryVariables = Exact<{
+  language?: string | null | undefined;
+}>;
+
+export type ContentHelpQuery = {
+  richTextPage: { slug: string; title: string; html: string } | null;
+  contactList: Array<{ id: string; title: string; note: string; link: string | null }>;
+  siteConfig: { customerServiceNumbers: Array<string>; supportLinks: Array<string> };
+};
+
+export type ContentPromotionsQueryVariables = Exact<{
+  language?: string | null | undefined;
+}>;
+
+export type ContentPromotionsQuery = {
+  rotations: Array<{
+    id: string;
+    title: string;
+    note: string;
+    imageUrl: string | null;
+    link: string | null;
+    jumpType: number;
+  }>;
+  articles: {
+    content: Array<{
+      id: string;
+      title: string;
+      subtitle: string;
+      intro: string;
+      html: string;
+      imageUrl: string | null;
+      releaseTime: string;
+    }>;
+  };
+};
+
+export type ContentClickRotationMutationVariables = Exact<{
+  id: string | number;
+}>;
+
+export type ContentClickRotationMutation = { clickRotation: boolean };
+
+export type ContentPostBoardMessageMutationVariables = Exact<{
+  input: BoardMessageInput;
+}>;
+
+export type ContentPostBoardMessageMutation = { postBoardMessage: boolean };
+
+export type LayoutLoginMutationVariables = Exact<{
+  phone: string;
+  password: string;
+}>;
+
+export type LayoutLoginMutation = { login: { token: string; expiresAt: string } };
+
+export type LayoutLogoutMutationVariables = Exact<{ [key: string]: never }>;
+
+export type LayoutLogoutMutation = { logout: boolean };
+
+export type LayoutBettingPauseQueryVariables = Exact<{ [key: string]: never }>;
+
+export type LayoutBettingPauseQuery = { bettingPause: { paused: boolean; prompt: string } };
+
+export type LayoutBettingPauseChangedSubscriptionVariables = Exact<{ [key: string]: never }>;
+
+export type LayoutBettingPauseChangedSubscription = { bettingPause: { paused: boolean; prompt: string } };
+
+export type LayoutUnreadMessagesQueryVariables = Exact<{ [key: string]: never }>;
+
+export type LayoutUnreadMessagesQuery = { unreadMessageCount: number };
+
+export type LayoutUnreadMessagesChangedSubscriptionVariables = Exact<{ [key: string]: never }>;
+
+export type LayoutUnreadMessagesChangedSubscription = { unreadMessageCount: number };
+
+export type MatchesOutcomeFragment = {
+  id: string;
+  name: string;
+  odds: string | null;
+  typeId: number;
+  statusId: number;
+  isLive: boolean;
+  eventStatus: number;
+  eventId: string;
+  marketName: string;
+};
+
+export type MatchesRowFragment = {
+  id: string;
+  startTime: string;
+  matchTime: string;
+  statusId: number;
+  matchMinute: string | null;
+  homeScore: number | null;
+  awayScore: number | null;
+  teamHome: string;
+  teamAway: string;
+  league: string;
+  competitionId: string;
+  categoryName: string | null;
+  suspended: boolean;
+  objectVersion: number;
+  marketCount: number;
+  way3: {
+    w1: {
+      id: string;
+      name: string;
+      odds: string | null;
+      typeId: number;
+      statusId: number;
+      isLive: boolean;
+      eventStatus: number;
+      eventId: string;
+      marketName: string;
+    } | null;
+    draw: {
+      id: string;
+      name: string;
+      odds: string | null;
+      typeId: number;
+      statusId: number;
+      isLive: boolean;
+      eventStatus: number;
+      eventId: string;
+      marketName: string;
+    } | null;
+    w2: {
+      id: string;
+      name: string;
+      odds: string | null;
+      typeId: number;
+      statusId: number;
+      isLive: boolean;
+      eventStatus: number;
+      eventId: string;
+      marketName: string;
+    } | null;
+  };
+  doubleChance: {
+    xOr1: {
+      id: string;
+      name: string;
+      odds: string | null;
+      typeId: number;
+      statusId: number;
+      isLive: boolean;
+      eventStatus: number;
+      eventId: string;
+      marketName: string;
+    } | null;
+    xOr2: {
+      id: string;
+      name: string;
+      odds: string | null;
+      typeId: number;
+      statusId: number;
+      isLive: boolean;
+      eventStatus: number;
+      eventId: string;
+      marketName: string;
+    } | null;
+    or12: {
+      id: string;
+      name: string;
+      odds: string | null;
+      typeId: number;
+      statusId: number;
+      isLive: boolean;
+      eventStatus: number;
+      eventId: string;
+      marketName: string;
+    } | null;
+  };
+  bothTeamsToScore: {
+    yes: {
+      id: string;
+      name: string;
+      odds: string | null;
+      typeId: number;
+      statusId: number;
+      isLive: boolean;
+      eventStatus: number;
+      eventId: string;
+      marketName: string;
+    } | null;
+    no: {
+      id: string;
+      name: string;
+      odds: string | null;
+      typeId: number;
+      statusId: number;
+      isLive: boolean;
+      eventStatus: number;
+      eventId: string;
+      marketName: string;
+    } | null;
+  };
+  overUnder: {
+    over: Array<{
+      id: string;
+      name: string;
+      odds: string | null;
+      typeId: number;
+      statusId: number;
+      isLive: boolean;
+      eventStatus: number;
+      eventId: string;
+      marketName: string;
+    }>;
+    under: Array<{
+      id: string;
+      name: string;
+      odds: string | null;
+      typeId: number;
+      statusId: number;
+      isLive: boolean;
+      eventStatus: number;
+      eventId: string;
+      marketName: string;
+    }>;
+  };
+};
+
+export type MatchesPageFragment = {
+  page: number;
+  pageSize: number;
+  count: number;
+  content: Array<{
+    id: string;
+    startTime: string;
+    matchTime: string;
+    statusId: number;
+    matchMinute: string | null;
+    homeScore: number | null;
+    awayScore: number | null;
+    teamHome: string;
+    teamAway: string;
+    league: string;
+    competitionId: string;
+    categoryName: string | null;
+    suspended: boolean;
+    objectVersion: number;
+    marketCount: number;
+    way3: {
+      w1: {
+        id: string;
+        name: string;
+        odds: string | null;
+        typeId: number;
+        statusId: number;
+        isLive: boolean;
+        eventStatus: number;
+        eventId: string;
+        marketName: string;
+      } | null;
+      draw: {
+        id: string;
+        name: string;
+        odds: string | null;
+        typeId: number;
+        statusId: number;
+        isLive: boolean;
+        eventStatus: number;
+        eventId: string;
+        marketName: string;
+      } | null;
+      w2: {
+        id: string;
+        name: string;
+        odds: string | null;
+        typeId: number;
+        statusId: number;
+        isLive: boolean;
+        eventStatus: number;
+        eventId: string;
+        marketName: string;
+      } | null;
+    };
+    doubleChance: {
+      xOr1: {
+        id: string;
+        name: string;
+        odds: string | null;
+        typeId: number;
+        statusId: number;
+        isLive: boolean;
+        eventStatus: number;
+        eventId: string;
+        marketName: string;
+      } | null;
+      xOr2: {
+        id: string;
+        name: string;
+        odds: string | null;
+        typeId: number;
+        statusId: number;
+        isLive: boolean;
+        eventStatus: number;
+        eventId: string;
+        marketName: string;
+      } | null;
+      or12: {
+        id: string;
+        name: string;
+        odds: string | null;
+        typeId: number;
+        statusId: number;
+        isLive: boolean;
+        eventStatus: number;
+        eventId: string;
+        marketName: string;
+      } | null;
+    };
+    bothTeamsToScore: {
+      yes: {
+        id: string;
+        name: string;
+        odds: string | null;
+        typeId: number;
+        statusId: number;
+        isLive: boolean;
+        eventStatus: number;
+        eventId: string;
+        marketName: string;
+      } | null;
+      no: {
+        id: string;
+        name: string;
+        odds: string | null;
+        typeId: number;
+        statusId: number;
+        isLive: boolean;
+        eventStatus: number;
+        eventId: string;
+        marketName: string;
+      } | null;
+    };
+    overUnder: {
+      over: Array<{
+        id: string;
+        name: string;
+        odds: string | null;
+        typeId: number;
+        statusId: number;
+        isLive: boolean;
+        eventStatus: number;
+        eventId: string;
+        marketName: string;
+      }>;
+      under: Array<{
+        id: string;
+        name: string;
+        odds: string | null;
+        typeId: number;
+        statusId: number;
+        isLive: boolean;
+        eventStatus: number;
+        eventId: string;
+        marketName: string;
+      }>;
+    };
+  }>;
+};
+
+export type MatchesHomeQueryVariables = Exact<{
+  page?: number | null | undefined;
+}>;
+
+export type MatchesHomeQuery = {
+  homeMatches: {
+    page: number;
+    pageSize: number;
+    count: number;
+    content: Array<{
+      id: string;
+      startTime: string;
+      matchTime: string;
+      statusId: number;
+      matchMinute: string | null;
+      homeScore: number | null;
+      awayScore: number | null;
+      teamHome: string;
+      teamAway: string;
+      league: string;
+      competitionId: string;
+      categoryName: string | null;
+      suspended: boolean;
+      objectVersion: number;
+      marketCount: number;
+      way3: {
+        w1: {
+          id: string;
+          name: string;
+          odds: string | null;
+          typeId: number;
+          statusId: number;
+          isLive: boolean;
+          eventStatus: number;
+          eventId: string;
+          marketName: string;
+        } | null;
+        draw: {
+          id: string;
+          name: string;
+          odds: string | null;
+          typeId: number;
+          statusId: number;
+          isLive: boolean;
+          eventStatus: number;
+          eventId: string;
+          marketName: string;
+        } | null;
+        w2: {
+          id: string;
+          name: string;
+          odds: string | null;
+          typeId: number;
+          statusId: number;
+          isLive: boolean;
+          eventStatus: number;
+          eventId: string;
+          marketName: string;
+        } | null;
+      };
+      doubleChance: {
+        xOr1: {
+          id: string;
+          name: string;
+          odds: string | null;
+          typeId: number;
+          statusId: number;
+          isLive: boolean;
+          eventStatus: number;
+          eventId: string;
+          marketName: string;
+        } | null;
+        xOr2: {
+          id: string;
+          name: string;
+          odds: string | null;
+          typeId: number;
+          statusId: number;
+          isLive: boolean;
+          eventStatus: number;
+          eventId: string;
+          marketName: string;
+        } | null;
+        or12: {
+          id: string;
+          name: string;
+          odds: string | null;
+          typeId: number;
+          statusId: number;
+          isLive: boolean;
+          eventStatus: number;
+          eventId: string;
+          marketName: string;
+        } | null;
+      };
+      bothTeamsToScore: {
+        yes: {
+          id: string;
+          name: string;
+          odds: string | null;
+          typeId: number;
+          statusId: number;
+          isLive: boolean;
+          eventStatus: number;
+          eventId: string;
+          marketName: string;
+        } | null;
+        no: {
+          id: string;
+          name: string;
+          odds: string | null;
+          typeId: number;
+          statusId: number;
+          isLive: boolean;
+          eventStatus: number;
+          eventId: string;
+          marketName: string;
+        } | null;
+      };
+      overUnder: {
+        over: Array<{
+          id: string;
+          name: string;
+          odds: string | null;
+          typeId: number;
+          statusId: number;
+          isLive: boolean;
+          eventStatus: number;
+          eventId: string;
+          marketName: string;
+        }>;
+        under: Array<{
+          id: string;
+          name: string;
+          odds: string | null;
+          typeId: number;
+          statusId: number;
+          isLive: boolean;
+          eventStatus: number;
+          eventId: string;
+          marketName: string;
+        }>;
+      };
+    }>;
+  };
+};
+
+export type MatchesUpcomingQueryVariables = Exact<{
+  date?: string | null | undefined;
+  page?: number | null | undefined;
+}>;
+
+export type MatchesUpcomingQuery = {
+  upcomingMatches: {
+    page: number;
+    pageSize: number;
+    count: number;
+    content: Array<{
+      id: string;
+      startTime: string;
+      matchTime: string;
+      statusId: number;
+      matchMinute: string | null;
+      homeScore: number | null;
+      awayScore: number | null;
+      teamHome: string;
+      teamAway: string;
+      league: string;
+      competitionId: string;
+      categoryName: string | null;
+      suspended: boolean;
+      objectVersion: number;
+      marketCount: number;
+      way3: {
+        w1: {
+          id: string;
+          name: string;
+          odds: string | null;
+          typeId: number;
+          statusId: number;
+          isLive: boolean;
+          eventStatus: number;
+          eventId: string;
+          marketName: string;
+        } | null;
+        draw: {
+          id: string;
+          name: string;
+          odds: string | null;
+          typeId: number;
+          statusId: number;
+          isLive: boolean;
+          eventStatus: number;
+          eventId: string;
+          marketName: string;
+        } | null;
+        w2: {
+          id: string;
+          name: string;
+          odds: string | null;
+          typeId: number;
+          statusId: number;
+          isLive: boolean;
+          eventStatus: number;
+          eventId: string;
+          marketName: string;
+        } | null;
+      };
+      doubleChance: {
+        xOr1: {
+          id: string;
+          name: string;
+          odds: string | null;
+          typeId: number;
+          statusId: number;
+          isLive: boolean;
+          eventStatus: number;
+          eventId: string;
+          marketName: string;
+        } | null;
+        xOr2: {
+          id: string;
+          name: string;
+          odds: string | null;
+          typeId: number;
+          statusId: number;
+          isLive: boolean;
+          eventStatus: number;
+          eventId: string;
+          marketName: string;
+        } | null;
+        or12: {
+          id: string;
+          name: string;
+          odds: string | null;
+          typeId: number;
+          statusId: number;
+          isLive: boolean;
+          eventStatus: number;
+          eventId: string;
+          marketName: string;
+        } | null;
+      };
+      bothTeamsToScore: {
+        yes: {
+          id: string;
+          name: string;
+          odds: string | null;
+          typeId: number;
+          statusId: number;
+          isLive: boolean;
+          eventStatus: number;
+          eventId: string;
+          marketName: string;
+        } | null;
+        no: {
+          id: string;
+          name: string;
+          odds: string | null;
+          typeId: number;
+          statusId: number;
+          isLive: boolean;
+          eventStatus: number;
+          eventId: string;
+          marketName: string;
+        } | null;
+      };
+      overUnder: {
+        over: Array<{
+          id: string;
+          name: string;
+          odds: string | null;
+          typeId: number;
+          statusId: number;
+          isLive: boolean;
+          eventStatus: number;
+          eventId: string;
+          marketName: string;
+        }>;
+        under: Array<{
+          id: string;
+          name: string;
+          odds: string | null;
+          typeId: number;
+          statusId: number;
+          isLive: boolean;
+          eventStatus: number;
+          eventId: string;
+          marketName: string;
+        }>;
+      };
+    }>;
+  };
+};
+
+export type MatchesLiveQueryVariables = Exact<{
+  page?: number | null | undefined;
+}>;
+
+export type MatchesLiveQuery = {
+  liveMatches: {
+    page: number;
+    pageSize: number;
+    count: number;
+    content: Array<{
+      id: string;
+      startTime: string;
+      matchTime: string;
+      statusId: number;
+      matchMinute: string | null;
+      homeScore: number | null;
+      awayScore: number | null;
+      teamHome: string;
+      teamAway: string;
+      league: string;
+      competitionId: string;
+      categoryName: string | null;
+      suspended: boolean;
+      objectVersion: number;
+      marketCount: number;
+      way3: {
+        w1: {
+          id: string;
+          name: string;
+          odds: string | null;
+          typeId: number;
+          statusId: number;
+          isLive: boolean;
+          eventStatus: number;
+          eventId: string;
+          marketName: string;
+        } | null;
+        draw: {
+          id: string;
+          name: string;
+          odds: string | null;
+          typeId: number;
+          statusId: number;
+          isLive: boolean;
+          eventStatus: number;
+          eventId: string;
+          marketName: string;
+        } | null;
+        w2: {
+          id: string;
+          name: string;
+          odds: string | null;
+          typeId: number;
+          statusId: number;
+          isLive: boolean;
+          eventStatus: number;
+          eventId: string;
+          marketName: string;
+        } | null;
+      };
+      doubleChance: {
+        xOr1: {
+          id: string;
+          name: string;
+          odds: string | null;
+          typeId: number;
+          statusId: number;
+          isLive: boolean;
+          eventStatus: number;
+          eventId: string;
+          marketName: string;
+        } | null;
+        xOr2: {
+          id: string;
+          name: string;
+          odds: string | null;
+          typeId: number;
+          statusId: number;
+          isLive: boolean;
+          eventStatus: number;
+          eventId: string;
+          marketName: string;
+        } | null;
+        or12: {
+          id: string;
+          name: string;
+          odds: string | null;
+          typeId: number;
+          statusId: number;
+          isLive: boolean;
+          eventStatus: number;
+          eventId: string;
+          marketName: string;
+        } | null;
+      };
+      bothTeamsToScore: {
+        yes: {
+          id: string;
+          name: string;
+          odds: string | null;
+          typeId: number;
+          statusId: number;
+          isLive: boolean;
+          eventStatus: number;
+          eventId: string;
+          marketName: string;
+        } | null;
+        no: {
+          id: string;
+          name: string;
+          odds: string | null;
+          typeId: number;
+          statusId: number;
+          isLive: boolean;
+          eventStatus: number;
+          eventId: string;
+          marketName: string;
+        } | null;
+      };
+      overUnder: {
+        over: Array<{
+          id: string;
+          name: string;
+          odds: string | null;
+          typeId: number;
+          statusId: number;
+          isLive: boolean;
+          eventStatus: number;
+          eventId: string;
+          marketName: string;
+        }>;
+        under: Array<{
+          id: string;
+          name: string;
+          odds: string | null;
+          typeId: number;
+          statusId: number;
+          isLive: boolean;
+          eventStatus: number;
+          eventId: string;
+          marketName: string;
+        }>;
+      };
+    }>;
+  };
+};
+
+export type MatchesSearchQueryVariables = Exact<{
+  keyword: string;
+  page?: number | null | undefined;
+}>;
+
+export type MatchesSearchQuery = {
+  searchMatches: {
+    page: number;
+    pageSize: number;
+    count: number;
+    content: Array<{
+      id: string;
+      startTime: string;
+      matchTime: string;
+      statusId: number;
+      matchMinute: string | null;
+      homeScore: number | null;
+      awayScore: number | null;
+      teamHome: string;
+      teamAway: string;
+      league: string;
+      competitionId: string;
+      categoryName: string | null;
+      suspended: boolean;
+      objectVersion: number;
+      marketCount: number;
+      way3: {
+        w1: {
+          id: string;
+          name: string;
+          odds: string | null;
+          typeId: number;
+          statusId: number;
+          isLive: boolean;
+          eventStatus: number;
+          eventId: string;
+          marketName: string;
+        } | null;
+        draw: {
+          id: string;
+          name: string;
+          odds: string | null;
+          typeId: number;
+          statusId: number;
+          isLive: boolean;
+          eventStatus: number;
+          eventId: string;
+          marketName: string;
+        } | null;
+        w2: {
+          id: string;
+          name: string;
+          odds: string | null;
+          typeId: number;
+          statusId: number;
+          isLive: boolean;
+          eventStatus: number;
+          eventId: string;
+          marketName: string;
+        } | null;
+      };
+      doubleChance: {
+        xOr1: {
+          id: string;
+          name: string;
+          odds: string | null;
+          typeId: number;
+          statusId: number;
+          isLive: boolean;
+          eventStatus: number;
+          eventId: string;
+          marketName: string;
+        } | null;
+        xOr2: {
+          id: string;
+          name: string;
+          odds: string | null;
+          typeId: number;
+          statusId: number;
+          isLive: boolean;
+          eventStatus: number;
+          eventId: string;
+          marketName: string;
+        } | null;
+        or12: {
+          id: string;
+          name: string;
+          odds: string | null;
+          typeId: number;
+          statusId: number;
+          isLive: boolean;
+          eventStatus: number;
+          eventId: string;
+          marketName: string;
+        } | null;
+      };
+      bothTeamsToScore: {
+        yes: {
+          id: string;
+          name: string;
+          odds: string | null;
+          typeId: number;
+          statusId: number;
+          isLive: boolean;
+          eventStatus: number;
+          eventId: string;
+          marketName: string;
+        } | null;
+        no: {
+          id: string;
+          name: string;
+          odds: string | null;
+          typeId: number;
+          statusId: number;
+          isLive: boolean;
+          eventStatus: number;
+          eventId: string;
+          marketName: string;
+        } | null;
+      };
+      overUnder: {
+        over: Array<{
+          id: string;
+          name: string;
+          odds: string | null;
+          typeId: number;
+          statusId: number;
+          isLive: boolean;
+          eventStatus: number;
+          eventId: string;
+          marketName: string;
+        }>;
+        under: Array<{
+          id: string;
+          name: string;
+          odds: string | null;
+          typeId: number;
+          statusId: number;
+          isLive: boolean;
+          eventStatus: number;
+          eventId: string;
+          marketName: string;
+        }>;
+      };
+    }>;
+  };
+};
+
+export type MatchesLeagueQueryVariables = Exact<{
+  competitionId: string | number;
+  page?: number | null | undefined;
+}>;
+
+export type MatchesLeagueQuery = {
+  leagueMatches: {
+    page: number;
+    pageSize: number;
+    count: number;
+    content: Array<{
+      id: string;
+      startTime: string;
+      matchTime: string;
+      statusId: number;
+      matchMinute: string | null;
+      homeScore: number | null;
+      awayScore: number | null;
+      teamHome: string;
+      teamAway: string;
+      league: string;
+      competitionId: string;
+      categoryName: string | null;
+      suspended: boolean;
+      objectVersion: number;
+      marketCount: number;
+      way3: {
+        w1: {
+          id: string;
+          name: string;
+          odds: string | null;
+          typeId: number;
+          statusId: number;
+          isLive: boolean;
+          eventStatus: number;
+          eventId: string;
+          marketName: string;
+        } | null;
+        draw: {
+          id: string;
+          name: string;
+          odds: string | null;
+          typeId: number;
+          statusId: number;
+          isLive: boolean;
+          eventStatus: number;
+          eventId: string;
+          marketName: string;
+        } | null;
+        w2: {
+          id: string;
+          name: string;
+          odds: string | null;
+          typeId: number;
+          statusId: number;
+          isLive: boolean;
+          eventStatus: number;
+          eventId: string;
+          marketName: string;
+        } | null;
+      };
+      doubleChance: {
+        xOr1: {
+          id: string;
+          name: string;
+          odds: string | null;
+          typeId: number;
+          statusId: number;
+          isLive: boolean;
+          eventStatus: number;
+          eventId: string;
+          marketName: string;
+        } | null;
+        xOr2: {
+          id: string;
+          name: string;
+          odds: string | null;
+          typeId: number;
+          statusId: number;
+          isLive: boolean;
+          eventStatus: number;
+          eventId: string;
+          marketName: string;
+        } | null;
+        or12: {
+          id: string;
+          name: string;
+          odds: string | null;
+          typeId: number;
+          statusId: number;
+          isLive: boolean;
+          eventStatus: number;
+          eventId: string;
+          marketName: string;
+        } | null;
+      };
+      bothTeamsToScore: {
+        yes: {
+          id: string;
+          name: string;
+          odds: string | null;
+          typeId: number;
+          statusId: number;
+          isLive: boolean;
+          eventStatus: number;
+          eventId: string;
+          marketName: string;
+        } | null;
+        no: {
+          id: string;
+          name: string;
+          odds: string | null;
+          typeId: number;
+          statusId: number;
+          isLive: boolean;
+          eventStatus: number;
+          eventId: string;
+          marketName: string;
+        } | null;
+      };
+      overUnder: {
+        over: Array<{
+          id: string;
+          name: string;
+          odds: string | null;
+          typeId: number;
+          statusId: number;
+          isLive: boolean;
+          eventStatus: number;
+          eventId: string;
+          marketName: string;
+        }>;
+        under: Array<{
+          id: string;
+          name: string;
+          odds: string | null;
+          typeId: number;
+          statusId: number;
+          isLive: boolean;
+          eventStatus: number;
+          eventId: string;
+          marketName: string;
+        }>;
+      };
+    }>;
+  };
+};
+
+export type MatchesCountryQueryVariables = Exact<{
+  countryId: string | number;
+  page?: number | null | undefined;
+}>;
+
+export type MatchesCountryQuery = {
+  countryMatches: {
+    page: number;
+    pageSize: number;
+    count: number;
+    content: Array<{
+      id: string;
+      startTime: string;
+      matchTime: string;
+      statusId: number;
+      matchMinute: string | null;
+      homeScore: number | null;
+      awayScore: number | null;
+      teamHome: string;
+      teamAway: string;
+      league: string;
+      competitionId: string;
+      categoryName: string | null;
+      suspended: boolean;
+      objectVersion: number;
+      marketCount: number;
+      way3: {
+        w1: {
+          id: string;
+          name: string;
+          odds: string | null;
+          typeId: number;
+          statusId: number;
+          isLive: boolean;
+          eventStatus: number;
+          eventId: string;
+          marketName: string;
+        } | null;
+        draw: {
+          id: string;
+          name: string;
+          odds: string | null;
+          typeId: number;
+          statusId: number;
+          isLive: boolean;
+          eventStatus: number;
+          eventId: string;
+          marketName: string;
+        } | null;
+        w2: {
+          id: string;
+          name: string;
+          odds: string | null;
+          typeId: number;
+          statusId: number;
+          isLive: boolean;
+          eventStatus: number;
+          eventId: string;
+          marketName: string;
+        } | null;
+      };
+      doubleChance: {
+        xOr1: {
+          id: string;
+          name: string;
+          odds: string | null;
+          typeId: number;
+          statusId: number;
+          isLive: boolean;
+          eventStatus: number;
+          eventId: string;
+          marketName: string;
+        } | null;
+        xOr2: {
+          id: string;
+          name: string;
+          odds: string | null;
+          typeId: number;
+          statusId: number;
+          isLive: boolean;
+          eventStatus: number;
+          eventId: string;
+          marketName: string;
+        } | null;
+        or12: {
+          id: string;
+          name: string;
+          odds: string | null;
+          typeId: number;
+          statusId: number;
+          isLive: boolean;
+          eventStatus: number;
+          eventId: string;
+          marketName: string;
+        } | null;
+      };
+      bothTeamsToScore: {
+        yes: {
+          id: string;
+          name: string;
+          odds: string | null;
+          typeId: number;
+          statusId: number;
+          isLive: boolean;
+          eventStatus: number;
+          eventId: string;
+          marketName: string;
+        } | null;
+        no: {
+          id: string;
+          name: string;
+          odds: string | null;
+          typeId: number;
+          statusId: number;
+          isLive: boolean;
+          eventStatus: number;
+          eventId: string;
+          marketName: string;
+        } | null;
+      };
+      overUnder: {
+        over: Array<{
+          id: string;
+          name: string;
+          odds: string | null;
+          typeId: number;
+          statusId: number;
+          isLive: boolean;
+          eventStatus: number;
+          eventId: string;
+          marketName: string;
+        }>;
+        under: Array<{
+          id: string;
+          name: string;
+          odds: string | null;
+          typeId: number;
+          statusId: number;
+          isLive: boolean;
+          eventStatus: number;
+          eventId: string;
+          marketName: string;
+        }>;
+      };
+    }>;
+  };
+};
+
+export type MatchesMarketsQueryVariables = Exact<{
+  matchId: string | number;
+}>;
+
+export type MatchesMarketsQuery = {
+  matchMarkets: {
+    match: {
+      id: string;
+      startTime: string;
+      matchTime: string;
+      statusId: number;
+      matchMinute: string | null;
+      homeScore: number | null;
+      awayScore: number | null;
+      teamHome: string;
+      teamAway: string;
+      league: string;
+      competitionId: string;
+      categoryName: string | null;
+      suspended: boolean;
+      objectVersion: number;
+      marketCount: number;
+      way3: {
+        w1: {
+          id: string;
+          name: string;
+          odds: string | null;
+          typeId: number;
+          statusId: number;
+          isLive: boolean;
+          eventStatus: number;
+          eventId: string;
+          marketName: string;
+        } | null;
+        draw: {
+          id: string;
+          name: string;
+          odds: string | null;
+          typeId: number;
+          statusId: number;
+          isLive: boolean;
+          eventStatus: number;
+          eventId: string;
+          marketName: string;
+        } | null;
+        w2: {
+          id: string;
+          name: string;
+          odds: string | null;
+          typeId: number;
+          statusId: number;
+          isLive: boolean;
+          eventStatus: number;
+          eventId: string;
+          marketName: string;
+        } | null;
+      };
+      doubleChance: {
+        xOr1: {
+          id: string;
+          name: string;
+          odds: string | null;
+          typeId: number;
+          statusId: number;
+          isLive: boolean;
+          eventStatus: number;
+          eventId: string;
+          marketName: string;
+        } | null;
+        xOr2: {
+          id: string;
+          name: string;
+          odds: string | null;
+          typeId: number;
+          statusId: number;
+          isLive: boolean;
+          eventStatus: number;
+          eventId: string;
+          marketName: string;
+        } | null;
+        or12: {
+          id: string;
+          name: string;
+          odds: string | null;
+          typeId: number;
+          statusId: number;
+          isLive: boolean;
+          eventStatus: number;
+          eventId: string;
+          marketName: string;
+        } | null;
+      };
+      bothTeamsToScore: {
+        yes: {
+          id: string;
+          name: string;
+          odds: string | null;
+          typeId: number;
+          statusId: number;
+          isLive: boolean;
+          eventStatus: number;
+          eventId: string;
+          marketName: string;
+        } | null;
+        no: {
+          id: string;
+          name: string;
+          odds: string | null;
+          typeId: number;
+          statusId: number;
+          isLive: boolean;
+          eventStatus: number;
+          eventId: string;
+          marketName: string;
+        } | null;
+      };
+      overUnder: {
+        over: Array<{
+          id: string;
+          name: string;
+          odds: string | null;
+          typeId: number;
+          statusId: number;
+          isLive: boolean;
+          eventStatus: number;
+          eventId: string;
+          marketName: string;
+        }>;
+        under: Array<{
+          id: string;
+          name: string;
+          odds: string | null;
+          typeId: number;
+          statusId: number;
+          isLive: boolean;
+          eventStatus: number;
+          eventId: string;
+          marketName: string;
+        }>;
+      };
+    };
+    groups: Array<{
+      bettingTypeId: number;
+      typeName: string;
+      description: string | null;
+      markets: Array<{
+        id: string;
+        name: string;
+        line: string | null;
+        statusId: number;
+        partName: string;
+        outcomes: Array<{
+          id: string;
+          name: string;
+          odds: string | null;
+          typeId: number;
+          statusId: number;
+          isLive: boolean;
+          eventStatus: number;
+          eventId: string;
+          marketName: string;
+        }>;
+      }>;
+    }>;
+  };
+};
+
+export type MatchesMenuQueryVariables = Exact<{ [key: string]: never }>;
+
+export type MatchesMenuQuery = {
+  countryMenu: Array<{
+    id: string;
+    code: string;
+    name: string;
+    flag: string | null;
+    matchCount: number;
+    competitions: Array<{ id: string; name: string; matchCount: number }>;
+  }>;
+  popularCompetitions: Array<{ id: string; title: string; icon: string | null; matchCount: number }>;
+};
+
+export type MatchesWatchSubscriptionVariables = Exact<{
+  matchIds: Array<string | number> | string | number;
+}>;
+
+export type MatchesWatchSubscription = {
+  watchMatches: {
+    selections: Array<{
+      selectionId: string;
+      matchId: string;
+      odds: string | null;
+      statusId: number;
+      isLive: boolean;
+    }>;
+    matches: Array<{
+      matchId: string;
+      status: number;
+      homeScore: number | null;
+      awayScore: number | null;
+      matchMinute: string | null;
+      objectVersion: number;
+      visible: boolean;
+      suspended: boolean;
+    }>;
+  };
+};
+
+export type MatchesLiveListSubscriptionVariables = Exact<{ [key: string]: never }>;
+
+export type MatchesLiveListSubscription = {
+  liveMatchList: {
+    matches: Array<{
+      matchId: string;
+      status: number;
+      homeScore: number | null;
+      awayScore: number | null;
+      matchMinute: string | null;
+      objectVersion: number;
+      visible: boolean;
+      suspended: boolean;
+    }>;
+  };
+};
+
 export type MeQueryVariables = Exact<{ [key: string]: never }>;
 
 export type MeQuery = {
@@ -28,6 +2060,4125 @@ export type MyWalletChangedSubscriptionVariables = Exact<{ [key: string]: never 
 
 export type MyWalletChangedSubscription = { myWallet: { balance: number; creditMoney: number } };
 
+export const AccountSessionFragmentDoc = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'AccountSession' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'PlayerSession' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'token' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'expiresAt' } },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'player' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'phone' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'network' } },
+              ],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<AccountSessionFragment, unknown>;
+export const AccountOrderSummaryFragmentDoc = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'AccountOrderSummary' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'Order' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'serial' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'status' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'statusCode' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'payType' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'stake' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'totalOdds' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'potentialReturn' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'credited' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'placedAt' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'settledAt' } },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'lines' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'legIndex' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'home' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'away' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'selectionName' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'outcome' } },
+              ],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<AccountOrderSummaryFragment, unknown>;
+export const AccountOrderDetailFragmentDoc = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'AccountOrderDetail' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'Order' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'serial' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'status' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'statusCode' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'orderType' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'payType' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'stake' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'payPayable' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'virtualPayAmount' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'totalOdds' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'taxRate' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'potentialProfit' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'potentialReward' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'rewardPercent' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'potentialTax' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'potentialReturn' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'payout' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'reward' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'tax' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'credited' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'rejectCode' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'abnormalInfo' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'cancelReason' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'placedAt' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'settledAt' } },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'lines' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'legIndex' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'matchId' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'selectionId' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'home' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'away' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'marketName' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'selectionName' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'odds' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'startTime' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'eventStatus' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'outcome' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'voidFactor' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'rule' } },
+              ],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<AccountOrderDetailFragment, unknown>;
+export const AccountPaymentFragmentDoc = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'AccountPayment' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'Payment' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'kind' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'network' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'phone' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'amount' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'status' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'payStatus' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'providerRef' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'approval' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'review' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'createdAt' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'paidAt' } },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<AccountPaymentFragment, unknown>;
+export const MatchesOutcomeFragmentDoc = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'MatchesOutcome' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'Outcome' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'name' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'odds' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'typeId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'statusId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'isLive' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'eventStatus' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'eventId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'marketName' } },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<MatchesOutcomeFragment, unknown>;
+export const MatchesRowFragmentDoc = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'MatchesRow' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'Match' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'startTime' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'matchTime' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'statusId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'matchMinute' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'homeScore' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'awayScore' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'teamHome' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'teamAway' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'league' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'competitionId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'categoryName' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'suspended' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'objectVersion' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'marketCount' } },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'way3' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'w1' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'MatchesOutcome' } }],
+                  },
+                },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'draw' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'MatchesOutcome' } }],
+                  },
+                },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'w2' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'MatchesOutcome' } }],
+                  },
+                },
+              ],
+            },
+          },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'doubleChance' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'xOr1' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'MatchesOutcome' } }],
+                  },
+                },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'xOr2' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'MatchesOutcome' } }],
+                  },
+                },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'or12' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'MatchesOutcome' } }],
+                  },
+                },
+              ],
+            },
+          },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'bothTeamsToScore' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'yes' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'MatchesOutcome' } }],
+                  },
+                },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'no' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'MatchesOutcome' } }],
+                  },
+                },
+              ],
+            },
+          },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'overUnder' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'over' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'MatchesOutcome' } }],
+                  },
+                },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'under' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'MatchesOutcome' } }],
+                  },
+                },
+              ],
+            },
+          },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'MatchesOutcome' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'Outcome' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'name' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'odds' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'typeId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'statusId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'isLive' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'eventStatus' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'eventId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'marketName' } },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<MatchesRowFragment, unknown>;
+export const MatchesPageFragmentDoc = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'MatchesPage' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'MatchPage' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'page' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'pageSize' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'count' } },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'content' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'MatchesRow' } }],
+            },
+          },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'MatchesOutcome' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'Outcome' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'name' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'odds' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'typeId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'statusId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'isLive' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'eventStatus' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'eventId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'marketName' } },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'MatchesRow' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'Match' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'startTime' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'matchTime' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'statusId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'matchMinute' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'homeScore' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'awayScore' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'teamHome' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'teamAway' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'league' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'competitionId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'categoryName' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'suspended' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'objectVersion' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'marketCount' } },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'way3' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'w1' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'MatchesOutcome' } }],
+                  },
+                },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'draw' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'MatchesOutcome' } }],
+                  },
+                },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'w2' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'MatchesOutcome' } }],
+                  },
+                },
+              ],
+            },
+          },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'doubleChance' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'xOr1' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'MatchesOutcome' } }],
+                  },
+                },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'xOr2' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'MatchesOutcome' } }],
+                  },
+                },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'or12' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'MatchesOutcome' } }],
+                  },
+                },
+              ],
+            },
+          },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'bothTeamsToScore' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'yes' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'MatchesOutcome' } }],
+                  },
+                },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'no' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'MatchesOutcome' } }],
+                  },
+                },
+              ],
+            },
+          },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'overUnder' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'over' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'MatchesOutcome' } }],
+                  },
+                },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'under' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'MatchesOutcome' } }],
+                  },
+                },
+              ],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<MatchesPageFragment, unknown>;
+export const AccountRequestSmsCodeDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'mutation',
+      name: { kind: 'Name', value: 'AccountRequestSmsCode' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'phone' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'String' } } },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'purpose' } },
+          type: {
+            kind: 'NonNullType',
+            type: { kind: 'NamedType', name: { kind: 'Name', value: 'SmsCodePurpose' } },
+          },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'requestSmsCode' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'phone' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'phone' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'purpose' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'purpose' } },
+              },
+            ],
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<AccountRequestSmsCodeMutation, AccountRequestSmsCodeMutationVariables>;
+export const AccountRegisterDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'mutation',
+      name: { kind: 'Name', value: 'AccountRegister' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'input' } },
+          type: {
+            kind: 'NonNullType',
+            type: { kind: 'NamedType', name: { kind: 'Name', value: 'RegisterInput' } },
+          },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'register' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'input' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'input' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'AccountSession' } }],
+            },
+          },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'AccountSession' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'PlayerSession' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'token' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'expiresAt' } },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'player' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'phone' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'network' } },
+              ],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<AccountRegisterMutation, AccountRegisterMutationVariables>;
+export const AccountLoginDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'mutation',
+      name: { kind: 'Name', value: 'AccountLogin' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'phone' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'String' } } },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'password' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'String' } } },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'login' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'phone' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'phone' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'password' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'password' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'AccountSession' } }],
+            },
+          },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'AccountSession' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'PlayerSession' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'token' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'expiresAt' } },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'player' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'phone' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'network' } },
+              ],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<AccountLoginMutation, AccountLoginMutationVariables>;
+export const AccountLogoutDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'mutation',
+      name: { kind: 'Name', value: 'AccountLogout' },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [{ kind: 'Field', name: { kind: 'Name', value: 'logout' } }],
+      },
+    },
+  ],
+} as unknown as DocumentNode<AccountLogoutMutation, AccountLogoutMutationVariables>;
+export const AccountResetPasswordDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'mutation',
+      name: { kind: 'Name', value: 'AccountResetPassword' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'phone' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'String' } } },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'code' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'String' } } },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'newPassword' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'String' } } },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'confirmPassword' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'String' } } },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'resetPassword' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'phone' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'phone' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'code' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'code' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'newPassword' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'newPassword' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'confirmPassword' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'confirmPassword' } },
+              },
+            ],
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<AccountResetPasswordMutation, AccountResetPasswordMutationVariables>;
+export const AccountChangePasswordDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'mutation',
+      name: { kind: 'Name', value: 'AccountChangePassword' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'oldPassword' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'String' } } },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'newPassword' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'String' } } },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'confirmPassword' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'String' } } },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'changePassword' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'oldPassword' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'oldPassword' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'newPassword' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'newPassword' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'confirmPassword' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'confirmPassword' } },
+              },
+            ],
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<AccountChangePasswordMutation, AccountChangePasswordMutationVariables>;
+export const AccountSetDefaultBetAmountDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'mutation',
+      name: { kind: 'Name', value: 'AccountSetDefaultBetAmount' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'amount' } },
+          type: { kind: 'NamedType', name: { kind: 'Name', value: 'Tzs' } },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'setDefaultBetAmount' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'amount' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'amount' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'defaultBetAmount' } },
+              ],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<AccountSetDefaultBetAmountMutation, AccountSetDefaultBetAmountMutationVariables>;
+export const AccountProfileDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'query',
+      name: { kind: 'Name', value: 'AccountProfile' },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'me' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'phone' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'network' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'invitationCode' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'defaultBetAmount' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'noBet' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'noWithdraw' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'createdAt' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'lastLoginAt' } },
+              ],
+            },
+          },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'myWallet' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'balance' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'creditMoney' } },
+              ],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<AccountProfileQuery, AccountProfileQueryVariables>;
+export const AccountWalletDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'query',
+      name: { kind: 'Name', value: 'AccountWallet' },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'myWallet' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'balance' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'creditMoney' } },
+              ],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<AccountWalletQuery, AccountWalletQueryVariables>;
+export const AccountMyBetsDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'query',
+      name: { kind: 'Name', value: 'AccountMyBets' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'tab' } },
+          type: {
+            kind: 'NonNullType',
+            type: { kind: 'NamedType', name: { kind: 'Name', value: 'BetsTab' } },
+          },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'archive' } },
+          type: {
+            kind: 'NonNullType',
+            type: { kind: 'NamedType', name: { kind: 'Name', value: 'BetsArchive' } },
+          },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'page' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'Int' } } },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'myBets' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'tab' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'tab' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'archive' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'archive' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'page' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'page' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'pageSize' },
+                value: { kind: 'IntValue', value: '10' },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'items' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [
+                      { kind: 'FragmentSpread', name: { kind: 'Name', value: 'AccountOrderSummary' } },
+                    ],
+                  },
+                },
+                { kind: 'Field', name: { kind: 'Name', value: 'page' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'pageSize' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'total' } },
+              ],
+            },
+          },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'AccountOrderSummary' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'Order' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'serial' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'status' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'statusCode' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'payType' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'stake' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'totalOdds' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'potentialReturn' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'credited' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'placedAt' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'settledAt' } },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'lines' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'legIndex' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'home' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'away' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'selectionName' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'outcome' } },
+              ],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<AccountMyBetsQuery, AccountMyBetsQueryVariables>;
+export const AccountMyBetDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'query',
+      name: { kind: 'Name', value: 'AccountMyBet' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'id' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'ID' } } },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'myBet' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'id' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'id' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'AccountOrderDetail' } }],
+            },
+          },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'AccountOrderDetail' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'Order' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'serial' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'status' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'statusCode' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'orderType' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'payType' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'stake' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'payPayable' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'virtualPayAmount' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'totalOdds' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'taxRate' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'potentialProfit' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'potentialReward' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'rewardPercent' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'potentialTax' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'potentialReturn' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'payout' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'reward' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'tax' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'credited' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'rejectCode' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'abnormalInfo' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'cancelReason' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'placedAt' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'settledAt' } },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'lines' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'legIndex' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'matchId' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'selectionId' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'home' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'away' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'marketName' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'selectionName' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'odds' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'startTime' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'eventStatus' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'outcome' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'voidFactor' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'rule' } },
+              ],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<AccountMyBetQuery, AccountMyBetQueryVariables>;
+export const AccountSettledBetsDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'subscription',
+      name: { kind: 'Name', value: 'AccountSettledBets' },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'mySettledBets' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'betId' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'status' } },
+              ],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<AccountSettledBetsSubscription, AccountSettledBetsSubscriptionVariables>;
+export const AccountMyBillsDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'query',
+      name: { kind: 'Name', value: 'AccountMyBills' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'pocket' } },
+          type: {
+            kind: 'NonNullType',
+            type: { kind: 'NamedType', name: { kind: 'Name', value: 'BillPocket' } },
+          },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'page' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'Int' } } },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'myBills' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'pocket' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'pocket' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'page' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'page' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'pageSize' },
+                value: { kind: 'IntValue', value: '10' },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'items' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [
+                      { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'billType' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'amount' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'balanceBefore' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'balanceAfter' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'remark' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'reference' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'at' } },
+                    ],
+                  },
+                },
+                { kind: 'Field', name: { kind: 'Name', value: 'page' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'pageSize' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'total' } },
+              ],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<AccountMyBillsQuery, AccountMyBillsQueryVariables>;
+export const AccountDepositDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'mutation',
+      name: { kind: 'Name', value: 'AccountDeposit' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'input' } },
+          type: {
+            kind: 'NonNullType',
+            type: { kind: 'NamedType', name: { kind: 'Name', value: 'DepositInput' } },
+          },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'deposit' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'input' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'input' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'AccountPayment' } }],
+            },
+          },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'AccountPayment' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'Payment' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'kind' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'network' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'phone' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'amount' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'status' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'payStatus' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'providerRef' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'approval' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'review' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'createdAt' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'paidAt' } },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<AccountDepositMutation, AccountDepositMutationVariables>;
+export const AccountWithdrawDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'mutation',
+      name: { kind: 'Name', value: 'AccountWithdraw' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'input' } },
+          type: {
+            kind: 'NonNullType',
+            type: { kind: 'NamedType', name: { kind: 'Name', value: 'WithdrawInput' } },
+          },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'withdraw' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'input' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'input' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'AccountPayment' } }],
+            },
+          },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'AccountPayment' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'Payment' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'kind' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'network' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'phone' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'amount' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'status' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'payStatus' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'providerRef' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'approval' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'review' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'createdAt' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'paidAt' } },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<AccountWithdrawMutation, AccountWithdrawMutationVariables>;
+export const AccountPaymentStatusDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'query',
+      name: { kind: 'Name', value: 'AccountPaymentStatus' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'id' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'ID' } } },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'payment' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'id' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'id' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'AccountPayment' } }],
+            },
+          },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'AccountPayment' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'Payment' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'kind' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'network' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'phone' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'amount' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'status' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'payStatus' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'providerRef' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'approval' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'review' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'createdAt' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'paidAt' } },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<AccountPaymentStatusQuery, AccountPaymentStatusQueryVariables>;
+export const AccountMyPaymentsDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'query',
+      name: { kind: 'Name', value: 'AccountMyPayments' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'kind' } },
+          type: {
+            kind: 'NonNullType',
+            type: { kind: 'NamedType', name: { kind: 'Name', value: 'PaymentKind' } },
+          },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'page' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'Int' } } },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'myPayments' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'kind' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'kind' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'page' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'page' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'items' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'AccountPayment' } }],
+                  },
+                },
+                { kind: 'Field', name: { kind: 'Name', value: 'page' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'pageSize' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'total' } },
+              ],
+            },
+          },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'AccountPayment' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'Payment' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'kind' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'network' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'phone' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'amount' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'status' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'payStatus' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'providerRef' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'approval' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'review' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'createdAt' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'paidAt' } },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<AccountMyPaymentsQuery, AccountMyPaymentsQueryVariables>;
+export const BetslipPlaceBetDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'mutation',
+      name: { kind: 'Name', value: 'BetslipPlaceBet' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'input' } },
+          type: {
+            kind: 'NonNullType',
+            type: { kind: 'NamedType', name: { kind: 'Name', value: 'PlaceBetInput' } },
+          },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'placeBet' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'input' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'input' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'status' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'code' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'message' } },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'nobetList' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [
+                      { kind: 'Field', name: { kind: 'Name', value: 'selectionId' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'code' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'currentOdds' } },
+                    ],
+                  },
+                },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'order' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [
+                      { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'serial' } },
+                    ],
+                  },
+                },
+              ],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<BetslipPlaceBetMutation, BetslipPlaceBetMutationVariables>;
+export const BetslipConfigDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'query',
+      name: { kind: 'Name', value: 'BetslipConfig' },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'betConfig' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'minimumBetAmount' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'minimumBetAmountVirtual' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'maxBetAmount' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'minStringRewardOdds' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'taxRatePercent' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'singleGameHighestProfit' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'multipleGameHighestProfit' } },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'stringRewards' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [
+                      { kind: 'Field', name: { kind: 'Name', value: 'strings' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'cashBackPercent' } },
+                    ],
+                  },
+                },
+              ],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<BetslipConfigQuery, BetslipConfigQueryVariables>;
+export const BetslipBookingCodeDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'query',
+      name: { kind: 'Name', value: 'BetslipBookingCode' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'code' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'String' } } },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'bookingCode' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'code' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'code' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'code' } },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'selections' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [
+                      { kind: 'Field', name: { kind: 'Name', value: 'selectionId' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'available' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'code' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'odds' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'matchId' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'home' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'away' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'marketName' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'selectionName' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'matchStatus' } },
+                    ],
+                  },
+                },
+              ],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<BetslipBookingCodeQuery, BetslipBookingCodeQueryVariables>;
+export const BetslipShareDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'mutation',
+      name: { kind: 'Name', value: 'BetslipShare' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'selections' } },
+          type: {
+            kind: 'NonNullType',
+            type: {
+              kind: 'ListType',
+              type: {
+                kind: 'NonNullType',
+                type: { kind: 'NamedType', name: { kind: 'Name', value: 'BetSelectionInput' } },
+              },
+            },
+          },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'shareSlip' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'selections' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'selections' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [{ kind: 'Field', name: { kind: 'Name', value: 'code' } }],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<BetslipShareMutation, BetslipShareMutationVariables>;
+export const ContentMessagesDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'query',
+      name: { kind: 'Name', value: 'ContentMessages' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'page' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'Int' } } },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'myMessages' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'page' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'page' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'pageSize' },
+                value: { kind: 'IntValue', value: '10' },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'content' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [
+                      { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'title' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'body' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'sentAt' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'read' } },
+                    ],
+                  },
+                },
+                { kind: 'Field', name: { kind: 'Name', value: 'page' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'pageSize' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'count' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'unread' } },
+              ],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<ContentMessagesQuery, ContentMessagesQueryVariables>;
+export const ContentMarkMessageReadDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'mutation',
+      name: { kind: 'Name', value: 'ContentMarkMessageRead' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'id' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'ID' } } },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'markMessageRead' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'id' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'id' } },
+              },
+            ],
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<ContentMarkMessageReadMutation, ContentMarkMessageReadMutationVariables>;
+export const ContentMarkAllMessagesReadDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'mutation',
+      name: { kind: 'Name', value: 'ContentMarkAllMessagesRead' },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [{ kind: 'Field', name: { kind: 'Name', value: 'markAllMessagesRead' } }],
+      },
+    },
+  ],
+} as unknown as DocumentNode<ContentMarkAllMessagesReadMutation, ContentMarkAllMessagesReadMutationVariables>;
+export const ContentRichTextDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'query',
+      name: { kind: 'Name', value: 'ContentRichText' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'slug' } },
+          type: { kind: 'NamedType', name: { kind: 'Name', value: 'String' } },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'type' } },
+          type: { kind: 'NamedType', name: { kind: 'Name', value: 'Int' } },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'language' } },
+          type: { kind: 'NamedType', name: { kind: 'Name', value: 'String' } },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'richTextPage' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'slug' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'slug' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'type' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'type' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'language' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'language' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'slug' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'type' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'language' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'title' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'html' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'updatedAt' } },
+              ],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<ContentRichTextQuery, ContentRichTextQueryVariables>;
+export const ContentDocumentsDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'query',
+      name: { kind: 'Name', value: 'ContentDocuments' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'type' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'Int' } } },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'language' } },
+          type: { kind: 'NamedType', name: { kind: 'Name', value: 'String' } },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'documents' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'type' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'type' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'language' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'language' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'title' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'html' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'fileUrl' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'updatedAt' } },
+              ],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<ContentDocumentsQuery, ContentDocumentsQueryVariables>;
+export const ContentHelpDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'query',
+      name: { kind: 'Name', value: 'ContentHelp' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'language' } },
+          type: { kind: 'NamedType', name: { kind: 'Name', value: 'String' } },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'richTextPage' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'slug' },
+                value: { kind: 'StringValue', value: 'help', block: false },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'language' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'language' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'slug' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'title' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'html' } },
+              ],
+            },
+          },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'contactList' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'language' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'language' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'title' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'note' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'link' } },
+              ],
+            },
+          },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'siteConfig' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'customerServiceNumbers' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'supportLinks' } },
+              ],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<ContentHelpQuery, ContentHelpQueryVariables>;
+export const ContentPromotionsDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'query',
+      name: { kind: 'Name', value: 'ContentPromotions' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'language' } },
+          type: { kind: 'NamedType', name: { kind: 'Name', value: 'String' } },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'rotations' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'type' },
+                value: { kind: 'IntValue', value: '19' },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'language' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'language' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'title' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'note' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'imageUrl' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'link' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'jumpType' } },
+              ],
+            },
+          },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'articles' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'language' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'language' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'page' },
+                value: { kind: 'IntValue', value: '1' },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'pageSize' },
+                value: { kind: 'IntValue', value: '10' },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'content' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [
+                      { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'title' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'subtitle' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'intro' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'html' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'imageUrl' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'releaseTime' } },
+                    ],
+                  },
+                },
+              ],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<ContentPromotionsQuery, ContentPromotionsQueryVariables>;
+export const ContentClickRotationDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'mutation',
+      name: { kind: 'Name', value: 'ContentClickRotation' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'id' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'ID' } } },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'clickRotation' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'id' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'id' } },
+              },
+            ],
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<ContentClickRotationMutation, ContentClickRotationMutationVariables>;
+export const ContentPostBoardMessageDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'mutation',
+      name: { kind: 'Name', value: 'ContentPostBoardMessage' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'input' } },
+          type: {
+            kind: 'NonNullType',
+            type: { kind: 'NamedType', name: { kind: 'Name', value: 'BoardMessageInput' } },
+          },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'postBoardMessage' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'input' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'input' } },
+              },
+            ],
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<ContentPostBoardMessageMutation, ContentPostBoardMessageMutationVariables>;
+export const LayoutLoginDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'mutation',
+      name: { kind: 'Name', value: 'LayoutLogin' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'phone' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'String' } } },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'password' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'String' } } },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'login' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'phone' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'phone' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'password' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'password' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'token' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'expiresAt' } },
+              ],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<LayoutLoginMutation, LayoutLoginMutationVariables>;
+export const LayoutLogoutDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'mutation',
+      name: { kind: 'Name', value: 'LayoutLogout' },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [{ kind: 'Field', name: { kind: 'Name', value: 'logout' } }],
+      },
+    },
+  ],
+} as unknown as DocumentNode<LayoutLogoutMutation, LayoutLogoutMutationVariables>;
+export const LayoutBettingPauseDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'query',
+      name: { kind: 'Name', value: 'LayoutBettingPause' },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'bettingPause' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'paused' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'prompt' } },
+              ],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<LayoutBettingPauseQuery, LayoutBettingPauseQueryVariables>;
+export const LayoutBettingPauseChangedDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'subscription',
+      name: { kind: 'Name', value: 'LayoutBettingPauseChanged' },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'bettingPause' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'paused' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'prompt' } },
+              ],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<
+  LayoutBettingPauseChangedSubscription,
+  LayoutBettingPauseChangedSubscriptionVariables
+>;
+export const LayoutUnreadMessagesDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'query',
+      name: { kind: 'Name', value: 'LayoutUnreadMessages' },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [{ kind: 'Field', name: { kind: 'Name', value: 'unreadMessageCount' } }],
+      },
+    },
+  ],
+} as unknown as DocumentNode<LayoutUnreadMessagesQuery, LayoutUnreadMessagesQueryVariables>;
+export const LayoutUnreadMessagesChangedDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'subscription',
+      name: { kind: 'Name', value: 'LayoutUnreadMessagesChanged' },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [{ kind: 'Field', name: { kind: 'Name', value: 'unreadMessageCount' } }],
+      },
+    },
+  ],
+} as unknown as DocumentNode<
+  LayoutUnreadMessagesChangedSubscription,
+  LayoutUnreadMessagesChangedSubscriptionVariables
+>;
+export const MatchesHomeDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'query',
+      name: { kind: 'Name', value: 'MatchesHome' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'page' } },
+          type: { kind: 'NamedType', name: { kind: 'Name', value: 'Int' } },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'homeMatches' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'page' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'page' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'MatchesPage' } }],
+            },
+          },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'MatchesOutcome' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'Outcome' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'name' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'odds' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'typeId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'statusId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'isLive' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'eventStatus' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'eventId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'marketName' } },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'MatchesRow' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'Match' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'startTime' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'matchTime' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'statusId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'matchMinute' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'homeScore' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'awayScore' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'teamHome' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'teamAway' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'league' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'competitionId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'categoryName' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'suspended' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'objectVersion' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'marketCount' } },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'way3' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'w1' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'MatchesOutcome' } }],
+                  },
+                },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'draw' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'MatchesOutcome' } }],
+                  },
+                },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'w2' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'MatchesOutcome' } }],
+                  },
+                },
+              ],
+            },
+          },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'doubleChance' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'xOr1' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'MatchesOutcome' } }],
+                  },
+                },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'xOr2' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'MatchesOutcome' } }],
+                  },
+                },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'or12' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'MatchesOutcome' } }],
+                  },
+                },
+              ],
+            },
+          },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'bothTeamsToScore' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'yes' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'MatchesOutcome' } }],
+                  },
+                },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'no' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'MatchesOutcome' } }],
+                  },
+                },
+              ],
+            },
+          },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'overUnder' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'over' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'MatchesOutcome' } }],
+                  },
+                },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'under' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'MatchesOutcome' } }],
+                  },
+                },
+              ],
+            },
+          },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'MatchesPage' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'MatchPage' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'page' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'pageSize' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'count' } },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'content' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'MatchesRow' } }],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<MatchesHomeQuery, MatchesHomeQueryVariables>;
+export const MatchesUpcomingDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'query',
+      name: { kind: 'Name', value: 'MatchesUpcoming' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'date' } },
+          type: { kind: 'NamedType', name: { kind: 'Name', value: 'String' } },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'page' } },
+          type: { kind: 'NamedType', name: { kind: 'Name', value: 'Int' } },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'upcomingMatches' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'date' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'date' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'page' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'page' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'MatchesPage' } }],
+            },
+          },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'MatchesOutcome' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'Outcome' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'name' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'odds' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'typeId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'statusId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'isLive' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'eventStatus' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'eventId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'marketName' } },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'MatchesRow' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'Match' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'startTime' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'matchTime' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'statusId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'matchMinute' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'homeScore' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'awayScore' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'teamHome' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'teamAway' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'league' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'competitionId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'categoryName' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'suspended' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'objectVersion' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'marketCount' } },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'way3' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'w1' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'MatchesOutcome' } }],
+                  },
+                },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'draw' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'MatchesOutcome' } }],
+                  },
+                },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'w2' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'MatchesOutcome' } }],
+                  },
+                },
+              ],
+            },
+          },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'doubleChance' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'xOr1' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'MatchesOutcome' } }],
+                  },
+                },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'xOr2' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'MatchesOutcome' } }],
+                  },
+                },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'or12' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'MatchesOutcome' } }],
+                  },
+                },
+              ],
+            },
+          },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'bothTeamsToScore' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'yes' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'MatchesOutcome' } }],
+                  },
+                },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'no' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'MatchesOutcome' } }],
+                  },
+                },
+              ],
+            },
+          },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'overUnder' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'over' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'MatchesOutcome' } }],
+                  },
+                },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'under' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'MatchesOutcome' } }],
+                  },
+                },
+              ],
+            },
+          },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'MatchesPage' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'MatchPage' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'page' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'pageSize' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'count' } },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'content' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'MatchesRow' } }],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<MatchesUpcomingQuery, MatchesUpcomingQueryVariables>;
+export const MatchesLiveDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'query',
+      name: { kind: 'Name', value: 'MatchesLive' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'page' } },
+          type: { kind: 'NamedType', name: { kind: 'Name', value: 'Int' } },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'liveMatches' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'page' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'page' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'MatchesPage' } }],
+            },
+          },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'MatchesOutcome' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'Outcome' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'name' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'odds' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'typeId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'statusId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'isLive' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'eventStatus' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'eventId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'marketName' } },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'MatchesRow' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'Match' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'startTime' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'matchTime' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'statusId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'matchMinute' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'homeScore' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'awayScore' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'teamHome' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'teamAway' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'league' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'competitionId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'categoryName' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'suspended' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'objectVersion' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'marketCount' } },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'way3' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'w1' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'MatchesOutcome' } }],
+                  },
+                },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'draw' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'MatchesOutcome' } }],
+                  },
+                },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'w2' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'MatchesOutcome' } }],
+                  },
+                },
+              ],
+            },
+          },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'doubleChance' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'xOr1' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'MatchesOutcome' } }],
+                  },
+                },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'xOr2' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'MatchesOutcome' } }],
+                  },
+                },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'or12' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'MatchesOutcome' } }],
+                  },
+                },
+              ],
+            },
+          },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'bothTeamsToScore' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'yes' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'MatchesOutcome' } }],
+                  },
+                },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'no' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'MatchesOutcome' } }],
+                  },
+                },
+              ],
+            },
+          },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'overUnder' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'over' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'MatchesOutcome' } }],
+                  },
+                },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'under' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'MatchesOutcome' } }],
+                  },
+                },
+              ],
+            },
+          },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'MatchesPage' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'MatchPage' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'page' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'pageSize' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'count' } },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'content' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'MatchesRow' } }],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<MatchesLiveQuery, MatchesLiveQueryVariables>;
+export const MatchesSearchDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'query',
+      name: { kind: 'Name', value: 'MatchesSearch' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'keyword' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'String' } } },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'page' } },
+          type: { kind: 'NamedType', name: { kind: 'Name', value: 'Int' } },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'searchMatches' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'keyword' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'keyword' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'page' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'page' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'MatchesPage' } }],
+            },
+          },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'MatchesOutcome' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'Outcome' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'name' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'odds' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'typeId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'statusId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'isLive' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'eventStatus' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'eventId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'marketName' } },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'MatchesRow' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'Match' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'startTime' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'matchTime' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'statusId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'matchMinute' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'homeScore' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'awayScore' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'teamHome' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'teamAway' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'league' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'competitionId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'categoryName' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'suspended' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'objectVersion' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'marketCount' } },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'way3' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'w1' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'MatchesOutcome' } }],
+                  },
+                },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'draw' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'MatchesOutcome' } }],
+                  },
+                },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'w2' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'MatchesOutcome' } }],
+                  },
+                },
+              ],
+            },
+          },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'doubleChance' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'xOr1' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'MatchesOutcome' } }],
+                  },
+                },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'xOr2' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'MatchesOutcome' } }],
+                  },
+                },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'or12' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'MatchesOutcome' } }],
+                  },
+                },
+              ],
+            },
+          },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'bothTeamsToScore' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'yes' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'MatchesOutcome' } }],
+                  },
+                },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'no' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'MatchesOutcome' } }],
+                  },
+                },
+              ],
+            },
+          },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'overUnder' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'over' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'MatchesOutcome' } }],
+                  },
+                },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'under' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'MatchesOutcome' } }],
+                  },
+                },
+              ],
+            },
+          },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'MatchesPage' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'MatchPage' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'page' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'pageSize' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'count' } },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'content' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'MatchesRow' } }],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<MatchesSearchQuery, MatchesSearchQueryVariables>;
+export const MatchesLeagueDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'query',
+      name: { kind: 'Name', value: 'MatchesLeague' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'competitionId' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'ID' } } },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'page' } },
+          type: { kind: 'NamedType', name: { kind: 'Name', value: 'Int' } },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'leagueMatches' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'competitionId' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'competitionId' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'page' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'page' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'MatchesPage' } }],
+            },
+          },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'MatchesOutcome' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'Outcome' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'name' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'odds' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'typeId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'statusId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'isLive' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'eventStatus' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'eventId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'marketName' } },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'MatchesRow' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'Match' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'startTime' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'matchTime' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'statusId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'matchMinute' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'homeScore' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'awayScore' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'teamHome' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'teamAway' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'league' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'competitionId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'categoryName' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'suspended' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'objectVersion' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'marketCount' } },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'way3' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'w1' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'MatchesOutcome' } }],
+                  },
+                },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'draw' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'MatchesOutcome' } }],
+                  },
+                },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'w2' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'MatchesOutcome' } }],
+                  },
+                },
+              ],
+            },
+          },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'doubleChance' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'xOr1' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'MatchesOutcome' } }],
+                  },
+                },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'xOr2' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'MatchesOutcome' } }],
+                  },
+                },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'or12' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'MatchesOutcome' } }],
+                  },
+                },
+              ],
+            },
+          },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'bothTeamsToScore' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'yes' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'MatchesOutcome' } }],
+                  },
+                },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'no' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'MatchesOutcome' } }],
+                  },
+                },
+              ],
+            },
+          },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'overUnder' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'over' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'MatchesOutcome' } }],
+                  },
+                },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'under' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'MatchesOutcome' } }],
+                  },
+                },
+              ],
+            },
+          },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'MatchesPage' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'MatchPage' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'page' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'pageSize' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'count' } },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'content' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'MatchesRow' } }],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<MatchesLeagueQuery, MatchesLeagueQueryVariables>;
+export const MatchesCountryDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'query',
+      name: { kind: 'Name', value: 'MatchesCountry' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'countryId' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'ID' } } },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'page' } },
+          type: { kind: 'NamedType', name: { kind: 'Name', value: 'Int' } },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'countryMatches' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'countryId' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'countryId' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'page' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'page' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'MatchesPage' } }],
+            },
+          },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'MatchesOutcome' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'Outcome' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'name' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'odds' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'typeId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'statusId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'isLive' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'eventStatus' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'eventId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'marketName' } },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'MatchesRow' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'Match' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'startTime' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'matchTime' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'statusId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'matchMinute' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'homeScore' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'awayScore' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'teamHome' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'teamAway' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'league' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'competitionId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'categoryName' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'suspended' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'objectVersion' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'marketCount' } },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'way3' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'w1' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'MatchesOutcome' } }],
+                  },
+                },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'draw' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'MatchesOutcome' } }],
+                  },
+                },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'w2' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'MatchesOutcome' } }],
+                  },
+                },
+              ],
+            },
+          },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'doubleChance' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'xOr1' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'MatchesOutcome' } }],
+                  },
+                },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'xOr2' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'MatchesOutcome' } }],
+                  },
+                },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'or12' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'MatchesOutcome' } }],
+                  },
+                },
+              ],
+            },
+          },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'bothTeamsToScore' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'yes' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'MatchesOutcome' } }],
+                  },
+                },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'no' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'MatchesOutcome' } }],
+                  },
+                },
+              ],
+            },
+          },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'overUnder' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'over' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'MatchesOutcome' } }],
+                  },
+                },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'under' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'MatchesOutcome' } }],
+                  },
+                },
+              ],
+            },
+          },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'MatchesPage' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'MatchPage' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'page' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'pageSize' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'count' } },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'content' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'MatchesRow' } }],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<MatchesCountryQuery, MatchesCountryQueryVariables>;
+export const MatchesMarketsDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'query',
+      name: { kind: 'Name', value: 'MatchesMarkets' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'matchId' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'ID' } } },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'matchMarkets' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'matchId' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'matchId' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'match' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'MatchesRow' } }],
+                  },
+                },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'groups' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [
+                      { kind: 'Field', name: { kind: 'Name', value: 'bettingTypeId' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'typeName' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'description' } },
+                      {
+                        kind: 'Field',
+                        name: { kind: 'Name', value: 'markets' },
+                        selectionSet: {
+                          kind: 'SelectionSet',
+                          selections: [
+                            { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                            { kind: 'Field', name: { kind: 'Name', value: 'name' } },
+                            { kind: 'Field', name: { kind: 'Name', value: 'line' } },
+                            { kind: 'Field', name: { kind: 'Name', value: 'statusId' } },
+                            { kind: 'Field', name: { kind: 'Name', value: 'partName' } },
+                            {
+                              kind: 'Field',
+                              name: { kind: 'Name', value: 'outcomes' },
+                              selectionSet: {
+                                kind: 'SelectionSet',
+                                selections: [
+                                  { kind: 'FragmentSpread', name: { kind: 'Name', value: 'MatchesOutcome' } },
+                                ],
+                              },
+                            },
+                          ],
+                        },
+                      },
+                    ],
+                  },
+                },
+              ],
+            },
+          },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'MatchesOutcome' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'Outcome' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'name' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'odds' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'typeId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'statusId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'isLive' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'eventStatus' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'eventId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'marketName' } },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'MatchesRow' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'Match' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'startTime' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'matchTime' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'statusId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'matchMinute' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'homeScore' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'awayScore' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'teamHome' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'teamAway' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'league' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'competitionId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'categoryName' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'suspended' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'objectVersion' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'marketCount' } },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'way3' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'w1' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'MatchesOutcome' } }],
+                  },
+                },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'draw' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'MatchesOutcome' } }],
+                  },
+                },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'w2' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'MatchesOutcome' } }],
+                  },
+                },
+              ],
+            },
+          },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'doubleChance' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'xOr1' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'MatchesOutcome' } }],
+                  },
+                },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'xOr2' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'MatchesOutcome' } }],
+                  },
+                },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'or12' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'MatchesOutcome' } }],
+                  },
+                },
+              ],
+            },
+          },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'bothTeamsToScore' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'yes' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'MatchesOutcome' } }],
+                  },
+                },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'no' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'MatchesOutcome' } }],
+                  },
+                },
+              ],
+            },
+          },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'overUnder' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'over' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'MatchesOutcome' } }],
+                  },
+                },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'under' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'MatchesOutcome' } }],
+                  },
+                },
+              ],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<MatchesMarketsQuery, MatchesMarketsQueryVariables>;
+export const MatchesMenuDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'query',
+      name: { kind: 'Name', value: 'MatchesMenu' },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'countryMenu' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'code' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'name' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'flag' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'matchCount' } },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'competitions' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [
+                      { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'name' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'matchCount' } },
+                    ],
+                  },
+                },
+              ],
+            },
+          },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'popularCompetitions' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'title' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'icon' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'matchCount' } },
+              ],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<MatchesMenuQuery, MatchesMenuQueryVariables>;
+export const MatchesWatchDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'subscription',
+      name: { kind: 'Name', value: 'MatchesWatch' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'matchIds' } },
+          type: {
+            kind: 'NonNullType',
+            type: {
+              kind: 'ListType',
+              type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'ID' } } },
+            },
+          },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'watchMatches' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'matchIds' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'matchIds' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'selections' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [
+                      { kind: 'Field', name: { kind: 'Name', value: 'selectionId' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'matchId' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'odds' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'statusId' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'isLive' } },
+                    ],
+                  },
+                },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'matches' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [
+                      { kind: 'Field', name: { kind: 'Name', value: 'matchId' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'status' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'homeScore' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'awayScore' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'matchMinute' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'objectVersion' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'visible' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'suspended' } },
+                    ],
+                  },
+                },
+              ],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<MatchesWatchSubscription, MatchesWatchSubscriptionVariables>;
+export const MatchesLiveListDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'subscription',
+      name: { kind: 'Name', value: 'MatchesLiveList' },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'liveMatchList' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'matches' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [
+                      { kind: 'Field', name: { kind: 'Name', value: 'matchId' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'status' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'homeScore' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'awayScore' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'matchMinute' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'objectVersion' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'visible' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'suspended' } },
+                    ],
+                  },
+                },
+              ],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<MatchesLiveListSubscription, MatchesLiveListSubscriptionVariables>;
 export const MeDocument = {
   kind: 'Document',
   definitions: [

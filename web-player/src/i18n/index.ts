@@ -48,6 +48,7 @@ export const createI18n = (storage: StoragePort): i18n => {
     resources: Object.fromEntries(LANGUAGES.map((l) => [l, { translation: RESOURCES[l] }])),
     interpolation: { escapeValue: false },
     initAsync: false,
+    showSupportNotice: false,
     parseMissingKeyHandler: () => instance.t('messages.resourceError'),
   });
   instance.on('languageChanged', (language) => {

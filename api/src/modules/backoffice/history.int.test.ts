@@ -4,6 +4,7 @@ import type { TestApp } from '../../testing/app.ts';
 import { insertTestMatch } from '../../testing/catalogue-fixtures.ts';
 import { startPaymentsHarness } from '../payments/testing.ts';
 import type { PaymentsHarness } from '../payments/testing.ts';
+import { walletOf } from '../wallet/service.ts';
 import { creditTestPlayer, registerTestPlayer, settleOrders } from './testing.ts';
 
 const HISTORY = `query ($stream: StreamRef!) { streamHistory(stream: $stream) { streamName version
@@ -174,6 +175,26 @@ describe('replayable audit history: wallet, bet and account streams', () => {
     // The rebuild ran in a rolled-back transaction: the real tables are untouched.
     const { rows } = await t.services.sql.query(`SELECT count(*)::int AS n FROM bills WHERE user_id = 'h1'`);
     expect(rows).toEqual([{ n: 2 }]);
+
+    // A movement the projection has not reached yet is counted as pending, not reported as a difference.
+    const moved = await walletOf(t.services).run({
+      type: 'AdjustPocket',
+      userId: 'h1',
+      movementId: 'staff:late-1',
+      at: new Date(now).toISOString(),
+      actor: { kind: 'staff', id: '1' },
+      pocket: 'balance',
+      amount: 100,
+      reference: 'late-1',
+      reason: 'not projected yet',
+    });
+    expect(moved.ok).toBe(true);
+    const pending = await t.gql<{ verifyReadModel: Verification }>(
+      VERIFY,
+      { stream: { kind: 'WALLET', id: 'h1' } },
+      auditor,
+    );
+    expect(pending.data!.verifyReadModel).toMatchObject({ equal: true, eventsReplayed: 2, pendingEvents: 1 });
   });
 
   it('detects a tampered bill, a tampered order, a deleted line and a forged row', async () => {

@@ -19,7 +19,7 @@ import {
   walletStream,
 } from '@bashiri/domain';
 import type { PaymentState } from '@bashiri/domain';
-import { decodeSqlPosition } from '@bashiri/eventstore';
+import { decodeSqlPosition, readStreamWith } from '@bashiri/eventstore';
 import type { RecordedEvent, SqlExecutor } from '@bashiri/eventstore';
 import type { Projection } from '@bashiri/projections';
 import type { AppServices } from '../../services.ts';
@@ -259,15 +259,18 @@ class RolledBack<T> {
   constructor(readonly value: T) {}
 }
 
-/** Events the projection has applied (at or before its checkpoint); the rest are pending. */
+const isSqlStore = (services: AppServices) =>
+  services.store.kind === 'postgres' || services.store.kind === 'pglite';
+
+/** Events the projection has applied (at or before its checkpoint, read through `tx`); the rest are pending. */
 const splitByCheckpoint = async (
   services: AppServices,
+  tx: SqlExecutor,
   projection: Projection,
   events: readonly RecordedEvent[],
 ) => {
-  if (services.store.kind !== 'postgres' && services.store.kind !== 'pglite')
-    return { done: events, pending: [] };
-  const { rows } = await services.sql.query<{ position: string | null }>(
+  if (!isSqlStore(services)) return { done: events, pending: [] };
+  const { rows } = await tx.query<{ position: string | null }>(
     'SELECT position FROM projection_checkpoints WHERE name = $1',
     [projection.name],
   );
@@ -335,9 +338,13 @@ export const verifyReadModel = async (services: AppServices, kind: HistoryKind, 
   }
 
   const projection = spec.projection;
-  const { done, pending } = await splitByCheckpoint(services, projection, events);
   try {
     await services.sql.transaction(async (tx) => {
+      // One snapshot for the checkpoint, the events and the stored rows: the projection commits its
+      // rows and its checkpoint together, so what it has applied is exactly what the rows show.
+      await tx.query('SET TRANSACTION ISOLATION LEVEL REPEATABLE READ');
+      const inSnapshot = isSqlStore(services) ? (await readStreamWith(tx, name)).events : events;
+      const { done, pending } = await splitByCheckpoint(services, tx, projection, inSnapshot);
       const stored = new Map<string, Row[]>();
       for (const table of spec.tables) stored.set(table.table, await readRows(tx, table, key));
       // Temporary tables shadow the real ones for this transaction (pg_temp comes first in the search

@@ -30,8 +30,22 @@ export const seedBettingConfig = async (sql: SqlExecutor): Promise<void> => {
   }
 };
 
-/** The sports bet configuration in force at `atMs` (epoch ms). */
-export const configInForce = async (sql: SqlExecutor, atMs: number): Promise<ConfigInForce> => {
+/** The dated configuration versions and tax rules as stored (what {@link configInForce} chooses from). */
+interface ConfigHistory {
+  readonly betConfigs: readonly { readonly effectiveFrom: string; readonly config: BetConfig }[];
+  readonly taxRules: readonly TaxRule[];
+}
+
+/**
+ * An SQL expression that changes whenever a row of `bet_config_versions` or `tax_rules` is inserted,
+ * updated or deleted (row count and the sum of the rows' creating transaction ids): a cheap freshness
+ * stamp for the cached history, read in the same round trip as the placement's other reads. Both
+ * tables hold a handful of rows.
+ */
+export const CONFIG_STAMP_SQL = `((SELECT count(*)::text || ':' || coalesce(sum(xmin::text::bigint), 0)::text FROM bet_config_versions)
+  || '/' || (SELECT count(*)::text || ':' || coalesce(sum(xmin::text::bigint), 0)::text FROM tax_rules))`;
+
+const loadHistory = async (sql: SqlExecutor): Promise<ConfigHistory> => {
   const [versions, rules] = await Promise.all([
     sql.query<{ effective_from: Date | string; config: BetConfig }>(
       'SELECT effective_from, config FROM bet_config_versions ORDER BY effective_from',
@@ -50,6 +64,11 @@ export const configInForce = async (sql: SqlExecutor, atMs: number): Promise<Con
     effectiveFrom: iso(r.effective_from),
     ratePercent: Number(r.rate_percent),
   }));
+  return { betConfigs, taxRules };
+};
+
+/** Chooses the version and tax rule in force at `atMs` (effective dates, domain `configAt`). */
+const inForce = ({ betConfigs, taxRules }: ConfigHistory, atMs: number): ConfigInForce => {
   const at = new Date(atMs).toISOString();
   const config = betConfigAt({ betConfigs, taxRules }, 'sports', at) ?? DEFAULT_BET_CONFIG;
   const version = configAt(betConfigs, at)?.effectiveFrom ?? 'default';
@@ -58,4 +77,32 @@ export const configInForce = async (sql: SqlExecutor, atMs: number): Promise<Con
     at,
   );
   return { config, version, taxRule: taxRule ?? null };
+};
+
+/** The sports bet configuration in force at `atMs` (epoch ms), read from the database. */
+export const configInForce = async (sql: SqlExecutor, atMs: number): Promise<ConfigInForce> =>
+  inForce(await loadHistory(sql), atMs);
+
+/**
+ * Per database: the history last loaded and its {@link CONFIG_STAMP_SQL} stamp. The choice by effective
+ * time is made on every call, so a version that comes into force later needs no reload.
+ */
+const histories = new WeakMap<object, { stamp: string; history: ConfigHistory }>();
+
+/**
+ * {@link configInForce} for a caller that read {@link CONFIG_STAMP_SQL} just now (bet placement): the
+ * history is reloaded only when the stamp differs from the one it was loaded with, so a new version
+ * (a betting pause, a new tax rate) applies from the next bet on, in every process.
+ */
+export const configInForceStamped = async (
+  sql: SqlExecutor,
+  stamp: string,
+  atMs: number,
+): Promise<ConfigInForce> => {
+  let cached = histories.get(sql);
+  if (cached?.stamp !== stamp) {
+    cached = { stamp, history: await loadHistory(sql) };
+    histories.set(sql, cached);
+  }
+  return inForce(cached.history, atMs);
 };

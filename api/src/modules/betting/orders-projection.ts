@@ -3,8 +3,8 @@
  * Amounts are copied from the events (TZS), never recomputed.
  */
 import { ORDER_STATUS_CODE } from '@bashiri/domain';
-import type { BetEvent, BetStatus, Settlement } from '@bashiri/domain';
-import type { SqlExecutor } from '@bashiri/eventstore';
+import type { BetEvent, BetPlaced, BetStatus, Settlement } from '@bashiri/domain';
+import type { RecordedEvent, SqlExecutor } from '@bashiri/eventstore';
 import type { Projection } from '@bashiri/projections';
 
 const setStatus = (tx: SqlExecutor, betId: string, status: BetStatus, extra = '', params: unknown[] = []) =>
@@ -31,106 +31,166 @@ const settled = (tx: SqlExecutor, betId: string, s: Settlement, at: string) =>
         [betId],
       );
 
+/** An `orders` row of a bet placed in the batch being applied, before it is written. */
+type NewOrder = Record<string, unknown> & {
+  status: BetStatus;
+  status_code: number;
+  reject_code: string | null;
+};
+
+const orderRow = (d: BetPlaced['data']): NewOrder => ({
+  bet_id: d.betId,
+  serial: d.serial,
+  user_id: d.userId,
+  order_type: d.orderType,
+  status: 'unpaid',
+  status_code: ORDER_STATUS_CODE.unpaid,
+  pay_type: d.payType,
+  stake: d.stake,
+  pay_payable: d.payPayable,
+  virtual_pay_amount: d.virtualPayAmount,
+  selections: d.legs.length,
+  total_odds: d.quote.totalOdds,
+  tax_rate: d.terms.taxRatePercent,
+  potential_profit: d.quote.profit,
+  potential_reward: d.quote.reward,
+  reward_percent: d.quote.rewardPercent,
+  potential_tax: d.quote.tax,
+  potential_return: d.quote.afterTaxAmount,
+  reject_code: null,
+  placed_at: d.at,
+});
+
+const lineRows = (d: BetPlaced['data']) =>
+  d.legs.map((leg, index) => ({
+    bet_id: d.betId,
+    leg_index: index,
+    match_id: leg.matchId,
+    selection_id: leg.selectionId,
+    market_id: leg.marketId,
+    home: leg.home,
+    away: leg.away,
+    market_name: leg.marketName,
+    selection_name: leg.selectionName,
+    odds: leg.leg.odds,
+    start_time: leg.startTime,
+    event_status: leg.eventStatus,
+  }));
+
+const ORDER_COLUMNS =
+  'bet_id, serial, user_id, order_type, status, status_code, pay_type, stake, pay_payable, virtual_pay_amount, ' +
+  'selections, total_odds, tax_rate, potential_profit, potential_reward, reward_percent, potential_tax, ' +
+  'potential_return, reject_code, placed_at';
+const LINE_COLUMNS =
+  'bet_id, leg_index, match_id, selection_id, market_id, home, away, market_name, selection_name, odds, start_time, event_status';
+
+/** Inserts new orders and their lines: two statements whatever their number. */
+const insertOrders = async (tx: SqlExecutor, orders: readonly NewOrder[], lines: readonly object[]) => {
+  if (orders.length === 0) return;
+  await tx.query(
+    `INSERT INTO orders (${ORDER_COLUMNS}) SELECT ${ORDER_COLUMNS} FROM jsonb_populate_recordset(NULL::orders, $1::jsonb)`,
+    [JSON.stringify(orders)],
+  );
+  if (lines.length > 0)
+    await tx.query(
+      `INSERT INTO order_lines (${LINE_COLUMNS})
+       SELECT ${LINE_COLUMNS} FROM jsonb_populate_recordset(NULL::order_lines, $1::jsonb)`,
+      [JSON.stringify(lines)],
+    );
+};
+
+/**
+ * Applies a batch: bets placed in the batch are written in one multi-row insert each for orders and
+ * lines, with their payment (`StakePaid`) or rejection folded in; any other event first writes what
+ * is pending, then applies on its own, so the result is the same as event by event in log order.
+ */
+const applyBatch = async (events: readonly RecordedEvent[], tx: SqlExecutor): Promise<void> => {
+  let orders = new Map<string, NewOrder>();
+  let lines: object[] = [];
+  const flush = async () => {
+    await insertOrders(tx, [...orders.values()], lines);
+    orders = new Map();
+    lines = [];
+  };
+  for (const recorded of events) {
+    const event = { type: recorded.type, data: recorded.data } as BetEvent;
+    if (event.type === 'BetPlaced') {
+      if (orders.has(event.data.betId)) await flush();
+      orders.set(event.data.betId, orderRow(event.data));
+      lines.push(...lineRows(event.data));
+      continue;
+    }
+    const pending = orders.get(event.data.betId);
+    if (pending && (event.type === 'StakePaid' || event.type === 'BetRejected')) {
+      const status: BetStatus = event.type === 'StakePaid' ? 'awaiting' : 'rejected';
+      pending.status = status;
+      pending.status_code = ORDER_STATUS_CODE[status];
+      if (event.type === 'BetRejected') pending.reject_code = event.data.code;
+      continue;
+    }
+    if (orders.size > 0) await flush();
+    await applyOne(recorded, tx);
+  }
+  await flush();
+};
+
+/** One event, its own statements. */
+const applyOne = async (recorded: RecordedEvent, tx: SqlExecutor): Promise<void> => {
+  const event = { type: recorded.type, data: recorded.data } as BetEvent;
+  const { betId, at } = event.data;
+  switch (event.type) {
+    case 'BetPlaced':
+      await insertOrders(tx, [orderRow(event.data)], lineRows(event.data));
+      return;
+    case 'StakePaid':
+      await setStatus(tx, betId, 'awaiting');
+      return;
+    case 'BetRejected':
+      await setStatus(tx, betId, 'rejected', ', reject_code = $4', [event.data.code]);
+      return;
+    case 'LegSettled':
+      await tx.query(
+        'UPDATE order_lines SET outcome = $3, void_factor = $4, rule = $5 WHERE bet_id = $1 AND leg_index = $2',
+        [
+          betId,
+          event.data.legIndex,
+          event.data.result.outcome,
+          event.data.result.voidFactor,
+          event.data.result.rule,
+        ],
+      );
+      if (event.data.result.outcome === 1) await setStatus(tx, betId, 'abnormal');
+      return;
+    case 'BetSettled':
+      await settled(tx, betId, event.data.settlement, at);
+      return;
+    case 'BetResettled':
+      await settled(tx, betId, event.data.settlement, at);
+      return;
+    case 'SettlementDelayed':
+      await setStatus(tx, betId, 'delayed', ', abnormal_info = $4', [event.data.abnormalInfo]);
+      return;
+    case 'BetCashedOut':
+      await setStatus(tx, betId, 'cashedOut', ', credited = $4, payout = $4, settled_at = $5', [
+        event.data.amount,
+        at,
+      ]);
+      return;
+    case 'BetCancelled':
+      await setStatus(tx, betId, 'cancelled', ', cancel_reason = $4, credited = $5, settled_at = $6', [
+        event.data.reason,
+        event.data.refund,
+        at,
+      ]);
+      return;
+  }
+};
+
 export const ordersProjection: Projection = {
   name: 'orders_read_models',
   filter: { streamPrefixes: ['bet-'] },
-  apply: async (recorded, tx) => {
-    const event = { type: recorded.type, data: recorded.data } as BetEvent;
-    const { betId, at } = event.data;
-    switch (event.type) {
-      case 'BetPlaced': {
-        const d = event.data;
-        await tx.query(
-          `INSERT INTO orders (bet_id, serial, user_id, order_type, status, status_code, pay_type, stake, pay_payable,
-             virtual_pay_amount, selections, total_odds, tax_rate, potential_profit, potential_reward, reward_percent,
-             potential_tax, potential_return, placed_at)
-           VALUES ($1, $2, $3, $4, 'unpaid', 1, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17)`,
-          [
-            betId,
-            d.serial,
-            d.userId,
-            d.orderType,
-            d.payType,
-            d.stake,
-            d.payPayable,
-            d.virtualPayAmount,
-            d.legs.length,
-            d.quote.totalOdds,
-            d.terms.taxRatePercent,
-            d.quote.profit,
-            d.quote.reward,
-            d.quote.rewardPercent,
-            d.quote.tax,
-            d.quote.afterTaxAmount,
-            at,
-          ],
-        );
-        for (const [index, leg] of d.legs.entries()) {
-          await tx.query(
-            `INSERT INTO order_lines (bet_id, leg_index, match_id, selection_id, market_id, home, away, market_name,
-               selection_name, odds, start_time, event_status)
-             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)`,
-            [
-              betId,
-              index,
-              leg.matchId,
-              leg.selectionId,
-              leg.marketId,
-              leg.home,
-              leg.away,
-              leg.marketName,
-              leg.selectionName,
-              leg.leg.odds,
-              leg.startTime,
-              leg.eventStatus,
-            ],
-          );
-        }
-        return;
-      }
-      case 'StakePaid':
-        await setStatus(tx, betId, 'awaiting');
-        return;
-      case 'BetRejected':
-        await setStatus(tx, betId, 'rejected', ', reject_code = $4', [event.data.code]);
-        return;
-      case 'LegSettled':
-        await tx.query(
-          'UPDATE order_lines SET outcome = $3, void_factor = $4, rule = $5 WHERE bet_id = $1 AND leg_index = $2',
-          [
-            betId,
-            event.data.legIndex,
-            event.data.result.outcome,
-            event.data.result.voidFactor,
-            event.data.result.rule,
-          ],
-        );
-        if (event.data.result.outcome === 1) await setStatus(tx, betId, 'abnormal');
-        return;
-      case 'BetSettled':
-        await settled(tx, betId, event.data.settlement, at);
-        return;
-      case 'BetResettled':
-        await settled(tx, betId, event.data.settlement, at);
-        return;
-      case 'SettlementDelayed':
-        await setStatus(tx, betId, 'delayed', ', abnormal_info = $4', [event.data.abnormalInfo]);
-        return;
-      case 'BetCashedOut':
-        await setStatus(tx, betId, 'cashedOut', ', credited = $4, payout = $4, settled_at = $5', [
-          event.data.amount,
-          at,
-        ]);
-        return;
-      case 'BetCancelled':
-        await setStatus(tx, betId, 'cancelled', ', cancel_reason = $4, credited = $5, settled_at = $6', [
-          event.data.reason,
-          event.data.refund,
-          at,
-        ]);
-        return;
-    }
-  },
+  apply: applyOne,
+  applyBatch,
   reset: async (tx) => {
     await tx.query('DELETE FROM order_lines');
     await tx.query('DELETE FROM orders');

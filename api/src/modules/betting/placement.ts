@@ -5,19 +5,24 @@
  * in force, debits the stake from the wallet and marks it paid. The same `requestId` twice returns the
  * first answer and moves money once.
  */
-import { betDecider, betStream, walletCommandsFor } from '@bashiri/domain';
-import type { BetCommand, BetEvent, BetPlaced, BetState, PayType, PlacedLeg } from '@bashiri/domain';
-import {
-  aggregateStream,
-  appendWith,
-  deterministicEventId,
-  isWrongExpectedVersion,
-} from '@bashiri/eventstore';
-import type { SqlExecutor } from '@bashiri/eventstore';
+import { betDecider, betStream, walletCommandsFor, walletDecider, walletStream } from '@bashiri/domain';
+import type {
+  BetCommand,
+  BetEvent,
+  BetPlaced,
+  BetState,
+  PayType,
+  PlacedLeg,
+  WalletEvent,
+} from '@bashiri/domain';
+import { appendStreamsAtomically, deterministicEventId } from '@bashiri/eventstore';
+import type { EventData, StreamAppend } from '@bashiri/eventstore';
 import type { AppServices } from '../../services.ts';
+import { retryable } from '../../transactions.ts';
 import { walletOf } from '../wallet/service.ts';
-import { configInForce } from './config.ts';
-import { legOf, loadSelections, unavailability } from './selections.ts';
+import { CONFIG_STAMP_SQL, configInForceStamped } from './config.ts';
+import { legOf, numericIds, selectionMap, selectionsSql, unavailability } from './selections.ts';
+import type { SelectionRow } from './selections.ts';
 
 /** What the player accepts when odds moved since they saw them (spec §2 "accept automatic odds changes"). */
 export type OddsChangePolicy = 'ACCEPT_ANY' | 'ACCEPT_HIGHER' | 'NONE';
@@ -84,13 +89,31 @@ const oddsMoved = (policy: OddsChangePolicy, seen: string, now: string): boolean
   return policy === 'ACCEPT_HIGHER' ? b < a : a !== b;
 };
 
-/** The player's account flags from the identity module's read model (no row yet: no flags). */
-const accountRefusal = async (sql: SqlExecutor, userId: string): Promise<string | null> => {
-  const { rows } = await sql.query<{ disabled: boolean; no_bet: boolean }>(
-    'SELECT disabled, no_bet FROM player_accounts WHERE user_id = $1',
-    [userId],
-  );
-  const flags = rows[0];
+/** Everything placement reads, fetched in ONE statement (one round trip). */
+interface PlacementReads {
+  /** The bet stream's events (an earlier answer to the same request when not empty). */
+  readonly bet: readonly BetEvent[];
+  /** The wallet's events after the version asked for, in order, with their positions. */
+  readonly wallet: readonly { position: number; type: string; data: unknown }[];
+  /** The player's account flags (identity's read model), null when there is no row yet. */
+  readonly flags: { disabled: boolean; no_bet: boolean } | null;
+  readonly selections: readonly SelectionRow[];
+  /** {@link CONFIG_STAMP_SQL}. */
+  readonly configStamp: string;
+}
+
+const READ_SQL = `SELECT
+  (SELECT coalesce(json_agg(json_build_object('type', e.event_type, 'data', e.data) ORDER BY e.stream_position), '[]')
+   FROM es_events e WHERE e.stream_name = $1) AS bet,
+  (SELECT coalesce(json_agg(json_build_object('position', e.stream_position, 'type', e.event_type, 'data', e.data)
+     ORDER BY e.stream_position), '[]')
+   FROM es_events e WHERE e.stream_name = $2 AND e.stream_position > $3::bigint) AS wallet,
+  (SELECT json_build_object('disabled', p.disabled, 'no_bet', p.no_bet) FROM player_accounts p WHERE p.user_id = $4) AS flags,
+  (SELECT coalesce(json_agg(s), '[]') FROM (${selectionsSql('$5')}) AS s) AS selections,
+  ${CONFIG_STAMP_SQL} AS "configStamp"`;
+
+/** The account flags' refusal code, or null when the account may bet. */
+const accountRefusal = (flags: PlacementReads['flags']): string | null => {
   if (!flags) return null;
   if (flags.disabled) return 'ACCOUNT_DISABLED';
   if (flags.no_bet) return 'BETTING_NOT_ALLOWED';
@@ -125,21 +148,139 @@ export const placeBet = async (
 ): Promise<PlaceBetAnswer> => {
   const betId = deterministicEventId(`bet|${userId}|${input.requestId}`);
   const stream = betStream(betId);
-  const earlier = answerFrom((await aggregateStream(services.store, stream, betDecider)).state);
-  if (earlier) return earlier;
-
+  const wallets = walletStream(userId);
+  const selectionIds = numericIds(input.selections.map((s) => s.selectionId));
   const nowMs = services.now();
   const at = new Date(nowMs).toISOString();
-  const { config, version, taxRule } = await configInForce(services.sql, nowMs);
-  if (orderType === 'user' && config.noBet !== 0)
-    return rejected('BETTING_PAUSED', config.pausePrompt || 'betting is paused');
-  const refusal = orderType === 'user' ? await accountRefusal(services.sql, userId) : null;
-  if (refusal) return rejected(refusal, 'this account may not bet');
+  // Serialised with this process's other work on the player's wallet; across processes the exact
+  // versions of the append decide, and the loser reads again.
+  return walletOf(services).owned(userId, async (wallet) => {
+    for (let attempt = 1; ; attempt++) {
+      const known = wallet.known() ?? { state: walletDecider.initialState(), version: 0 };
+      const { rows } = await services.sql.query<PlacementReads>(
+        READ_SQL,
+        [stream, wallets, known.version, userId, selectionIds],
+        'betting_place_reads',
+      );
+      const reads = rows[0]!;
+      const earlier = answerFrom(reads.bet.reduce(betDecider.evolve, betDecider.initialState()));
+      if (earlier) return earlier;
 
-  const rows = await loadSelections(
-    services.sql,
-    input.selections.map((s) => s.selectionId),
-  );
+      const { config, version, taxRule } = await configInForceStamped(services.sql, reads.configStamp, nowMs);
+      if (orderType === 'user' && config.noBet !== 0)
+        return rejected('BETTING_PAUSED', config.pausePrompt || 'betting is paused');
+      const refusal = orderType === 'user' ? accountRefusal(reads.flags) : null;
+      if (refusal) return rejected(refusal, 'this account may not bet');
+
+      const decided = decidePlacement(input, selectionMap(reads.selections), nowMs, {
+        type: 'PlaceBet',
+        betId,
+        at,
+        serial: serialOf(betId),
+        userId,
+        orderType,
+        actor: placer,
+        payType: input.payType,
+        stake: input.amount,
+        legs: [],
+        config,
+        configVersion: version,
+        taxRule,
+      });
+      if (decided.status !== 'DECIDED') return decided;
+      const placedEvent = decided.event;
+
+      // The wallet as it is now: the known state plus the events after it.
+      let walletNow = reads.wallet.reduce(
+        (current, e) => ({
+          state: walletDecider.evolve(current.state, e as WalletEvent),
+          version: e.position,
+        }),
+        known,
+      );
+      const walletEvents: EventData[] = [];
+      const events: BetEvent[] = [placedEvent];
+      let answer: PlaceBetAnswer = {
+        status: 'PLACED',
+        betId,
+        serial: placedEvent.data.serial,
+        placed: placedEvent.data,
+      };
+      for (const command of walletCommandsFor(placedEvent.data, placedEvent)) {
+        const debit = walletDecider.decide(command, walletNow.state);
+        if (!debit.ok) {
+          events.push({
+            type: 'BetRejected',
+            data: { betId, at, code: debit.error.code, reason: debit.error.message },
+          });
+          answer = rejected(debit.error.code, debit.error.message, [], betId);
+          break;
+        }
+        const metadata = {
+          actor: `${command.actor.kind}:${command.actor.id}`,
+          causationId: command.movementId,
+        };
+        for (const [index, event] of debit.events.entries())
+          walletEvents.push({
+            type: event.type,
+            data: event.data,
+            eventId: deterministicEventId(`${wallets}|${command.movementId}`, index),
+            metadata,
+          });
+        walletNow = {
+          state: debit.events.reduce(walletDecider.evolve, walletNow.state),
+          version: walletNow.version,
+        };
+        events.push({ type: 'StakePaid', data: { betId, at, movementId: command.movementId } });
+      }
+      const metadata = {
+        actor: `${placer.kind}:${placer.id}`,
+        correlationId: deterministicEventId(`request|${userId}|${input.requestId}`),
+        causationId: `place:${input.requestId}`,
+      };
+      const appends: StreamAppend[] = [
+        // A new bet, decided in memory from the empty stream and appended at version 0: a concurrent
+        // placement of the same request loses and answers from the first on the next read.
+        {
+          streamName: stream,
+          expectedVersion: 0,
+          events: events.map((event, index) => ({
+            ...event,
+            eventId: deterministicEventId(`${stream}|place:${input.requestId}`, index),
+            metadata,
+          })),
+        },
+        { streamName: wallets, expectedVersion: walletNow.version, events: walletEvents },
+      ];
+      try {
+        // One statement, all or nothing by itself: no transaction round trips around it.
+        await appendStreamsAtomically(services.sql, appends);
+      } catch (error) {
+        if (!retryable(error) || attempt >= MAX_ATTEMPTS) throw error;
+        // Another writer won (the same request elsewhere, or the wallet moved): read again.
+        wallet.forget();
+        await new Promise((resolve) => setTimeout(resolve, Math.random() * 5 * attempt));
+        continue;
+      }
+      wallet.committed({ state: walletNow.state, version: walletNow.version + walletEvents.length });
+      return answer;
+    }
+  });
+};
+
+/** Attempts of one placement when it keeps losing races. */
+const MAX_ATTEMPTS = 8;
+
+/**
+ * Checks every selection against the catalogue row read now (match, market, odds, the player's policy
+ * on moved odds) and decides the bet on an empty stream: the `BetPlaced` event, or the refusal.
+ */
+const decidePlacement = (
+  input: PlaceBetInput,
+  rows: ReadonlyMap<string, SelectionRow>,
+  nowMs: number,
+  command: Extract<BetCommand, { type: 'PlaceBet' }>,
+): PlaceBetAnswer | { status: 'DECIDED'; event: BetPlaced } => {
   const nobetList: NoBetItem[] = [];
   const legs: PlacedLeg[] = [];
   for (const seen of input.selections) {
@@ -178,66 +319,7 @@ export const placeBet = async (
   }
   if (nobetList.length > 0)
     return rejected('SELECTIONS_UNAVAILABLE', 'some selections cannot be bet now', nobetList);
-
-  const serial = serialOf(betId);
-  const place: BetCommand = {
-    type: 'PlaceBet',
-    betId,
-    at,
-    serial,
-    userId,
-    orderType,
-    actor: placer,
-    payType: input.payType,
-    stake: input.amount,
-    legs,
-    config,
-    configVersion: version,
-    taxRule,
-  };
-  const metadata = {
-    actor: `${placer.kind}:${placer.id}`,
-    correlationId: deterministicEventId(`request|${userId}|${input.requestId}`),
-    causationId: `place:${input.requestId}`,
-  };
-  const decided = betDecider.decide(place, betDecider.initialState());
+  const decided = betDecider.decide({ ...command, legs }, betDecider.initialState());
   if (!decided.ok) return rejected(decided.error.code, decided.error.message);
-  const placedEvent = decided.events[0] as BetPlaced;
-  try {
-    return await walletOf(services).transact(userId, async (tx, applyWallet) => {
-      // A new bet, decided in memory from the empty stream and appended once at expected version 0:
-      // a concurrent placement of the same request loses the version check and answers from the first.
-      const events: BetEvent[] = [placedEvent];
-      let answer: PlaceBetAnswer = { status: 'PLACED', betId, serial, placed: placedEvent.data };
-      for (const command of walletCommandsFor(placedEvent.data, placedEvent)) {
-        const debit = await applyWallet(command);
-        if (!debit.ok) {
-          events.push({
-            type: 'BetRejected',
-            data: { betId, at, code: debit.error.code, reason: debit.error.message },
-          });
-          answer = rejected(debit.error.code, debit.error.message, [], betId);
-          break;
-        }
-        events.push({ type: 'StakePaid', data: { betId, at, movementId: command.movementId } });
-      }
-      await appendWith(
-        tx,
-        stream,
-        events.map((event, index) => ({
-          ...event,
-          eventId: deterministicEventId(`${stream}|place:${input.requestId}`, index),
-        })),
-        { expectedVersion: 0, metadata },
-      );
-      return answer;
-    });
-  } catch (error) {
-    // The same request placed concurrently elsewhere won: answer as it did.
-    const first = isWrongExpectedVersion(error)
-      ? answerFrom((await aggregateStream(services.store, stream, betDecider)).state)
-      : null;
-    if (first) return first;
-    throw error;
-  }
+  return { status: 'DECIDED', event: decided.events[0] as BetPlaced };
 };

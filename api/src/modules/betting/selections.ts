@@ -34,15 +34,9 @@ export interface SelectionRow {
   readonly awayTeamId: number;
 }
 
-/** Loads `ids` in one query; unknown ids are simply absent. */
-export const loadSelections = async (
-  sql: SqlExecutor,
-  ids: readonly string[],
-): Promise<Map<string, SelectionRow>> => {
-  const numeric = ids.filter((id) => /^\d{1,18}$/.test(id));
-  if (numeric.length === 0) return new Map();
-  const { rows } = await sql.query<SelectionRow>(
-    `SELECT o.id::text AS "outcomeId", o.name AS "outcomeName", o.pick, o.line::text AS line, o.odds::text AS odds,
+/** The catalogue rows of the outcome ids in the bigint[] parameter `param` (e.g. `$1`), as {@link SelectionRow}s. */
+export const selectionsSql = (param: string): string =>
+  `SELECT o.id::text AS "outcomeId", o.name AS "outcomeName", o.pick, o.line::text AS line, o.odds::text AS odds,
             o.status_id AS "outcomeStatus", m.id::text AS "marketId", m.status_id AS "marketStatus",
             m.is_live AS "marketIsLive", m.event_part_id AS "eventPartId", bt.id AS "bettingTypeId",
             bt.name AS "bettingTypeName", bt.bet_status AS "betStatus", bt.live_delay_seconds AS "liveDelaySeconds",
@@ -56,11 +50,25 @@ export const loadSelections = async (
      JOIN competitions c ON c.id = x.competition_id
      JOIN teams h ON h.id = x.home_team_id
      JOIN teams a ON a.id = x.away_team_id
-     WHERE o.id = ANY ($1::bigint[])`,
-    [numeric],
-  );
-  return new Map(rows.map((r) => [r.outcomeId, { ...r, startTime: new Date(r.startTime).toISOString() }]));
+     WHERE o.id = ANY (${param}::bigint[])`;
+
+/** Loads `ids` in one query; unknown ids are simply absent. */
+export const loadSelections = async (
+  sql: SqlExecutor,
+  ids: readonly string[],
+): Promise<Map<string, SelectionRow>> => {
+  const numeric = numericIds(ids);
+  if (numeric.length === 0) return new Map();
+  const { rows } = await sql.query<SelectionRow>(selectionsSql('$1'), [numeric]);
+  return selectionMap(rows);
 };
+
+/** Only the ids that can be outcome ids (bigint text); the others are simply unknown. */
+export const numericIds = (ids: readonly string[]): string[] => ids.filter((id) => /^\d{1,18}$/.test(id));
+
+/** Rows keyed by outcome id, start times as ISO text. */
+export const selectionMap = (rows: readonly SelectionRow[]): Map<string, SelectionRow> =>
+  new Map(rows.map((r) => [r.outcomeId, { ...r, startTime: new Date(r.startTime).toISOString() }]));
 
 /** Betting type → how its legs settle (domain `Leg`). Draw no bet and half-time 1X2 use the catalogue's own ids. */
 const MARKET_OF: Record<number, Leg['market']> = {

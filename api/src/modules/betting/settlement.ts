@@ -42,9 +42,43 @@ const FIXTURE_EVENTS = new Set([
   'MatchCancelled',
 ]);
 
+/** Which bets wait on which match, and the work for matches that already have facts: two statements per run of bets. */
+const recordBets = async (tx: SqlExecutor, pairs: readonly { match_id: string; bet_id: string }[]) => {
+  if (pairs.length === 0) return;
+  const json = JSON.stringify(pairs);
+  await tx.query(
+    `INSERT INTO settlement_legs (match_id, bet_id)
+     SELECT match_id, bet_id FROM jsonb_to_recordset($1::jsonb) AS x(match_id text, bet_id text) ON CONFLICT DO NOTHING`,
+    [json],
+  );
+  await tx.query(
+    `INSERT INTO settlement_queue (bet_id, match_id, revision)
+     SELECT x.bet_id, f.match_id, f.revision FROM jsonb_to_recordset($1::jsonb) AS x(match_id text, bet_id text)
+     JOIN settlement_facts f ON f.match_id = x.match_id ON CONFLICT DO NOTHING`,
+    [json],
+  );
+};
+
 export const settlementTriggers: Projection = {
   name: 'settlement_triggers',
   filter: { streamPrefixes: ['bet-', 'fixture-'] },
+  // A batch: the bets placed in a run are recorded together; a fixture event first records the bets
+  // before it, so the log order (bet before facts, or facts before bet) gives the same queue.
+  applyBatch: async (events, tx) => {
+    let pairs: { match_id: string; bet_id: string }[] = [];
+    for (const event of events) {
+      if (event.type === 'BetPlaced') {
+        const data = event.data as BetPlaced['data'];
+        for (const matchId of new Set(data.legs.map((l) => l.matchId)))
+          pairs.push({ match_id: matchId, bet_id: data.betId });
+      } else if (FIXTURE_EVENTS.has(event.type)) {
+        await recordBets(tx, pairs);
+        pairs = [];
+        await settlementTriggers.apply(event, tx);
+      }
+    }
+    await recordBets(tx, pairs);
+  },
   apply: async (event, tx) => {
     if (event.type === 'BetPlaced') {
       const data = event.data as BetPlaced['data'];
@@ -225,6 +259,9 @@ export const startSettlementWorker = (services: AppServices, pollMs = 1_000): ((
     },
     {
       pollMs,
+      // Under a stream of bets every append wakes the worker; each round costs a catch-up of every
+      // projection and a queue read even when there is nothing to settle. At most ten rounds a second.
+      minIntervalMs: 100,
       wakeOn: (wake) => services.store.onAppended(wake),
       onError: (error) => console.error('settlement worker:', error),
     },

@@ -1,7 +1,7 @@
 /**
  * The message board (spec §3 "Message board": name, phone, content, email — only content required; §5
  * "Message board content is required"; §6 a visitor may use it; §7 message_board/add): players and
- * visitors write to customer service; staff list the messages and mark them handled.
+ * visitors write to customer service; staff with `messages.send` (customer service) list the messages and mark them handled.
  */
 import type { GraphQLContext } from '../../graphql/context.ts';
 import { codedError } from '../../graphql/errors.ts';
@@ -71,12 +71,12 @@ export const postBoardMessage = async (ctx: GraphQLContext, input: BoardInput): 
   return true;
 };
 
-/** Staff `boardMessages` (content.view): newest first, optionally only (un)handled ones. */
+/** Staff `boardMessages` (messages.send): newest first, optionally only (un)handled ones. */
 export const boardMessages = async (
   ctx: GraphQLContext,
   args: { handled?: boolean | null; page?: number | null; pageSize?: number | null },
 ) => {
-  requireStaff(ctx, 'content.view');
+  requireStaff(ctx, 'messages.send');
   const { page, pageSize, offset } = paging(args.page, args.pageSize, 100);
   const handled = args.handled ?? null;
   const [list, total] = await Promise.all([
@@ -93,9 +93,9 @@ export const boardMessages = async (
   return { content: list.rows.map(view), page, pageSize, count: Number(total.rows[0]?.n ?? 0) };
 };
 
-/** Staff `setBoardMessageHandled` (content.edit): marks a message handled or not, audited. */
+/** Staff `setBoardMessageHandled` (messages.send): marks a message handled or not, audited. */
 export const setBoardMessageHandled = async (ctx: GraphQLContext, id: string, handled: boolean) => {
-  const viewer = requireStaff(ctx, 'content.edit');
+  const viewer = requireStaff(ctx, 'messages.send');
   checkId(id, 'board message');
   const row = await audited(ctx, viewer, { entity: 'board_message', verb: 'set_handled' }, async (tx) => {
     const before = (

@@ -142,7 +142,13 @@ export const audited = async <T>(
     return result;
   });
 
-/** Checks an instant for a new configuration version: now when absent; `EFFECTIVE_TIME_IN_PAST` before now − 1 min. */
+/** Furthest ahead a configuration version may be dated: ten years. */
+const EFFECTIVE_HORIZON_MS = 10 * 366 * 86_400_000;
+
+/**
+ * Checks an instant for a new configuration version: now when absent; `EFFECTIVE_TIME_IN_PAST` before
+ * now − 1 min; `BAD_INPUT` more than ten years ahead.
+ */
 export const checkEffectiveFrom = (value: string | null | undefined, nowMs: number): string => {
   if (!value) return new Date(nowMs).toISOString();
   const at = new Date(value).getTime();
@@ -151,5 +157,7 @@ export const checkEffectiveFrom = (value: string | null | undefined, nowMs: numb
     throw codedError('EFFECTIVE_TIME_IN_PAST', 'effectiveFrom must not be in the past', {
       field: 'effectiveFrom',
     });
+  if (at > nowMs + EFFECTIVE_HORIZON_MS)
+    throw codedError('BAD_INPUT', 'effectiveFrom: at most ten years ahead', { field: 'effectiveFrom' });
   return new Date(at).toISOString();
 };

@@ -13,6 +13,7 @@ import { connectWs } from '../live/testing.ts';
 import type { WsEvent } from '../live/testing.ts';
 import { welcomeMessagesProjection } from './messages.ts';
 import { seedContent } from './seed.ts';
+import { startSiteConfigWatcher } from './site-config.ts';
 import { MAX_UPLOAD_BYTES } from './uploads.ts';
 
 const START = Date.parse('2026-06-01T09:00:00Z');
@@ -36,6 +37,13 @@ describe('content', () => {
       `INSERT INTO player_accounts (user_id, phone, network, invitation_code, created_at) VALUES ($1, $2, 4, $1, $3)`,
       [userId, `+25578${userId.padStart(7, '0')}`, new Date(clock).toISOString()],
     );
+
+  let listening: Promise<string> | null = null;
+  /** The websocket address of the test server (listening from the first call on). */
+  const wsUrl = async () => {
+    listening ??= t.app.listen({ host: '127.0.0.1', port: 0 });
+    return `${(await listening).replace(/^http/, 'ws')}/graphql`;
+  };
 
   const auditRows = async (action: string) =>
     (
@@ -266,9 +274,8 @@ describe('content', () => {
     });
 
     it('pushes the unread count over the websocket at once and after each change', async () => {
-      const address = await t.app.listen({ host: '127.0.0.1', port: 0 });
       const viewer = JSON.stringify(player('102'));
-      const client = await connectWs(`${address.replace(/^http/, 'ws')}/graphql`, {
+      const client = await connectWs(await wsUrl(), {
         headers: { 'x-test-viewer': viewer },
       });
       try {
@@ -315,7 +322,11 @@ describe('content', () => {
 
       const list = await t.gql<{
         boardMessages: { count: number; content: { id: string; userId: string | null; name: string }[] };
-      }>('{ boardMessages(handled: false) { count content { id userId name content } } }', {}, VIEWER_ONLY);
+      }>(
+        '{ boardMessages(handled: false) { count content { id userId name content } } }',
+        {},
+        staff('10', ['messages.send']),
+      );
       expect(list.data!.boardMessages.count).toBe(5);
       const asha = list.data!.boardMessages.content.find((m) => m.name === 'Asha')!;
       expect(asha.userId).toBe('101');
@@ -335,6 +346,7 @@ describe('content', () => {
         ),
       ).toBe('FORBIDDEN');
       expect(codeOf(await t.gql('{ boardMessages { count } }', {}, player('101')))).toBe('UNAUTHENTICATED');
+      expect(codeOf(await t.gql('{ boardMessages { count } }', {}, VIEWER_ONLY))).toBe('FORBIDDEN');
       clock += 3_600_001;
       expect((await post({ content: 'an hour later' })).data!.postBoardMessage).toBe(true);
     });
@@ -407,6 +419,8 @@ describe('content', () => {
       expect(await bad({ type: 18, note: 'x', link: 'http://plain.example' })).toBe('BAD_LINK');
       expect(await bad({ type: 18, note: 'x', language: 'fr' })).toBe('BAD_LANGUAGE');
       expect(await bad({ note: 'x' })).toBe('TEXT_REQUIRED');
+      expect(codeOf(await t.gql('{ rotations(type: 40000) { id } }'))).toBe('BAD_INPUT');
+      expect(codeOf(await t.gql('{ documents(type: 0) { id } }'))).toBe('BAD_INPUT');
       expect(codeOf(await t.gql(CREATE, { input: { type: 18, note: 'x' } }, VIEWER_ONLY))).toBe('FORBIDDEN');
       expect(codeOf(await t.gql('{ staffRotations { id } }', {}, staff('9', [])))).toBe('FORBIDDEN');
       expect(
@@ -653,9 +667,44 @@ describe('content', () => {
       expect((await read()).maintenance).toBe(false);
     });
 
+    it('pushes the site configuration at once, after a staff change, and when a future version comes into force', async () => {
+      const client = await connectWs(await wsUrl());
+      const stopWatcher = await startSiteConfigWatcher(t.services, 20);
+      try {
+        const sub = client.subscribe(
+          'subscription { siteConfig(language: "en-US") { maintenance maintenanceMessage } }',
+        );
+        const stateOf = (e: WsEvent) => (e.type === 'next' ? e.payload.data?.['siteConfig'] : e);
+        expect(stateOf(await sub.next())).toMatchObject({ maintenance: false });
+        clock += 1000;
+        await t.gql(SET, { input: config }, EDITOR);
+        expect(stateOf(await sub.next())).toEqual({
+          maintenance: true,
+          maintenanceMessage: 'We are upgrading',
+        });
+        await t.gql(
+          SET,
+          { input: { ...config, maintenance: false }, at: new Date(clock + 5000).toISOString() },
+          EDITOR,
+        );
+        clock += 5000;
+        // A repeat of the last state may come first when the watcher raced the staff change.
+        let next = stateOf(await sub.next());
+        if ((next as { maintenance?: boolean }).maintenance) next = stateOf(await sub.next());
+        expect(next).toMatchObject({ maintenance: false });
+        sub.stop();
+      } finally {
+        await stopWatcher();
+        await client.close();
+      }
+    });
+
     it('refuses a past effective time and bad numbers, codes and links', async () => {
       const past = new Date(clock - 3_600_000).toISOString();
       expect(codeOf(await t.gql(SET, { input: config, at: past }, EDITOR))).toBe('EFFECTIVE_TIME_IN_PAST');
+      expect(codeOf(await t.gql(SET, { input: config, at: '9999-12-31T23:59:59Z' }, EDITOR))).toBe(
+        'BAD_INPUT',
+      );
       expect(
         codeOf(await t.gql(SET, { input: { ...config, customerServiceNumbers: ['call us'] } }, EDITOR)),
       ).toBe('BAD_PHONE');

@@ -8,6 +8,7 @@
 import { readFileSync } from 'node:fs';
 import type { GraphQLContext } from '../../graphql/context.ts';
 import type { ApiModule } from '../module.ts';
+import { languageOf } from './common.ts';
 import { betConfigVersions, setBetConfig } from './bet-config.ts';
 import type { BetConfigInput } from './bet-config.ts';
 import { boardMessages, postBoardMessage, setBoardMessageHandled } from './board.ts';
@@ -48,7 +49,14 @@ import {
   withdrawMessage,
 } from './messages.ts';
 import { seedContent } from './seed.ts';
-import { setSiteConfig, setStringRewardTiers, siteConfigVersions, siteConfigView } from './site-config.ts';
+import {
+  SITE_CONFIG,
+  setSiteConfig,
+  setStringRewardTiers,
+  siteConfigVersions,
+  siteConfigView,
+  startSiteConfigWatcher,
+} from './site-config.ts';
 import type { SiteConfigInput, TierInput } from './site-config.ts';
 import { uploadFile, uploadRoutes } from './uploads.ts';
 
@@ -69,7 +77,7 @@ export const contentModule: ApiModule = {
   routes: uploadRoutes,
   start: async (services) => {
     await seedContent(services.sql, services.now());
-    return async () => undefined;
+    return startSiteConfigWatcher(services);
   },
   resolvers: {
     Query: {
@@ -99,7 +107,7 @@ export const contentModule: ApiModule = {
         ctx: GraphQLContext,
       ) => richTextPage(ctx, args),
       staffRichTextPages: (_: unknown, __: unknown, ctx: GraphQLContext) => staffRichTextPages(ctx),
-      siteConfig: (_: unknown, __: unknown, ctx: GraphQLContext) => siteConfigView(ctx),
+      siteConfig: (_: unknown, args: Lang, ctx: GraphQLContext) => siteConfigView(ctx, args.language),
       siteConfigVersions: (_: unknown, __: unknown, ctx: GraphQLContext) => siteConfigVersions(ctx),
       betConfigVersions: (_: unknown, __: unknown, ctx: GraphQLContext) => betConfigVersions(ctx),
     },
@@ -153,6 +161,14 @@ export const contentModule: ApiModule = {
       ) => setStringRewardTiers(ctx, args.tiers, args.effectiveFrom),
     },
     Subscription: {
+      siteConfig: {
+        // Each payload only says "the version in force may have changed": the view is read again.
+        subscribe: async (_: unknown, args: Lang, ctx: Subscribable) => {
+          languageOf(ctx, args.language); // refuse a bad language before subscribing
+          return withInitial(await ctx.pubsub.subscribe(SITE_CONFIG), {});
+        },
+        resolve: (_payload: unknown, args: Lang, ctx: GraphQLContext) => siteConfigView(ctx, args.language),
+      },
       unreadMessageCount: {
         // Each payload only says "this inbox may have changed": the count is read again for the subscriber.
         subscribe: async (_: unknown, __: unknown, ctx: Subscribable) => {

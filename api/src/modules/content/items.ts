@@ -44,6 +44,13 @@ const MAX_TITLE = 200;
 const MAX_NOTE = 1000;
 const MAX_BODY = 100_000;
 
+/** A type number within `min`–`max` (the columns are smallint); else `BAD_INPUT`. */
+const checkTypeNumber = (value: number, min: number, max: number, field = 'type'): number => {
+  if (!Number.isInteger(value) || value < min || value > max)
+    throw codedError('BAD_INPUT', `${field}: ${min} to ${max}`, { field });
+  return value;
+};
+
 // ---------------------------------------------------------------------------------------------------
 // Rotation items
 
@@ -118,6 +125,7 @@ const rotationRow = (input: RotationInput, before: Row | null) => {
 /** Public: the shown items of `type` in the language (or every language), higher sorting first. */
 export const rotations = async (ctx: GraphQLContext, type: number, language?: string | null) => {
   const lang = languageOf(ctx, language);
+  checkTypeNumber(type, 0, 999);
   const { rows } = await ctx.services.sql.query<Row>(
     `SELECT * FROM content_rotations WHERE type = $1 AND shown AND (language IS NULL OR language = $2)
      ORDER BY sorting DESC, id LIMIT 100`,
@@ -129,6 +137,7 @@ export const rotations = async (ctx: GraphQLContext, type: number, language?: st
 /** Staff: every item of a type (or of every type). */
 export const staffRotations = async (ctx: GraphQLContext, type?: number | null) => {
   requireStaff(ctx, 'content.view');
+  if (type !== null && type !== undefined) checkTypeNumber(type, 0, 999);
   const { rows } = await ctx.services.sql.query<Row>(
     `SELECT * FROM content_rotations WHERE $1::smallint IS NULL OR type = $1 ORDER BY type, sorting DESC, id`,
     [type ?? null],
@@ -482,6 +491,7 @@ const documentRow = async (input: DocumentInput, before: Row | null, sql: SqlExe
 
 /** Public: shown documents of a type in a language, higher sorting first. */
 export const documents = async (ctx: GraphQLContext, type: number, language?: string | null) => {
+  checkTypeNumber(type, 1, 99);
   const { rows } = await ctx.services.sql.query<Row>(
     `SELECT * FROM content_documents WHERE type = $1 AND language = $2 AND shown ORDER BY sorting DESC, id LIMIT 200`,
     [type, languageOf(ctx, language)],
@@ -491,6 +501,7 @@ export const documents = async (ctx: GraphQLContext, type: number, language?: st
 
 export const staffDocuments = async (ctx: GraphQLContext, type?: number | null) => {
   requireStaff(ctx, 'content.view');
+  if (type !== null && type !== undefined) checkTypeNumber(type, 1, 99);
   const { rows } = await ctx.services.sql.query<Row>(
     `SELECT * FROM content_documents WHERE $1::smallint IS NULL OR type = $1 ORDER BY type, language, sorting DESC, id`,
     [type ?? null],
@@ -548,6 +559,7 @@ export const richTextPage = async (
 ) => {
   if (!args.slug && (args.type === null || args.type === undefined))
     throw codedError('BAD_INPUT', 'slug or type is required', { field: 'slug' });
+  if (args.type !== null && args.type !== undefined) checkTypeNumber(args.type, 1, 999);
   const language = languageOf(ctx, args.language);
   const { rows } = await ctx.services.sql.query<Row>(
     `SELECT * FROM content_pages WHERE ($1::text IS NOT NULL AND slug = $1) OR ($1::text IS NULL AND type = $2)

@@ -9,6 +9,7 @@
  */
 import type { SqlExecutor } from '@bashiri/eventstore';
 import type { GraphQLContext } from '../../graphql/context.ts';
+import type { AppServices } from '../../services.ts';
 import { codedError } from '../../graphql/errors.ts';
 import { transactionWithRetry } from '../../transactions.ts';
 import { audit } from '../audit/index.ts';
@@ -19,6 +20,7 @@ import {
   checkLink,
   checkLocalized,
   checkText,
+  languageOf,
   localizedView,
   pick,
 } from './common.ts';
@@ -67,6 +69,12 @@ export const DEFAULT_SITE_CONFIG: SiteConfigData = {
   supportLinks: [],
 };
 
+/** Topic of `siteConfig` subscribers: published when the version in force may have changed. */
+export const SITE_CONFIG = 'SITE_CONFIG';
+
+/** How often the watcher looks for a future-dated version coming into force, ms. */
+export const SITE_CONFIG_CHECK_MS = 10_000;
+
 interface VersionRow {
   id: string;
   effective_from: Date | string;
@@ -101,12 +109,13 @@ export const siteConfigAt = async (
     : { config: DEFAULT_SITE_CONFIG, effectiveFrom: null, id: null };
 };
 
-/** Public `siteConfig`: the configuration in force, in the caller's language, hidden area codes left out. */
-export const siteConfigView = async (ctx: GraphQLContext) => {
+/** Public `siteConfig`: the configuration in force, in the language asked (else the caller's), hidden area codes left out. */
+export const siteConfigView = async (ctx: GraphQLContext, language?: string | null) => {
+  const locale = languageOf(ctx, language);
   const { config, effectiveFrom } = await siteConfigAt(ctx.services.sql, ctx.services.now());
   return {
     maintenance: config.maintenance,
-    maintenanceMessage: pick(config.maintenanceMessage, ctx.locale),
+    maintenanceMessage: pick(config.maintenanceMessage, locale),
     customerServiceNumbers: config.customerServiceNumbers,
     areaCodes: config.areaCodes.filter((a) => a.shown),
     supportLinks: config.supportLinks,
@@ -229,7 +238,52 @@ export const setSiteConfig = async (
     };
   });
   const inForce = await siteConfigAt(ctx.services.sql, ctx.services.now());
+  if (inForce.id === String(row.id)) ctx.services.publish(SITE_CONFIG, { id: inForce.id });
   return versionView(row, inForce.id);
+};
+
+/**
+ * Publishes {@link SITE_CONFIG} whenever the version in force changes by time alone (a future-dated
+ * version reaching its effective time), checking every `everyMs`. Staff changes effective at once are
+ * published by {@link setSiteConfig}, and the watcher, hearing them on the emitter, does not repeat
+ * them (a repeat from another instance is harmless: subscribers re-read the state). Returns the stop
+ * function.
+ */
+export const startSiteConfigWatcher = async (
+  services: Pick<AppServices, 'sql' | 'now' | 'publish' | 'emitter'>,
+  everyMs = SITE_CONFIG_CHECK_MS,
+  log: (message: string, error: unknown) => void = (message, error) => console.error(message, error),
+): Promise<() => Promise<void>> => {
+  let last = (await siteConfigAt(services.sql, services.now())).id;
+  // A change already published (by setSiteConfig on any instance) is not published again.
+  const listener = (message: Record<string, unknown>, done: () => void) => {
+    const payload = message['payload'] as { id?: unknown } | undefined;
+    if (typeof payload?.id === 'string') last = payload.id;
+    done();
+  };
+  await new Promise<void>((resolve) => services.emitter.on(SITE_CONFIG, listener, () => resolve()));
+  let running = false;
+  const check = async () => {
+    if (running) return;
+    running = true;
+    try {
+      const now = (await siteConfigAt(services.sql, services.now())).id;
+      if (now !== last) {
+        last = now;
+        services.publish(SITE_CONFIG, { id: now });
+      }
+    } catch (error) {
+      log('site configuration check failed (will retry):', error);
+    } finally {
+      running = false;
+    }
+  };
+  const timer = setInterval(() => void check(), everyMs);
+  timer.unref();
+  return async () => {
+    clearInterval(timer);
+    services.emitter.removeListener(SITE_CONFIG, listener);
+  };
 };
 
 /** Stores {@link DEFAULT_SITE_CONFIG} with `numbers` as the first version when there is none. */

@@ -1,7 +1,7 @@
 /**
  * Who is calling (buildApp's `authenticate`; docs/auth.md "Tokens", "IP blacklist"): refuses a
  * blacklisted IP with `IP_BLOCKED`, then reads `Authorization: Bearer <token>` and finds its live
- * session. A missing, unknown, expired or revoked token is simply nobody (operations that need a
+ * session (both in one database round trip). A missing, unknown, expired or revoked token is simply nobody (operations that need a
  * login answer `UNAUTHENTICATED`).
  */
 import type { FastifyRequest } from 'fastify';
@@ -9,19 +9,16 @@ import type { Viewer } from '../../graphql/context.ts';
 import { codedError } from '../../graphql/errors.ts';
 import type { AppServices } from '../../services.ts';
 import { permissionsOfStaff } from '../staff/permissions.ts';
-import { isBlacklisted } from '../staff/roles.ts';
-import { bearerToken, findSession } from './sessions.ts';
+import { admission, bearerToken } from './sessions.ts';
 
 /** The viewer of `request`, or null; throws `IP_BLOCKED` for a blacklisted address. */
 export const authenticate = async (
   request: FastifyRequest,
   services: AppServices,
 ): Promise<Viewer | null> => {
-  if (await isBlacklisted(services.sql, request.ip))
-    throw codedError('IP_BLOCKED', 'access from this address is blocked');
   const token = bearerToken(request.headers.authorization);
-  if (!token) return null;
-  const session = await findSession(services.sql, token, services.now());
+  const { blocked, session } = await admission(services.sql, request.ip, token, services.now());
+  if (blocked) throw codedError('IP_BLOCKED', 'access from this address is blocked');
   if (!session) return null;
   if (session.kind === 'player') return { kind: 'player', userId: session.subjectId, sessionId: session.id };
   const permissions = await permissionsOfStaff(services.sql, session.subjectId);

@@ -60,6 +60,45 @@ export const findSession = async (sql: SqlExecutor, token: string, now: number):
     : null;
 };
 
+/** What {@link admission} found: whether the address is blacklisted, and the token's live session. */
+export interface Admission {
+  readonly blocked: boolean;
+  readonly session: Session | null;
+}
+
+/**
+ * The IP blacklist check and the live session of `token` (when given) in ONE statement: every request
+ * needs both, and each round trip to the database costs more than the lookups themselves.
+ */
+export const admission = async (
+  sql: SqlExecutor,
+  ip: string,
+  token: string | null,
+  now: number,
+): Promise<Admission> => {
+  const result = await sql.query<{
+    blocked: boolean;
+    id: string | null;
+    kind: SessionKind | null;
+    subject_id: string | null;
+    expires_at: Date | null;
+  }>(
+    `SELECT EXISTS (SELECT 1 FROM ip_blacklist WHERE ip = $1) AS blocked, s.id, s.kind, s.subject_id, s.expires_at
+     FROM (SELECT 1) AS one
+     LEFT JOIN auth_sessions s ON s.token_hash = $2 AND s.revoked_at IS NULL AND s.expires_at > $3`,
+    [ip, token ? sha256(token) : null, new Date(now)],
+    'identity_admission',
+  );
+  const row = result.rows[0]!;
+  return {
+    blocked: row.blocked,
+    session:
+      row.id && row.kind && row.subject_id && row.expires_at
+        ? { id: row.id, kind: row.kind, subjectId: row.subject_id, expiresAt: new Date(row.expires_at) }
+        : null,
+  };
+};
+
 /** Revokes one session (logout). */
 export const revokeSession = async (tx: SqlExecutor, sessionId: string, now: number): Promise<void> => {
   await tx.query('UPDATE auth_sessions SET revoked_at = $2 WHERE id = $1 AND revoked_at IS NULL', [

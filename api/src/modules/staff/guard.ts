@@ -41,7 +41,7 @@ export const PERMISSIONS = {
   'sms.view': { label: 'View SMS' },
   'content.view': { label: 'View content: messages sent, banners, articles, documents, pages' },
   'content.edit': { label: 'Edit messages, notifications, pictures, banners, documents' },
-  'messages.send': { label: 'Send and withdraw internal messages to players' },
+  'messages.send': { label: 'Send and withdraw internal messages to players; answer the message board' },
   'channels.edit': { label: 'Edit payment channels' },
   'agents.view': { label: 'View agent statistics' },
   'stats.view': { label: 'View statistics' },

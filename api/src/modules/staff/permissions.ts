@@ -16,9 +16,18 @@ export const SEED_ROLES: readonly {
   { name: 'super administrator', remarks: 'Every permission, present and future', isSuper: true, codes: [] },
   {
     name: 'customer service',
-    remarks: 'Views users, orders, bills and payments; no money actions',
+    remarks:
+      'Views users, orders, bills and payments; messages players and answers the message board; no money actions',
     isSuper: false,
-    codes: ['users.view', 'orders.view', 'bills.view', 'payments.view', 'sms.view'],
+    codes: [
+      'users.view',
+      'orders.view',
+      'bills.view',
+      'payments.view',
+      'sms.view',
+      'content.view',
+      'messages.send',
+    ],
   },
   {
     name: 'agent',

@@ -136,41 +136,83 @@ const nonZero = <C extends string>(delta: Partial<Record<C, number>>, allowed: S
     (entry): entry is [C, number] => allowed.has(entry[0]) && typeof entry[1] === 'number' && entry[1] !== 0,
   );
 
-/** Adds `delta` to the hour's row (created on first use). */
-const addHourly = async (
-  tx: SqlExecutor,
-  bucket: EatBucket,
-  delta: Partial<Record<HourlyColumn, number>>,
-): Promise<void> => {
-  const entries = nonZero(delta, HOURLY_COLUMNS);
-  if (entries.length === 0) return;
-  const columns = entries.map(([c]) => c);
-  await tx.query(
-    `INSERT INTO stats_hourly (day, hour, ${columns.join(', ')})
-     VALUES ($1, $2, ${columns.map((_, i) => `$${i + 3}`).join(', ')})
-     ON CONFLICT (day, hour) DO UPDATE SET ${columns.map((c) => `${c} = stats_hourly.${c} + EXCLUDED.${c}`).join(', ')}`,
-    [bucket.day, bucket.hour, ...entries.map(([, v]) => v)],
-  );
-};
+/**
+ * What a run of events adds, gathered in memory and written by {@link flush} in a few statements
+ * (per hour row, one insert for the active players, one for the agents' days), so a batch of
+ * thousands of events costs as much as a handful.
+ */
+class Pending {
+  readonly hourly = new Map<string, { bucket: EatBucket; delta: Map<HourlyColumn, number> }>();
+  readonly players = new Map<string, { day: string; hour: number; user_id: string }>();
+  readonly agent = new Map<string, { day: string; user_id: string } & Partial<Record<AgentColumn, number>>>();
 
-/** Adds `delta` to the day's row of the player's agent, when the player has one. */
-const addAgent = async (
-  tx: SqlExecutor,
-  day: string,
-  userId: string,
-  delta: Partial<Record<AgentColumn, number>>,
-): Promise<void> => {
-  const entries = nonZero(delta, AGENT_COLUMNS);
-  if (entries.length === 0) return;
-  const columns = entries.map(([c]) => c);
-  await tx.query(
-    `INSERT INTO stats_agent_daily (day, agent_id, user_id, ${columns.join(', ')})
-     SELECT $1::date, a.superior_id, a.user_id, ${columns.map((_, i) => `$${i + 3}::bigint`).join(', ')}
-     FROM stats_accounts a WHERE a.user_id = $2 AND a.superior_id IS NOT NULL
-     ON CONFLICT (day, agent_id, user_id) DO UPDATE SET ${columns.map((c) => `${c} = stats_agent_daily.${c} + EXCLUDED.${c}`).join(', ')}`,
-    [day, userId, ...entries.map(([, v]) => v)],
-  );
-};
+  addHourly(bucket: EatBucket, delta: Partial<Record<HourlyColumn, number>>): void {
+    const entries = nonZero(delta, HOURLY_COLUMNS);
+    if (entries.length === 0) return;
+    const key = `${bucket.day}|${bucket.hour}`;
+    const row = this.hourly.get(key) ?? { bucket, delta: new Map<HourlyColumn, number>() };
+    for (const [column, value] of entries) row.delta.set(column, (row.delta.get(column) ?? 0) + value);
+    this.hourly.set(key, row);
+  }
+
+  addPlayer(bucket: EatBucket, userId: string): void {
+    this.players.set(`${bucket.day}|${bucket.hour}|${userId}`, {
+      day: bucket.day,
+      hour: bucket.hour,
+      user_id: userId,
+    });
+  }
+
+  addAgent(day: string, userId: string, delta: Partial<Record<AgentColumn, number>>): void {
+    const entries = nonZero(delta, AGENT_COLUMNS);
+    if (entries.length === 0) return;
+    const key = `${day}|${userId}`;
+    const row = this.agent.get(key) ?? { day, user_id: userId };
+    for (const [column, value] of entries) row[column] = (row[column] ?? 0) + value;
+    this.agent.set(key, row);
+  }
+
+  /** Writes and forgets everything gathered. */
+  async flush(tx: SqlExecutor): Promise<void> {
+    for (const { bucket, delta } of this.hourly.values()) {
+      const entries = [...delta].filter(([, v]) => v !== 0);
+      if (entries.length === 0) continue;
+      const columns = entries.map(([c]) => c);
+      await tx.query(
+        `INSERT INTO stats_hourly (day, hour, ${columns.join(', ')})
+         VALUES ($1, $2, ${columns.map((_, i) => `$${i + 3}`).join(', ')})
+         ON CONFLICT (day, hour) DO UPDATE SET ${columns.map((c) => `${c} = stats_hourly.${c} + EXCLUDED.${c}`).join(', ')}`,
+        [bucket.day, bucket.hour, ...entries.map(([, v]) => v)],
+      );
+    }
+    if (this.players.size > 0)
+      await tx.query(
+        `INSERT INTO stats_hour_players (day, hour, user_id)
+         SELECT day, hour, user_id FROM jsonb_populate_recordset(NULL::stats_hour_players, $1::jsonb)
+         ON CONFLICT DO NOTHING`,
+        [JSON.stringify([...this.players.values()])],
+      );
+    const agentRows = [...this.agent.values()].filter((row) =>
+      [...AGENT_COLUMNS].some((c) => (row[c as AgentColumn] ?? 0) !== 0),
+    );
+    if (agentRows.length > 0) {
+      // The agent is the player's superior as stats_accounts says now: account events flush what is
+      // pending before they change it, so that is the superior at the moment the money moved.
+      const columns = [...AGENT_COLUMNS];
+      await tx.query(
+        `INSERT INTO stats_agent_daily (day, agent_id, user_id, ${columns.join(', ')})
+         SELECT x.day, a.superior_id, a.user_id, ${columns.map((c) => `coalesce(x.${c}, 0)`).join(', ')}
+         FROM jsonb_populate_recordset(NULL::stats_agent_daily, $1::jsonb) AS x
+         JOIN stats_accounts a ON a.user_id = x.user_id AND a.superior_id IS NOT NULL
+         ON CONFLICT (day, agent_id, user_id) DO UPDATE SET ${columns.map((c) => `${c} = stats_agent_daily.${c} + EXCLUDED.${c}`).join(', ')}`,
+        [JSON.stringify(agentRows)],
+      );
+    }
+    this.hourly.clear();
+    this.players.clear();
+    this.agent.clear();
+  }
+}
 
 const WALLET_EVENTS = new Set<string>([
   'StakeDebited',
@@ -187,29 +229,27 @@ const WALLET_EVENTS = new Set<string>([
   'RacingCoinConverted',
 ]);
 
-const applyWallet = async (recorded: RecordedEvent, tx: SqlExecutor): Promise<void> => {
+const applyWallet = (recorded: RecordedEvent, pending: Pending): void => {
   if (!WALLET_EVENTS.has(recorded.type)) return;
   const event = { type: recorded.type, data: recorded.data } as WalletEvent;
   const data = event.data;
   const bucket = eatBucket(data.at ?? recorded.recordedAt);
   const figures = walletFigures(event);
-  await addHourly(tx, bucket, figures.hourly);
-  await tx.query(
-    'INSERT INTO stats_hour_players (day, hour, user_id) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING',
-    [bucket.day, bucket.hour, data.userId],
-  );
-  await addAgent(tx, bucket.day, data.userId, figures.agent);
+  pending.addHourly(bucket, figures.hourly);
+  pending.addPlayer(bucket, data.userId);
+  pending.addAgent(bucket.day, data.userId, figures.agent);
 };
 
-const applyBet = async (recorded: RecordedEvent, tx: SqlExecutor): Promise<void> => {
+const applyBet = (recorded: RecordedEvent, pending: Pending): void => {
   const event = { type: recorded.type, data: recorded.data } as BetEvent;
   const bucket = () => eatBucket(event.data.at ?? recorded.recordedAt);
-  if (event.type === 'StakePaid') await addHourly(tx, bucket(), { bets_placed: 1 });
+  if (event.type === 'StakePaid') pending.addHourly(bucket(), { bets_placed: 1 });
   else if (event.type === 'BetSettled' && event.data.settlement.state === 'settled')
-    await addHourly(tx, bucket(), { bets_settled: 1 });
+    pending.addHourly(bucket(), { bets_settled: 1 });
 };
 
-const applyAccount = async (recorded: RecordedEvent, tx: SqlExecutor): Promise<void> => {
+/** Account events write at once (after what is pending: the agent of earlier money is the one before). */
+const applyAccount = async (recorded: RecordedEvent, tx: SqlExecutor, pending: Pending): Promise<void> => {
   const event = { type: recorded.type, data: recorded.data } as AccountEvent;
   if (event.type === 'AccountRegistered') {
     const d = event.data;
@@ -218,7 +258,7 @@ const applyAccount = async (recorded: RecordedEvent, tx: SqlExecutor): Promise<v
        ON CONFLICT (user_id) DO NOTHING RETURNING user_id`,
       [d.userId, d.phone, d.superiorId, d.at],
     );
-    if (inserted.rows.length > 0) await addHourly(tx, eatBucket(d.at), { registrations: 1 });
+    if (inserted.rows.length > 0) pending.addHourly(eatBucket(d.at), { registrations: 1 });
   } else if (event.type === 'SuperiorChanged') {
     await tx.query('UPDATE stats_accounts SET superior_id = $2 WHERE user_id = $1', [
       event.data.userId,
@@ -227,15 +267,26 @@ const applyAccount = async (recorded: RecordedEvent, tx: SqlExecutor): Promise<v
   }
 };
 
+/** A batch in log order: money and bet counts gathered in memory, written when an account event or the end comes. */
+const applyBatch = async (events: readonly RecordedEvent[], tx: SqlExecutor): Promise<void> => {
+  const pending = new Pending();
+  for (const event of events) {
+    if (event.streamName.startsWith('wallet-')) applyWallet(event, pending);
+    else if (event.streamName.startsWith('bet-')) applyBet(event, pending);
+    else if (event.streamName.startsWith('account-')) {
+      await pending.flush(tx);
+      await applyAccount(event, tx, pending);
+    }
+  }
+  await pending.flush(tx);
+};
+
 /** Keeps the statistics read models (`stats_*` tables, migration 001). */
 export const statisticsProjection: Projection = {
   name: 'statistics',
   filter: { streamPrefixes: ['wallet-', 'bet-', 'account-'] },
-  apply: async (event, tx) => {
-    if (event.streamName.startsWith('wallet-')) return applyWallet(event, tx);
-    if (event.streamName.startsWith('bet-')) return applyBet(event, tx);
-    if (event.streamName.startsWith('account-')) return applyAccount(event, tx);
-  },
+  apply: (event, tx) => applyBatch([event], tx),
+  applyBatch,
   reset: async (tx) => {
     await tx.query('DELETE FROM stats_agent_daily');
     await tx.query('DELETE FROM stats_accounts');

@@ -4,6 +4,7 @@
  * projection copies facts and never recomputes money.
  */
 import type { Movement, WalletEvent } from '@bashiri/domain';
+import type { RecordedEvent, SqlExecutor } from '@bashiri/eventstore';
 import type { Projection } from '@bashiri/projections';
 
 const COLUMN = {
@@ -13,9 +14,69 @@ const COLUMN = {
   debt: 'debt',
 } as const;
 
+const BILL_COLUMNS =
+  'event_id, user_id, movement_id, event_type, bill_type, pocket, amount, balance_before, balance_after, reference, remark, actor, at';
+
+/**
+ * Applies a batch in three statements whatever its size: every bill line in one insert, and each
+ * player's row set once to where the batch leaves it (the last version and time, and for each pocket
+ * the balance after its last line; pockets the batch did not touch keep their value).
+ */
+const applyBatch = async (events: readonly RecordedEvent[], tx: SqlExecutor): Promise<void> => {
+  const bills: object[] = [];
+  const players = new Map<string, Record<string, unknown>>();
+  for (const event of events) {
+    const data = (event as unknown as WalletEvent).data as Movement;
+    if (!data?.lines) continue;
+    const row = players.get(data.userId) ?? { user_id: data.userId };
+    row['wallet_version'] = event.streamPosition;
+    row['updated_at'] = data.at;
+    for (const line of data.lines) {
+      bills.push({
+        event_id: event.eventId,
+        user_id: data.userId,
+        movement_id: data.movementId,
+        event_type: event.type,
+        bill_type: data.billType,
+        pocket: line.pocket,
+        amount: line.amount,
+        balance_before: line.before,
+        balance_after: line.after,
+        reference: data.reference,
+        remark: data.reason,
+        actor: `${data.actor.kind}:${data.actor.id}`,
+        at: data.at,
+      });
+      row[COLUMN[line.pocket]] = line.after;
+    }
+    players.set(data.userId, row);
+  }
+  if (players.size === 0) return;
+  const pockets = Object.values(COLUMN);
+  // One projection runner holds the lease: no concurrent writer of these rows.
+  await tx.query(
+    `WITH x AS (SELECT * FROM jsonb_populate_recordset(NULL::wallet_balances, $1::jsonb)),
+     updated AS (
+       UPDATE wallet_balances w SET wallet_version = x.wallet_version, updated_at = x.updated_at,
+         ${pockets.map((c) => `${c} = coalesce(x.${c}, w.${c})`).join(', ')}
+       FROM x WHERE w.user_id = x.user_id RETURNING w.user_id
+     )
+     INSERT INTO wallet_balances (user_id, wallet_version, updated_at, ${pockets.join(', ')})
+     SELECT x.user_id, x.wallet_version, x.updated_at, ${pockets.map((c) => `coalesce(x.${c}, 0)`).join(', ')}
+     FROM x WHERE x.user_id NOT IN (SELECT user_id FROM updated)`,
+    [JSON.stringify([...players.values()])],
+  );
+  if (bills.length > 0)
+    await tx.query(
+      `INSERT INTO bills (${BILL_COLUMNS}) SELECT ${BILL_COLUMNS} FROM jsonb_populate_recordset(NULL::bills, $1::jsonb)`,
+      [JSON.stringify(bills)],
+    );
+};
+
 export const walletProjection: Projection = {
   name: 'wallet_read_models',
   filter: { streamPrefixes: ['wallet-'] },
+  applyBatch,
   apply: async (event, tx) => {
     const data = (event as unknown as WalletEvent).data as Movement;
     if (!data?.lines) return;

@@ -63,6 +63,21 @@ export interface WalletService {
   run(command: WalletCommand): Promise<WalletResult>;
   /** The pockets as the wallet stream says now (not the read model). */
   current(userId: string): Promise<WalletView>;
+  /**
+   * For a caller that reads the wallet's new events, decides and appends itself, in one statement with
+   * other streams (bet placement): runs `work` serialised with this process's other work on `userId`'s
+   * wallet. `known()` is the last committed state this process saw (a starting point: read the events
+   * after its version; the append's exact-version check refuses anything stale), `committed(value)`
+   * keeps the new state and publishes the new balances, `forget()` drops it after a lost race.
+   */
+  owned<T>(userId: string, work: (wallet: OwnedWallet) => Promise<T>): Promise<T>;
+}
+
+/** See {@link WalletService.owned}. */
+export interface OwnedWallet {
+  known(): Aggregated<WalletState> | undefined;
+  committed(value: Aggregated<WalletState>): void;
+  forget(): void;
 }
 
 const CACHE_LIMIT = 20_000;
@@ -172,8 +187,22 @@ export const walletOf = (app: AppServices): WalletService => {
       return result;
     });
 
+  const owned: WalletService['owned'] = (userId, work) =>
+    serial(userId, () =>
+      work({
+        known: () => cache.get(userId),
+        committed: (value) => {
+          remember(userId, value);
+          app.publish(`BALANCE_CHANGED:${userId}`, viewOf(userId, value.state));
+          app.store.notifyAppended();
+        },
+        forget: () => void cache.delete(userId),
+      }),
+    );
+
   const service: WalletService = {
     transact,
+    owned,
     unitOfWork,
     run: (command) => transact(command.userId, (_tx, apply) => apply(command)),
     current: async (userId) => {

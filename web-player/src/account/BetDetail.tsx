@@ -1,0 +1,116 @@
+/**
+ * One bet with its legs (spec §2 /order "order details"; §3 Order and Order detail line; §4 outcome
+ * codes and order statuses). Presentational: the page passes `myBet`'s answer. Money in TZS (§9),
+ * times in East Africa Time.
+ */
+import { useTranslation } from 'react-i18next';
+import './account.css';
+import type { AccountOrderDetailFragment, OrderStatus } from '../graphql/generated.ts';
+import { formatMoney } from '../i18n/format.ts';
+import { formatEat } from './common.tsx';
+
+/** Spec §4 outcome codes → text keys and a colour class. */
+export const OUTCOMES: Readonly<Record<number, { key: string; tone: string }>> = {
+  0: { key: 'account.outcome.pending', tone: 'pending' },
+  1: { key: 'account.outcome.abnormal', tone: 'pending' },
+  2: { key: 'account.outcome.refunded', tone: 'void' },
+  3: { key: 'account.outcome.lost', tone: 'lost' },
+  4: { key: 'account.outcome.won', tone: 'won' },
+  5: { key: 'account.outcome.halfWon', tone: 'won' },
+  6: { key: 'account.outcome.halfLost', tone: 'lost' },
+};
+
+/** The label of a bet's status, with "won"/"lost" for settled bets by what they paid. */
+export const useOrderStatusText = (): ((order: {
+  status: OrderStatus;
+  credited?: number | null;
+  stake: number;
+}) => { text: string; tone: string }) => {
+  const { t } = useTranslation();
+  return (order) => {
+    if (order.status === 'settled') {
+      const credited = order.credited ?? 0;
+      if (credited > order.stake) return { text: t('account.status.won'), tone: 'won' };
+      if (credited === order.stake) return { text: t('account.status.returned'), tone: 'void' };
+      if (credited > 0) return { text: t('account.status.partlyWon'), tone: 'won' };
+      return { text: t('account.status.lost'), tone: 'lost' };
+    }
+    return {
+      text: t(`account.status.${order.status}`),
+      tone: order.status === 'awaiting' ? 'pending' : 'void',
+    };
+  };
+};
+
+/** The bet's detail: header, money lines and the legs with outcome and settlement rule. */
+export function BetDetail({ order }: { readonly order: AccountOrderDetailFragment }) {
+  const { t } = useTranslation();
+  const statusText = useOrderStatusText()(order);
+  const settled = order.status === 'settled' || order.status === 'cashedOut';
+  const rows: [string, string][] = [
+    [t('account.bet.placedAt'), formatEat(order.placedAt)],
+    [
+      t('account.bet.payType'),
+      order.payType === 'CREDIT' ? t('account.bet.payCredit') : t('account.bet.payBalance'),
+    ],
+    [t('account.bet.stake'), formatMoney(order.stake)],
+    [t('account.bet.totalOdds'), order.totalOdds],
+  ];
+  if (settled) {
+    rows.push([t('account.bet.payout'), formatMoney(order.payout ?? 0)]);
+    if (order.reward) rows.push([t('account.bet.reward'), formatMoney(order.reward)]);
+    rows.push([t('account.bet.tax'), formatMoney(order.tax ?? 0)]);
+    rows.push([t('account.bet.credited'), formatMoney(order.credited ?? 0)]);
+    if (order.settledAt) rows.push([t('account.bet.settledAt'), formatEat(order.settledAt)]);
+  } else {
+    rows.push([t('account.bet.potentialProfit'), formatMoney(order.potentialProfit)]);
+    if (order.potentialReward > 0)
+      rows.push([
+        t('account.bet.potentialReward', { percent: order.rewardPercent }),
+        formatMoney(order.potentialReward),
+      ]);
+    rows.push([t('account.bet.potentialTax', { percent: order.taxRate }), formatMoney(order.potentialTax)]);
+    rows.push([t('account.bet.potentialReturn'), formatMoney(order.potentialReturn)]);
+  }
+  return (
+    <article className="acc-bet" aria-label={t('account.bet.serial', { serial: order.serial })}>
+      <header className="acc-bet__head">
+        <span className="acc-bet__serial">{t('account.bet.serial', { serial: order.serial })}</span>
+        <span className={`acc-tag acc-tag--${statusText.tone}`}>{statusText.text}</span>
+      </header>
+      {order.abnormalInfo ? (
+        <p className="acc-muted">{t('account.bet.abnormal', { info: order.abnormalInfo })}</p>
+      ) : null}
+      {order.cancelReason ? <p className="acc-muted">{order.cancelReason}</p> : null}
+      <dl className="acc-dl acc-dl--compact">
+        {rows.map(([label, value]) => (
+          <div key={label} className="acc-dl__row">
+            <dt>{label}</dt>
+            <dd>{value}</dd>
+          </div>
+        ))}
+      </dl>
+      <ol className="acc-legs">
+        {order.lines.map((line) => {
+          const outcome = OUTCOMES[line.outcome] ?? { key: 'account.outcome.pending', tone: 'pending' };
+          return (
+            <li key={line.legIndex} className="acc-leg">
+              <div className="acc-leg__teams">
+                {line.home} – {line.away}
+                {line.eventStatus === 2 ? <span className="acc-live">{t('account.bet.live')}</span> : null}
+              </div>
+              <div className="acc-leg__pick">
+                <span>
+                  {line.marketName}: <strong>{line.selectionName}</strong> @ {line.odds}
+                </span>
+                <span className={`acc-tag acc-tag--${outcome.tone}`}>{t(outcome.key)}</span>
+              </div>
+              <div className="acc-leg__meta">{formatEat(line.startTime)}</div>
+              {line.rule ? <div className="acc-leg__rule">{line.rule}</div> : null}
+            </li>
+          );
+        })}
+      </ol>
+    </article>
+  );
+}
