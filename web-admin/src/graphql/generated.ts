@@ -6,19 +6,2184 @@ type Exact<T extends { [key: string]: unknown }> = { [K in keyof T]: T[K] };
 export type Incremental<T> =
   T | { [P in keyof T]?: P extends ' $fragmentName' | '__typename' ? T[P] : never };
 import type { TypedDocumentNode as DocumentNode } from '@graphql-typed-document-node/core';
-export type StaffMeQueryVariables = Exact<{ [key: string]: never }>;
-
-export type StaffMeQuery = {
-  staffMe: { permissions: Array<string>; staff: { id: string; account: string; name: string } } | null;
+/** The fields to change; omitted fields stay as they are. */
+export type PlayerPatch = {
+  disabled?: boolean | null | undefined;
+  noBet?: boolean | null | undefined;
+  noWithdraw?: boolean | null | undefined;
+  reported?: number | null | undefined;
+  returnScale?: string | null | undefined;
+  withdrawalWhitelist?: boolean | null | undefined;
+  invitationCode?: string | null | undefined;
+  /** A user id; empty string clears the superior. */
+  superiorId?: string | null | undefined;
+  note?: string | null | undefined;
 };
 
-export const StaffMeDocument = {
+/** Route or button permission (spec §3 Permission node). */
+export type PermissionNodeType = 'ROUTE' | 'BUTTON';
+
+export type ManagerInput = {
+  /** Login name: 3–32 letters, digits, `.`, `_` or `-`. Ignored by updateManager. */
+  account?: string | null | undefined;
+  name?: string | null | undefined;
+  /** Required by createManager (at least 4 characters). Ignored by updateManager. */
+  password?: string | null | undefined;
+  roleId?: string | number | null | undefined;
+  disabled?: boolean | null | undefined;
+};
+
+export type RoleInput = {
+  /** Required (spec §5: fill role name). */
+  name: string;
+  remarks?: string | null | undefined;
+  nodeIds: Array<string | number>;
+};
+
+export type PermissionNodeInput = {
+  /** Required (spec §5: node name empty). */
+  name: string;
+  code?: string | null | undefined;
+  path?: string | null | undefined;
+  type: PermissionNodeType;
+  icon?: string | null | undefined;
+  sort?: number | null | undefined;
+  showAtTop?: boolean | null | undefined;
+  languageVariable?: string | null | undefined;
+  parentId?: string | number | null | undefined;
+};
+
+/** A pocket staff may adjust (spec §6: edit balance, credit money, virtual currency). */
+export type WalletPocket = 'BALANCE' | 'CREDIT_MONEY' | 'RACING_COIN';
+
+export type AdjustWalletInput = {
+  userId: string | number;
+  pocket: WalletPocket;
+  /** Signed, non-zero, whole TZS; the pocket never goes below zero. */
+  amount: number;
+  /** Required; shown in the player's bills and the audit log. */
+  reason: string;
+  /** Client-generated id: repeating it returns the first result and moves money once. */
+  requestId: string | number;
+};
+
+export type PaymentKind = 'DEPOSIT' | 'WITHDRAWAL';
+
+/** Staff filters of payment lists; dates are instants (the back office sends EAT midnights). */
+export type PaymentFilter = {
+  status?: string | null | undefined;
+  network?: number | null | undefined;
+  userId?: string | number | null | undefined;
+  from?: string | null | undefined;
+  to?: string | null | undefined;
+  /** Only payments under review. */
+  review?: boolean | null | undefined;
+  /** Only withdrawals waiting for approval. */
+  waitingApproval?: boolean | null | undefined;
+};
+
+/** A change of pay config; unset fields keep their value. Errors: BAD_INPUT. */
+export type PayConfigInput = {
+  /** Default now. */
+  effectiveFrom?: string | null | undefined;
+  reason: string;
+  tigoRecharge?: number | null | undefined;
+  tigoWithdraw?: number | null | undefined;
+  airtelRecharge?: number | null | undefined;
+  airtelWithdraw?: number | null | undefined;
+  vodacomRecharge?: number | null | undefined;
+  vodacomWithdraw?: number | null | undefined;
+  halotelRecharge?: number | null | undefined;
+  halotelWithdraw?: number | null | undefined;
+  rechargeDelay?: number | null | undefined;
+  minimumRecharge?: number | null | undefined;
+  maxRecharge?: number | null | undefined;
+  minimumWithdraw?: number | null | undefined;
+  maxWithdraw?: number | null | undefined;
+  prohibitWithdrawal?: number | null | undefined;
+  withdrawApprovalThreshold?: number | null | undefined;
+  whitelistOnly?: number | null | undefined;
+};
+
+export type ChannelInput = {
+  network: number;
+  name?: string | null | undefined;
+  sort?: number | null | undefined;
+  gatewayAddress?: string | null | undefined;
+  rechargeEnabled?: boolean | null | undefined;
+  withdrawEnabled?: boolean | null | undefined;
+  reason: string;
+};
+
+export type BillFilter = {
+  userId?: string | number | null | undefined;
+  /** The player's phone, exact. */
+  phone?: string | null | undefined;
+  /** Spec bill type codes (any of). */
+  billTypes?: Array<number> | null | undefined;
+  /** balance, creditMoney, racingCoin or debt. */
+  pocket?: string | null | undefined;
+  /** A bet id, payment id or staff request id. */
+  reference?: string | null | undefined;
+  fromDate?: string | null | undefined;
+  toDate?: string | null | undefined;
+};
+
+export type UserFilter = {
+  /** Phone contains (digits; a leading 0 is ignored). */
+  phone?: string | null | undefined;
+  invitationCode?: string | null | undefined;
+  /** Players whose superior (agent) is this user. */
+  superiorId?: string | number | null | undefined;
+  /** Only agents: players with at least one invited user. */
+  agentsOnly?: boolean | null | undefined;
+  disabled?: boolean | null | undefined;
+  noBet?: boolean | null | undefined;
+  noWithdraw?: boolean | null | undefined;
+  /** 1 not reported, 2 reported. */
+  reported?: number | null | undefined;
+  withdrawalWhitelist?: boolean | null | undefined;
+  registeredFrom?: string | null | undefined;
+  registeredTo?: string | null | undefined;
+  /** Balance at least / at most, TZS. */
+  minBalance?: number | null | undefined;
+  maxBalance?: number | null | undefined;
+};
+
+export type UserSort = 'CREATED_DESC' | 'CREATED_ASC' | 'BALANCE_DESC' | 'BALANCE_ASC' | 'LAST_LOGIN_DESC';
+
+/** The aggregates with a replayable history. */
+export type HistoryKind = 'WALLET' | 'BET' | 'PAYMENT' | 'ACCOUNT';
+
+/** Names a stream: `wallet-<userId>`, `bet-<betId>`, `payment-<paymentId>`, `account-<userId>`. */
+export type StreamRef = {
+  kind: HistoryKind;
+  id: string | number;
+};
+
+export type PaymentsPaymentFieldsFragment = {
+  id: string;
+  kind: PaymentKind;
+  userId: string;
+  network: number;
+  phone: string;
+  amount: number;
+  status: string;
+  payStatus: number;
+  providerRef: string | null;
+  providerStatus: string | null;
+  approval: string;
+  review: boolean;
+  flag: string | null;
+  createdAt: string;
+  updatedAt: string;
+  paidAt: string | null;
+};
+
+export type PaymentsConfigFieldsFragment = {
+  version: number;
+  effectiveFrom: string;
+  tigoRecharge: number;
+  tigoWithdraw: number;
+  airtelRecharge: number;
+  airtelWithdraw: number;
+  vodacomRecharge: number;
+  vodacomWithdraw: number;
+  halotelRecharge: number;
+  halotelWithdraw: number;
+  rechargeDelay: number;
+  minimumRecharge: number;
+  maxRecharge: number;
+  minimumWithdraw: number;
+  maxWithdraw: number;
+  prohibitWithdrawal: number;
+  withdrawApprovalThreshold: number;
+  whitelistOnly: number;
+};
+
+export type PaymentsListQueryVariables = Exact<{
+  kind: PaymentKind;
+  filter?: PaymentFilter | null | undefined;
+  page?: number | null | undefined;
+  pageSize?: number | null | undefined;
+}>;
+
+export type PaymentsListQuery = {
+  payments: {
+    page: number;
+    pageSize: number;
+    total: number;
+    totalAmount: number;
+    paidAmount: number;
+    items: Array<{
+      id: string;
+      kind: PaymentKind;
+      userId: string;
+      network: number;
+      phone: string;
+      amount: number;
+      status: string;
+      payStatus: number;
+      providerRef: string | null;
+      providerStatus: string | null;
+      approval: string;
+      review: boolean;
+      flag: string | null;
+      createdAt: string;
+      updatedAt: string;
+      paidAt: string | null;
+    }>;
+  };
+};
+
+export type PaymentsApproveMutationVariables = Exact<{
+  paymentId: string | number;
+  reason: string;
+}>;
+
+export type PaymentsApproveMutation = {
+  approveWithdrawal: {
+    id: string;
+    kind: PaymentKind;
+    userId: string;
+    network: number;
+    phone: string;
+    amount: number;
+    status: string;
+    payStatus: number;
+    providerRef: string | null;
+    providerStatus: string | null;
+    approval: string;
+    review: boolean;
+    flag: string | null;
+    createdAt: string;
+    updatedAt: string;
+    paidAt: string | null;
+  };
+};
+
+export type PaymentsRejectMutationVariables = Exact<{
+  paymentId: string | number;
+  reason: string;
+}>;
+
+export type PaymentsRejectMutation = {
+  rejectWithdrawal: {
+    id: string;
+    kind: PaymentKind;
+    userId: string;
+    network: number;
+    phone: string;
+    amount: number;
+    status: string;
+    payStatus: number;
+    providerRef: string | null;
+    providerStatus: string | null;
+    approval: string;
+    review: boolean;
+    flag: string | null;
+    createdAt: string;
+    updatedAt: string;
+    paidAt: string | null;
+  };
+};
+
+export type PaymentsResolveMutationVariables = Exact<{
+  paymentId: string | number;
+  paid: boolean;
+  providerRef?: string | null | undefined;
+  reason: string;
+}>;
+
+export type PaymentsResolveMutation = {
+  resolvePayment: {
+    id: string;
+    kind: PaymentKind;
+    userId: string;
+    network: number;
+    phone: string;
+    amount: number;
+    status: string;
+    payStatus: number;
+    providerRef: string | null;
+    providerStatus: string | null;
+    approval: string;
+    review: boolean;
+    flag: string | null;
+    createdAt: string;
+    updatedAt: string;
+    paidAt: string | null;
+  };
+};
+
+export type PaymentsReconciliationQueryVariables = Exact<{
+  all?: boolean | null | undefined;
+}>;
+
+export type PaymentsReconciliationQuery = {
+  reconciliationItems: Array<{
+    id: string;
+    runId: string;
+    network: number;
+    paymentId: string;
+    kind: string;
+    ours: string | null;
+    theirs: string | null;
+    foundAt: string;
+    resolvedAt: string | null;
+    resolvedBy: string | null;
+    resolution: string | null;
+  }>;
+};
+
+export type PaymentsRunReconciliationMutationVariables = Exact<{
+  from: string;
+  to: string;
+}>;
+
+export type PaymentsRunReconciliationMutation = { runReconciliation: number };
+
+export type PaymentsResolveItemMutationVariables = Exact<{
+  id: string | number;
+  reason: string;
+}>;
+
+export type PaymentsResolveItemMutation = {
+  resolveReconciliationItem: {
+    id: string;
+    resolvedAt: string | null;
+    resolvedBy: string | null;
+    resolution: string | null;
+  };
+};
+
+export type PaymentsConfigQueryVariables = Exact<{ [key: string]: never }>;
+
+export type PaymentsConfigQuery = {
+  payConfig: {
+    version: number;
+    effectiveFrom: string;
+    tigoRecharge: number;
+    tigoWithdraw: number;
+    airtelRecharge: number;
+    airtelWithdraw: number;
+    vodacomRecharge: number;
+    vodacomWithdraw: number;
+    halotelRecharge: number;
+    halotelWithdraw: number;
+    rechargeDelay: number;
+    minimumRecharge: number;
+    maxRecharge: number;
+    minimumWithdraw: number;
+    maxWithdraw: number;
+    prohibitWithdrawal: number;
+    withdrawApprovalThreshold: number;
+    whitelistOnly: number;
+  };
+  paymentChannels: Array<{
+    network: number;
+    name: string;
+    sort: number;
+    gatewayAddress: string;
+    rechargeEnabled: boolean;
+    withdrawEnabled: boolean;
+  }>;
+};
+
+export type PaymentsSetConfigMutationVariables = Exact<{
+  input: PayConfigInput;
+}>;
+
+export type PaymentsSetConfigMutation = {
+  setPayConfig: {
+    version: number;
+    effectiveFrom: string;
+    tigoRecharge: number;
+    tigoWithdraw: number;
+    airtelRecharge: number;
+    airtelWithdraw: number;
+    vodacomRecharge: number;
+    vodacomWithdraw: number;
+    halotelRecharge: number;
+    halotelWithdraw: number;
+    rechargeDelay: number;
+    minimumRecharge: number;
+    maxRecharge: number;
+    minimumWithdraw: number;
+    maxWithdraw: number;
+    prohibitWithdrawal: number;
+    withdrawApprovalThreshold: number;
+    whitelistOnly: number;
+  };
+};
+
+export type PaymentsSetChannelMutationVariables = Exact<{
+  input: ChannelInput;
+}>;
+
+export type PaymentsSetChannelMutation = {
+  setPaymentChannel: {
+    network: number;
+    name: string;
+    sort: number;
+    gatewayAddress: string;
+    rechargeEnabled: boolean;
+    withdrawEnabled: boolean;
+  };
+};
+
+export type PaymentsBettingPauseQueryVariables = Exact<{ [key: string]: never }>;
+
+export type PaymentsBettingPauseQuery = { bettingPause: { paused: boolean; prompt: string } };
+
+export type PaymentsSetBettingPauseMutationVariables = Exact<{
+  paused: boolean;
+  prompt?: string | null | undefined;
+}>;
+
+export type PaymentsSetBettingPauseMutation = { setBettingPause: { paused: boolean; prompt: string } };
+
+export type ShellStaffMeQueryVariables = Exact<{ [key: string]: never }>;
+
+export type ShellStaffMeQuery = {
+  staffMe: {
+    permissions: Array<string>;
+    staff: {
+      id: string;
+      account: string;
+      name: string;
+      totpBound: boolean;
+      role: { id: string; name: string } | null;
+    };
+  } | null;
+};
+
+export type ShellStaffLoginMutationVariables = Exact<{
+  account: string;
+  password: string;
+  totpCode?: string | null | undefined;
+}>;
+
+export type ShellStaffLoginMutation = { staffLogin: { token: string; expiresAt: string } };
+
+export type ShellChangePasswordMutationVariables = Exact<{
+  oldPassword: string;
+  newPassword: string;
+  confirmPassword: string;
+}>;
+
+export type ShellChangePasswordMutation = { staffChangePassword: boolean };
+
+export type ShellBeginTotpMutationVariables = Exact<{ [key: string]: never }>;
+
+export type ShellBeginTotpMutation = { beginTotpBinding: { secret: string; uri: string } };
+
+export type ShellConfirmTotpMutationVariables = Exact<{
+  code: string;
+}>;
+
+export type ShellConfirmTotpMutation = { confirmTotpBinding: boolean };
+
+export type ShellUnbindTotpMutationVariables = Exact<{
+  code: string;
+}>;
+
+export type ShellUnbindTotpMutation = { unbindTotp: boolean };
+
+export type StaffManagerFieldsFragment = {
+  id: string;
+  account: string;
+  name: string;
+  disabled: boolean;
+  totpBound: boolean;
+  createdAt: string;
+  lastLoginAt: string | null;
+  lastLoginIp: string | null;
+  role: { id: string; name: string } | null;
+};
+
+export type StaffRoleFieldsFragment = {
+  id: string;
+  name: string;
+  remarks: string;
+  isSuper: boolean;
+  nodeIds: Array<string>;
+};
+
+export type StaffNodeFieldsFragment = {
+  id: string;
+  code: string | null;
+  name: string;
+  path: string;
+  type: PermissionNodeType;
+  platform: string;
+  icon: string;
+  sort: number;
+  showAtTop: boolean;
+  languageVariable: string;
+  parentId: string | null;
+};
+
+export type StaffManagersQueryVariables = Exact<{ [key: string]: never }>;
+
+export type StaffManagersQuery = {
+  managers: Array<{
+    id: string;
+    account: string;
+    name: string;
+    disabled: boolean;
+    totpBound: boolean;
+    createdAt: string;
+    lastLoginAt: string | null;
+    lastLoginIp: string | null;
+    role: { id: string; name: string } | null;
+  }>;
+};
+
+export type StaffRolesQueryVariables = Exact<{ [key: string]: never }>;
+
+export type StaffRolesQuery = {
+  staffRoles: Array<{ id: string; name: string; remarks: string; isSuper: boolean; nodeIds: Array<string> }>;
+};
+
+export type StaffPermissionTreeQueryVariables = Exact<{ [key: string]: never }>;
+
+export type StaffPermissionTreeQuery = {
+  permissionTree: Array<{
+    id: string;
+    code: string | null;
+    name: string;
+    path: string;
+    type: PermissionNodeType;
+    platform: string;
+    icon: string;
+    sort: number;
+    showAtTop: boolean;
+    languageVariable: string;
+    parentId: string | null;
+  }>;
+};
+
+export type StaffCreateManagerMutationVariables = Exact<{
+  input: ManagerInput;
+}>;
+
+export type StaffCreateManagerMutation = {
+  createManager: {
+    id: string;
+    account: string;
+    name: string;
+    disabled: boolean;
+    totpBound: boolean;
+    createdAt: string;
+    lastLoginAt: string | null;
+    lastLoginIp: string | null;
+    role: { id: string; name: string } | null;
+  };
+};
+
+export type StaffUpdateManagerMutationVariables = Exact<{
+  id: string | number;
+  input: ManagerInput;
+}>;
+
+export type StaffUpdateManagerMutation = {
+  updateManager: {
+    id: string;
+    account: string;
+    name: string;
+    disabled: boolean;
+    totpBound: boolean;
+    createdAt: string;
+    lastLoginAt: string | null;
+    lastLoginIp: string | null;
+    role: { id: string; name: string } | null;
+  };
+};
+
+export type StaffResetManagerPasswordMutationVariables = Exact<{
+  id: string | number;
+  password: string;
+  confirmPassword: string;
+}>;
+
+export type StaffResetManagerPasswordMutation = { resetManagerPassword: boolean };
+
+export type StaffUnbindManagerTotpMutationVariables = Exact<{
+  staffId: string | number;
+  reason: string;
+}>;
+
+export type StaffUnbindManagerTotpMutation = { unbindStaffTotp: boolean };
+
+export type StaffCreateRoleMutationVariables = Exact<{
+  input: RoleInput;
+}>;
+
+export type StaffCreateRoleMutation = {
+  createRole: { id: string; name: string; remarks: string; isSuper: boolean; nodeIds: Array<string> };
+};
+
+export type StaffUpdateRoleMutationVariables = Exact<{
+  id: string | number;
+  input: RoleInput;
+}>;
+
+export type StaffUpdateRoleMutation = {
+  updateRole: { id: string; name: string; remarks: string; isSuper: boolean; nodeIds: Array<string> };
+};
+
+export type StaffDeleteRoleMutationVariables = Exact<{
+  id: string | number;
+}>;
+
+export type StaffDeleteRoleMutation = { deleteRole: boolean };
+
+export type StaffCreateNodeMutationVariables = Exact<{
+  input: PermissionNodeInput;
+}>;
+
+export type StaffCreateNodeMutation = {
+  createPermissionNode: {
+    id: string;
+    code: string | null;
+    name: string;
+    path: string;
+    type: PermissionNodeType;
+    platform: string;
+    icon: string;
+    sort: number;
+    showAtTop: boolean;
+    languageVariable: string;
+    parentId: string | null;
+  };
+};
+
+export type StaffUpdateNodeMutationVariables = Exact<{
+  id: string | number;
+  input: PermissionNodeInput;
+}>;
+
+export type StaffUpdateNodeMutation = {
+  updatePermissionNode: {
+    id: string;
+    code: string | null;
+    name: string;
+    path: string;
+    type: PermissionNodeType;
+    platform: string;
+    icon: string;
+    sort: number;
+    showAtTop: boolean;
+    languageVariable: string;
+    parentId: string | null;
+  };
+};
+
+export type StaffDeleteNodeMutationVariables = Exact<{
+  id: string | number;
+}>;
+
+export type StaffDeleteNodeMutation = { deletePermissionNode: boolean };
+
+export type StaffIpBlacklistQueryVariables = Exact<{ [key: string]: never }>;
+
+export type StaffIpBlacklistQuery = {
+  ipBlacklist: Array<{ ip: string; note: string; createdBy: string; createdAt: string }>;
+};
+
+export type StaffAddIpMutationVariables = Exact<{
+  ip: string;
+  note?: string | null | undefined;
+}>;
+
+export type StaffAddIpMutation = { addBlacklistedIp: { ip: string } };
+
+export type StaffRemoveIpMutationVariables = Exact<{
+  ip: string;
+}>;
+
+export type StaffRemoveIpMutation = { removeBlacklistedIp: boolean };
+
+export type StatsRowFieldsFragment = {
+  date: string;
+  hour: number | null;
+  from: string;
+  to: string;
+  stakes: number;
+  creditStakes: number;
+  stakeRefunds: number;
+  payouts: number;
+  tax: number;
+  grossPayouts: number;
+  ggr: number;
+  netAfterTax: number;
+  bonuses: number;
+  deposits: number;
+  depositCount: number;
+  withdrawals: number;
+  withdrawalCount: number;
+  staffAdjustments: number;
+  betsPlaced: number;
+  betsSettled: number;
+  newRegistrations: number;
+  activePlayers: number;
+};
+
+export type StatsTodayQueryVariables = Exact<{ [key: string]: never }>;
+
+export type StatsTodayQuery = {
+  statsToday: {
+    date: string;
+    hours: Array<{
+      date: string;
+      hour: number | null;
+      from: string;
+      to: string;
+      stakes: number;
+      creditStakes: number;
+      stakeRefunds: number;
+      payouts: number;
+      tax: number;
+      grossPayouts: number;
+      ggr: number;
+      netAfterTax: number;
+      bonuses: number;
+      deposits: number;
+      depositCount: number;
+      withdrawals: number;
+      withdrawalCount: number;
+      staffAdjustments: number;
+      betsPlaced: number;
+      betsSettled: number;
+      newRegistrations: number;
+      activePlayers: number;
+    }>;
+    total: {
+      date: string;
+      hour: number | null;
+      from: string;
+      to: string;
+      stakes: number;
+      creditStakes: number;
+      stakeRefunds: number;
+      payouts: number;
+      tax: number;
+      grossPayouts: number;
+      ggr: number;
+      netAfterTax: number;
+      bonuses: number;
+      deposits: number;
+      depositCount: number;
+      withdrawals: number;
+      withdrawalCount: number;
+      staffAdjustments: number;
+      betsPlaced: number;
+      betsSettled: number;
+      newRegistrations: number;
+      activePlayers: number;
+    };
+  };
+};
+
+export type StatsHourlyQueryVariables = Exact<{
+  date: string;
+}>;
+
+export type StatsHourlyQuery = {
+  statsHourly: {
+    date: string;
+    hours: Array<{
+      date: string;
+      hour: number | null;
+      from: string;
+      to: string;
+      stakes: number;
+      creditStakes: number;
+      stakeRefunds: number;
+      payouts: number;
+      tax: number;
+      grossPayouts: number;
+      ggr: number;
+      netAfterTax: number;
+      bonuses: number;
+      deposits: number;
+      depositCount: number;
+      withdrawals: number;
+      withdrawalCount: number;
+      staffAdjustments: number;
+      betsPlaced: number;
+      betsSettled: number;
+      newRegistrations: number;
+      activePlayers: number;
+    }>;
+    total: {
+      date: string;
+      hour: number | null;
+      from: string;
+      to: string;
+      stakes: number;
+      creditStakes: number;
+      stakeRefunds: number;
+      payouts: number;
+      tax: number;
+      grossPayouts: number;
+      ggr: number;
+      netAfterTax: number;
+      bonuses: number;
+      deposits: number;
+      depositCount: number;
+      withdrawals: number;
+      withdrawalCount: number;
+      staffAdjustments: number;
+      betsPlaced: number;
+      betsSettled: number;
+      newRegistrations: number;
+      activePlayers: number;
+    };
+  };
+};
+
+export type StatsDailyQueryVariables = Exact<{
+  from: string;
+  to: string;
+}>;
+
+export type StatsDailyQuery = {
+  statsDaily: {
+    from: string;
+    to: string;
+    days: Array<{
+      date: string;
+      hour: number | null;
+      from: string;
+      to: string;
+      stakes: number;
+      creditStakes: number;
+      stakeRefunds: number;
+      payouts: number;
+      tax: number;
+      grossPayouts: number;
+      ggr: number;
+      netAfterTax: number;
+      bonuses: number;
+      deposits: number;
+      depositCount: number;
+      withdrawals: number;
+      withdrawalCount: number;
+      staffAdjustments: number;
+      betsPlaced: number;
+      betsSettled: number;
+      newRegistrations: number;
+      activePlayers: number;
+    }>;
+    total: {
+      date: string;
+      hour: number | null;
+      from: string;
+      to: string;
+      stakes: number;
+      creditStakes: number;
+      stakeRefunds: number;
+      payouts: number;
+      tax: number;
+      grossPayouts: number;
+      ggr: number;
+      netAfterTax: number;
+      bonuses: number;
+      deposits: number;
+      depositCount: number;
+      withdrawals: number;
+      withdrawalCount: number;
+      staffAdjustments: number;
+      betsPlaced: number;
+      betsSettled: number;
+      newRegistrations: number;
+      activePlayers: number;
+    };
+  };
+};
+
+export type UsersPlayerFieldsFragment = {
+  id: string;
+  phone: string;
+  network: number;
+  invitationCode: string;
+  superiorId: string | null;
+  disabled: boolean;
+  noBet: boolean;
+  noWithdraw: boolean;
+  reported: number;
+  returnScale: string;
+  withdrawalWhitelist: boolean;
+  note: string;
+  defaultBetAmount: number | null;
+  createdAt: string;
+  lastLoginAt: string | null;
+  lastLoginIp: string | null;
+};
+
+export type UsersUserFieldsFragment = {
+  id: string;
+  phone: string;
+  network: number;
+  invitationCode: string;
+  superiorId: string | null;
+  superiorPhone: string | null;
+  invitedCount: number;
+  disabled: boolean;
+  noBet: boolean;
+  noWithdraw: boolean;
+  reported: number;
+  returnScale: string;
+  withdrawalWhitelist: boolean;
+  note: string;
+  balance: number;
+  creditMoney: number;
+  racingCoin: number;
+  debt: number;
+  createdAt: string;
+  lastLoginAt: string | null;
+  lastLoginIp: string | null;
+};
+
+export type UsersListQueryVariables = Exact<{
+  filter?: UserFilter | null | undefined;
+  page?: number | null | undefined;
+  pageSize?: number | null | undefined;
+  sort?: UserSort | null | undefined;
+}>;
+
+export type UsersListQuery = {
+  users: {
+    page: number;
+    pageSize: number;
+    total: number;
+    items: Array<{
+      id: string;
+      phone: string;
+      network: number;
+      invitationCode: string;
+      superiorId: string | null;
+      superiorPhone: string | null;
+      invitedCount: number;
+      disabled: boolean;
+      noBet: boolean;
+      noWithdraw: boolean;
+      reported: number;
+      returnScale: string;
+      withdrawalWhitelist: boolean;
+      note: string;
+      balance: number;
+      creditMoney: number;
+      racingCoin: number;
+      debt: number;
+      createdAt: string;
+      lastLoginAt: string | null;
+      lastLoginIp: string | null;
+    }>;
+  };
+};
+
+export type UsersBillsQueryVariables = Exact<{
+  filter?: BillFilter | null | undefined;
+  page?: number | null | undefined;
+  pageSize?: number | null | undefined;
+}>;
+
+export type UsersBillsQuery = {
+  bills: {
+    page: number;
+    pageSize: number;
+    total: number;
+    totalAmount: number;
+    items: Array<{
+      id: string;
+      billType: number;
+      pocket: string;
+      amount: number;
+      balanceBefore: number;
+      balanceAfter: number;
+      remark: string;
+      reference: string;
+      movementId: string;
+      actor: string;
+      at: string;
+    }>;
+  };
+};
+
+export type UsersHistoryQueryVariables = Exact<{
+  stream: StreamRef;
+}>;
+
+export type UsersHistoryQuery = {
+  streamHistory: {
+    streamName: string;
+    version: number;
+    events: Array<{
+      position: number;
+      eventId: string;
+      type: string;
+      recordedAt: string;
+      at: string | null;
+      actor: string;
+      reason: string | null;
+      correlationId: string | null;
+      causationId: string | null;
+      data: string;
+      movements: Array<{ pocket: string; amount: number; before: number; after: number }>;
+    }>;
+  };
+};
+
+export type UsersWalletQueryVariables = Exact<{
+  userId: string | number;
+}>;
+
+export type UsersWalletQuery = {
+  wallet: { balance: number; creditMoney: number; racingCoin: number; debt: number };
+};
+
+export type UsersUpdateMutationVariables = Exact<{
+  userId: string | number;
+  patch: PlayerPatch;
+  reason: string;
+}>;
+
+export type UsersUpdateMutation = {
+  updatePlayer: {
+    id: string;
+    phone: string;
+    network: number;
+    invitationCode: string;
+    superiorId: string | null;
+    disabled: boolean;
+    noBet: boolean;
+    noWithdraw: boolean;
+    reported: number;
+    returnScale: string;
+    withdrawalWhitelist: boolean;
+    note: string;
+    defaultBetAmount: number | null;
+    createdAt: string;
+    lastLoginAt: string | null;
+    lastLoginIp: string | null;
+  };
+};
+
+export type UsersResetPasswordMutationVariables = Exact<{
+  userId: string | number;
+  password: string;
+  confirmPassword: string;
+  reason: string;
+}>;
+
+export type UsersResetPasswordMutation = { resetPlayerPassword: boolean };
+
+export type UsersAdjustWalletMutationVariables = Exact<{
+  input: AdjustWalletInput;
+}>;
+
+export type UsersAdjustWalletMutation = {
+  adjustWallet: { balance: number; creditMoney: number; racingCoin: number; debt: number };
+};
+
+export type UsersAgentsQueryVariables = Exact<{
+  from: string;
+  to: string;
+  page?: number | null | undefined;
+  pageSize?: number | null | undefined;
+}>;
+
+export type UsersAgentsQuery = {
+  agentStats: {
+    from: string;
+    to: string;
+    page: number;
+    pageSize: number;
+    total: number;
+    items: Array<{
+      agentId: string;
+      account: string | null;
+      phone: string | null;
+      invitedPlayers: number;
+      totalDeposit: number;
+      totalWithdraw: number;
+      bettors: number;
+      betCount: number;
+      betAmount: number;
+      playerProfitLoss: number;
+    }>;
+    totals: {
+      agents: number;
+      invitedPlayers: number;
+      totalDeposit: number;
+      totalWithdraw: number;
+      bettors: number;
+      betCount: number;
+      betAmount: number;
+      playerProfitLoss: number;
+    };
+  };
+};
+
+export type UsersStateAtQueryVariables = Exact<{
+  stream: StreamRef;
+  at: string;
+}>;
+
+export type UsersStateAtQuery = {
+  stateAt: { streamName: string; at: string; version: number; lastEventAt: string | null; state: string };
+};
+
+export type UsersVerifyQueryVariables = Exact<{
+  stream: StreamRef;
+}>;
+
+export type UsersVerifyQuery = {
+  verifyReadModel: {
+    streamName: string;
+    equal: boolean;
+    eventsReplayed: number;
+    tables: Array<string>;
+    rowsCompared: number;
+    pendingEvents: number;
+    differences: Array<{
+      table: string;
+      key: string;
+      column: string;
+      expected: string | null;
+      actual: string | null;
+    }>;
+  };
+};
+
+export const PaymentsPaymentFieldsFragmentDoc = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'PaymentsPaymentFields' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'Payment' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'kind' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'userId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'network' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'phone' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'amount' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'status' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'payStatus' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'providerRef' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'providerStatus' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'approval' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'review' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'flag' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'createdAt' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'updatedAt' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'paidAt' } },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<PaymentsPaymentFieldsFragment, unknown>;
+export const PaymentsConfigFieldsFragmentDoc = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'PaymentsConfigFields' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'PayConfig' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'version' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'effectiveFrom' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'tigoRecharge' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'tigoWithdraw' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'airtelRecharge' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'airtelWithdraw' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'vodacomRecharge' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'vodacomWithdraw' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'halotelRecharge' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'halotelWithdraw' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'rechargeDelay' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'minimumRecharge' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'maxRecharge' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'minimumWithdraw' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'maxWithdraw' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'prohibitWithdrawal' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'withdrawApprovalThreshold' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'whitelistOnly' } },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<PaymentsConfigFieldsFragment, unknown>;
+export const StaffManagerFieldsFragmentDoc = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'StaffManagerFields' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'StaffMember' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'account' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'name' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'disabled' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'totpBound' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'createdAt' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'lastLoginAt' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'lastLoginIp' } },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'role' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'name' } },
+              ],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<StaffManagerFieldsFragment, unknown>;
+export const StaffRoleFieldsFragmentDoc = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'StaffRoleFields' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'StaffRole' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'name' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'remarks' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'isSuper' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'nodeIds' } },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<StaffRoleFieldsFragment, unknown>;
+export const StaffNodeFieldsFragmentDoc = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'StaffNodeFields' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'PermissionNode' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'code' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'name' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'path' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'type' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'platform' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'icon' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'sort' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'showAtTop' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'languageVariable' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'parentId' } },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<StaffNodeFieldsFragment, unknown>;
+export const StatsRowFieldsFragmentDoc = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'StatsRowFields' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'StatsRow' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'date' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'hour' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'from' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'to' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'stakes' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'creditStakes' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'stakeRefunds' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'payouts' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'tax' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'grossPayouts' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'ggr' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'netAfterTax' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'bonuses' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'deposits' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'depositCount' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'withdrawals' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'withdrawalCount' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'staffAdjustments' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'betsPlaced' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'betsSettled' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'newRegistrations' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'activePlayers' } },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<StatsRowFieldsFragment, unknown>;
+export const UsersPlayerFieldsFragmentDoc = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'UsersPlayerFields' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'PlayerAccount' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'phone' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'network' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'invitationCode' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'superiorId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'disabled' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'noBet' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'noWithdraw' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'reported' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'returnScale' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'withdrawalWhitelist' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'note' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'defaultBetAmount' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'createdAt' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'lastLoginAt' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'lastLoginIp' } },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<UsersPlayerFieldsFragment, unknown>;
+export const UsersUserFieldsFragmentDoc = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'UsersUserFields' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'StaffUser' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'phone' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'network' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'invitationCode' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'superiorId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'superiorPhone' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'invitedCount' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'disabled' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'noBet' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'noWithdraw' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'reported' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'returnScale' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'withdrawalWhitelist' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'note' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'balance' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'creditMoney' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'racingCoin' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'debt' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'createdAt' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'lastLoginAt' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'lastLoginIp' } },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<UsersUserFieldsFragment, unknown>;
+export const PaymentsListDocument = {
   kind: 'Document',
   definitions: [
     {
       kind: 'OperationDefinition',
       operation: 'query',
-      name: { kind: 'Name', value: 'StaffMe' },
+      name: { kind: 'Name', value: 'PaymentsList' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'kind' } },
+          type: {
+            kind: 'NonNullType',
+            type: { kind: 'NamedType', name: { kind: 'Name', value: 'PaymentKind' } },
+          },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'filter' } },
+          type: { kind: 'NamedType', name: { kind: 'Name', value: 'PaymentFilter' } },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'page' } },
+          type: { kind: 'NamedType', name: { kind: 'Name', value: 'Int' } },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'pageSize' } },
+          type: { kind: 'NamedType', name: { kind: 'Name', value: 'Int' } },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'payments' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'kind' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'kind' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'filter' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'filter' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'page' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'page' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'pageSize' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'pageSize' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'page' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'pageSize' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'total' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'totalAmount' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'paidAmount' } },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'items' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [
+                      { kind: 'FragmentSpread', name: { kind: 'Name', value: 'PaymentsPaymentFields' } },
+                    ],
+                  },
+                },
+              ],
+            },
+          },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'PaymentsPaymentFields' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'Payment' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'kind' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'userId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'network' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'phone' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'amount' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'status' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'payStatus' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'providerRef' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'providerStatus' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'approval' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'review' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'flag' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'createdAt' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'updatedAt' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'paidAt' } },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<PaymentsListQuery, PaymentsListQueryVariables>;
+export const PaymentsApproveDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'mutation',
+      name: { kind: 'Name', value: 'PaymentsApprove' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'paymentId' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'ID' } } },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'reason' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'String' } } },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'approveWithdrawal' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'paymentId' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'paymentId' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'reason' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'reason' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'FragmentSpread', name: { kind: 'Name', value: 'PaymentsPaymentFields' } },
+              ],
+            },
+          },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'PaymentsPaymentFields' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'Payment' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'kind' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'userId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'network' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'phone' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'amount' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'status' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'payStatus' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'providerRef' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'providerStatus' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'approval' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'review' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'flag' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'createdAt' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'updatedAt' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'paidAt' } },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<PaymentsApproveMutation, PaymentsApproveMutationVariables>;
+export const PaymentsRejectDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'mutation',
+      name: { kind: 'Name', value: 'PaymentsReject' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'paymentId' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'ID' } } },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'reason' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'String' } } },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'rejectWithdrawal' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'paymentId' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'paymentId' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'reason' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'reason' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'FragmentSpread', name: { kind: 'Name', value: 'PaymentsPaymentFields' } },
+              ],
+            },
+          },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'PaymentsPaymentFields' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'Payment' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'kind' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'userId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'network' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'phone' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'amount' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'status' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'payStatus' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'providerRef' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'providerStatus' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'approval' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'review' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'flag' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'createdAt' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'updatedAt' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'paidAt' } },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<PaymentsRejectMutation, PaymentsRejectMutationVariables>;
+export const PaymentsResolveDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'mutation',
+      name: { kind: 'Name', value: 'PaymentsResolve' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'paymentId' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'ID' } } },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'paid' } },
+          type: {
+            kind: 'NonNullType',
+            type: { kind: 'NamedType', name: { kind: 'Name', value: 'Boolean' } },
+          },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'providerRef' } },
+          type: { kind: 'NamedType', name: { kind: 'Name', value: 'String' } },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'reason' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'String' } } },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'resolvePayment' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'paymentId' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'paymentId' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'paid' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'paid' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'providerRef' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'providerRef' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'reason' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'reason' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'FragmentSpread', name: { kind: 'Name', value: 'PaymentsPaymentFields' } },
+              ],
+            },
+          },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'PaymentsPaymentFields' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'Payment' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'kind' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'userId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'network' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'phone' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'amount' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'status' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'payStatus' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'providerRef' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'providerStatus' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'approval' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'review' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'flag' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'createdAt' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'updatedAt' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'paidAt' } },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<PaymentsResolveMutation, PaymentsResolveMutationVariables>;
+export const PaymentsReconciliationDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'query',
+      name: { kind: 'Name', value: 'PaymentsReconciliation' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'all' } },
+          type: { kind: 'NamedType', name: { kind: 'Name', value: 'Boolean' } },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'reconciliationItems' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'all' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'all' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'runId' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'network' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'paymentId' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'kind' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'ours' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'theirs' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'foundAt' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'resolvedAt' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'resolvedBy' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'resolution' } },
+              ],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<PaymentsReconciliationQuery, PaymentsReconciliationQueryVariables>;
+export const PaymentsRunReconciliationDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'mutation',
+      name: { kind: 'Name', value: 'PaymentsRunReconciliation' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'from' } },
+          type: {
+            kind: 'NonNullType',
+            type: { kind: 'NamedType', name: { kind: 'Name', value: 'DateTime' } },
+          },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'to' } },
+          type: {
+            kind: 'NonNullType',
+            type: { kind: 'NamedType', name: { kind: 'Name', value: 'DateTime' } },
+          },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'runReconciliation' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'from' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'from' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'to' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'to' } },
+              },
+            ],
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<PaymentsRunReconciliationMutation, PaymentsRunReconciliationMutationVariables>;
+export const PaymentsResolveItemDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'mutation',
+      name: { kind: 'Name', value: 'PaymentsResolveItem' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'id' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'ID' } } },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'reason' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'String' } } },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'resolveReconciliationItem' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'id' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'id' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'reason' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'reason' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'resolvedAt' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'resolvedBy' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'resolution' } },
+              ],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<PaymentsResolveItemMutation, PaymentsResolveItemMutationVariables>;
+export const PaymentsConfigDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'query',
+      name: { kind: 'Name', value: 'PaymentsConfig' },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'payConfig' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'PaymentsConfigFields' } }],
+            },
+          },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'paymentChannels' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'network' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'name' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'sort' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'gatewayAddress' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'rechargeEnabled' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'withdrawEnabled' } },
+              ],
+            },
+          },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'PaymentsConfigFields' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'PayConfig' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'version' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'effectiveFrom' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'tigoRecharge' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'tigoWithdraw' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'airtelRecharge' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'airtelWithdraw' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'vodacomRecharge' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'vodacomWithdraw' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'halotelRecharge' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'halotelWithdraw' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'rechargeDelay' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'minimumRecharge' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'maxRecharge' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'minimumWithdraw' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'maxWithdraw' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'prohibitWithdrawal' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'withdrawApprovalThreshold' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'whitelistOnly' } },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<PaymentsConfigQuery, PaymentsConfigQueryVariables>;
+export const PaymentsSetConfigDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'mutation',
+      name: { kind: 'Name', value: 'PaymentsSetConfig' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'input' } },
+          type: {
+            kind: 'NonNullType',
+            type: { kind: 'NamedType', name: { kind: 'Name', value: 'PayConfigInput' } },
+          },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'setPayConfig' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'input' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'input' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'PaymentsConfigFields' } }],
+            },
+          },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'PaymentsConfigFields' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'PayConfig' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'version' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'effectiveFrom' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'tigoRecharge' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'tigoWithdraw' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'airtelRecharge' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'airtelWithdraw' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'vodacomRecharge' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'vodacomWithdraw' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'halotelRecharge' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'halotelWithdraw' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'rechargeDelay' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'minimumRecharge' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'maxRecharge' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'minimumWithdraw' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'maxWithdraw' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'prohibitWithdrawal' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'withdrawApprovalThreshold' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'whitelistOnly' } },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<PaymentsSetConfigMutation, PaymentsSetConfigMutationVariables>;
+export const PaymentsSetChannelDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'mutation',
+      name: { kind: 'Name', value: 'PaymentsSetChannel' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'input' } },
+          type: {
+            kind: 'NonNullType',
+            type: { kind: 'NamedType', name: { kind: 'Name', value: 'ChannelInput' } },
+          },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'setPaymentChannel' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'input' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'input' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'network' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'name' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'sort' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'gatewayAddress' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'rechargeEnabled' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'withdrawEnabled' } },
+              ],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<PaymentsSetChannelMutation, PaymentsSetChannelMutationVariables>;
+export const PaymentsBettingPauseDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'query',
+      name: { kind: 'Name', value: 'PaymentsBettingPause' },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'bettingPause' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'paused' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'prompt' } },
+              ],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<PaymentsBettingPauseQuery, PaymentsBettingPauseQueryVariables>;
+export const PaymentsSetBettingPauseDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'mutation',
+      name: { kind: 'Name', value: 'PaymentsSetBettingPause' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'paused' } },
+          type: {
+            kind: 'NonNullType',
+            type: { kind: 'NamedType', name: { kind: 'Name', value: 'Boolean' } },
+          },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'prompt' } },
+          type: { kind: 'NamedType', name: { kind: 'Name', value: 'String' } },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'setBettingPause' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'paused' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'paused' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'prompt' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'prompt' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'paused' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'prompt' } },
+              ],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<PaymentsSetBettingPauseMutation, PaymentsSetBettingPauseMutationVariables>;
+export const ShellStaffMeDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'query',
+      name: { kind: 'Name', value: 'ShellStaffMe' },
       selectionSet: {
         kind: 'SelectionSet',
         selections: [
@@ -37,6 +2202,18 @@ export const StaffMeDocument = {
                       { kind: 'Field', name: { kind: 'Name', value: 'id' } },
                       { kind: 'Field', name: { kind: 'Name', value: 'account' } },
                       { kind: 'Field', name: { kind: 'Name', value: 'name' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'totpBound' } },
+                      {
+                        kind: 'Field',
+                        name: { kind: 'Name', value: 'role' },
+                        selectionSet: {
+                          kind: 'SelectionSet',
+                          selections: [
+                            { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                            { kind: 'Field', name: { kind: 'Name', value: 'name' } },
+                          ],
+                        },
+                      },
                     ],
                   },
                 },
@@ -48,4 +2225,2005 @@ export const StaffMeDocument = {
       },
     },
   ],
-} as unknown as DocumentNode<StaffMeQuery, StaffMeQueryVariables>;
+} as unknown as DocumentNode<ShellStaffMeQuery, ShellStaffMeQueryVariables>;
+export const ShellStaffLoginDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'mutation',
+      name: { kind: 'Name', value: 'ShellStaffLogin' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'account' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'String' } } },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'password' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'String' } } },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'totpCode' } },
+          type: { kind: 'NamedType', name: { kind: 'Name', value: 'String' } },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'staffLogin' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'account' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'account' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'password' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'password' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'totpCode' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'totpCode' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'token' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'expiresAt' } },
+              ],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<ShellStaffLoginMutation, ShellStaffLoginMutationVariables>;
+export const ShellChangePasswordDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'mutation',
+      name: { kind: 'Name', value: 'ShellChangePassword' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'oldPassword' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'String' } } },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'newPassword' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'String' } } },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'confirmPassword' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'String' } } },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'staffChangePassword' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'oldPassword' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'oldPassword' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'newPassword' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'newPassword' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'confirmPassword' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'confirmPassword' } },
+              },
+            ],
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<ShellChangePasswordMutation, ShellChangePasswordMutationVariables>;
+export const ShellBeginTotpDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'mutation',
+      name: { kind: 'Name', value: 'ShellBeginTotp' },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'beginTotpBinding' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'secret' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'uri' } },
+              ],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<ShellBeginTotpMutation, ShellBeginTotpMutationVariables>;
+export const ShellConfirmTotpDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'mutation',
+      name: { kind: 'Name', value: 'ShellConfirmTotp' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'code' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'String' } } },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'confirmTotpBinding' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'code' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'code' } },
+              },
+            ],
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<ShellConfirmTotpMutation, ShellConfirmTotpMutationVariables>;
+export const ShellUnbindTotpDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'mutation',
+      name: { kind: 'Name', value: 'ShellUnbindTotp' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'code' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'String' } } },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'unbindTotp' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'code' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'code' } },
+              },
+            ],
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<ShellUnbindTotpMutation, ShellUnbindTotpMutationVariables>;
+export const StaffManagersDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'query',
+      name: { kind: 'Name', value: 'StaffManagers' },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'managers' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'StaffManagerFields' } }],
+            },
+          },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'StaffManagerFields' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'StaffMember' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'account' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'name' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'disabled' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'totpBound' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'createdAt' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'lastLoginAt' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'lastLoginIp' } },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'role' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'name' } },
+              ],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<StaffManagersQuery, StaffManagersQueryVariables>;
+export const StaffRolesDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'query',
+      name: { kind: 'Name', value: 'StaffRoles' },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'staffRoles' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'StaffRoleFields' } }],
+            },
+          },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'StaffRoleFields' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'StaffRole' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'name' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'remarks' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'isSuper' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'nodeIds' } },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<StaffRolesQuery, StaffRolesQueryVariables>;
+export const StaffPermissionTreeDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'query',
+      name: { kind: 'Name', value: 'StaffPermissionTree' },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'permissionTree' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'StaffNodeFields' } }],
+            },
+          },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'StaffNodeFields' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'PermissionNode' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'code' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'name' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'path' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'type' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'platform' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'icon' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'sort' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'showAtTop' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'languageVariable' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'parentId' } },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<StaffPermissionTreeQuery, StaffPermissionTreeQueryVariables>;
+export const StaffCreateManagerDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'mutation',
+      name: { kind: 'Name', value: 'StaffCreateManager' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'input' } },
+          type: {
+            kind: 'NonNullType',
+            type: { kind: 'NamedType', name: { kind: 'Name', value: 'ManagerInput' } },
+          },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'createManager' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'input' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'input' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'StaffManagerFields' } }],
+            },
+          },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'StaffManagerFields' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'StaffMember' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'account' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'name' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'disabled' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'totpBound' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'createdAt' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'lastLoginAt' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'lastLoginIp' } },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'role' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'name' } },
+              ],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<StaffCreateManagerMutation, StaffCreateManagerMutationVariables>;
+export const StaffUpdateManagerDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'mutation',
+      name: { kind: 'Name', value: 'StaffUpdateManager' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'id' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'ID' } } },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'input' } },
+          type: {
+            kind: 'NonNullType',
+            type: { kind: 'NamedType', name: { kind: 'Name', value: 'ManagerInput' } },
+          },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'updateManager' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'id' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'id' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'input' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'input' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'StaffManagerFields' } }],
+            },
+          },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'StaffManagerFields' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'StaffMember' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'account' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'name' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'disabled' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'totpBound' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'createdAt' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'lastLoginAt' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'lastLoginIp' } },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'role' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'name' } },
+              ],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<StaffUpdateManagerMutation, StaffUpdateManagerMutationVariables>;
+export const StaffResetManagerPasswordDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'mutation',
+      name: { kind: 'Name', value: 'StaffResetManagerPassword' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'id' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'ID' } } },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'password' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'String' } } },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'confirmPassword' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'String' } } },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'resetManagerPassword' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'id' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'id' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'password' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'password' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'confirmPassword' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'confirmPassword' } },
+              },
+            ],
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<StaffResetManagerPasswordMutation, StaffResetManagerPasswordMutationVariables>;
+export const StaffUnbindManagerTotpDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'mutation',
+      name: { kind: 'Name', value: 'StaffUnbindManagerTotp' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'staffId' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'ID' } } },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'reason' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'String' } } },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'unbindStaffTotp' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'staffId' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'staffId' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'reason' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'reason' } },
+              },
+            ],
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<StaffUnbindManagerTotpMutation, StaffUnbindManagerTotpMutationVariables>;
+export const StaffCreateRoleDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'mutation',
+      name: { kind: 'Name', value: 'StaffCreateRole' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'input' } },
+          type: {
+            kind: 'NonNullType',
+            type: { kind: 'NamedType', name: { kind: 'Name', value: 'RoleInput' } },
+          },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'createRole' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'input' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'input' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'StaffRoleFields' } }],
+            },
+          },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'StaffRoleFields' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'StaffRole' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'name' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'remarks' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'isSuper' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'nodeIds' } },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<StaffCreateRoleMutation, StaffCreateRoleMutationVariables>;
+export const StaffUpdateRoleDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'mutation',
+      name: { kind: 'Name', value: 'StaffUpdateRole' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'id' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'ID' } } },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'input' } },
+          type: {
+            kind: 'NonNullType',
+            type: { kind: 'NamedType', name: { kind: 'Name', value: 'RoleInput' } },
+          },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'updateRole' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'id' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'id' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'input' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'input' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'StaffRoleFields' } }],
+            },
+          },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'StaffRoleFields' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'StaffRole' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'name' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'remarks' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'isSuper' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'nodeIds' } },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<StaffUpdateRoleMutation, StaffUpdateRoleMutationVariables>;
+export const StaffDeleteRoleDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'mutation',
+      name: { kind: 'Name', value: 'StaffDeleteRole' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'id' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'ID' } } },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'deleteRole' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'id' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'id' } },
+              },
+            ],
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<StaffDeleteRoleMutation, StaffDeleteRoleMutationVariables>;
+export const StaffCreateNodeDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'mutation',
+      name: { kind: 'Name', value: 'StaffCreateNode' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'input' } },
+          type: {
+            kind: 'NonNullType',
+            type: { kind: 'NamedType', name: { kind: 'Name', value: 'PermissionNodeInput' } },
+          },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'createPermissionNode' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'input' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'input' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'StaffNodeFields' } }],
+            },
+          },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'StaffNodeFields' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'PermissionNode' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'code' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'name' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'path' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'type' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'platform' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'icon' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'sort' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'showAtTop' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'languageVariable' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'parentId' } },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<StaffCreateNodeMutation, StaffCreateNodeMutationVariables>;
+export const StaffUpdateNodeDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'mutation',
+      name: { kind: 'Name', value: 'StaffUpdateNode' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'id' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'ID' } } },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'input' } },
+          type: {
+            kind: 'NonNullType',
+            type: { kind: 'NamedType', name: { kind: 'Name', value: 'PermissionNodeInput' } },
+          },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'updatePermissionNode' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'id' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'id' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'input' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'input' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'StaffNodeFields' } }],
+            },
+          },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'StaffNodeFields' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'PermissionNode' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'code' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'name' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'path' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'type' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'platform' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'icon' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'sort' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'showAtTop' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'languageVariable' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'parentId' } },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<StaffUpdateNodeMutation, StaffUpdateNodeMutationVariables>;
+export const StaffDeleteNodeDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'mutation',
+      name: { kind: 'Name', value: 'StaffDeleteNode' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'id' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'ID' } } },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'deletePermissionNode' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'id' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'id' } },
+              },
+            ],
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<StaffDeleteNodeMutation, StaffDeleteNodeMutationVariables>;
+export const StaffIpBlacklistDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'query',
+      name: { kind: 'Name', value: 'StaffIpBlacklist' },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'ipBlacklist' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'ip' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'note' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'createdBy' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'createdAt' } },
+              ],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<StaffIpBlacklistQuery, StaffIpBlacklistQueryVariables>;
+export const StaffAddIpDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'mutation',
+      name: { kind: 'Name', value: 'StaffAddIp' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'ip' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'String' } } },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'note' } },
+          type: { kind: 'NamedType', name: { kind: 'Name', value: 'String' } },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'addBlacklistedIp' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'ip' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'ip' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'note' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'note' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [{ kind: 'Field', name: { kind: 'Name', value: 'ip' } }],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<StaffAddIpMutation, StaffAddIpMutationVariables>;
+export const StaffRemoveIpDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'mutation',
+      name: { kind: 'Name', value: 'StaffRemoveIp' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'ip' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'String' } } },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'removeBlacklistedIp' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'ip' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'ip' } },
+              },
+            ],
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<StaffRemoveIpMutation, StaffRemoveIpMutationVariables>;
+export const StatsTodayDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'query',
+      name: { kind: 'Name', value: 'StatsToday' },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'statsToday' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'date' } },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'hours' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'StatsRowFields' } }],
+                  },
+                },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'total' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'StatsRowFields' } }],
+                  },
+                },
+              ],
+            },
+          },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'StatsRowFields' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'StatsRow' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'date' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'hour' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'from' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'to' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'stakes' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'creditStakes' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'stakeRefunds' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'payouts' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'tax' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'grossPayouts' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'ggr' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'netAfterTax' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'bonuses' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'deposits' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'depositCount' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'withdrawals' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'withdrawalCount' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'staffAdjustments' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'betsPlaced' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'betsSettled' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'newRegistrations' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'activePlayers' } },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<StatsTodayQuery, StatsTodayQueryVariables>;
+export const StatsHourlyDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'query',
+      name: { kind: 'Name', value: 'StatsHourly' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'date' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'String' } } },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'statsHourly' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'date' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'date' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'date' } },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'hours' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'StatsRowFields' } }],
+                  },
+                },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'total' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'StatsRowFields' } }],
+                  },
+                },
+              ],
+            },
+          },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'StatsRowFields' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'StatsRow' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'date' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'hour' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'from' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'to' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'stakes' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'creditStakes' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'stakeRefunds' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'payouts' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'tax' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'grossPayouts' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'ggr' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'netAfterTax' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'bonuses' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'deposits' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'depositCount' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'withdrawals' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'withdrawalCount' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'staffAdjustments' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'betsPlaced' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'betsSettled' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'newRegistrations' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'activePlayers' } },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<StatsHourlyQuery, StatsHourlyQueryVariables>;
+export const StatsDailyDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'query',
+      name: { kind: 'Name', value: 'StatsDaily' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'from' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'String' } } },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'to' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'String' } } },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'statsDaily' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'from' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'from' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'to' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'to' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'from' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'to' } },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'days' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'StatsRowFields' } }],
+                  },
+                },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'total' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'StatsRowFields' } }],
+                  },
+                },
+              ],
+            },
+          },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'StatsRowFields' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'StatsRow' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'date' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'hour' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'from' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'to' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'stakes' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'creditStakes' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'stakeRefunds' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'payouts' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'tax' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'grossPayouts' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'ggr' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'netAfterTax' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'bonuses' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'deposits' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'depositCount' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'withdrawals' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'withdrawalCount' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'staffAdjustments' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'betsPlaced' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'betsSettled' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'newRegistrations' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'activePlayers' } },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<StatsDailyQuery, StatsDailyQueryVariables>;
+export const UsersListDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'query',
+      name: { kind: 'Name', value: 'UsersList' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'filter' } },
+          type: { kind: 'NamedType', name: { kind: 'Name', value: 'UserFilter' } },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'page' } },
+          type: { kind: 'NamedType', name: { kind: 'Name', value: 'Int' } },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'pageSize' } },
+          type: { kind: 'NamedType', name: { kind: 'Name', value: 'Int' } },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'sort' } },
+          type: { kind: 'NamedType', name: { kind: 'Name', value: 'UserSort' } },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'users' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'filter' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'filter' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'page' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'page' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'pageSize' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'pageSize' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'sort' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'sort' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'page' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'pageSize' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'total' } },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'items' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [
+                      { kind: 'FragmentSpread', name: { kind: 'Name', value: 'UsersUserFields' } },
+                    ],
+                  },
+                },
+              ],
+            },
+          },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'UsersUserFields' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'StaffUser' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'phone' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'network' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'invitationCode' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'superiorId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'superiorPhone' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'invitedCount' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'disabled' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'noBet' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'noWithdraw' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'reported' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'returnScale' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'withdrawalWhitelist' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'note' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'balance' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'creditMoney' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'racingCoin' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'debt' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'createdAt' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'lastLoginAt' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'lastLoginIp' } },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<UsersListQuery, UsersListQueryVariables>;
+export const UsersBillsDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'query',
+      name: { kind: 'Name', value: 'UsersBills' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'filter' } },
+          type: { kind: 'NamedType', name: { kind: 'Name', value: 'BillFilter' } },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'page' } },
+          type: { kind: 'NamedType', name: { kind: 'Name', value: 'Int' } },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'pageSize' } },
+          type: { kind: 'NamedType', name: { kind: 'Name', value: 'Int' } },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'bills' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'filter' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'filter' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'page' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'page' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'pageSize' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'pageSize' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'page' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'pageSize' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'total' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'totalAmount' } },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'items' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [
+                      { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'billType' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'pocket' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'amount' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'balanceBefore' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'balanceAfter' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'remark' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'reference' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'movementId' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'actor' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'at' } },
+                    ],
+                  },
+                },
+              ],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<UsersBillsQuery, UsersBillsQueryVariables>;
+export const UsersHistoryDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'query',
+      name: { kind: 'Name', value: 'UsersHistory' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'stream' } },
+          type: {
+            kind: 'NonNullType',
+            type: { kind: 'NamedType', name: { kind: 'Name', value: 'StreamRef' } },
+          },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'streamHistory' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'stream' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'stream' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'streamName' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'version' } },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'events' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [
+                      { kind: 'Field', name: { kind: 'Name', value: 'position' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'eventId' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'type' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'recordedAt' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'at' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'actor' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'reason' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'correlationId' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'causationId' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'data' } },
+                      {
+                        kind: 'Field',
+                        name: { kind: 'Name', value: 'movements' },
+                        selectionSet: {
+                          kind: 'SelectionSet',
+                          selections: [
+                            { kind: 'Field', name: { kind: 'Name', value: 'pocket' } },
+                            { kind: 'Field', name: { kind: 'Name', value: 'amount' } },
+                            { kind: 'Field', name: { kind: 'Name', value: 'before' } },
+                            { kind: 'Field', name: { kind: 'Name', value: 'after' } },
+                          ],
+                        },
+                      },
+                    ],
+                  },
+                },
+              ],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<UsersHistoryQuery, UsersHistoryQueryVariables>;
+export const UsersWalletDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'query',
+      name: { kind: 'Name', value: 'UsersWallet' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'userId' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'ID' } } },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'wallet' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'userId' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'userId' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'balance' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'creditMoney' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'racingCoin' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'debt' } },
+              ],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<UsersWalletQuery, UsersWalletQueryVariables>;
+export const UsersUpdateDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'mutation',
+      name: { kind: 'Name', value: 'UsersUpdate' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'userId' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'ID' } } },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'patch' } },
+          type: {
+            kind: 'NonNullType',
+            type: { kind: 'NamedType', name: { kind: 'Name', value: 'PlayerPatch' } },
+          },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'reason' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'String' } } },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'updatePlayer' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'userId' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'userId' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'patch' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'patch' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'reason' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'reason' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'UsersPlayerFields' } }],
+            },
+          },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'UsersPlayerFields' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'PlayerAccount' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'phone' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'network' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'invitationCode' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'superiorId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'disabled' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'noBet' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'noWithdraw' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'reported' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'returnScale' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'withdrawalWhitelist' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'note' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'defaultBetAmount' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'createdAt' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'lastLoginAt' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'lastLoginIp' } },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<UsersUpdateMutation, UsersUpdateMutationVariables>;
+export const UsersResetPasswordDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'mutation',
+      name: { kind: 'Name', value: 'UsersResetPassword' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'userId' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'ID' } } },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'password' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'String' } } },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'confirmPassword' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'String' } } },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'reason' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'String' } } },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'resetPlayerPassword' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'userId' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'userId' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'password' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'password' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'confirmPassword' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'confirmPassword' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'reason' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'reason' } },
+              },
+            ],
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<UsersResetPasswordMutation, UsersResetPasswordMutationVariables>;
+export const UsersAdjustWalletDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'mutation',
+      name: { kind: 'Name', value: 'UsersAdjustWallet' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'input' } },
+          type: {
+            kind: 'NonNullType',
+            type: { kind: 'NamedType', name: { kind: 'Name', value: 'AdjustWalletInput' } },
+          },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'adjustWallet' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'input' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'input' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'balance' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'creditMoney' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'racingCoin' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'debt' } },
+              ],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<UsersAdjustWalletMutation, UsersAdjustWalletMutationVariables>;
+export const UsersAgentsDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'query',
+      name: { kind: 'Name', value: 'UsersAgents' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'from' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'String' } } },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'to' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'String' } } },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'page' } },
+          type: { kind: 'NamedType', name: { kind: 'Name', value: 'Int' } },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'pageSize' } },
+          type: { kind: 'NamedType', name: { kind: 'Name', value: 'Int' } },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'agentStats' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'from' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'from' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'to' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'to' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'page' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'page' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'pageSize' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'pageSize' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'from' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'to' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'page' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'pageSize' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'total' } },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'items' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [
+                      { kind: 'Field', name: { kind: 'Name', value: 'agentId' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'account' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'phone' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'invitedPlayers' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'totalDeposit' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'totalWithdraw' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'bettors' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'betCount' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'betAmount' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'playerProfitLoss' } },
+                    ],
+                  },
+                },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'totals' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [
+                      { kind: 'Field', name: { kind: 'Name', value: 'agents' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'invitedPlayers' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'totalDeposit' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'totalWithdraw' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'bettors' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'betCount' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'betAmount' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'playerProfitLoss' } },
+                    ],
+                  },
+                },
+              ],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<UsersAgentsQuery, UsersAgentsQueryVariables>;
+export const UsersStateAtDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'query',
+      name: { kind: 'Name', value: 'UsersStateAt' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'stream' } },
+          type: {
+            kind: 'NonNullType',
+            type: { kind: 'NamedType', name: { kind: 'Name', value: 'StreamRef' } },
+          },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'at' } },
+          type: {
+            kind: 'NonNullType',
+            type: { kind: 'NamedType', name: { kind: 'Name', value: 'DateTime' } },
+          },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'stateAt' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'stream' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'stream' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'at' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'at' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'streamName' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'at' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'version' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'lastEventAt' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'state' } },
+              ],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<UsersStateAtQuery, UsersStateAtQueryVariables>;
+export const UsersVerifyDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'query',
+      name: { kind: 'Name', value: 'UsersVerify' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'stream' } },
+          type: {
+            kind: 'NonNullType',
+            type: { kind: 'NamedType', name: { kind: 'Name', value: 'StreamRef' } },
+          },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'verifyReadModel' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'stream' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'stream' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'streamName' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'equal' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'eventsReplayed' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'tables' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'rowsCompared' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'pendingEvents' } },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'differences' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [
+                      { kind: 'Field', name: { kind: 'Name', value: 'table' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'key' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'column' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'expected' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'actual' } },
+                    ],
+                  },
+                },
+              ],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<UsersVerifyQuery, UsersVerifyQueryVariables>;
