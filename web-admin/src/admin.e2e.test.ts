@@ -2,7 +2,8 @@
  * The back office end to end (issue 8 item 5) in real Chromium against the real server: a manager with
  * Google Authenticator bound logs in with account, password and the current TOTP code (computed with
  * the server's own `otpauth` helper), finds a player, credits 10,000 TZS with a reason and sees the
- * wallet move; a customer-service manager (no `users.adjust_money`) is not offered the action and the
+ * wallet move, the bill entry, and the wallet event with the balance before and after (the state at
+ * that event, and the read model verified against the events); a customer-service manager (no `users.adjust_money`) is not offered the action and the
  * server refuses it. Screenshots: artifacts/screenshots/admin-*.png.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -75,7 +76,7 @@ describe.skipIf(!e2e.available)('back office (issue 8)', () => {
 
     // the first screen the menu offers is the user list
     await page.getByRole('menuitem', { name: 'Users' }).first().waitFor();
-    await page.getByLabel('Phone or invitation code').fill(`  ${player.phone}  `);
+    await page.getByLabel('Phone', { exact: true }).fill(`  ${player.nationalPhone}  `);
     await page.getByRole('button', { name: 'Search' }).click();
     await page.getByTestId(`user-details-${player.phone}`).click();
     const drawer = page.locator('.user-drawer');
@@ -90,7 +91,29 @@ describe.skipIf(!e2e.available)('back office (issue 8)', () => {
     await modal.getByRole('button', { name: 'Confirm' }).click();
     await page.getByText('Saved').first().waitFor();
     await expect.poll(() => drawer.getByTestId('wallet-balance').textContent()).toContain('10,000');
-    await e2e.screenshot(page, 'admin-credited');
+
+    // the bill entry (bill type 2, staff change) with the balance before and after and the reason
+    const bill = drawer.locator('tr', { hasText: 'Compensation for a failed deposit' });
+    await bill.waitFor();
+    expect(await bill.getByTestId('bill-amount').textContent()).toBe('+10,000');
+    const cells = await bill.locator('td').allTextContents();
+    expect([cells[1], cells[2], cells[4], cells[5]]).toEqual(['2', 'balance', '0', '10,000']);
+    await e2e.screenshot(page, 'admin-credited-bills');
+
+    // the wallet stream's event, by the manager, with the reason and the balance before and after
+    await drawer.getByRole('tab', { name: 'History' }).click();
+    const event = drawer.locator('[data-testid^="audit-event-"]', {
+      hasText: 'Compensation for a failed deposit',
+    });
+    await event.waitFor();
+    expect(await event.textContent()).toContain('balance: 0 → 10,000 (+10,000)');
+    expect(await event.textContent()).toMatch(/staff:/);
+    await event.getByText('State at this event').click();
+    await drawer.getByTestId('state-at').waitFor();
+    // rebuilding the wallet's read-model rows from its events gives what the lists show
+    await drawer.getByTestId('verify').click();
+    await drawer.getByText(/The lists equal the events: \d+ events replayed/).waitFor();
+    await e2e.screenshot(page, 'admin-credited-history');
 
     const { wallet } = await e2e.server.gqlOk<{ wallet: { balance: number } }>(
       'query ($u: ID!) { wallet(userId: $u) { balance } }',
@@ -98,6 +121,21 @@ describe.skipIf(!e2e.available)('back office (issue 8)', () => {
       (await e2e.server.staffLogin()).token,
     );
     expect(wallet.balance).toBe(10_000);
+
+    // the other screens of the shell render against the real server without an error
+    await page.goto(e2e.url('/admin/#/users'));
+    await page.getByTestId(`user-details-${player.phone}`).waitFor();
+    await e2e.screenshot(page, 'admin-users');
+    await page.goto(e2e.url('/admin/#/roles'));
+    await page.getByText('customer service').click();
+    await page.getByText('users.adjust_money').first().waitFor();
+    await e2e.screenshot(page, 'admin-roles');
+    await page.goto(e2e.url('/admin/#/stats?tab=today'));
+    await page.getByText('GGR = stakes').waitFor();
+    await e2e.screenshot(page, 'admin-stats-today');
+    await page.goto(e2e.url('/admin/#/withdrawals'));
+    await page.getByRole('button', { name: 'Search' }).waitFor();
+    await e2e.screenshot(page, 'admin-withdrawals');
     expect(pageErrors(page)).toEqual([]);
   });
 
@@ -107,7 +145,7 @@ describe.skipIf(!e2e.available)('back office (issue 8)', () => {
     await page.getByLabel('Account').fill('cs1');
     await page.getByLabel('Password').fill(PASSWORD);
     await page.getByRole('button', { name: 'Log in' }).click();
-    await page.getByLabel('Phone or invitation code').fill(player.phone);
+    await page.getByLabel('Phone', { exact: true }).fill(player.nationalPhone);
     await page.getByRole('button', { name: 'Search' }).click();
     await page.getByTestId(`user-details-${player.phone}`).click();
     const drawer = page.locator('.user-drawer');
@@ -137,6 +175,13 @@ describe.skipIf(!e2e.available)('back office (issue 8)', () => {
       staffLogin.token,
     );
     expect(refused.errors?.[0]?.extensions?.code).toBe('FORBIDDEN');
+
+    // personal centre: binding Google Authenticator shows the otpauth URI as a QR code and the secret
+    await page.goto(e2e.url('/admin/#/me'));
+    await page.getByRole('button', { name: 'Bind' }).click();
+    await page.locator('[data-testid="totp-qr"] canvas').waitFor();
+    expect(await page.getByTestId('totp-secret').textContent()).toMatch(/^[A-Z2-7]{32}$/);
+    await e2e.screenshot(page, 'admin-personal-centre-totp');
     expect(pageErrors(page)).toEqual([]);
   });
 });

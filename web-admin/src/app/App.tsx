@@ -26,6 +26,11 @@ function Guard({ route }: { readonly route: AdminRoute }) {
   return can(route.permission) ? <>{route.element}</> : <Result status="403" title={t('app.forbidden')} />;
 }
 
+function ScreenError() {
+  const { t } = useTranslation();
+  return <Result status="error" title={t('codes.INTERNAL')} extra={<a href="#/">{t('app.title')}</a>} />;
+}
+
 function NotFound() {
   const { t } = useTranslation();
   return <Result status="404" title={t('app.notFound')} />;
@@ -43,6 +48,7 @@ export const createAdminRouter = (routes: readonly AdminRoute[]) =>
     {
       path: '/',
       element: <AdminLayout routes={routes} />,
+      errorElement: <ScreenError />,
       children: [
         { index: true, element: <Home routes={routes} /> },
         { path: 'me', element: <PersonalCentre /> },

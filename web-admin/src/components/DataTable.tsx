@@ -10,7 +10,7 @@ import type { TypedDocumentNode } from '@graphql-typed-document-node/core';
 import { Alert, Button, Space, Table, Typography } from 'antd';
 import type { ColumnsType, TableProps } from 'antd/es/table';
 import type { SorterResult } from 'antd/es/table/interface';
-import type { ReactNode } from 'react';
+import { useMemo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useQuery, type AnyVariables } from 'urql';
 import { useErrorText } from './forms.ts';
@@ -36,6 +36,11 @@ export interface DataTableProps<Row extends object, Data, Vars extends AnyVariab
   readonly defaultPageSize?: number;
   readonly expandable?: TableProps<Row>['expandable'];
   readonly scrollX?: number;
+  /**
+   * Types whose change (a mutation answering one) refetches the list, besides those in its rows: e.g.
+   * `PlayerAccount` for a list of `StaffUser`s that `updatePlayer` changes.
+   */
+  readonly additionalTypenames?: readonly string[];
 }
 
 /** A paged, sortable, filterable table over a GraphQL query. */
@@ -52,11 +57,16 @@ export function DataTable<Row extends object, Data, Vars extends AnyVariables>({
   defaultPageSize = 10,
   expandable,
   scrollX,
+  additionalTypenames,
 }: DataTableProps<Row, Data, Vars>) {
   const { t } = useTranslation();
   const errorText = useErrorText();
   const [params, update] = useTableParams(urlPrefix, defaultPageSize);
-  const [result, reexecute] = useQuery({ query, variables: variables(params), pause });
+  const context = useMemo(
+    () => (additionalTypenames ? { additionalTypenames: [...additionalTypenames] } : undefined),
+    [additionalTypenames?.join()],
+  );
+  const [result, reexecute] = useQuery({ query, variables: variables(params), pause, context });
   const page = result.data ? select(result.data) : null;
 
   const controlled: ColumnsType<Row> = columns.map((column) => {

@@ -49,7 +49,12 @@ export const writeTableParams = (
   prefix = '',
 ): URLSearchParams => {
   const next = new URLSearchParams(search);
-  for (const key of [...next.keys()]) if (key.startsWith(prefix)) next.delete(key);
+  const own = (key: string) =>
+    key === `${prefix}page` ||
+    key === `${prefix}size` ||
+    key === `${prefix}sort` ||
+    key.startsWith(`${prefix}f.`);
+  for (const key of [...next.keys()]) if (own(key)) next.delete(key);
   if (params.page !== 1) next.set(`${prefix}page`, String(params.page));
   if (params.pageSize !== 10) next.set(`${prefix}size`, String(params.pageSize));
   if (params.sort) next.set(`${prefix}sort`, `${params.sort.field}.${params.sort.order}`);

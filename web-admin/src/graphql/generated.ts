@@ -293,6 +293,8 @@ export type UserFilter = {
   maxBalance?: number | null | undefined;
 };
 
+export type UserSort = 'CREATED_DESC' | 'CREATED_ASC' | 'BALANCE_DESC' | 'BALANCE_ASC' | 'LAST_LOGIN_DESC';
+
 /** What an export lists. */
 export type ExportKind = 'ORDERS' | 'BILLS' | 'PLAYERS' | 'PAYMENTS' | 'AUDIT_LOG';
 
@@ -2102,22 +2104,50 @@ export type UsersPlayerFieldsFragment = {
   lastLoginIp: string | null;
 };
 
+export type UsersUserFieldsFragment = {
+  id: string;
+  phone: string;
+  network: number;
+  invitationCode: string;
+  superiorId: string | null;
+  superiorPhone: string | null;
+  invitedCount: number;
+  disabled: boolean;
+  noBet: boolean;
+  noWithdraw: boolean;
+  reported: number;
+  returnScale: string;
+  withdrawalWhitelist: boolean;
+  note: string;
+  balance: number;
+  creditMoney: number;
+  racingCoin: number;
+  debt: number;
+  createdAt: string;
+  lastLoginAt: string | null;
+  lastLoginIp: string | null;
+};
+
 export type UsersListQueryVariables = Exact<{
-  search?: string | null | undefined;
+  filter?: UserFilter | null | undefined;
   page?: number | null | undefined;
   pageSize?: number | null | undefined;
+  sort?: UserSort | null | undefined;
 }>;
 
 export type UsersListQuery = {
-  players: {
-    count: number;
+  users: {
     page: number;
-    content: Array<{
+    pageSize: number;
+    total: number;
+    items: Array<{
       id: string;
       phone: string;
       network: number;
       invitationCode: string;
       superiorId: string | null;
+      superiorPhone: string | null;
+      invitedCount: number;
       disabled: boolean;
       noBet: boolean;
       noWithdraw: boolean;
@@ -2125,10 +2155,65 @@ export type UsersListQuery = {
       returnScale: string;
       withdrawalWhitelist: boolean;
       note: string;
-      defaultBetAmount: number | null;
+      balance: number;
+      creditMoney: number;
+      racingCoin: number;
+      debt: number;
       createdAt: string;
       lastLoginAt: string | null;
       lastLoginIp: string | null;
+    }>;
+  };
+};
+
+export type UsersBillsQueryVariables = Exact<{
+  filter?: BillFilter | null | undefined;
+  page?: number | null | undefined;
+  pageSize?: number | null | undefined;
+}>;
+
+export type UsersBillsQuery = {
+  bills: {
+    page: number;
+    pageSize: number;
+    total: number;
+    totalAmount: number;
+    items: Array<{
+      id: string;
+      billType: number;
+      pocket: string;
+      amount: number;
+      balanceBefore: number;
+      balanceAfter: number;
+      remark: string;
+      reference: string;
+      movementId: string;
+      actor: string;
+      at: string;
+    }>;
+  };
+};
+
+export type UsersHistoryQueryVariables = Exact<{
+  stream: StreamRef;
+}>;
+
+export type UsersHistoryQuery = {
+  streamHistory: {
+    streamName: string;
+    version: number;
+    events: Array<{
+      position: number;
+      eventId: string;
+      type: string;
+      recordedAt: string;
+      at: string | null;
+      actor: string;
+      reason: string | null;
+      correlationId: string | null;
+      causationId: string | null;
+      data: string;
+      movements: Array<{ pocket: string; amount: number; before: number; after: number }>;
     }>;
   };
 };
@@ -2221,6 +2306,37 @@ export type UsersAgentsQuery = {
       betAmount: number;
       playerProfitLoss: number;
     };
+  };
+};
+
+export type UsersStateAtQueryVariables = Exact<{
+  stream: StreamRef;
+  at: string;
+}>;
+
+export type UsersStateAtQuery = {
+  stateAt: { streamName: string; at: string; version: number; lastEventAt: string | null; state: string };
+};
+
+export type UsersVerifyQueryVariables = Exact<{
+  stream: StreamRef;
+}>;
+
+export type UsersVerifyQuery = {
+  verifyReadModel: {
+    streamName: string;
+    equal: boolean;
+    eventsReplayed: number;
+    tables: Array<string>;
+    rowsCompared: number;
+    pendingEvents: number;
+    differences: Array<{
+      table: string;
+      key: string;
+      column: string;
+      expected: string | null;
+      actual: string | null;
+    }>;
   };
 };
 
@@ -2647,6 +2763,42 @@ export const UsersPlayerFieldsFragmentDoc = {
     },
   ],
 } as unknown as DocumentNode<UsersPlayerFieldsFragment, unknown>;
+export const UsersUserFieldsFragmentDoc = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'UsersUserFields' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'StaffUser' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'phone' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'network' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'invitationCode' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'superiorId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'superiorPhone' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'invitedCount' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'disabled' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'noBet' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'noWithdraw' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'reported' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'returnScale' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'withdrawalWhitelist' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'note' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'balance' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'creditMoney' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'racingCoin' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'debt' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'createdAt' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'lastLoginAt' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'lastLoginIp' } },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<UsersUserFieldsFragment, unknown>;
 export const AuditStreamHistoryDocument = {
   kind: 'Document',
   definitions: [
@@ -7597,8 +7749,120 @@ export const UsersListDocument = {
       variableDefinitions: [
         {
           kind: 'VariableDefinition',
-          variable: { kind: 'Variable', name: { kind: 'Name', value: 'search' } },
-          type: { kind: 'NamedType', name: { kind: 'Name', value: 'String' } },
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'filter' } },
+          type: { kind: 'NamedType', name: { kind: 'Name', value: 'UserFilter' } },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'page' } },
+          type: { kind: 'NamedType', name: { kind: 'Name', value: 'Int' } },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'pageSize' } },
+          type: { kind: 'NamedType', name: { kind: 'Name', value: 'Int' } },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'sort' } },
+          type: { kind: 'NamedType', name: { kind: 'Name', value: 'UserSort' } },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'users' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'filter' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'filter' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'page' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'page' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'pageSize' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'pageSize' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'sort' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'sort' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'page' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'pageSize' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'total' } },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'items' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [
+                      { kind: 'FragmentSpread', name: { kind: 'Name', value: 'UsersUserFields' } },
+                    ],
+                  },
+                },
+              ],
+            },
+          },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'UsersUserFields' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'StaffUser' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'phone' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'network' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'invitationCode' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'superiorId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'superiorPhone' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'invitedCount' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'disabled' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'noBet' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'noWithdraw' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'reported' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'returnScale' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'withdrawalWhitelist' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'note' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'balance' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'creditMoney' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'racingCoin' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'debt' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'createdAt' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'lastLoginAt' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'lastLoginIp' } },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<UsersListQuery, UsersListQueryVariables>;
+export const UsersBillsDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'query',
+      name: { kind: 'Name', value: 'UsersBills' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'filter' } },
+          type: { kind: 'NamedType', name: { kind: 'Name', value: 'BillFilter' } },
         },
         {
           kind: 'VariableDefinition',
@@ -7616,12 +7880,12 @@ export const UsersListDocument = {
         selections: [
           {
             kind: 'Field',
-            name: { kind: 'Name', value: 'players' },
+            name: { kind: 'Name', value: 'bills' },
             arguments: [
               {
                 kind: 'Argument',
-                name: { kind: 'Name', value: 'search' },
-                value: { kind: 'Variable', name: { kind: 'Name', value: 'search' } },
+                name: { kind: 'Name', value: 'filter' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'filter' } },
               },
               {
                 kind: 'Argument',
@@ -7637,15 +7901,27 @@ export const UsersListDocument = {
             selectionSet: {
               kind: 'SelectionSet',
               selections: [
-                { kind: 'Field', name: { kind: 'Name', value: 'count' } },
                 { kind: 'Field', name: { kind: 'Name', value: 'page' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'pageSize' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'total' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'totalAmount' } },
                 {
                   kind: 'Field',
-                  name: { kind: 'Name', value: 'content' },
+                  name: { kind: 'Name', value: 'items' },
                   selectionSet: {
                     kind: 'SelectionSet',
                     selections: [
-                      { kind: 'FragmentSpread', name: { kind: 'Name', value: 'UsersPlayerFields' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'billType' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'pocket' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'amount' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'balanceBefore' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'balanceAfter' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'remark' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'reference' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'movementId' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'actor' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'at' } },
                     ],
                   },
                 },
@@ -7655,34 +7931,83 @@ export const UsersListDocument = {
         ],
       },
     },
+  ],
+} as unknown as DocumentNode<UsersBillsQuery, UsersBillsQueryVariables>;
+export const UsersHistoryDocument = {
+  kind: 'Document',
+  definitions: [
     {
-      kind: 'FragmentDefinition',
-      name: { kind: 'Name', value: 'UsersPlayerFields' },
-      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'PlayerAccount' } },
+      kind: 'OperationDefinition',
+      operation: 'query',
+      name: { kind: 'Name', value: 'UsersHistory' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'stream' } },
+          type: {
+            kind: 'NonNullType',
+            type: { kind: 'NamedType', name: { kind: 'Name', value: 'StreamRef' } },
+          },
+        },
+      ],
       selectionSet: {
         kind: 'SelectionSet',
         selections: [
-          { kind: 'Field', name: { kind: 'Name', value: 'id' } },
-          { kind: 'Field', name: { kind: 'Name', value: 'phone' } },
-          { kind: 'Field', name: { kind: 'Name', value: 'network' } },
-          { kind: 'Field', name: { kind: 'Name', value: 'invitationCode' } },
-          { kind: 'Field', name: { kind: 'Name', value: 'superiorId' } },
-          { kind: 'Field', name: { kind: 'Name', value: 'disabled' } },
-          { kind: 'Field', name: { kind: 'Name', value: 'noBet' } },
-          { kind: 'Field', name: { kind: 'Name', value: 'noWithdraw' } },
-          { kind: 'Field', name: { kind: 'Name', value: 'reported' } },
-          { kind: 'Field', name: { kind: 'Name', value: 'returnScale' } },
-          { kind: 'Field', name: { kind: 'Name', value: 'withdrawalWhitelist' } },
-          { kind: 'Field', name: { kind: 'Name', value: 'note' } },
-          { kind: 'Field', name: { kind: 'Name', value: 'defaultBetAmount' } },
-          { kind: 'Field', name: { kind: 'Name', value: 'createdAt' } },
-          { kind: 'Field', name: { kind: 'Name', value: 'lastLoginAt' } },
-          { kind: 'Field', name: { kind: 'Name', value: 'lastLoginIp' } },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'streamHistory' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'stream' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'stream' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'streamName' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'version' } },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'events' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [
+                      { kind: 'Field', name: { kind: 'Name', value: 'position' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'eventId' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'type' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'recordedAt' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'at' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'actor' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'reason' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'correlationId' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'causationId' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'data' } },
+                      {
+                        kind: 'Field',
+                        name: { kind: 'Name', value: 'movements' },
+                        selectionSet: {
+                          kind: 'SelectionSet',
+                          selections: [
+                            { kind: 'Field', name: { kind: 'Name', value: 'pocket' } },
+                            { kind: 'Field', name: { kind: 'Name', value: 'amount' } },
+                            { kind: 'Field', name: { kind: 'Name', value: 'before' } },
+                            { kind: 'Field', name: { kind: 'Name', value: 'after' } },
+                          ],
+                        },
+                      },
+                    ],
+                  },
+                },
+              ],
+            },
+          },
         ],
       },
     },
   ],
-} as unknown as DocumentNode<UsersListQuery, UsersListQueryVariables>;
+} as unknown as DocumentNode<UsersHistoryQuery, UsersHistoryQueryVariables>;
 export const UsersWalletDocument = {
   kind: 'Document',
   definitions: [
@@ -8028,3 +8353,123 @@ export const UsersAgentsDocument = {
     },
   ],
 } as unknown as DocumentNode<UsersAgentsQuery, UsersAgentsQueryVariables>;
+export const UsersStateAtDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'query',
+      name: { kind: 'Name', value: 'UsersStateAt' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'stream' } },
+          type: {
+            kind: 'NonNullType',
+            type: { kind: 'NamedType', name: { kind: 'Name', value: 'StreamRef' } },
+          },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'at' } },
+          type: {
+            kind: 'NonNullType',
+            type: { kind: 'NamedType', name: { kind: 'Name', value: 'DateTime' } },
+          },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'stateAt' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'stream' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'stream' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'at' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'at' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'streamName' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'at' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'version' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'lastEventAt' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'state' } },
+              ],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<UsersStateAtQuery, UsersStateAtQueryVariables>;
+export const UsersVerifyDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'query',
+      name: { kind: 'Name', value: 'UsersVerify' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'stream' } },
+          type: {
+            kind: 'NonNullType',
+            type: { kind: 'NamedType', name: { kind: 'Name', value: 'StreamRef' } },
+          },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'verifyReadModel' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'stream' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'stream' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'streamName' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'equal' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'eventsReplayed' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'tables' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'rowsCompared' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'pendingEvents' } },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'differences' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [
+                      { kind: 'Field', name: { kind: 'Name', value: 'table' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'key' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'column' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'expected' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'actual' } },
+                    ],
+                  },
+                },
+              ],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<UsersVerifyQuery, UsersVerifyQueryVariables>;

@@ -69,7 +69,7 @@ export function AdminLayout({ routes }: { readonly routes: readonly AdminRoute[]
           }}
         >
           <Typography.Title level={4} style={{ margin: 0 }}>
-            {selected ? t(selected.titleKey) : t('app.title')}
+            {selected ? t(selected.titleKey) : current === 'me' ? t('shell.me.title') : t('app.title')}
           </Typography.Title>
           <Space>
             <LanguageSwitch />

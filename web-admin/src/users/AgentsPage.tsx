@@ -6,6 +6,7 @@
 import { Table, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { UsersAgentsDocument, type UsersAgentsQuery } from '../graphql/generated.ts';
 import { DataTable } from '../components/DataTable.tsx';
 import { FilterBar } from '../components/FilterBar.tsx';
@@ -14,8 +15,13 @@ import { rangeOf } from '../components/tableParams.ts';
 
 type AgentRow = UsersAgentsQuery['agentStats']['items'][number];
 
-/** The agents screen; `invitedLink` renders a link to an agent's invited users, when available. */
-export function AgentsPage({ invitedLink }: { readonly invitedLink?: (agentId: string) => React.ReactNode }) {
+/** A link to an agent's invited users on the users screen. */
+const invitedLink = (agentId: string, label: string) => (
+  <Link to={`/users?f.superiorId=${encodeURIComponent(agentId)}`}>{label}</Link>
+);
+
+/** The agents screen. */
+export function AgentsPage() {
   const { t } = useTranslation();
   const today = eatDate();
   const money = (key: keyof AgentRow & string, title: string) => ({
@@ -38,15 +44,11 @@ export function AgentsPage({ invitedLink }: { readonly invitedLink?: (agentId: s
     { key: 'betCount', title: t('users.agents.betCount'), dataIndex: 'betCount', align: 'right' },
     money('betAmount', t('users.agents.betAmount')),
     money('playerProfitLoss', t('users.agents.playerProfitLoss')),
-    ...(invitedLink
-      ? [
-          {
-            key: 'invited',
-            title: t('users.agents.showInvited'),
-            render: (_: unknown, row: AgentRow) => invitedLink(row.agentId),
-          },
-        ]
-      : []),
+    {
+      key: 'invited',
+      title: t('users.agents.showInvited'),
+      render: (_: unknown, row: AgentRow) => invitedLink(row.agentId, t('users.agents.showInvited')),
+    },
   ];
   return (
     <>

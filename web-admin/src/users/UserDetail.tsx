@@ -31,7 +31,7 @@ import {
   UsersUpdateDocument,
   UsersWalletDocument,
   type PlayerPatch,
-  type UsersPlayerFieldsFragment,
+  type UsersUserFieldsFragment,
   type WalletPocket,
 } from '../graphql/generated.ts';
 import { useCan } from '../app/staff.tsx';
@@ -48,7 +48,7 @@ export const generatePassword = (): string => {
   return [...bytes].map((b) => alphabet[b % alphabet.length]).join('');
 };
 
-function Flags({ player }: { readonly player: UsersPlayerFieldsFragment }) {
+function Flags({ player }: { readonly player: UsersUserFieldsFragment }) {
   const { t } = useTranslation();
   return (
     <Space size={4} wrap>
@@ -93,7 +93,7 @@ function WalletCard({ userId }: { readonly userId: string }) {
 }
 
 /** The actions on one player. */
-function Actions({ player }: { readonly player: UsersPlayerFieldsFragment }) {
+function Actions({ player }: { readonly player: UsersUserFieldsFragment }) {
   const { t } = useTranslation();
   const [, update] = useMutation(UsersUpdateDocument);
   const [, adjust] = useMutation(UsersAdjustWalletDocument);
@@ -266,9 +266,9 @@ export function UserDetail({
   onClose,
   extra,
 }: {
-  readonly player: UsersPlayerFieldsFragment | null;
+  readonly player: UsersUserFieldsFragment | null;
   readonly onClose: () => void;
-  readonly extra?: (player: UsersPlayerFieldsFragment) => React.ReactNode;
+  readonly extra?: (player: UsersUserFieldsFragment) => React.ReactNode;
 }) {
   const { t } = useTranslation();
   return (
@@ -288,15 +288,15 @@ export function UserDetail({
             <Descriptions.Item label={t('users.phone')}>{player.phone}</Descriptions.Item>
             <Descriptions.Item label={t('users.network')}>{networkName(player.network)}</Descriptions.Item>
             <Descriptions.Item label={t('users.invitationCode')}>{player.invitationCode}</Descriptions.Item>
-            <Descriptions.Item label={t('users.superior')}>{player.superiorId ?? '—'}</Descriptions.Item>
+            <Descriptions.Item label={t('users.superior')}>
+              {player.superiorPhone ?? player.superiorId ?? '—'}
+            </Descriptions.Item>
             <Descriptions.Item label={t('users.status')}>
               <Flags player={player} />
             </Descriptions.Item>
             <Descriptions.Item label={t('users.reported')}>{player.reported}</Descriptions.Item>
             <Descriptions.Item label={t('users.returnScale')}>{player.returnScale}</Descriptions.Item>
-            <Descriptions.Item label={t('users.defaultBetAmount')}>
-              {player.defaultBetAmount == null ? '—' : formatTzs(player.defaultBetAmount)}
-            </Descriptions.Item>
+            <Descriptions.Item label={t('users.invited')}>{player.invitedCount}</Descriptions.Item>
             <Descriptions.Item label={t('users.createdAt')}>{formatEat(player.createdAt)}</Descriptions.Item>
             <Descriptions.Item label={t('users.lastLogin')}>
               {formatEat(player.lastLoginAt)}
