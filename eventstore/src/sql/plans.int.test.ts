@@ -89,6 +89,13 @@ describe.each(availableSqlKinds())('multi-stream statement plans (%s)', (kind) =
   });
   afterAll(() => db?.dispose());
 
+  it.runIf(kind === 'postgres')('run without JIT compilation (PostgreSQL pools set jit=off)', async () => {
+    // With no statistics a settlement batch's lookup is costed past jit_above_cost and compiled for
+    // 100-600 ms each time (client.ts).
+    const { rows } = await db.sql.query<{ jit: string }>('SHOW jit');
+    expect(rows[0]!.jit).toBe('off');
+  });
+
   it('probe the indexes after the tables grew from empty, with no statistics', async () => {
     await db.sql.withConnection(async (conn) => {
       // Tiny tables: every statement runs often enough for a prepared one to settle on a generic plan.
