@@ -28,9 +28,9 @@ export const aggregateStreamWithin = <State, Event extends { type: string; data:
 /**
  * One primary-key range probe per stream (a LATERAL subquery with its own ORDER BY is never flattened
  * into a join). Written as a plain join, the planner, with no statistics on `es_events` (PGlite has no
- * autovacuum; nor does a table autovacuum has not reached yet), guessed ~1/200 of the table per stream
- * and hash-joined the whole table: a scan per settlement batch, slower as the log grew (bench:feed,
- * docs/benchmarks.md). This shape probes the index from an empty table up, in generic and custom
+ * autovacuum, and a server's may be off or behind), guessed ~1/200 of the table per stream and
+ * hash-joined the whole table: a scan per settlement batch, slower as the log grew (bench:feed,
+ * docs/benchmarks.md, decision 0001 §3). This shape probes the index from an empty table up, in generic and custom
  * plans alike (`plans.int.test.ts`).
  */
 const READ_STREAMS_AFTER_SQL = `SELECT e.stream_name, e.stream_position::text, e.event_type, e.data
