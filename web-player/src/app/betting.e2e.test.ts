@@ -173,13 +173,8 @@ describe.skipIf(!e2e.available)('betting on the player site', () => {
     const more = page.locator('.matches__more');
     if (await more.count()) {
       const before = await rows.count();
-      // A tap within 500 ms of the last answer is ignored (spec §9 fetch cool-down): tap until it loads.
-      await expect
-        .poll(async () => {
-          if (await more.isEnabled()) await more.click();
-          return rows.count();
-        })
-        .toBeGreaterThan(before);
+      await more.click();
+      await expect.poll(() => rows.count()).toBeGreaterThan(before);
     }
     const loaded = await rows.count();
     await page.getByRole('link', { name: 'Upcoming', exact: true }).click();
