@@ -53,6 +53,8 @@ const RUNS: readonly {
     credited: string;
     outcomeWon: string;
     payoutBill: string;
+    fullTime: string;
+    winTax: (gross: string, tax: string) => string;
   };
 }[] = [
   {
@@ -72,6 +74,8 @@ const RUNS: readonly {
       credited: 'Imeingizwa kwenye salio lako',
       outcomeWon: 'Imeshinda',
       payoutBill: 'Matokeo ya beti',
+      fullTime: 'Mechi imekwisha',
+      winTax: (gross, tax) => `Ushindi ${gross} · kodi ${tax} imekatwa`,
     },
   },
   {
@@ -91,6 +95,8 @@ const RUNS: readonly {
       credited: 'Paid to your balance',
       outcomeWon: 'Won',
       payoutBill: 'Bet result',
+      fullTime: 'Full time',
+      winTax: (gross, tax) => `Won ${gross} · tax ${tax} withheld`,
     },
   },
 ];
@@ -100,6 +106,9 @@ const SINGLE_STAKE = 2_000;
 const MULTIPLE_STAKE = 1_000;
 /** Real milliseconds of one clock minute of the fast demo feed. */
 const MS_PER_CLOCK_MINUTE = ((FAST_FEED.matchMinutes ?? 2) * 60_000) / STANDARD_CLOCK_MINUTES;
+
+/** Clock minutes of the fast feed that pass while the test places the single (30 s). */
+const BETTING_CLOCK_MINUTES = 30_000 / MS_PER_CLOCK_MINUTE;
 
 /** TZS as spec §9 shows it: thousands separators, two decimals with a trailing `.00` removed. */
 const tzs = (amount: number) =>
@@ -179,8 +188,12 @@ const chooseSingle = async (exclude: ReadonlySet<string>): Promise<Candidate> =>
     .filter(
       (c) =>
         c.status === 2 &&
-        c.end - now > 45_000 &&
-        c.timeline.goals.every((g) => goalClock(g, c.timeline) < clockNow(c) - 2),
+        c.end - now > 35_000 &&
+        // no goal just scored or coming while the bet is placed (the feed suspends around goals)
+        c.timeline.goals.every((g) => {
+          const at = goalClock(g, c.timeline);
+          return at < clockNow(c) - 3 || at > clockNow(c) + BETTING_CLOCK_MINUTES;
+        }),
     )
     .sort((a, b) => a.end - b.end);
   const upcoming = winners
@@ -248,161 +261,168 @@ describe.skipIf(!e2e.available)('the player journey', () => {
   beforeAll(() => e2e.start(), 180_000);
   afterAll(() => e2e.stop());
 
+  // The runs go at once (each mostly waits for its match to play): the file takes one journey's time.
   for (const { viewport, language, texts } of RUNS)
-    it(`registers, deposits, bets a single and a multiple, sees the win with tax (${viewport}, ${language})`, async () => {
-      const page = await e2e.page(viewport, {
-        storage: { 'bashiri.lang': language },
-        locale: language === 'sw' ? 'sw-TZ' : 'en-US',
-      });
-      let step = 0;
-      // What the player sees (the viewport, not the full page: match pages are metres long)
-      const shot = async (name: string) => {
-        mkdirSync(SCREENSHOT_DIR, { recursive: true });
-        const file = `journey-${viewport}-${language}-${String(++step).padStart(2, '0')}-${name}.png`;
-        await page.screenshot({ path: resolve(SCREENSHOT_DIR, file) });
-      };
+    it.concurrent(
+      `registers, deposits, bets a single and a multiple, sees the win with tax (${viewport}, ${language})`,
+      async () => {
+        const page = await e2e.page(viewport, {
+          storage: { 'bashiri.lang': language },
+          locale: language === 'sw' ? 'sw-TZ' : 'en-US',
+        });
+        let step = 0;
+        // What the player sees (the viewport, not the full page: match pages are metres long)
+        const shot = async (name: string) => {
+          mkdirSync(SCREENSHOT_DIR, { recursive: true });
+          const file = `journey-${viewport}-${language}-${String(++step).padStart(2, '0')}-${name}.png`;
+          await page.screenshot({ path: resolve(SCREENSHOT_DIR, file) });
+        };
 
-      // 1. Register with the SMS code from the sandbox
-      const national = freshNational();
-      const phone = `+255${national}`;
-      await page.goto(e2e.url('/#/register'));
-      await page.locator('#reg-phone').fill(national);
-      await page.getByRole('button', { name: texts.getCode }).click();
-      await page.getByRole('button', { name: texts.resendIn }).waitFor();
-      const code = await e2e.server.smsCode(phone);
-      await page.locator('#reg-password').fill('siri1234');
-      await page.locator('#reg-confirm').fill('siri1234');
-      await page.locator('#reg-code').fill(code);
-      await page.locator('#reg-adult').check();
-      await page.locator('#reg-terms').check();
-      await shot('register');
-      await page.getByRole('button', { name: texts.register, exact: true }).click();
-      await page.waitForURL(/#\/home$/, { timeout: 30_000 });
-      await expect.poll(() => shownBalance(page), { timeout: 15_000 }).toBe(0);
-      await shot('registered');
+        // 1. Register with the SMS code from the sandbox
+        const national = freshNational();
+        const phone = `+255${national}`;
+        await page.goto(e2e.url('/#/register'));
+        await page.locator('#reg-phone').fill(national);
+        await page.getByRole('button', { name: texts.getCode }).click();
+        await page.getByRole('button', { name: texts.resendIn }).waitFor();
+        const code = await e2e.server.smsCode(phone);
+        await page.locator('#reg-password').fill('siri1234');
+        await page.locator('#reg-confirm').fill('siri1234');
+        await page.locator('#reg-code').fill(code);
+        await page.locator('#reg-adult').check();
+        await page.locator('#reg-terms').check();
+        await shot('register');
+        await page.getByRole('button', { name: texts.register, exact: true }).click();
+        await page.waitForURL(/#\/home$/, { timeout: 30_000 });
+        await expect.poll(() => shownBalance(page), { timeout: 15_000 }).toBe(0);
+        await shot('registered');
 
-      // 2. Deposit through the mobile-money sandbox (Vodacom M-Pesa for a 75x number)
-      await page.goto(e2e.url('/#/pay_recharge'));
-      await page.locator('#pay-amount').fill(String(DEPOSIT));
-      await shot('deposit');
-      await page.locator('form.acc-form').getByRole('button', { name: texts.deposit, exact: true }).click();
-      await page.locator('.acc-page').getByText(texts.confirmed).waitFor({ timeout: 90_000 });
-      await expect.poll(() => shownBalance(page), { timeout: 15_000 }).toBe(DEPOSIT);
-      await shot('deposited');
+        // 2. Deposit through the mobile-money sandbox (Vodacom M-Pesa for a 75x number)
+        await page.goto(e2e.url('/#/pay_recharge'));
+        await page.locator('#pay-amount').fill(String(DEPOSIT));
+        await shot('deposit');
+        await page.locator('form.acc-form').getByRole('button', { name: texts.deposit, exact: true }).click();
+        await page.locator('.acc-page').getByText(texts.confirmed).waitFor({ timeout: 90_000 });
+        await expect.poll(() => shownBalance(page), { timeout: 15_000 }).toBe(DEPOSIT);
+        await shot('deposited');
 
-      // 3. The single: a sure win by the match's scripted final score
-      const used = new Set<string>();
-      let single = await chooseSingle(used);
-      for (let attempt = 1; ; attempt++) {
-        try {
-          await tapOutcome(page, single);
-          break;
-        } catch (error) {
-          // The outcome was suspended or the match kicked off meanwhile: choose again (bounded).
-          if (attempt >= 3) throw error;
-          used.add(single.matchId);
-          single = await chooseSingle(used);
+        // 3. The single: a sure win by the match's scripted final score
+        const used = new Set<string>();
+        let single = await chooseSingle(used);
+        for (let attempt = 1; ; attempt++) {
+          try {
+            await tapOutcome(page, single);
+            break;
+          } catch (error) {
+            // The outcome was suspended or the match kicked off meanwhile: choose again (bounded).
+            if (attempt >= 3) throw error;
+            used.add(single.matchId);
+            single = await chooseSingle(used);
+          }
         }
-      }
-      await expect.poll(() => page.getByTestId('slip-count').first().textContent()).toBe('1');
-      await openSlip(page, viewport);
-      await submitSlip(page, SINGLE_STAKE, texts.placed, () => shot('single-slip'));
-      await shot('single-placed');
-      await expect.poll(() => shownBalance(page), { timeout: 15_000 }).toBe(DEPOSIT - SINGLE_STAKE);
-      await closeSlip(page, viewport);
-
-      // 4. The multiple: two later matches
-      const legs = await chooseMultiple(new Set([single.matchId]));
-      for (const leg of legs) {
-        await tapOutcome(page, leg);
+        await expect.poll(() => page.getByTestId('slip-count').first().textContent()).toBe('1');
+        await openSlip(page, viewport);
+        await submitSlip(page, SINGLE_STAKE, texts.placed, () => shot('single-slip'));
+        await shot('single-placed');
+        await expect.poll(() => shownBalance(page), { timeout: 15_000 }).toBe(DEPOSIT - SINGLE_STAKE);
         await closeSlip(page, viewport);
-      }
-      await expect.poll(() => page.getByTestId('slip-count').first().textContent()).toBe('2');
-      await openSlip(page, viewport);
-      await submitSlip(page, MULTIPLE_STAKE, texts.placed, () => shot('multiple-slip'));
-      await expect
-        .poll(() => shownBalance(page), { timeout: 15_000 })
-        .toBe(DEPOSIT - SINGLE_STAKE - MULTIPLE_STAKE);
-      await closeSlip(page, viewport);
 
-      // 5. Watch the single's match live to its final whistle on its match page
-      await page.goto(`${e2e.url('/')}#/markets?id=${single.matchId}`);
-      const clock = page.locator('.markets__time');
-      await expect
-        .poll(() => clock.textContent(), { timeout: Math.max(0, single.kickoff - Date.now()) + 60_000 })
-        .toContain(texts.live);
-      await shot('live');
-      await expect
-        .poll(() => clock.textContent(), {
-          timeout: Math.max(0, single.end - Date.now()) + 90_000,
-          interval: 2_000,
-        })
-        .not.toContain(texts.live);
-      await shot('full-time');
+        // 4. The multiple: two later matches
+        const legs = await chooseMultiple(new Set([single.matchId]));
+        for (const leg of legs) {
+          await tapOutcome(page, leg);
+          await closeSlip(page, viewport);
+        }
+        await expect.poll(() => page.getByTestId('slip-count').first().textContent()).toBe('2');
+        await openSlip(page, viewport);
+        await submitSlip(page, MULTIPLE_STAKE, texts.placed, () => shot('multiple-slip'));
+        await expect
+          .poll(() => shownBalance(page), { timeout: 15_000 })
+          .toBe(DEPOSIT - SINGLE_STAKE - MULTIPLE_STAKE);
+        await closeSlip(page, viewport);
 
-      // 6. My bets: the single under "settled", won, with its tax
-      const token = await page.evaluate(
-        () => (JSON.parse(localStorage.getItem('bashiri.session') ?? '{}') as { token: string }).token,
-      );
-      const settledBet = async () =>
-        (
-          await e2e.server.gqlOk<{
-            myBets: {
-              items: {
-                id: string;
-                status: string;
-                stake: number;
-                totalOdds: string;
-                payout: number | null;
-                tax: number | null;
-                credited: number | null;
-              }[];
-            };
-          }>(
-            '{ myBets(tab: SETTLED) { items { id status stake totalOdds payout tax credited } } }',
-            {},
-            token,
-          )
-        ).myBets.items.find((b) => b.stake === SINGLE_STAKE);
-      await expect.poll(async () => (await settledBet())?.status, { timeout: 90_000 }).toBe('settled');
-      const bet = (await settledBet())!;
-      // Spec §5: profit = stake x odds - stake (rounded down), tax 10% of profit (rounded down), paid
-      // after tax = profit - tax + stake.
-      const profit = Math.floor(SINGLE_STAKE * Number(bet.totalOdds) - SINGLE_STAKE);
-      const tax = Math.floor(profit * 0.1);
-      expect(bet.payout).toBe(SINGLE_STAKE + profit);
-      expect(bet.tax).toBe(tax);
-      expect(bet.credited).toBe(SINGLE_STAKE + profit - tax);
-      expect(tax).toBeGreaterThan(0);
+        // 5. Watch the single's match live to its final whistle on its match page
+        await page.goto(`${e2e.url('/')}#/markets?id=${single.matchId}`);
+        const clock = page.locator('.markets__time');
+        await expect
+          .poll(() => clock.textContent(), { timeout: Math.max(0, single.kickoff - Date.now()) + 60_000 })
+          .toContain(texts.live);
+        await shot('live');
+        await expect
+          .poll(() => clock.textContent(), {
+            timeout: Math.max(0, single.end - Date.now()) + 90_000,
+            interval: 2_000,
+          })
+          .toBe(texts.fullTime);
+        await shot('full-time');
 
-      await page.goto(e2e.url('/#/order?tab=SETTLED'));
-      await page.getByRole('tab', { name: texts.settledTab, selected: true }).waitFor();
-      const row = page.locator('.acc-row', { hasText: texts.won }).first();
-      await row.waitFor({ timeout: 30_000 });
-      await shot('my-bets-settled');
-      await row.click();
-      const detail = page.locator('.acc-bet');
-      await detail.waitFor();
-      const detailText = (await detail.textContent()) ?? '';
-      expect(detailText).toContain(texts.tax);
-      expect(detailText).toContain(tzs(tax));
-      expect(detailText).toContain(texts.credited);
-      expect(detailText).toContain(tzs(bet.credited!));
-      await detail.locator('.acc-leg', { hasText: texts.outcomeWon }).first().waitFor();
-      await shot('bet-detail');
+        // 6. My bets: the single under "settled", won, with its tax
+        const token = await page.evaluate(
+          () => (JSON.parse(localStorage.getItem('bashiri.session') ?? '{}') as { token: string }).token,
+        );
+        const settledBet = async () =>
+          (
+            await e2e.server.gqlOk<{
+              myBets: {
+                items: {
+                  id: string;
+                  status: string;
+                  stake: number;
+                  totalOdds: string;
+                  payout: number | null;
+                  tax: number | null;
+                  credited: number | null;
+                }[];
+              };
+            }>(
+              '{ myBets(tab: SETTLED) { items { id status stake totalOdds payout tax credited } } }',
+              {},
+              token,
+            )
+          ).myBets.items.find((b) => b.stake === SINGLE_STAKE);
+        await expect.poll(async () => (await settledBet())?.status, { timeout: 90_000 }).toBe('settled');
+        const bet = (await settledBet())!;
+        // Spec §5: profit = stake x odds - stake (rounded down), tax 10% of profit (rounded down), paid
+        // after tax = profit - tax + stake.
+        const profit = Math.floor(SINGLE_STAKE * Number(bet.totalOdds) - SINGLE_STAKE);
+        const tax = Math.floor(profit * 0.1);
+        expect(bet.payout).toBe(SINGLE_STAKE + profit);
+        expect(bet.tax).toBe(tax);
+        expect(bet.credited).toBe(SINGLE_STAKE + profit - tax);
+        expect(tax).toBeGreaterThan(0);
 
-      // 7. Bills: the payout entry (after tax), with the balance after it
-      await page.goto(e2e.url('/#/user_bill?type=1'));
-      const payout = page.locator('.acc-row', { hasText: texts.payoutBill }).first();
-      await payout.waitFor({ timeout: 30_000 });
-      expect(await payout.textContent()).toContain(`+${tzs(bet.credited!)}`);
-      await expect
-        .poll(() => shownBalance(page), { timeout: 15_000 })
-        .toBe(DEPOSIT - SINGLE_STAKE - MULTIPLE_STAKE + bet.credited!);
-      await shot('bills');
+        await page.goto(e2e.url('/#/order?tab=SETTLED'));
+        await page.getByRole('tab', { name: texts.settledTab, selected: true }).waitFor();
+        const row = page.locator('.acc-row', { hasText: texts.won }).first();
+        await row.waitFor({ timeout: 30_000 });
+        await shot('my-bets-settled');
+        await row.click();
+        const detail = page.locator('.acc-bet');
+        await detail.waitFor();
+        const detailText = (await detail.textContent()) ?? '';
+        expect(detailText).toContain(texts.tax);
+        expect(detailText).toContain(tzs(tax));
+        expect(detailText).toContain(texts.credited);
+        expect(detailText).toContain(tzs(bet.credited!));
+        await detail.locator('.acc-leg', { hasText: texts.outcomeWon }).first().waitFor();
+        await shot('bet-detail');
 
-      const width = await page.evaluate(() => document.documentElement.scrollWidth);
-      expect(width).toBeLessThanOrEqual(VIEWPORTS[viewport].width);
-      expect(pageErrors(page).filter((error) => !error.includes('net::ERR_ABORTED'))).toEqual([]);
-    }, 480_000);
+        // 7. Bills: the payout entry (after tax), with the balance after it
+        await page.goto(e2e.url('/#/user_bill?type=1'));
+        const payout = page.locator('.acc-row', { hasText: texts.payoutBill }).first();
+        await payout.waitFor({ timeout: 30_000 });
+        const payoutText = (await payout.textContent()) ?? '';
+        expect(payoutText).toContain(`+${tzs(bet.credited!)}`);
+        expect(payoutText).toContain(texts.winTax(tzs(bet.payout!), tzs(tax)));
+        await expect
+          .poll(() => shownBalance(page), { timeout: 15_000 })
+          .toBe(DEPOSIT - SINGLE_STAKE - MULTIPLE_STAKE + bet.credited!);
+        await shot('bills');
+
+        const width = await page.evaluate(() => document.documentElement.scrollWidth);
+        expect(width).toBeLessThanOrEqual(VIEWPORTS[viewport].width);
+        expect(pageErrors(page).filter((error) => !error.includes('net::ERR_ABORTED'))).toEqual([]);
+      },
+      480_000,
+    );
 });

@@ -134,24 +134,27 @@ export function BetslipPanel({
         </ul>
       )}
 
-      <dl className="betslip__totals">
-        <dt>{t('betslip.totalOdds')}</dt>
-        <dd>{totals.totalOdds}</dd>
-        <dt>{t('betslip.amount')}</dt>
-        <dd>{formatTzs(totals.stake)}</dd>
-        <dt>{t('betslip.profit')}</dt>
-        <dd>{formatTzs(totals.profit)}</dd>
-        {totals.reward > 0 && (
-          <>
-            <dt>{t('betslip.reward', { percent: totals.rewardPercent })}</dt>
-            <dd>{formatTzs(totals.reward)}</dd>
-          </>
-        )}
-        <dt>{t('betslip.tax')}</dt>
-        <dd>{formatTzs(totals.tax)}</dd>
-        <dt>{t('betslip.afterTax')}</dt>
-        <dd>{formatTzs(totals.afterTaxAmount)}</dd>
-      </dl>
+      {/* No totals for an empty slip: "payout after tax 1,000" with nothing on it would mislead. */}
+      {c.items.length > 0 && (
+        <dl className="betslip__totals">
+          <dt>{t('betslip.totalOdds')}</dt>
+          <dd>{totals.totalOdds}</dd>
+          <dt>{t('betslip.amount')}</dt>
+          <dd>{formatTzs(totals.stake)}</dd>
+          <dt>{t('betslip.profit')}</dt>
+          <dd>{formatTzs(totals.profit)}</dd>
+          {totals.reward > 0 && (
+            <>
+              <dt>{t('betslip.reward', { percent: totals.rewardPercent })}</dt>
+              <dd>{formatTzs(totals.reward)}</dd>
+            </>
+          )}
+          <dt>{t('betslip.tax')}</dt>
+          <dd>{formatTzs(totals.tax)}</dd>
+          <dt>{t('betslip.afterTax')}</dt>
+          <dd>{formatTzs(totals.afterTaxAmount)}</dd>
+        </dl>
+      )}
 
       <fieldset className="betslip__pay">
         <legend>{t('betslip.payWith')}</legend>
