@@ -16,7 +16,7 @@
 import { mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, it, type ExpectStatic } from 'vitest';
 import {
   e2eSuite,
   FAST_FEED,
@@ -234,7 +234,7 @@ const closeSlip = async (page: Page, viewport: ViewportName) => {
 };
 
 /** Opens a match page and taps the outcome's odds button (waits for it to be open). */
-const tapOutcome = async (page: Page, c: Candidate) => {
+const tapOutcome = async (expect: ExpectStatic, page: Page, c: Candidate) => {
   await page.goto(`${e2e.url('/')}#/markets?id=${c.matchId}`);
   const button = page.locator(`.markets button.odds[data-selection="${c.outcomeId}"]`);
   await button.waitFor({ state: 'visible', timeout: 20_000 });
@@ -243,7 +243,13 @@ const tapOutcome = async (page: Page, c: Candidate) => {
 };
 
 /** Fills the stake, ticks "accept odds changes" and submits; waits for the success notice. */
-const submitSlip = async (page: Page, stake: number, placedText: string, shot: () => Promise<unknown>) => {
+const submitSlip = async (
+  expect: ExpectStatic,
+  page: Page,
+  stake: number,
+  placedText: string,
+  shot: () => Promise<unknown>,
+) => {
   const amount = page.locator('.betslip__amount input');
   await amount.fill(String(stake));
   await expect.poll(() => amount.inputValue()).toBe(String(stake));
@@ -265,7 +271,8 @@ describe.skipIf(!e2e.available)('the player journey', () => {
   for (const { viewport, language, texts } of RUNS)
     it.concurrent(
       `registers, deposits, bets a single and a multiple, sees the win with tax (${viewport}, ${language})`,
-      async () => {
+      // Concurrent tests assert with their own context's expect (the global one follows one test).
+      async ({ expect }) => {
         const page = await e2e.page(viewport, {
           storage: { 'bashiri.lang': language },
           locale: language === 'sw' ? 'sw-TZ' : 'en-US',
@@ -311,7 +318,7 @@ describe.skipIf(!e2e.available)('the player journey', () => {
         let single = await chooseSingle(used);
         for (let attempt = 1; ; attempt++) {
           try {
-            await tapOutcome(page, single);
+            await tapOutcome(expect, page, single);
             break;
           } catch (error) {
             // The outcome was suspended or the match kicked off meanwhile: choose again (bounded).
@@ -322,7 +329,7 @@ describe.skipIf(!e2e.available)('the player journey', () => {
         }
         await expect.poll(() => page.getByTestId('slip-count').first().textContent()).toBe('1');
         await openSlip(page, viewport);
-        await submitSlip(page, SINGLE_STAKE, texts.placed, () => shot('single-slip'));
+        await submitSlip(expect, page, SINGLE_STAKE, texts.placed, () => shot('single-slip'));
         await shot('single-placed');
         await expect.poll(() => shownBalance(page), { timeout: 15_000 }).toBe(DEPOSIT - SINGLE_STAKE);
         await closeSlip(page, viewport);
@@ -330,12 +337,12 @@ describe.skipIf(!e2e.available)('the player journey', () => {
         // 4. The multiple: two later matches
         const legs = await chooseMultiple(new Set([single.matchId]));
         for (const leg of legs) {
-          await tapOutcome(page, leg);
+          await tapOutcome(expect, page, leg);
           await closeSlip(page, viewport);
         }
         await expect.poll(() => page.getByTestId('slip-count').first().textContent()).toBe('2');
         await openSlip(page, viewport);
-        await submitSlip(page, MULTIPLE_STAKE, texts.placed, () => shot('multiple-slip'));
+        await submitSlip(expect, page, MULTIPLE_STAKE, texts.placed, () => shot('multiple-slip'));
         await expect
           .poll(() => shownBalance(page), { timeout: 15_000 })
           .toBe(DEPOSIT - SINGLE_STAKE - MULTIPLE_STAKE);

@@ -8,19 +8,13 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ActorRefFrom } from 'xstate';
 import { formatTzs } from '../i18n/format.ts';
+import { useMarketNames } from '../matches/market-names.ts';
 import type { betslipMachine } from './machine.ts';
 import { selectCanSubmit, selectTotals } from './selectors.ts';
 import './betslip.css';
 
 /** The running betslip actor. */
 export type BetslipActor = ActorRefFrom<typeof betslipMachine>;
-
-/** Names the slip translates: Home and Away (spec §4) and the catalogue's Draw. */
-const NAME_KEYS: Readonly<Record<string, string>> = {
-  Home: 'betslip.home',
-  Away: 'betslip.away',
-  Draw: 'betslip.draw',
-};
 
 /** Copies text to the clipboard; answers the message key to show (spec §8 copy success / unsupported). */
 const copy = async (text: string): Promise<string> => {
@@ -44,6 +38,8 @@ export function BetslipPanel({
   readonly onLoginNeeded?: () => void;
 }) {
   const { t } = useTranslation();
+  // Home and Away (spec §4), the catalogue's Draw, Yes/No, Over/Under and market names translated
+  const names = useMarketNames();
   const snapshot = useSelector(actor, (s) => s);
   const [code, setCode] = useState('');
   const [copied, setCopied] = useState<string | null>(null);
@@ -111,13 +107,9 @@ export function BetslipPanel({
                 {item.home} – {item.away}
                 {item.eventStatus === 2 && <span className="betslip__live">{t('betslip.live')}</span>}
               </div>
-              <div className="betslip__market">{item.marketName}</div>
+              <div className="betslip__market">{names.market(item.marketName)}</div>
               <div className="betslip__pick">
-                <span>
-                  {NAME_KEYS[item.selectionName]
-                    ? t(NAME_KEYS[item.selectionName] ?? '')
-                    : item.selectionName}
-                </span>
+                <span>{names.outcome(item.selectionName)}</span>
                 <strong>{item.odds}</strong>
                 <button
                   type="button"

@@ -11,6 +11,7 @@ import { useServices } from '../app/services.tsx';
 import type { SelectionOffer } from '../betslip/types.ts';
 import { MatchesMarketsDocument, MatchesMenuDocument } from '../graphql/generated.ts';
 import { useLiveState, useSlipSelections } from './hooks.ts';
+import { useMarketNames } from './market-names.ts';
 import { MatchList } from './MatchList.tsx';
 import { OddsButton } from './MatchRow.tsx';
 import {
@@ -155,6 +156,7 @@ const groupRank = (bettingTypeId: number) => {
 /** `/markets?id=<match id>`: every market of a match, live. */
 export function MarketsPage() {
   const { t } = useTranslation();
+  const names = useMarketNames();
   const { betslip } = useServices();
   const [params] = useSearchParams();
   const matchId = params.get('id') ?? '';
@@ -204,10 +206,10 @@ export function MarketsPage() {
         .sort((a, b) => groupRank(a.bettingTypeId) - groupRank(b.bettingTypeId))
         .map((group) => (
           <details key={group.bettingTypeId} className="market-group" open>
-            <summary>{group.typeName}</summary>
+            <summary>{names.market(group.typeName)}</summary>
             {group.markets.map((market) => (
               <div key={market.id} className="market">
-                {group.markets.length > 1 && <div className="market__name">{market.name}</div>}
+                {group.markets.length > 1 && <div className="market__name">{names.market(market.name)}</div>}
                 <div className="market__outcomes">
                   {market.outcomes.map((o) => {
                     const outcome = applyLiveOutcome(o, live, match.statusId);
@@ -216,7 +218,7 @@ export function MarketsPage() {
                         key={o.id}
                         match={match}
                         outcome={market.statusId === 1 ? outcome : null}
-                        label={outcome.name}
+                        label={names.outcome(outcome.name)}
                         selected={selected.has(o.id)}
                         onToggle={onToggle}
                       />
