@@ -17,8 +17,10 @@ type StoryModule = Parameters<typeof composeStories>[0];
 const modules = import.meta.glob<StoryModule>('./**/*.stories.tsx', { eager: true });
 
 describe('stories', () => {
-  it('finds the stories of the betslip, match row, header and menus', () => {
+  it('finds the stories of the betslip, match row, header, menus, bet detail and account pages', () => {
     expect(Object.keys(modules).sort()).toEqual([
+      './account/BetDetail.stories.tsx',
+      './account/forms.stories.tsx',
       './betslip/BetslipPanel.stories.tsx',
       './layout/Header.stories.tsx',
       './layout/LeftMenu.stories.tsx',

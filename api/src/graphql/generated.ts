@@ -113,6 +113,12 @@ export type Query = {
   payments: PaymentPage;
   /** Staff (payments.view): the pay config in force. */
   payConfig: PayConfig;
+  /**
+   * What a player may pay in and out now (spec §2 /pay_recharge and /user_withdraw, §9 limits): the
+   * amount limits in force and the networks open for each way. Anyone may read it; the deposit and
+   * withdraw mutations check the same values again.
+   */
+  paymentOptions: PaymentOptions;
   /** Staff (payments.view): channels in sort order. */
   paymentChannels: Array<PaymentChannel>;
   /** Staff (payments.view): reconciliation items, open ones only unless all is true. */
@@ -2224,6 +2230,28 @@ export type PaymentChannel = {
   withdrawEnabled: Scalars['Boolean']['output'];
 };
 
+/** Amount limits (TZS) and open networks for players (Query.paymentOptions). */
+export type PaymentOptions = {
+  __typename?: 'PaymentOptions';
+  minimumRecharge: Scalars['Tzs']['output'];
+  maxRecharge: Scalars['Tzs']['output'];
+  minimumWithdraw: Scalars['Tzs']['output'];
+  maxWithdraw: Scalars['Tzs']['output'];
+  /** True when the pay config prohibits every withdrawal (prohibitWithdrawal = 1). */
+  withdrawalsProhibited: Scalars['Boolean']['output'];
+  /** Networks in the channels' sort order. */
+  channels: Array<PaymentOption>;
+};
+
+/** One mobile-money network as a player sees it: 3 Tigo, 4 Airtel, 6 Vodacom, 7 Halotel. */
+export type PaymentOption = {
+  __typename?: 'PaymentOption';
+  network: Scalars['Int']['output'];
+  name: Scalars['String']['output'];
+  rechargeEnabled: Scalars['Boolean']['output'];
+  withdrawEnabled: Scalars['Boolean']['output'];
+};
+
 export type ChannelInput = {
   network: Scalars['Int']['input'];
   name?: InputMaybe<Scalars['String']['input']>;
@@ -3270,6 +3298,8 @@ export type ResolversTypes = {
   PayConfig: ResolverTypeWrapper<PayConfig>;
   PayConfigInput: PayConfigInput;
   PaymentChannel: ResolverTypeWrapper<PaymentChannel>;
+  PaymentOptions: ResolverTypeWrapper<PaymentOptions>;
+  PaymentOption: ResolverTypeWrapper<PaymentOption>;
   ChannelInput: ChannelInput;
   ReconciliationItem: ResolverTypeWrapper<ReconciliationItem>;
   OrderFilter: OrderFilter;
@@ -3427,6 +3457,8 @@ export type ResolversParentTypes = {
   PayConfig: PayConfig;
   PayConfigInput: PayConfigInput;
   PaymentChannel: PaymentChannel;
+  PaymentOptions: PaymentOptions;
+  PaymentOption: PaymentOption;
   ChannelInput: ChannelInput;
   ReconciliationItem: ReconciliationItem;
   OrderFilter: OrderFilter;
@@ -3659,6 +3691,7 @@ export type QueryResolvers<
     RequireFields<QueryPaymentsArgs, 'kind'>
   >;
   payConfig?: Resolver<ResolversTypes['PayConfig'], ParentType, ContextType>;
+  paymentOptions?: Resolver<ResolversTypes['PaymentOptions'], ParentType, ContextType>;
   paymentChannels?: Resolver<Array<ResolversTypes['PaymentChannel']>, ParentType, ContextType>;
   reconciliationItems?: Resolver<
     Array<ResolversTypes['ReconciliationItem']>,
@@ -5114,6 +5147,28 @@ export type PaymentChannelResolvers<
   withdrawEnabled?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
 };
 
+export type PaymentOptionsResolvers<
+  ContextType = GraphQLContext,
+  ParentType extends ResolversParentTypes['PaymentOptions'] = ResolversParentTypes['PaymentOptions'],
+> = {
+  minimumRecharge?: Resolver<ResolversTypes['Tzs'], ParentType, ContextType>;
+  maxRecharge?: Resolver<ResolversTypes['Tzs'], ParentType, ContextType>;
+  minimumWithdraw?: Resolver<ResolversTypes['Tzs'], ParentType, ContextType>;
+  maxWithdraw?: Resolver<ResolversTypes['Tzs'], ParentType, ContextType>;
+  withdrawalsProhibited?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  channels?: Resolver<Array<ResolversTypes['PaymentOption']>, ParentType, ContextType>;
+};
+
+export type PaymentOptionResolvers<
+  ContextType = GraphQLContext,
+  ParentType extends ResolversParentTypes['PaymentOption'] = ResolversParentTypes['PaymentOption'],
+> = {
+  network?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  rechargeEnabled?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  withdrawEnabled?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+};
+
 export type ReconciliationItemResolvers<
   ContextType = GraphQLContext,
   ParentType extends ResolversParentTypes['ReconciliationItem'] = ResolversParentTypes['ReconciliationItem'],
@@ -5710,6 +5765,8 @@ export type Resolvers<ContextType = GraphQLContext> = {
   PaymentPage?: PaymentPageResolvers<ContextType>;
   PayConfig?: PayConfigResolvers<ContextType>;
   PaymentChannel?: PaymentChannelResolvers<ContextType>;
+  PaymentOptions?: PaymentOptionsResolvers<ContextType>;
+  PaymentOption?: PaymentOptionResolvers<ContextType>;
   ReconciliationItem?: ReconciliationItemResolvers<ContextType>;
   StaffOrderPage?: StaffOrderPageResolvers<ContextType>;
   RandomBetSetup?: RandomBetSetupResolvers<ContextType>;

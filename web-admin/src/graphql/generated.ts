@@ -6,19 +6,6430 @@ type Exact<T extends { [key: string]: unknown }> = { [K in keyof T]: T[K] };
 export type Incremental<T> =
   T | { [P in keyof T]?: P extends ' $fragmentName' | '__typename' ? T[P] : never };
 import type { TypedDocumentNode as DocumentNode } from '@graphql-typed-document-node/core';
-export type StaffMeQueryVariables = Exact<{ [key: string]: never }>;
-
-export type StaffMeQuery = {
-  staffMe: { permissions: Array<string>; staff: { id: string; account: string; name: string } } | null;
+/** The fields to change; omitted fields stay as they are. */
+export type PlayerPatch = {
+  disabled?: boolean | null | undefined;
+  noBet?: boolean | null | undefined;
+  noWithdraw?: boolean | null | undefined;
+  reported?: number | null | undefined;
+  returnScale?: string | null | undefined;
+  withdrawalWhitelist?: boolean | null | undefined;
+  invitationCode?: string | null | undefined;
+  /** A user id; empty string clears the superior. */
+  superiorId?: string | null | undefined;
+  note?: string | null | undefined;
 };
 
-export const StaffMeDocument = {
+/** Route or button permission (spec §3 Permission node). */
+export type PermissionNodeType = 'ROUTE' | 'BUTTON';
+
+export type ManagerInput = {
+  /** Login name: 3–32 letters, digits, `.`, `_` or `-`. Ignored by updateManager. */
+  account?: string | null | undefined;
+  name?: string | null | undefined;
+  /** Required by createManager (at least 4 characters). Ignored by updateManager. */
+  password?: string | null | undefined;
+  roleId?: string | number | null | undefined;
+  disabled?: boolean | null | undefined;
+};
+
+export type RoleInput = {
+  /** Required (spec §5: fill role name). */
+  name: string;
+  remarks?: string | null | undefined;
+  nodeIds: Array<string | number>;
+};
+
+export type PermissionNodeInput = {
+  /** Required (spec §5: node name empty). */
+  name: string;
+  code?: string | null | undefined;
+  path?: string | null | undefined;
+  type: PermissionNodeType;
+  icon?: string | null | undefined;
+  sort?: number | null | undefined;
+  showAtTop?: boolean | null | undefined;
+  languageVariable?: string | null | undefined;
+  parentId?: string | number | null | undefined;
+};
+
+/** Staff edit of a match's flags; omitted fields stay as they are. */
+export type MatchFlagsInput = {
+  visible?: boolean | null | undefined;
+  suspended?: boolean | null | undefined;
+  popular?: boolean | null | undefined;
+  todayPopular?: boolean | null | undefined;
+  oddsBoost?: boolean | null | undefined;
+  maintenance?: boolean | null | undefined;
+  /** 0–100. */
+  sequence?: number | null | undefined;
+};
+
+/** Staff edit of a competition; omitted fields stay. */
+export type CompetitionInput = {
+  /** 0–100. */
+  sequence?: number | null | undefined;
+  /** Hot league flag. */
+  popular?: boolean | null | undefined;
+  /** Hot league sort key, 0–100, higher first. */
+  popularSorting?: number | null | undefined;
+  todayPopular?: boolean | null | undefined;
+  /** 1 allowed, 2 not allowed. */
+  rollBet?: number | null | undefined;
+};
+
+/** Staff edit of a betting type; omitted fields stay. */
+export type BettingTypeInput = {
+  /** 1 allowed, 2 not allowed. */
+  betStatus?: number | null | undefined;
+  /** 0–300 seconds. */
+  liveDelaySeconds?: number | null | undefined;
+  /** Margin percent as decimal text, 0–50, e.g. '5.50'. */
+  marginPercent?: string | null | undefined;
+};
+
+/** Goals at a moment of a match. */
+export type ScoreInput = {
+  home: number;
+  away: number;
+};
+
+/** A pocket staff may adjust (spec §6: edit balance, credit money, virtual currency). */
+export type WalletPocket = 'BALANCE' | 'CREDIT_MONEY' | 'RACING_COIN';
+
+export type AdjustWalletInput = {
+  userId: string | number;
+  pocket: WalletPocket;
+  /** Signed, non-zero, whole TZS; the pocket never goes below zero. */
+  amount: number;
+  /** Required; shown in the player's bills and the audit log. */
+  reason: string;
+  /** Client-generated id: repeating it returns the first result and moves money once. */
+  requestId: string | number;
+};
+
+/** How a bet is paid (spec §4 pay type: 1 balance, 2 credit money). */
+export type PayType = 'BALANCE' | 'CREDIT';
+
+/** What the player accepts when odds moved since they saw them (spec §2: accept automatic odds changes). */
+export type OddsChangePolicy = 'ACCEPT_ANY' | 'ACCEPT_HIGHER' | 'NONE';
+
+export type BetSelectionInput = {
+  /** The selection (outcome) id, spec `id_card` / `selection_id`. */
+  selectionId: string | number;
+  /** The decimal odds the player saw. */
+  odds: string;
+};
+
+export type PlaceBetStatus = 'PLACED' | 'REJECTED';
+
+/** Domain status of a bet; `statusCode` is the spec's order status 1–6. */
+export type OrderStatus =
+  'unpaid' | 'awaiting' | 'abnormal' | 'settled' | 'delayed' | 'cashedOut' | 'rejected' | 'cancelled';
+
+export type PaymentKind = 'DEPOSIT' | 'WITHDRAWAL';
+
+/** Staff filters of payment lists; dates are instants (the back office sends EAT midnights). */
+export type PaymentFilter = {
+  status?: string | null | undefined;
+  network?: number | null | undefined;
+  userId?: string | number | null | undefined;
+  from?: string | null | undefined;
+  to?: string | null | undefined;
+  /** Only payments under review. */
+  review?: boolean | null | undefined;
+  /** Only withdrawals waiting for approval. */
+  waitingApproval?: boolean | null | undefined;
+};
+
+/** A change of pay config; unset fields keep their value. Errors: BAD_INPUT. */
+export type PayConfigInput = {
+  /** Default now. */
+  effectiveFrom?: string | null | undefined;
+  reason: string;
+  tigoRecharge?: number | null | undefined;
+  tigoWithdraw?: number | null | undefined;
+  airtelRecharge?: number | null | undefined;
+  airtelWithdraw?: number | null | undefined;
+  vodacomRecharge?: number | null | undefined;
+  vodacomWithdraw?: number | null | undefined;
+  halotelRecharge?: number | null | undefined;
+  halotelWithdraw?: number | null | undefined;
+  rechargeDelay?: number | null | undefined;
+  minimumRecharge?: number | null | undefined;
+  maxRecharge?: number | null | undefined;
+  minimumWithdraw?: number | null | undefined;
+  maxWithdraw?: number | null | undefined;
+  prohibitWithdrawal?: number | null | undefined;
+  withdrawApprovalThreshold?: number | null | undefined;
+  whitelistOnly?: number | null | undefined;
+};
+
+export type ChannelInput = {
+  network: number;
+  name?: string | null | undefined;
+  sort?: number | null | undefined;
+  gatewayAddress?: string | null | undefined;
+  rechargeEnabled?: boolean | null | undefined;
+  withdrawEnabled?: boolean | null | undefined;
+  reason: string;
+};
+
+/** Staff order filters; all optional, combined with AND. */
+export type OrderFilter = {
+  /** Spec list filter "to be counted": true = not yet settled (unpaid, awaiting, abnormal, delayed); false = closed. */
+  toBeCounted?: boolean | null | undefined;
+  /** Domain statuses (any of). */
+  statuses?: Array<OrderStatus> | null | undefined;
+  /** Spec order status code 1–6. */
+  statusCode?: number | null | undefined;
+  /** Spec order type: user, admin or random. */
+  orderType?: string | null | undefined;
+  userId?: string | number | null | undefined;
+  /** The player's phone, exact, +255… or 0…. */
+  phone?: string | null | undefined;
+  /** Spec serial number (order no.), exact. */
+  serial?: string | null | undefined;
+  /** Placed on or after this EAT day, `yyyy-MM-dd`. */
+  fromDate?: string | null | undefined;
+  /** Placed on or before this EAT day (inclusive). */
+  toDate?: string | null | undefined;
+  /** Only bets with a leg on this match (spec gambling_bureau_query). */
+  matchId?: string | number | null | undefined;
+};
+
+/** Order list sorting; ties are broken by id. */
+export type OrderSort =
+  'PLACED_DESC' | 'PLACED_ASC' | 'STAKE_DESC' | 'STAKE_ASC' | 'SETTLED_DESC' | 'CREDITED_DESC';
+
+/** A staff bet for a chosen player (spec §7 order_list/add; order type admin). */
+export type AdminPlaceBetInput = {
+  /** Client-generated id: repeating it returns the first answer and moves money once. */
+  requestId: string | number;
+  payType: PayType;
+  amount: number;
+  selections: Array<BetSelectionInput>;
+  oddsChange?: OddsChangePolicy | null | undefined;
+  /** Why staff place it; written to the audit log. */
+  reason: string;
+};
+
+export type RandomBetSetupInput = {
+  orderCount: number;
+  minBetAmount: number;
+  maxBetAmount: number;
+  startRangeDays: number;
+  liveOnly: boolean;
+  includeStringBets: boolean;
+  minOdds: string;
+  note?: string | null | undefined;
+};
+
+export type BillFilter = {
+  userId?: string | number | null | undefined;
+  /** The player's phone, exact. */
+  phone?: string | null | undefined;
+  /** Spec bill type codes (any of). */
+  billTypes?: Array<number> | null | undefined;
+  /** balance, creditMoney, racingCoin or debt. */
+  pocket?: string | null | undefined;
+  /** A bet id, payment id or staff request id. */
+  reference?: string | null | undefined;
+  fromDate?: string | null | undefined;
+  toDate?: string | null | undefined;
+};
+
+export type SmsFilter = {
+  phone?: string | null | undefined;
+  /** register or reset_password. */
+  type?: string | null | undefined;
+  /** unused or used (spec §4). */
+  status?: string | null | undefined;
+  fromDate?: string | null | undefined;
+  toDate?: string | null | undefined;
+};
+
+export type AuditLogFilter = {
+  /** `staff:<id>` or `system:<process>`, exact. */
+  actor?: string | null | undefined;
+  /** Exact action, or a prefix ending in `.` (e.g. `order.`). */
+  action?: string | null | undefined;
+  entity?: string | null | undefined;
+  entityId?: string | null | undefined;
+  fromDate?: string | null | undefined;
+  toDate?: string | null | undefined;
+};
+
+export type SystemLogFilter = {
+  /** Spec log type (9 = a client's uncaught error). */
+  type?: number | null | undefined;
+  /** player, admin or server. */
+  source?: string | null | undefined;
+  userId?: string | number | null | undefined;
+  /** Content contains (case-insensitive). */
+  search?: string | null | undefined;
+  fromDate?: string | null | undefined;
+  toDate?: string | null | undefined;
+};
+
+export type UserFilter = {
+  /** Phone contains (digits; a leading 0 is ignored). */
+  phone?: string | null | undefined;
+  invitationCode?: string | null | undefined;
+  /** Players whose superior (agent) is this user. */
+  superiorId?: string | number | null | undefined;
+  /** Only agents: players with at least one invited user. */
+  agentsOnly?: boolean | null | undefined;
+  disabled?: boolean | null | undefined;
+  noBet?: boolean | null | undefined;
+  noWithdraw?: boolean | null | undefined;
+  /** 1 not reported, 2 reported. */
+  reported?: number | null | undefined;
+  withdrawalWhitelist?: boolean | null | undefined;
+  registeredFrom?: string | null | undefined;
+  registeredTo?: string | null | undefined;
+  /** Balance at least / at most, TZS. */
+  minBalance?: number | null | undefined;
+  maxBalance?: number | null | undefined;
+};
+
+export type UserSort = 'CREATED_DESC' | 'CREATED_ASC' | 'BALANCE_DESC' | 'BALANCE_ASC' | 'LAST_LOGIN_DESC';
+
+/** What an export lists. */
+export type ExportKind = 'ORDERS' | 'BILLS' | 'PLAYERS' | 'PAYMENTS' | 'AUDIT_LOG';
+
+/**
+ * The filter of an export: the fields of the list it exports (only those of its kind are read).
+ * ORDERS reads `orders`, BILLS `bills`, PLAYERS `users`, PAYMENTS `payments`, AUDIT_LOG `auditLog`.
+ */
+export type ExportFilter = {
+  orders?: OrderFilter | null | undefined;
+  bills?: BillFilter | null | undefined;
+  users?: UserFilter | null | undefined;
+  payments?: ExportPaymentFilter | null | undefined;
+  auditLog?: AuditLogFilter | null | undefined;
+};
+
+export type ExportPaymentFilter = {
+  /** deposit or withdrawal. */
+  kind?: string | null | undefined;
+  userId?: string | number | null | undefined;
+  status?: string | null | undefined;
+  fromDate?: string | null | undefined;
+  toDate?: string | null | undefined;
+};
+
+/** The aggregates with a replayable history. */
+export type HistoryKind = 'WALLET' | 'BET' | 'PAYMENT' | 'ACCOUNT';
+
+/** Names a stream: `wallet-<userId>`, `bet-<betId>`, `payment-<paymentId>`, `account-<userId>`. */
+export type StreamRef = {
+  kind: HistoryKind;
+  id: string | number;
+};
+
+/** A text in each site language (at least one non-blank). */
+export type LocalizedTextInput = {
+  sw?: string | null | undefined;
+  enUS?: string | null | undefined;
+  zhCN?: string | null | undefined;
+};
+
+/** Who a message goes to. */
+export type MessageAudience =
+  /** The players listed in `userIds` (1 to 1000). */
+  | 'PLAYERS'
+  /** Every player registered when it is sent. */
+  | 'ALL'
+  /** Each player who registers from now on, at registration (a welcome message). */
+  | 'NEW_PLAYERS';
+
+export type SendMessageInput = {
+  audience: MessageAudience;
+  /** Player ids, for PLAYERS only. */
+  userIds?: Array<string | number> | null | undefined;
+  /** At most 200 characters per language. */
+  title: LocalizedTextInput;
+  /** At most 5000 characters per language. */
+  body: LocalizedTextInput;
+};
+
+/** Fields of a rotation item; on create `type` is required, on update missing fields stay. */
+export type RotationInput = {
+  type?: number | null | undefined;
+  title?: string | null | undefined;
+  note?: string | null | undefined;
+  imageUrl?: string | null | undefined;
+  link?: string | null | undefined;
+  jumpType?: number | null | undefined;
+  /** sw, en-US, zh-CN, or 'all' (every language). */
+  language?: string | null | undefined;
+  sorting?: number | null | undefined;
+  shown?: boolean | null | undefined;
+};
+
+export type PhoneAreaCodeInput = {
+  country: string;
+  areaCode: string;
+  flag: string;
+  internationalName: string;
+  shown: boolean;
+};
+
+/** A whole site configuration (replaces the previous one from `effectiveFrom`). */
+export type SiteConfigInput = {
+  maintenance: boolean;
+  maintenanceMessage: LocalizedTextInput;
+  /** 1–10 numbers, '+' and 6–15 digits (spaces allowed). */
+  customerServiceNumbers: Array<string>;
+  /** At most 50. */
+  areaCodes: Array<PhoneAreaCodeInput>;
+  /** At most 3 https addresses. */
+  supportLinks?: Array<string> | null | undefined;
+};
+
+/**
+ * Changes to the bet configuration (spec §3 "Bet config", §9 "Admin-configurable"); fields left out stay.
+ * Stakes are whole TZS, multiples of 100 (spec §5 step 100).
+ */
+export type BetConfigInput = {
+  /** Minimum stake paid from the balance (pay type 1) [minimum_bet_amount]. */
+  minimumBetAmount?: number | null | undefined;
+  /** Minimum stake paid with credit money (pay type 2) [minimum_bet_amount_virtual]. */
+  minimumBetAmountVirtual?: number | null | undefined;
+  /** Maximum stake [max_bet_amount]; not below the minimums. */
+  maxBetAmount?: number | null | undefined;
+  /** A selection counts for the string reward at odds >= this, e.g. "1.20" [min_string_reward_odds]. */
+  minStringRewardOdds?: string | null | undefined;
+  /** Tax on winnings, percent, 2 decimals [tax_rate]: appends a dated sports tax rule at the same instant. */
+  taxRatePercent?: number | null | undefined;
+  /** Profit cap of a single [single_game_highest_profit]; null = no cap. */
+  singleGameHighestProfit?: number | null | undefined;
+  /** Profit cap of a multiple [multiple_game_highest_profit]; null = no cap. */
+  multipleGameHighestProfit?: number | null | undefined;
+  /** Contact text shown with refusals [customer_service], at most 200 characters. */
+  customerService?: string | null | undefined;
+  /** Text of the no-bet view [pause_prompt], at most 500 characters (pausing itself: setBettingPause). */
+  pausePrompt?: string | null | undefined;
+};
+
+export type StringRewardTierInput = {
+  /** Qualifying selections, 2–60, each at most once. */
+  strings: number;
+  /** Percent of profit, 0–1000. */
+  cashBackPercent: number;
+};
+
+export type AuditStreamHistoryQueryVariables = Exact<{
+  stream: StreamRef;
+  fromPosition: number;
+  maxCount: number;
+}>;
+
+export type AuditStreamHistoryQuery = {
+  streamHistory: {
+    streamName: string;
+    version: number;
+    events: Array<{
+      position: number;
+      eventId: string;
+      type: string;
+      recordedAt: string;
+      at: string | null;
+      actor: string;
+      reason: string | null;
+      correlationId: string | null;
+      causationId: string | null;
+      data: string;
+      metadata: string;
+      movements: Array<{ pocket: string; amount: number; before: number; after: number }>;
+    }>;
+  };
+};
+
+export type AuditStateAtQueryVariables = Exact<{
+  stream: StreamRef;
+  at: string;
+}>;
+
+export type AuditStateAtQuery = {
+  stateAt: { streamName: string; at: string; version: number; lastEventAt: string | null; state: string };
+};
+
+export type AuditVerifyQueryVariables = Exact<{
+  stream: StreamRef;
+}>;
+
+export type AuditVerifyQuery = {
+  verifyReadModel: {
+    streamName: string;
+    equal: boolean;
+    eventsReplayed: number;
+    tables: Array<string>;
+    rowsCompared: number;
+    pendingEvents: number;
+    differences: Array<{
+      table: string;
+      key: string;
+      column: string;
+      expected: string | null;
+      actual: string | null;
+    }>;
+  };
+};
+
+export type AuditStaffLogQueryVariables = Exact<{
+  filter?: AuditLogFilter | null | undefined;
+  page: number;
+  pageSize: number;
+}>;
+
+export type AuditStaffLogQuery = {
+  staffAuditLog: {
+    total: number;
+    items: Array<{
+      id: string;
+      at: string;
+      actor: string;
+      ip: string | null;
+      action: string;
+      entity: string;
+      entityId: string | null;
+      reason: string | null;
+      before: string | null;
+      after: string | null;
+      requestId: string | null;
+    }>;
+  };
+};
+
+export type AuditSystemLogQueryVariables = Exact<{
+  filter?: SystemLogFilter | null | undefined;
+  page: number;
+  pageSize: number;
+}>;
+
+export type AuditSystemLogQuery = {
+  systemLog: {
+    total: number;
+    items: Array<{
+      id: string;
+      at: string;
+      type: number;
+      content: string;
+      source: string;
+      userAgent: string | null;
+      userId: string | null;
+      ip: string | null;
+    }>;
+  };
+};
+
+export type CatalogueMatchesQueryVariables = Exact<{
+  date?: string | null | undefined;
+  page: number;
+}>;
+
+export type CatalogueMatchesQuery = {
+  upcomingMatches: {
+    count: number;
+    page: number;
+    pageSize: number;
+    content: Array<{
+      id: string;
+      startTime: string;
+      statusId: number;
+      matchMinute: string | null;
+      homeScore: number | null;
+      awayScore: number | null;
+      teamHome: string;
+      teamAway: string;
+      league: string;
+      popular: boolean;
+      todayPopular: boolean;
+      oddsBoost: boolean;
+    }>;
+  };
+};
+
+export type CatalogueLeaguesQueryVariables = Exact<{ [key: string]: never }>;
+
+export type CatalogueLeaguesQuery = {
+  countryMenu: Array<{
+    id: string;
+    code: string;
+    name: string;
+    flag: string | null;
+    matchCount: number;
+    competitions: Array<{ id: string; name: string; matchCount: number }>;
+  }>;
+};
+
+export type CatalogueBookmakersQueryVariables = Exact<{ [key: string]: never }>;
+
+export type CatalogueBookmakersQuery = {
+  bookmakers: Array<{ id: string; code: string | null; name: string; sequence: number }>;
+};
+
+export type CatalogueBettingTypesQueryVariables = Exact<{ [key: string]: never }>;
+
+export type CatalogueBettingTypesQuery = {
+  bettingTypes: Array<{
+    id: number;
+    name: string;
+    sport: string;
+    priced: boolean;
+    betStatus: number;
+    liveDelaySeconds: number;
+    marginPercent: string;
+  }>;
+};
+
+export type CatalogueMatchFlagsMutationVariables = Exact<{
+  matchId: string | number;
+  input: MatchFlagsInput;
+}>;
+
+export type CatalogueMatchFlagsMutation = { updateMatchFlags: { matchId: string } };
+
+export type CatalogueRecordResultMutationVariables = Exact<{
+  matchId: string | number;
+  halfTime: ScoreInput;
+  fullTime: ScoreInput;
+}>;
+
+export type CatalogueRecordResultMutation = { recordMatchResult: { matchId: string } };
+
+export type CatalogueCorrectResultMutationVariables = Exact<{
+  matchId: string | number;
+  halfTime: ScoreInput;
+  fullTime: ScoreInput;
+  reason: string;
+}>;
+
+export type CatalogueCorrectResultMutation = { correctMatchResult: { matchId: string } };
+
+export type CatalogueCancelMatchMutationVariables = Exact<{
+  matchId: string | number;
+  reason: string;
+}>;
+
+export type CatalogueCancelMatchMutation = { cancelMatch: { matchId: string } };
+
+export type CatalogueCompetitionMutationVariables = Exact<{
+  competitionId: string | number;
+  input: CompetitionInput;
+}>;
+
+export type CatalogueCompetitionMutation = { updateCompetition: { id: string } };
+
+export type CatalogueCountrySequenceMutationVariables = Exact<{
+  countryId: string | number;
+  sequence: number;
+}>;
+
+export type CatalogueCountrySequenceMutation = { updateCountrySequence: { id: string } };
+
+export type CatalogueBookmakerSequenceMutationVariables = Exact<{
+  bookmakerId: string | number;
+  sequence: number;
+}>;
+
+export type CatalogueBookmakerSequenceMutation = { updateBookmakerSequence: { id: string } };
+
+export type CatalogueBettingTypeMutationVariables = Exact<{
+  bettingTypeId: number;
+  input: BettingTypeInput;
+}>;
+
+export type CatalogueBettingTypeMutation = { updateBettingType: { id: number } };
+
+export type ConfigBetConfigFieldsFragment = {
+  minimumBetAmount: number;
+  minimumBetAmountVirtual: number;
+  maxBetAmount: number;
+  minStringRewardOdds: string;
+  taxRatePercent: number;
+  singleGameHighestProfit: number | null;
+  multipleGameHighestProfit: number | null;
+  customerService: string;
+  version: string;
+  stringRewards: Array<{ strings: number; cashBackPercent: number }>;
+};
+
+export type ConfigBetQueryVariables = Exact<{ [key: string]: never }>;
+
+export type ConfigBetQuery = {
+  betConfig: {
+    minimumBetAmount: number;
+    minimumBetAmountVirtual: number;
+    maxBetAmount: number;
+    minStringRewardOdds: string;
+    taxRatePercent: number;
+    singleGameHighestProfit: number | null;
+    multipleGameHighestProfit: number | null;
+    customerService: string;
+    version: string;
+    stringRewards: Array<{ strings: number; cashBackPercent: number }>;
+  };
+  betConfigVersions: Array<{
+    effectiveFrom: string;
+    createdBy: string;
+    createdAt: string;
+    inForce: boolean;
+    config: {
+      minimumBetAmount: number;
+      minimumBetAmountVirtual: number;
+      maxBetAmount: number;
+      minStringRewardOdds: string;
+      taxRatePercent: number;
+      singleGameHighestProfit: number | null;
+      multipleGameHighestProfit: number | null;
+      customerService: string;
+      version: string;
+      stringRewards: Array<{ strings: number; cashBackPercent: number }>;
+    };
+  }>;
+};
+
+export type ConfigSetBetMutationVariables = Exact<{
+  input: BetConfigInput;
+  effectiveFrom?: string | null | undefined;
+}>;
+
+export type ConfigSetBetMutation = {
+  setBetConfig: {
+    minimumBetAmount: number;
+    minimumBetAmountVirtual: number;
+    maxBetAmount: number;
+    minStringRewardOdds: string;
+    taxRatePercent: number;
+    singleGameHighestProfit: number | null;
+    multipleGameHighestProfit: number | null;
+    customerService: string;
+    version: string;
+    stringRewards: Array<{ strings: number; cashBackPercent: number }>;
+  };
+};
+
+export type ConfigSetTiersMutationVariables = Exact<{
+  tiers: Array<StringRewardTierInput> | StringRewardTierInput;
+  effectiveFrom?: string | null | undefined;
+}>;
+
+export type ConfigSetTiersMutation = {
+  setStringRewardTiers: Array<{ strings: number; cashBackPercent: number }>;
+};
+
+export type ConfigSiteVersionFieldsFragment = {
+  id: string;
+  effectiveFrom: string;
+  maintenance: boolean;
+  customerServiceNumbers: Array<string>;
+  supportLinks: Array<string>;
+  createdBy: string;
+  createdAt: string;
+  inForce: boolean;
+  maintenanceMessage: { sw: string | null; enUS: string | null; zhCN: string | null };
+  areaCodes: Array<{
+    country: string;
+    areaCode: string;
+    flag: string;
+    internationalName: string;
+    shown: boolean;
+  }>;
+};
+
+export type ConfigSiteQueryVariables = Exact<{ [key: string]: never }>;
+
+export type ConfigSiteQuery = {
+  siteConfigVersions: Array<{
+    id: string;
+    effectiveFrom: string;
+    maintenance: boolean;
+    customerServiceNumbers: Array<string>;
+    supportLinks: Array<string>;
+    createdBy: string;
+    createdAt: string;
+    inForce: boolean;
+    maintenanceMessage: { sw: string | null; enUS: string | null; zhCN: string | null };
+    areaCodes: Array<{
+      country: string;
+      areaCode: string;
+      flag: string;
+      internationalName: string;
+      shown: boolean;
+    }>;
+  }>;
+};
+
+export type ConfigSetSiteMutationVariables = Exact<{
+  input: SiteConfigInput;
+  effectiveFrom?: string | null | undefined;
+}>;
+
+export type ConfigSetSiteMutation = {
+  setSiteConfig: {
+    id: string;
+    effectiveFrom: string;
+    maintenance: boolean;
+    customerServiceNumbers: Array<string>;
+    supportLinks: Array<string>;
+    createdBy: string;
+    createdAt: string;
+    inForce: boolean;
+    maintenanceMessage: { sw: string | null; enUS: string | null; zhCN: string | null };
+    areaCodes: Array<{
+      country: string;
+      areaCode: string;
+      flag: string;
+      internationalName: string;
+      shown: boolean;
+    }>;
+  };
+};
+
+export type ContentStaffMessagesQueryVariables = Exact<{
+  page: number;
+  pageSize: number;
+}>;
+
+export type ContentStaffMessagesQuery = {
+  staffMessages: {
+    count: number;
+    content: Array<{
+      id: string;
+      audience: MessageAudience;
+      recipients: number;
+      readCount: number;
+      withdrawn: boolean;
+      createdBy: string;
+      createdAt: string;
+      title: { sw: string | null; enUS: string | null; zhCN: string | null };
+    }>;
+  };
+};
+
+export type ContentSendMessageMutationVariables = Exact<{
+  input: SendMessageInput;
+}>;
+
+export type ContentSendMessageMutation = { sendMessage: { id: string; recipients: number } };
+
+export type ContentWithdrawMessageMutationVariables = Exact<{
+  id: string | number;
+}>;
+
+export type ContentWithdrawMessageMutation = { withdrawMessage: { id: string; withdrawn: boolean } };
+
+export type ContentRotationFieldsFragment = {
+  id: string;
+  type: number;
+  typeName: string;
+  title: string;
+  note: string;
+  imageUrl: string | null;
+  link: string | null;
+  jumpType: number;
+  language: string | null;
+  sorting: number;
+  shown: boolean;
+  clicks: number;
+  updatedAt: string;
+};
+
+export type ContentRotationsQueryVariables = Exact<{
+  type?: number | null | undefined;
+}>;
+
+export type ContentRotationsQuery = {
+  staffRotations: Array<{
+    id: string;
+    type: number;
+    typeName: string;
+    title: string;
+    note: string;
+    imageUrl: string | null;
+    link: string | null;
+    jumpType: number;
+    language: string | null;
+    sorting: number;
+    shown: boolean;
+    clicks: number;
+    updatedAt: string;
+  }>;
+};
+
+export type ContentCreateRotationMutationVariables = Exact<{
+  input: RotationInput;
+}>;
+
+export type ContentCreateRotationMutation = {
+  createRotation: {
+    id: string;
+    type: number;
+    typeName: string;
+    title: string;
+    note: string;
+    imageUrl: string | null;
+    link: string | null;
+    jumpType: number;
+    language: string | null;
+    sorting: number;
+    shown: boolean;
+    clicks: number;
+    updatedAt: string;
+  };
+};
+
+export type ContentUpdateRotationMutationVariables = Exact<{
+  id: string | number;
+  input: RotationInput;
+}>;
+
+export type ContentUpdateRotationMutation = {
+  updateRotation: {
+    id: string;
+    type: number;
+    typeName: string;
+    title: string;
+    note: string;
+    imageUrl: string | null;
+    link: string | null;
+    jumpType: number;
+    language: string | null;
+    sorting: number;
+    shown: boolean;
+    clicks: number;
+    updatedAt: string;
+  };
+};
+
+export type ContentDeleteRotationMutationVariables = Exact<{
+  id: string | number;
+}>;
+
+export type ContentDeleteRotationMutation = { deleteRotation: boolean };
+
+export type ContentUploadMutationVariables = Exact<{
+  name: string;
+  dataUrl: string;
+}>;
+
+export type ContentUploadMutation = {
+  uploadFile: { id: string; url: string; contentType: string; sizeBytes: number };
+};
+
+export type ExportsRecordFieldsFragment = {
+  id: string;
+  kind: ExportKind;
+  status: number;
+  progress: number;
+  rowsWritten: number;
+  errorMessage: string | null;
+  applicant: string;
+  filter: string;
+  createdAt: string;
+  completedAt: string | null;
+  byteSize: number | null;
+  downloadPath: string | null;
+};
+
+export type ExportsStartMutationVariables = Exact<{
+  kind: ExportKind;
+  filter?: ExportFilter | null | undefined;
+}>;
+
+export type ExportsStartMutation = {
+  startExport: {
+    id: string;
+    kind: ExportKind;
+    status: number;
+    progress: number;
+    rowsWritten: number;
+    errorMessage: string | null;
+    applicant: string;
+    filter: string;
+    createdAt: string;
+    completedAt: string | null;
+    byteSize: number | null;
+    downloadPath: string | null;
+  };
+};
+
+export type ExportsRecordQueryVariables = Exact<{
+  id: string | number;
+}>;
+
+export type ExportsRecordQuery = {
+  exportRecord: {
+    id: string;
+    kind: ExportKind;
+    status: number;
+    progress: number;
+    rowsWritten: number;
+    errorMessage: string | null;
+    applicant: string;
+    filter: string;
+    createdAt: string;
+    completedAt: string | null;
+    byteSize: number | null;
+    downloadPath: string | null;
+  } | null;
+};
+
+export type ExportsListQueryVariables = Exact<{
+  page: number;
+  pageSize: number;
+}>;
+
+export type ExportsListQuery = {
+  exports: {
+    total: number;
+    items: Array<{
+      id: string;
+      kind: ExportKind;
+      status: number;
+      progress: number;
+      rowsWritten: number;
+      errorMessage: string | null;
+      applicant: string;
+      filter: string;
+      createdAt: string;
+      completedAt: string | null;
+      byteSize: number | null;
+      downloadPath: string | null;
+    }>;
+  };
+};
+
+export type OrdersOrderFieldsFragment = {
+  id: string;
+  serial: string;
+  status: OrderStatus;
+  statusCode: number;
+  orderType: string;
+  payType: PayType;
+  stake: number;
+  payPayable: number;
+  virtualPayAmount: number;
+  totalOdds: string;
+  taxRate: number;
+  potentialProfit: number;
+  potentialReward: number;
+  rewardPercent: number;
+  potentialTax: number;
+  potentialReturn: number;
+  payout: number | null;
+  reward: number | null;
+  tax: number | null;
+  credited: number | null;
+  rejectCode: string | null;
+  abnormalInfo: string | null;
+  cancelReason: string | null;
+  placedAt: string;
+  settledAt: string | null;
+  userId: string | null;
+  userPhone: string | null;
+  matchCount: number | null;
+  earlySettlementOdds: string | null;
+  placedBy: string | null;
+};
+
+export type OrdersListQueryVariables = Exact<{
+  filter?: OrderFilter | null | undefined;
+  page: number;
+  pageSize: number;
+  sort?: OrderSort | null | undefined;
+}>;
+
+export type OrdersListQuery = {
+  orders: {
+    total: number;
+    totalStake: number;
+    totalCredited: number;
+    items: Array<{
+      id: string;
+      serial: string;
+      status: OrderStatus;
+      statusCode: number;
+      orderType: string;
+      payType: PayType;
+      stake: number;
+      payPayable: number;
+      virtualPayAmount: number;
+      totalOdds: string;
+      taxRate: number;
+      potentialProfit: number;
+      potentialReward: number;
+      rewardPercent: number;
+      potentialTax: number;
+      potentialReturn: number;
+      payout: number | null;
+      reward: number | null;
+      tax: number | null;
+      credited: number | null;
+      rejectCode: string | null;
+      abnormalInfo: string | null;
+      cancelReason: string | null;
+      placedAt: string;
+      settledAt: string | null;
+      userId: string | null;
+      userPhone: string | null;
+      matchCount: number | null;
+      earlySettlementOdds: string | null;
+      placedBy: string | null;
+    }>;
+  };
+};
+
+export type OrdersDetailQueryVariables = Exact<{
+  id: string | number;
+}>;
+
+export type OrdersDetailQuery = {
+  order: {
+    id: string;
+    serial: string;
+    status: OrderStatus;
+    statusCode: number;
+    orderType: string;
+    payType: PayType;
+    stake: number;
+    payPayable: number;
+    virtualPayAmount: number;
+    totalOdds: string;
+    taxRate: number;
+    potentialProfit: number;
+    potentialReward: number;
+    rewardPercent: number;
+    potentialTax: number;
+    potentialReturn: number;
+    payout: number | null;
+    reward: number | null;
+    tax: number | null;
+    credited: number | null;
+    rejectCode: string | null;
+    abnormalInfo: string | null;
+    cancelReason: string | null;
+    placedAt: string;
+    settledAt: string | null;
+    userId: string | null;
+    userPhone: string | null;
+    matchCount: number | null;
+    earlySettlementOdds: string | null;
+    placedBy: string | null;
+    lines: Array<{
+      legIndex: number;
+      matchId: string;
+      selectionId: string;
+      marketId: string;
+      home: string;
+      away: string;
+      marketName: string;
+      selectionName: string;
+      odds: string;
+      startTime: string;
+      eventStatus: number;
+      outcome: number;
+      voidFactor: string | null;
+      rule: string | null;
+    }>;
+  } | null;
+};
+
+export type OrdersCancelMutationVariables = Exact<{
+  id: string | number;
+  reason: string;
+}>;
+
+export type OrdersCancelMutation = {
+  cancelOrder: {
+    id: string;
+    serial: string;
+    status: OrderStatus;
+    statusCode: number;
+    orderType: string;
+    payType: PayType;
+    stake: number;
+    payPayable: number;
+    virtualPayAmount: number;
+    totalOdds: string;
+    taxRate: number;
+    potentialProfit: number;
+    potentialReward: number;
+    rewardPercent: number;
+    potentialTax: number;
+    potentialReturn: number;
+    payout: number | null;
+    reward: number | null;
+    tax: number | null;
+    credited: number | null;
+    rejectCode: string | null;
+    abnormalInfo: string | null;
+    cancelReason: string | null;
+    placedAt: string;
+    settledAt: string | null;
+    userId: string | null;
+    userPhone: string | null;
+    matchCount: number | null;
+    earlySettlementOdds: string | null;
+    placedBy: string | null;
+  };
+};
+
+export type OrdersSmsQueryVariables = Exact<{
+  filter?: SmsFilter | null | undefined;
+  page: number;
+  pageSize: number;
+}>;
+
+export type OrdersSmsQuery = {
+  smsMessages: {
+    total: number;
+    items: Array<{
+      id: string;
+      phone: string;
+      areaCode: string;
+      type: string;
+      content: string;
+      code: string | null;
+      status: string;
+      sentAt: string;
+      expiresAt: string | null;
+      usedAt: string | null;
+      ip: string | null;
+    }>;
+  };
+};
+
+export type OrdersBillsQueryVariables = Exact<{
+  filter?: BillFilter | null | undefined;
+  page: number;
+  pageSize: number;
+}>;
+
+export type OrdersBillsQuery = {
+  bills: {
+    total: number;
+    totalAmount: number;
+    items: Array<{
+      id: string;
+      userId: string;
+      userPhone: string | null;
+      billType: number;
+      pocket: string;
+      amount: number;
+      balanceBefore: number;
+      balanceAfter: number;
+      remark: string;
+      reference: string;
+      movementId: string;
+      actor: string;
+      at: string;
+    }>;
+  };
+};
+
+export type OrdersRandomSetupFieldsFragment = {
+  id: string;
+  orderCount: number;
+  minBetAmount: number;
+  maxBetAmount: number;
+  startRangeDays: number;
+  liveOnly: boolean;
+  includeStringBets: boolean;
+  minOdds: string;
+  note: string;
+  createdBy: string;
+  createdAt: string;
+  updatedAt: string;
+};
+
+export type OrdersRandomSetupsQueryVariables = Exact<{ [key: string]: never }>;
+
+export type OrdersRandomSetupsQuery = {
+  randomBetSetups: Array<{
+    id: string;
+    orderCount: number;
+    minBetAmount: number;
+    maxBetAmount: number;
+    startRangeDays: number;
+    liveOnly: boolean;
+    includeStringBets: boolean;
+    minOdds: string;
+    note: string;
+    createdBy: string;
+    createdAt: string;
+    updatedAt: string;
+  }>;
+};
+
+export type OrdersCreateRandomSetupMutationVariables = Exact<{
+  input: RandomBetSetupInput;
+}>;
+
+export type OrdersCreateRandomSetupMutation = {
+  createRandomBetSetup: {
+    id: string;
+    orderCount: number;
+    minBetAmount: number;
+    maxBetAmount: number;
+    startRangeDays: number;
+    liveOnly: boolean;
+    includeStringBets: boolean;
+    minOdds: string;
+    note: string;
+    createdBy: string;
+    createdAt: string;
+    updatedAt: string;
+  };
+};
+
+export type OrdersUpdateRandomSetupMutationVariables = Exact<{
+  id: string | number;
+  input: RandomBetSetupInput;
+}>;
+
+export type OrdersUpdateRandomSetupMutation = {
+  updateRandomBetSetup: {
+    id: string;
+    orderCount: number;
+    minBetAmount: number;
+    maxBetAmount: number;
+    startRangeDays: number;
+    liveOnly: boolean;
+    includeStringBets: boolean;
+    minOdds: string;
+    note: string;
+    createdBy: string;
+    createdAt: string;
+    updatedAt: string;
+  };
+};
+
+export type OrdersDeleteRandomSetupMutationVariables = Exact<{
+  id: string | number;
+}>;
+
+export type OrdersDeleteRandomSetupMutation = { deleteRandomBetSetup: boolean };
+
+export type OrdersRunRandomSetupMutationVariables = Exact<{
+  id: string | number;
+  userIds: Array<string | number> | string | number;
+  requestId: string | number;
+}>;
+
+export type OrdersRunRandomSetupMutation = {
+  runRandomBetSetup: {
+    candidateSelections: number;
+    placed: Array<{ id: string; serial: string }>;
+    refused: Array<{ userId: string; code: string }>;
+  };
+};
+
+export type OrdersAdminPlaceBetMutationVariables = Exact<{
+  userId: string | number;
+  input: AdminPlaceBetInput;
+}>;
+
+export type OrdersAdminPlaceBetMutation = {
+  adminPlaceBet: {
+    status: PlaceBetStatus;
+    code: string | null;
+    message: string | null;
+    order: { id: string; serial: string } | null;
+  };
+};
+
+export type PaymentsPaymentFieldsFragment = {
+  id: string;
+  kind: PaymentKind;
+  userId: string;
+  network: number;
+  phone: string;
+  amount: number;
+  status: string;
+  payStatus: number;
+  providerRef: string | null;
+  providerStatus: string | null;
+  approval: string;
+  review: boolean;
+  flag: string | null;
+  createdAt: string;
+  updatedAt: string;
+  paidAt: string | null;
+};
+
+export type PaymentsConfigFieldsFragment = {
+  version: number;
+  effectiveFrom: string;
+  tigoRecharge: number;
+  tigoWithdraw: number;
+  airtelRecharge: number;
+  airtelWithdraw: number;
+  vodacomRecharge: number;
+  vodacomWithdraw: number;
+  halotelRecharge: number;
+  halotelWithdraw: number;
+  rechargeDelay: number;
+  minimumRecharge: number;
+  maxRecharge: number;
+  minimumWithdraw: number;
+  maxWithdraw: number;
+  prohibitWithdrawal: number;
+  withdrawApprovalThreshold: number;
+  whitelistOnly: number;
+};
+
+export type PaymentsListQueryVariables = Exact<{
+  kind: PaymentKind;
+  filter?: PaymentFilter | null | undefined;
+  page?: number | null | undefined;
+  pageSize?: number | null | undefined;
+}>;
+
+export type PaymentsListQuery = {
+  payments: {
+    page: number;
+    pageSize: number;
+    total: number;
+    totalAmount: number;
+    paidAmount: number;
+    items: Array<{
+      id: string;
+      kind: PaymentKind;
+      userId: string;
+      network: number;
+      phone: string;
+      amount: number;
+      status: string;
+      payStatus: number;
+      providerRef: string | null;
+      providerStatus: string | null;
+      approval: string;
+      review: boolean;
+      flag: string | null;
+      createdAt: string;
+      updatedAt: string;
+      paidAt: string | null;
+    }>;
+  };
+};
+
+export type PaymentsApproveMutationVariables = Exact<{
+  paymentId: string | number;
+  reason: string;
+}>;
+
+export type PaymentsApproveMutation = {
+  approveWithdrawal: {
+    id: string;
+    kind: PaymentKind;
+    userId: string;
+    network: number;
+    phone: string;
+    amount: number;
+    status: string;
+    payStatus: number;
+    providerRef: string | null;
+    providerStatus: string | null;
+    approval: string;
+    review: boolean;
+    flag: string | null;
+    createdAt: string;
+    updatedAt: string;
+    paidAt: string | null;
+  };
+};
+
+export type PaymentsRejectMutationVariables = Exact<{
+  paymentId: string | number;
+  reason: string;
+}>;
+
+export type PaymentsRejectMutation = {
+  rejectWithdrawal: {
+    id: string;
+    kind: PaymentKind;
+    userId: string;
+    network: number;
+    phone: string;
+    amount: number;
+    status: string;
+    payStatus: number;
+    providerRef: string | null;
+    providerStatus: string | null;
+    approval: string;
+    review: boolean;
+    flag: string | null;
+    createdAt: string;
+    updatedAt: string;
+    paidAt: string | null;
+  };
+};
+
+export type PaymentsResolveMutationVariables = Exact<{
+  paymentId: string | number;
+  paid: boolean;
+  providerRef?: string | null | undefined;
+  reason: string;
+}>;
+
+export type PaymentsResolveMutation = {
+  resolvePayment: {
+    id: string;
+    kind: PaymentKind;
+    userId: string;
+    network: number;
+    phone: string;
+    amount: number;
+    status: string;
+    payStatus: number;
+    providerRef: string | null;
+    providerStatus: string | null;
+    approval: string;
+    review: boolean;
+    flag: string | null;
+    createdAt: string;
+    updatedAt: string;
+    paidAt: string | null;
+  };
+};
+
+export type PaymentsReconciliationQueryVariables = Exact<{
+  all?: boolean | null | undefined;
+}>;
+
+export type PaymentsReconciliationQuery = {
+  reconciliationItems: Array<{
+    id: string;
+    runId: string;
+    network: number;
+    paymentId: string;
+    kind: string;
+    ours: string | null;
+    theirs: string | null;
+    foundAt: string;
+    resolvedAt: string | null;
+    resolvedBy: string | null;
+    resolution: string | null;
+  }>;
+};
+
+export type PaymentsRunReconciliationMutationVariables = Exact<{
+  from: string;
+  to: string;
+}>;
+
+export type PaymentsRunReconciliationMutation = { runReconciliation: number };
+
+export type PaymentsResolveItemMutationVariables = Exact<{
+  id: string | number;
+  reason: string;
+}>;
+
+export type PaymentsResolveItemMutation = {
+  resolveReconciliationItem: {
+    id: string;
+    resolvedAt: string | null;
+    resolvedBy: string | null;
+    resolution: string | null;
+  };
+};
+
+export type PaymentsConfigQueryVariables = Exact<{ [key: string]: never }>;
+
+export type PaymentsConfigQuery = {
+  payConfig: {
+    version: number;
+    effectiveFrom: string;
+    tigoRecharge: number;
+    tigoWithdraw: number;
+    airtelRecharge: number;
+    airtelWithdraw: number;
+    vodacomRecharge: number;
+    vodacomWithdraw: number;
+    halotelRecharge: number;
+    halotelWithdraw: number;
+    rechargeDelay: number;
+    minimumRecharge: number;
+    maxRecharge: number;
+    minimumWithdraw: number;
+    maxWithdraw: number;
+    prohibitWithdrawal: number;
+    withdrawApprovalThreshold: number;
+    whitelistOnly: number;
+  };
+  paymentChannels: Array<{
+    network: number;
+    name: string;
+    sort: number;
+    gatewayAddress: string;
+    rechargeEnabled: boolean;
+    withdrawEnabled: boolean;
+  }>;
+};
+
+export type PaymentsSetConfigMutationVariables = Exact<{
+  input: PayConfigInput;
+}>;
+
+export type PaymentsSetConfigMutation = {
+  setPayConfig: {
+    version: number;
+    effectiveFrom: string;
+    tigoRecharge: number;
+    tigoWithdraw: number;
+    airtelRecharge: number;
+    airtelWithdraw: number;
+    vodacomRecharge: number;
+    vodacomWithdraw: number;
+    halotelRecharge: number;
+    halotelWithdraw: number;
+    rechargeDelay: number;
+    minimumRecharge: number;
+    maxRecharge: number;
+    minimumWithdraw: number;
+    maxWithdraw: number;
+    prohibitWithdrawal: number;
+    withdrawApprovalThreshold: number;
+    whitelistOnly: number;
+  };
+};
+
+export type PaymentsSetChannelMutationVariables = Exact<{
+  input: ChannelInput;
+}>;
+
+export type PaymentsSetChannelMutation = {
+  setPaymentChannel: {
+    network: number;
+    name: string;
+    sort: number;
+    gatewayAddress: string;
+    rechargeEnabled: boolean;
+    withdrawEnabled: boolean;
+  };
+};
+
+export type PaymentsBettingPauseQueryVariables = Exact<{ [key: string]: never }>;
+
+export type PaymentsBettingPauseQuery = { bettingPause: { paused: boolean; prompt: string } };
+
+export type PaymentsSetBettingPauseMutationVariables = Exact<{
+  paused: boolean;
+  prompt?: string | null | undefined;
+}>;
+
+export type PaymentsSetBettingPauseMutation = { setBettingPause: { paused: boolean; prompt: string } };
+
+export type ShellStaffMeQueryVariables = Exact<{ [key: string]: never }>;
+
+export type ShellStaffMeQuery = {
+  staffMe: {
+    permissions: Array<string>;
+    staff: {
+      id: string;
+      account: string;
+      name: string;
+      totpBound: boolean;
+      role: { id: string; name: string } | null;
+    };
+  } | null;
+};
+
+export type ShellStaffLoginMutationVariables = Exact<{
+  account: string;
+  password: string;
+  totpCode?: string | null | undefined;
+}>;
+
+export type ShellStaffLoginMutation = { staffLogin: { token: string; expiresAt: string } };
+
+export type ShellChangePasswordMutationVariables = Exact<{
+  oldPassword: string;
+  newPassword: string;
+  confirmPassword: string;
+}>;
+
+export type ShellChangePasswordMutation = { staffChangePassword: boolean };
+
+export type ShellBeginTotpMutationVariables = Exact<{ [key: string]: never }>;
+
+export type ShellBeginTotpMutation = { beginTotpBinding: { secret: string; uri: string } };
+
+export type ShellConfirmTotpMutationVariables = Exact<{
+  code: string;
+}>;
+
+export type ShellConfirmTotpMutation = { confirmTotpBinding: boolean };
+
+export type ShellUnbindTotpMutationVariables = Exact<{
+  code: string;
+}>;
+
+export type ShellUnbindTotpMutation = { unbindTotp: boolean };
+
+export type StaffManagerFieldsFragment = {
+  id: string;
+  account: string;
+  name: string;
+  disabled: boolean;
+  totpBound: boolean;
+  createdAt: string;
+  lastLoginAt: string | null;
+  lastLoginIp: string | null;
+  role: { id: string; name: string } | null;
+};
+
+export type StaffRoleFieldsFragment = {
+  id: string;
+  name: string;
+  remarks: string;
+  isSuper: boolean;
+  nodeIds: Array<string>;
+};
+
+export type StaffNodeFieldsFragment = {
+  id: string;
+  code: string | null;
+  name: string;
+  path: string;
+  type: PermissionNodeType;
+  platform: string;
+  icon: string;
+  sort: number;
+  showAtTop: boolean;
+  languageVariable: string;
+  parentId: string | null;
+};
+
+export type StaffManagersQueryVariables = Exact<{ [key: string]: never }>;
+
+export type StaffManagersQuery = {
+  managers: Array<{
+    id: string;
+    account: string;
+    name: string;
+    disabled: boolean;
+    totpBound: boolean;
+    createdAt: string;
+    lastLoginAt: string | null;
+    lastLoginIp: string | null;
+    role: { id: string; name: string } | null;
+  }>;
+};
+
+export type StaffRolesQueryVariables = Exact<{ [key: string]: never }>;
+
+export type StaffRolesQuery = {
+  staffRoles: Array<{ id: string; name: string; remarks: string; isSuper: boolean; nodeIds: Array<string> }>;
+};
+
+export type StaffPermissionTreeQueryVariables = Exact<{ [key: string]: never }>;
+
+export type StaffPermissionTreeQuery = {
+  permissionTree: Array<{
+    id: string;
+    code: string | null;
+    name: string;
+    path: string;
+    type: PermissionNodeType;
+    platform: string;
+    icon: string;
+    sort: number;
+    showAtTop: boolean;
+    languageVariable: string;
+    parentId: string | null;
+  }>;
+};
+
+export type StaffCreateManagerMutationVariables = Exact<{
+  input: ManagerInput;
+}>;
+
+export type StaffCreateManagerMutation = {
+  createManager: {
+    id: string;
+    account: string;
+    name: string;
+    disabled: boolean;
+    totpBound: boolean;
+    createdAt: string;
+    lastLoginAt: string | null;
+    lastLoginIp: string | null;
+    role: { id: string; name: string } | null;
+  };
+};
+
+export type StaffUpdateManagerMutationVariables = Exact<{
+  id: string | number;
+  input: ManagerInput;
+}>;
+
+export type StaffUpdateManagerMutation = {
+  updateManager: {
+    id: string;
+    account: string;
+    name: string;
+    disabled: boolean;
+    totpBound: boolean;
+    createdAt: string;
+    lastLoginAt: string | null;
+    lastLoginIp: string | null;
+    role: { id: string; name: string } | null;
+  };
+};
+
+export type StaffResetManagerPasswordMutationVariables = Exact<{
+  id: string | number;
+  password: string;
+  confirmPassword: string;
+}>;
+
+export type StaffResetManagerPasswordMutation = { resetManagerPassword: boolean };
+
+export type StaffUnbindManagerTotpMutationVariables = Exact<{
+  staffId: string | number;
+  reason: string;
+}>;
+
+export type StaffUnbindManagerTotpMutation = { unbindStaffTotp: boolean };
+
+export type StaffCreateRoleMutationVariables = Exact<{
+  input: RoleInput;
+}>;
+
+export type StaffCreateRoleMutation = {
+  createRole: { id: string; name: string; remarks: string; isSuper: boolean; nodeIds: Array<string> };
+};
+
+export type StaffUpdateRoleMutationVariables = Exact<{
+  id: string | number;
+  input: RoleInput;
+}>;
+
+export type StaffUpdateRoleMutation = {
+  updateRole: { id: string; name: string; remarks: string; isSuper: boolean; nodeIds: Array<string> };
+};
+
+export type StaffDeleteRoleMutationVariables = Exact<{
+  id: string | number;
+}>;
+
+export type StaffDeleteRoleMutation = { deleteRole: boolean };
+
+export type StaffCreateNodeMutationVariables = Exact<{
+  input: PermissionNodeInput;
+}>;
+
+export type StaffCreateNodeMutation = {
+  createPermissionNode: {
+    id: string;
+    code: string | null;
+    name: string;
+    path: string;
+    type: PermissionNodeType;
+    platform: string;
+    icon: string;
+    sort: number;
+    showAtTop: boolean;
+    languageVariable: string;
+    parentId: string | null;
+  };
+};
+
+export type StaffUpdateNodeMutationVariables = Exact<{
+  id: string | number;
+  input: PermissionNodeInput;
+}>;
+
+export type StaffUpdateNodeMutation = {
+  updatePermissionNode: {
+    id: string;
+    code: string | null;
+    name: string;
+    path: string;
+    type: PermissionNodeType;
+    platform: string;
+    icon: string;
+    sort: number;
+    showAtTop: boolean;
+    languageVariable: string;
+    parentId: string | null;
+  };
+};
+
+export type StaffDeleteNodeMutationVariables = Exact<{
+  id: string | number;
+}>;
+
+export type StaffDeleteNodeMutation = { deletePermissionNode: boolean };
+
+export type StaffIpBlacklistQueryVariables = Exact<{ [key: string]: never }>;
+
+export type StaffIpBlacklistQuery = {
+  ipBlacklist: Array<{ ip: string; note: string; createdBy: string; createdAt: string }>;
+};
+
+export type StaffAddIpMutationVariables = Exact<{
+  ip: string;
+  note?: string | null | undefined;
+}>;
+
+export type StaffAddIpMutation = { addBlacklistedIp: { ip: string } };
+
+export type StaffRemoveIpMutationVariables = Exact<{
+  ip: string;
+}>;
+
+export type StaffRemoveIpMutation = { removeBlacklistedIp: boolean };
+
+export type StatsRowFieldsFragment = {
+  date: string;
+  hour: number | null;
+  from: string;
+  to: string;
+  stakes: number;
+  creditStakes: number;
+  stakeRefunds: number;
+  payouts: number;
+  tax: number;
+  grossPayouts: number;
+  ggr: number;
+  netAfterTax: number;
+  bonuses: number;
+  deposits: number;
+  depositCount: number;
+  withdrawals: number;
+  withdrawalCount: number;
+  staffAdjustments: number;
+  betsPlaced: number;
+  betsSettled: number;
+  newRegistrations: number;
+  activePlayers: number;
+};
+
+export type StatsTodayQueryVariables = Exact<{ [key: string]: never }>;
+
+export type StatsTodayQuery = {
+  statsToday: {
+    date: string;
+    hours: Array<{
+      date: string;
+      hour: number | null;
+      from: string;
+      to: string;
+      stakes: number;
+      creditStakes: number;
+      stakeRefunds: number;
+      payouts: number;
+      tax: number;
+      grossPayouts: number;
+      ggr: number;
+      netAfterTax: number;
+      bonuses: number;
+      deposits: number;
+      depositCount: number;
+      withdrawals: number;
+      withdrawalCount: number;
+      staffAdjustments: number;
+      betsPlaced: number;
+      betsSettled: number;
+      newRegistrations: number;
+      activePlayers: number;
+    }>;
+    total: {
+      date: string;
+      hour: number | null;
+      from: string;
+      to: string;
+      stakes: number;
+      creditStakes: number;
+      stakeRefunds: number;
+      payouts: number;
+      tax: number;
+      grossPayouts: number;
+      ggr: number;
+      netAfterTax: number;
+      bonuses: number;
+      deposits: number;
+      depositCount: number;
+      withdrawals: number;
+      withdrawalCount: number;
+      staffAdjustments: number;
+      betsPlaced: number;
+      betsSettled: number;
+      newRegistrations: number;
+      activePlayers: number;
+    };
+  };
+};
+
+export type StatsHourlyQueryVariables = Exact<{
+  date: string;
+}>;
+
+export type StatsHourlyQuery = {
+  statsHourly: {
+    date: string;
+    hours: Array<{
+      date: string;
+      hour: number | null;
+      from: string;
+      to: string;
+      stakes: number;
+      creditStakes: number;
+      stakeRefunds: number;
+      payouts: number;
+      tax: number;
+      grossPayouts: number;
+      ggr: number;
+      netAfterTax: number;
+      bonuses: number;
+      deposits: number;
+      depositCount: number;
+      withdrawals: number;
+      withdrawalCount: number;
+      staffAdjustments: number;
+      betsPlaced: number;
+      betsSettled: number;
+      newRegistrations: number;
+      activePlayers: number;
+    }>;
+    total: {
+      date: string;
+      hour: number | null;
+      from: string;
+      to: string;
+      stakes: number;
+      creditStakes: number;
+      stakeRefunds: number;
+      payouts: number;
+      tax: number;
+      grossPayouts: number;
+      ggr: number;
+      netAfterTax: number;
+      bonuses: number;
+      deposits: number;
+      depositCount: number;
+      withdrawals: number;
+      withdrawalCount: number;
+      staffAdjustments: number;
+      betsPlaced: number;
+      betsSettled: number;
+      newRegistrations: number;
+      activePlayers: number;
+    };
+  };
+};
+
+export type StatsDailyQueryVariables = Exact<{
+  from: string;
+  to: string;
+}>;
+
+export type StatsDailyQuery = {
+  statsDaily: {
+    from: string;
+    to: string;
+    days: Array<{
+      date: string;
+      hour: number | null;
+      from: string;
+      to: string;
+      stakes: number;
+      creditStakes: number;
+      stakeRefunds: number;
+      payouts: number;
+      tax: number;
+      grossPayouts: number;
+      ggr: number;
+      netAfterTax: number;
+      bonuses: number;
+      deposits: number;
+      depositCount: number;
+      withdrawals: number;
+      withdrawalCount: number;
+      staffAdjustments: number;
+      betsPlaced: number;
+      betsSettled: number;
+      newRegistrations: number;
+      activePlayers: number;
+    }>;
+    total: {
+      date: string;
+      hour: number | null;
+      from: string;
+      to: string;
+      stakes: number;
+      creditStakes: number;
+      stakeRefunds: number;
+      payouts: number;
+      tax: number;
+      grossPayouts: number;
+      ggr: number;
+      netAfterTax: number;
+      bonuses: number;
+      deposits: number;
+      depositCount: number;
+      withdrawals: number;
+      withdrawalCount: number;
+      staffAdjustments: number;
+      betsPlaced: number;
+      betsSettled: number;
+      newRegistrations: number;
+      activePlayers: number;
+    };
+  };
+};
+
+export type UsersPlayerFieldsFragment = {
+  id: string;
+  phone: string;
+  network: number;
+  invitationCode: string;
+  superiorId: string | null;
+  disabled: boolean;
+  noBet: boolean;
+  noWithdraw: boolean;
+  reported: number;
+  returnScale: string;
+  withdrawalWhitelist: boolean;
+  note: string;
+  defaultBetAmount: number | null;
+  createdAt: string;
+  lastLoginAt: string | null;
+  lastLoginIp: string | null;
+};
+
+export type UsersUserFieldsFragment = {
+  id: string;
+  phone: string;
+  network: number;
+  invitationCode: string;
+  superiorId: string | null;
+  superiorPhone: string | null;
+  invitedCount: number;
+  disabled: boolean;
+  noBet: boolean;
+  noWithdraw: boolean;
+  reported: number;
+  returnScale: string;
+  withdrawalWhitelist: boolean;
+  note: string;
+  balance: number;
+  creditMoney: number;
+  racingCoin: number;
+  debt: number;
+  createdAt: string;
+  lastLoginAt: string | null;
+  lastLoginIp: string | null;
+};
+
+export type UsersListQueryVariables = Exact<{
+  filter?: UserFilter | null | undefined;
+  page?: number | null | undefined;
+  pageSize?: number | null | undefined;
+  sort?: UserSort | null | undefined;
+}>;
+
+export type UsersListQuery = {
+  users: {
+    page: number;
+    pageSize: number;
+    total: number;
+    items: Array<{
+      id: string;
+      phone: string;
+      network: number;
+      invitationCode: string;
+      superiorId: string | null;
+      superiorPhone: string | null;
+      invitedCount: number;
+      disabled: boolean;
+      noBet: boolean;
+      noWithdraw: boolean;
+      reported: number;
+      returnScale: string;
+      withdrawalWhitelist: boolean;
+      note: string;
+      balance: number;
+      creditMoney: number;
+      racingCoin: number;
+      debt: number;
+      createdAt: string;
+      lastLoginAt: string | null;
+      lastLoginIp: string | null;
+    }>;
+  };
+};
+
+export type UsersBillsQueryVariables = Exact<{
+  filter?: BillFilter | null | undefined;
+  page?: number | null | undefined;
+  pageSize?: number | null | undefined;
+}>;
+
+export type UsersBillsQuery = {
+  bills: {
+    page: number;
+    pageSize: number;
+    total: number;
+    totalAmount: number;
+    items: Array<{
+      id: string;
+      billType: number;
+      pocket: string;
+      amount: number;
+      balanceBefore: number;
+      balanceAfter: number;
+      remark: string;
+      reference: string;
+      movementId: string;
+      actor: string;
+      at: string;
+    }>;
+  };
+};
+
+export type UsersHistoryQueryVariables = Exact<{
+  stream: StreamRef;
+}>;
+
+export type UsersHistoryQuery = {
+  streamHistory: {
+    streamName: string;
+    version: number;
+    events: Array<{
+      position: number;
+      eventId: string;
+      type: string;
+      recordedAt: string;
+      at: string | null;
+      actor: string;
+      reason: string | null;
+      correlationId: string | null;
+      causationId: string | null;
+      data: string;
+      movements: Array<{ pocket: string; amount: number; before: number; after: number }>;
+    }>;
+  };
+};
+
+export type UsersWalletQueryVariables = Exact<{
+  userId: string | number;
+}>;
+
+export type UsersWalletQuery = {
+  wallet: { balance: number; creditMoney: number; racingCoin: number; debt: number };
+};
+
+export type UsersUpdateMutationVariables = Exact<{
+  userId: string | number;
+  patch: PlayerPatch;
+  reason: string;
+}>;
+
+export type UsersUpdateMutation = {
+  updatePlayer: {
+    id: string;
+    phone: string;
+    network: number;
+    invitationCode: string;
+    superiorId: string | null;
+    disabled: boolean;
+    noBet: boolean;
+    noWithdraw: boolean;
+    reported: number;
+    returnScale: string;
+    withdrawalWhitelist: boolean;
+    note: string;
+    defaultBetAmount: number | null;
+    createdAt: string;
+    lastLoginAt: string | null;
+    lastLoginIp: string | null;
+  };
+};
+
+export type UsersResetPasswordMutationVariables = Exact<{
+  userId: string | number;
+  password: string;
+  confirmPassword: string;
+  reason: string;
+}>;
+
+export type UsersResetPasswordMutation = { resetPlayerPassword: boolean };
+
+export type UsersAdjustWalletMutationVariables = Exact<{
+  input: AdjustWalletInput;
+}>;
+
+export type UsersAdjustWalletMutation = {
+  adjustWallet: { balance: number; creditMoney: number; racingCoin: number; debt: number };
+};
+
+export type UsersAgentsQueryVariables = Exact<{
+  from: string;
+  to: string;
+  page?: number | null | undefined;
+  pageSize?: number | null | undefined;
+}>;
+
+export type UsersAgentsQuery = {
+  agentStats: {
+    from: string;
+    to: string;
+    page: number;
+    pageSize: number;
+    total: number;
+    items: Array<{
+      agentId: string;
+      account: string | null;
+      phone: string | null;
+      invitedPlayers: number;
+      totalDeposit: number;
+      totalWithdraw: number;
+      bettors: number;
+      betCount: number;
+      betAmount: number;
+      playerProfitLoss: number;
+    }>;
+    totals: {
+      agents: number;
+      invitedPlayers: number;
+      totalDeposit: number;
+      totalWithdraw: number;
+      bettors: number;
+      betCount: number;
+      betAmount: number;
+      playerProfitLoss: number;
+    };
+  };
+};
+
+export type UsersStateAtQueryVariables = Exact<{
+  stream: StreamRef;
+  at: string;
+}>;
+
+export type UsersStateAtQuery = {
+  stateAt: { streamName: string; at: string; version: number; lastEventAt: string | null; state: string };
+};
+
+export type UsersVerifyQueryVariables = Exact<{
+  stream: StreamRef;
+}>;
+
+export type UsersVerifyQuery = {
+  verifyReadModel: {
+    streamName: string;
+    equal: boolean;
+    eventsReplayed: number;
+    tables: Array<string>;
+    rowsCompared: number;
+    pendingEvents: number;
+    differences: Array<{
+      table: string;
+      key: string;
+      column: string;
+      expected: string | null;
+      actual: string | null;
+    }>;
+  };
+};
+
+export const ConfigBetConfigFieldsFragmentDoc = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'ConfigBetConfigFields' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'BetConfig' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'minimumBetAmount' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'minimumBetAmountVirtual' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'maxBetAmount' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'minStringRewardOdds' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'taxRatePercent' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'singleGameHighestProfit' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'multipleGameHighestProfit' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'customerService' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'version' } },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'stringRewards' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'strings' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'cashBackPercent' } },
+              ],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<ConfigBetConfigFieldsFragment, unknown>;
+export const ConfigSiteVersionFieldsFragmentDoc = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'ConfigSiteVersionFields' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'SiteConfigVersion' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'effectiveFrom' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'maintenance' } },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'maintenanceMessage' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'sw' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'enUS' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'zhCN' } },
+              ],
+            },
+          },
+          { kind: 'Field', name: { kind: 'Name', value: 'customerServiceNumbers' } },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'areaCodes' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'country' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'areaCode' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'flag' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'internationalName' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'shown' } },
+              ],
+            },
+          },
+          { kind: 'Field', name: { kind: 'Name', value: 'supportLinks' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'createdBy' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'createdAt' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'inForce' } },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<ConfigSiteVersionFieldsFragment, unknown>;
+export const ContentRotationFieldsFragmentDoc = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'ContentRotationFields' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'RotationItem' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'type' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'typeName' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'title' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'note' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'imageUrl' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'link' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'jumpType' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'language' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'sorting' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'shown' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'clicks' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'updatedAt' } },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<ContentRotationFieldsFragment, unknown>;
+export const ExportsRecordFieldsFragmentDoc = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'ExportsRecordFields' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'ExportRecord' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'kind' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'status' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'progress' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'rowsWritten' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'errorMessage' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'applicant' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'filter' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'createdAt' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'completedAt' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'byteSize' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'downloadPath' } },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<ExportsRecordFieldsFragment, unknown>;
+export const OrdersOrderFieldsFragmentDoc = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'OrdersOrderFields' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'Order' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'serial' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'status' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'statusCode' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'orderType' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'payType' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'stake' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'payPayable' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'virtualPayAmount' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'totalOdds' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'taxRate' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'potentialProfit' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'potentialReward' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'rewardPercent' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'potentialTax' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'potentialReturn' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'payout' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'reward' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'tax' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'credited' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'rejectCode' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'abnormalInfo' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'cancelReason' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'placedAt' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'settledAt' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'userId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'userPhone' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'matchCount' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'earlySettlementOdds' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'placedBy' } },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<OrdersOrderFieldsFragment, unknown>;
+export const OrdersRandomSetupFieldsFragmentDoc = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'OrdersRandomSetupFields' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'RandomBetSetup' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'orderCount' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'minBetAmount' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'maxBetAmount' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'startRangeDays' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'liveOnly' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'includeStringBets' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'minOdds' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'note' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'createdBy' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'createdAt' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'updatedAt' } },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<OrdersRandomSetupFieldsFragment, unknown>;
+export const PaymentsPaymentFieldsFragmentDoc = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'PaymentsPaymentFields' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'Payment' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'kind' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'userId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'network' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'phone' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'amount' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'status' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'payStatus' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'providerRef' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'providerStatus' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'approval' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'review' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'flag' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'createdAt' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'updatedAt' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'paidAt' } },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<PaymentsPaymentFieldsFragment, unknown>;
+export const PaymentsConfigFieldsFragmentDoc = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'PaymentsConfigFields' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'PayConfig' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'version' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'effectiveFrom' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'tigoRecharge' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'tigoWithdraw' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'airtelRecharge' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'airtelWithdraw' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'vodacomRecharge' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'vodacomWithdraw' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'halotelRecharge' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'halotelWithdraw' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'rechargeDelay' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'minimumRecharge' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'maxRecharge' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'minimumWithdraw' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'maxWithdraw' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'prohibitWithdrawal' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'withdrawApprovalThreshold' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'whitelistOnly' } },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<PaymentsConfigFieldsFragment, unknown>;
+export const StaffManagerFieldsFragmentDoc = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'StaffManagerFields' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'StaffMember' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'account' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'name' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'disabled' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'totpBound' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'createdAt' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'lastLoginAt' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'lastLoginIp' } },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'role' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'name' } },
+              ],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<StaffManagerFieldsFragment, unknown>;
+export const StaffRoleFieldsFragmentDoc = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'StaffRoleFields' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'StaffRole' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'name' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'remarks' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'isSuper' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'nodeIds' } },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<StaffRoleFieldsFragment, unknown>;
+export const StaffNodeFieldsFragmentDoc = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'StaffNodeFields' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'PermissionNode' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'code' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'name' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'path' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'type' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'platform' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'icon' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'sort' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'showAtTop' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'languageVariable' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'parentId' } },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<StaffNodeFieldsFragment, unknown>;
+export const StatsRowFieldsFragmentDoc = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'StatsRowFields' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'StatsRow' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'date' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'hour' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'from' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'to' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'stakes' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'creditStakes' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'stakeRefunds' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'payouts' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'tax' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'grossPayouts' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'ggr' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'netAfterTax' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'bonuses' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'deposits' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'depositCount' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'withdrawals' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'withdrawalCount' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'staffAdjustments' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'betsPlaced' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'betsSettled' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'newRegistrations' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'activePlayers' } },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<StatsRowFieldsFragment, unknown>;
+export const UsersPlayerFieldsFragmentDoc = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'UsersPlayerFields' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'PlayerAccount' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'phone' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'network' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'invitationCode' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'superiorId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'disabled' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'noBet' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'noWithdraw' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'reported' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'returnScale' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'withdrawalWhitelist' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'note' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'defaultBetAmount' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'createdAt' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'lastLoginAt' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'lastLoginIp' } },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<UsersPlayerFieldsFragment, unknown>;
+export const UsersUserFieldsFragmentDoc = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'UsersUserFields' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'StaffUser' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'phone' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'network' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'invitationCode' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'superiorId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'superiorPhone' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'invitedCount' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'disabled' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'noBet' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'noWithdraw' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'reported' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'returnScale' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'withdrawalWhitelist' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'note' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'balance' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'creditMoney' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'racingCoin' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'debt' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'createdAt' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'lastLoginAt' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'lastLoginIp' } },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<UsersUserFieldsFragment, unknown>;
+export const AuditStreamHistoryDocument = {
   kind: 'Document',
   definitions: [
     {
       kind: 'OperationDefinition',
       operation: 'query',
-      name: { kind: 'Name', value: 'StaffMe' },
+      name: { kind: 'Name', value: 'AuditStreamHistory' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'stream' } },
+          type: {
+            kind: 'NonNullType',
+            type: { kind: 'NamedType', name: { kind: 'Name', value: 'StreamRef' } },
+          },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'fromPosition' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'Int' } } },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'maxCount' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'Int' } } },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'streamHistory' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'stream' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'stream' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'fromPosition' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'fromPosition' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'maxCount' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'maxCount' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'streamName' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'version' } },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'events' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [
+                      { kind: 'Field', name: { kind: 'Name', value: 'position' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'eventId' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'type' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'recordedAt' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'at' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'actor' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'reason' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'correlationId' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'causationId' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'data' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'metadata' } },
+                      {
+                        kind: 'Field',
+                        name: { kind: 'Name', value: 'movements' },
+                        selectionSet: {
+                          kind: 'SelectionSet',
+                          selections: [
+                            { kind: 'Field', name: { kind: 'Name', value: 'pocket' } },
+                            { kind: 'Field', name: { kind: 'Name', value: 'amount' } },
+                            { kind: 'Field', name: { kind: 'Name', value: 'before' } },
+                            { kind: 'Field', name: { kind: 'Name', value: 'after' } },
+                          ],
+                        },
+                      },
+                    ],
+                  },
+                },
+              ],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<AuditStreamHistoryQuery, AuditStreamHistoryQueryVariables>;
+export const AuditStateAtDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'query',
+      name: { kind: 'Name', value: 'AuditStateAt' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'stream' } },
+          type: {
+            kind: 'NonNullType',
+            type: { kind: 'NamedType', name: { kind: 'Name', value: 'StreamRef' } },
+          },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'at' } },
+          type: {
+            kind: 'NonNullType',
+            type: { kind: 'NamedType', name: { kind: 'Name', value: 'DateTime' } },
+          },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'stateAt' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'stream' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'stream' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'at' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'at' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'streamName' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'at' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'version' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'lastEventAt' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'state' } },
+              ],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<AuditStateAtQuery, AuditStateAtQueryVariables>;
+export const AuditVerifyDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'query',
+      name: { kind: 'Name', value: 'AuditVerify' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'stream' } },
+          type: {
+            kind: 'NonNullType',
+            type: { kind: 'NamedType', name: { kind: 'Name', value: 'StreamRef' } },
+          },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'verifyReadModel' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'stream' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'stream' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'streamName' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'equal' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'eventsReplayed' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'tables' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'rowsCompared' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'pendingEvents' } },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'differences' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [
+                      { kind: 'Field', name: { kind: 'Name', value: 'table' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'key' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'column' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'expected' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'actual' } },
+                    ],
+                  },
+                },
+              ],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<AuditVerifyQuery, AuditVerifyQueryVariables>;
+export const AuditStaffLogDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'query',
+      name: { kind: 'Name', value: 'AuditStaffLog' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'filter' } },
+          type: { kind: 'NamedType', name: { kind: 'Name', value: 'AuditLogFilter' } },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'page' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'Int' } } },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'pageSize' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'Int' } } },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'staffAuditLog' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'filter' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'filter' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'page' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'page' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'pageSize' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'pageSize' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'total' } },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'items' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [
+                      { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'at' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'actor' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'ip' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'action' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'entity' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'entityId' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'reason' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'before' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'after' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'requestId' } },
+                    ],
+                  },
+                },
+              ],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<AuditStaffLogQuery, AuditStaffLogQueryVariables>;
+export const AuditSystemLogDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'query',
+      name: { kind: 'Name', value: 'AuditSystemLog' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'filter' } },
+          type: { kind: 'NamedType', name: { kind: 'Name', value: 'SystemLogFilter' } },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'page' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'Int' } } },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'pageSize' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'Int' } } },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'systemLog' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'filter' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'filter' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'page' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'page' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'pageSize' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'pageSize' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'total' } },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'items' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [
+                      { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'at' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'type' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'content' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'source' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'userAgent' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'userId' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'ip' } },
+                    ],
+                  },
+                },
+              ],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<AuditSystemLogQuery, AuditSystemLogQueryVariables>;
+export const CatalogueMatchesDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'query',
+      name: { kind: 'Name', value: 'CatalogueMatches' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'date' } },
+          type: { kind: 'NamedType', name: { kind: 'Name', value: 'String' } },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'page' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'Int' } } },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'upcomingMatches' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'date' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'date' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'page' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'page' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'count' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'page' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'pageSize' } },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'content' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [
+                      { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'startTime' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'statusId' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'matchMinute' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'homeScore' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'awayScore' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'teamHome' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'teamAway' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'league' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'popular' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'todayPopular' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'oddsBoost' } },
+                    ],
+                  },
+                },
+              ],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<CatalogueMatchesQuery, CatalogueMatchesQueryVariables>;
+export const CatalogueLeaguesDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'query',
+      name: { kind: 'Name', value: 'CatalogueLeagues' },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'countryMenu' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'code' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'name' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'flag' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'matchCount' } },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'competitions' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [
+                      { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'name' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'matchCount' } },
+                    ],
+                  },
+                },
+              ],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<CatalogueLeaguesQuery, CatalogueLeaguesQueryVariables>;
+export const CatalogueBookmakersDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'query',
+      name: { kind: 'Name', value: 'CatalogueBookmakers' },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'bookmakers' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'code' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'name' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'sequence' } },
+              ],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<CatalogueBookmakersQuery, CatalogueBookmakersQueryVariables>;
+export const CatalogueBettingTypesDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'query',
+      name: { kind: 'Name', value: 'CatalogueBettingTypes' },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'bettingTypes' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'name' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'sport' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'priced' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'betStatus' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'liveDelaySeconds' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'marginPercent' } },
+              ],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<CatalogueBettingTypesQuery, CatalogueBettingTypesQueryVariables>;
+export const CatalogueMatchFlagsDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'mutation',
+      name: { kind: 'Name', value: 'CatalogueMatchFlags' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'matchId' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'ID' } } },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'input' } },
+          type: {
+            kind: 'NonNullType',
+            type: { kind: 'NamedType', name: { kind: 'Name', value: 'MatchFlagsInput' } },
+          },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'updateMatchFlags' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'matchId' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'matchId' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'input' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'input' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [{ kind: 'Field', name: { kind: 'Name', value: 'matchId' } }],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<CatalogueMatchFlagsMutation, CatalogueMatchFlagsMutationVariables>;
+export const CatalogueRecordResultDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'mutation',
+      name: { kind: 'Name', value: 'CatalogueRecordResult' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'matchId' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'ID' } } },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'halfTime' } },
+          type: {
+            kind: 'NonNullType',
+            type: { kind: 'NamedType', name: { kind: 'Name', value: 'ScoreInput' } },
+          },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'fullTime' } },
+          type: {
+            kind: 'NonNullType',
+            type: { kind: 'NamedType', name: { kind: 'Name', value: 'ScoreInput' } },
+          },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'recordMatchResult' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'matchId' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'matchId' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'halfTime' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'halfTime' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'fullTime' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'fullTime' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [{ kind: 'Field', name: { kind: 'Name', value: 'matchId' } }],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<CatalogueRecordResultMutation, CatalogueRecordResultMutationVariables>;
+export const CatalogueCorrectResultDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'mutation',
+      name: { kind: 'Name', value: 'CatalogueCorrectResult' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'matchId' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'ID' } } },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'halfTime' } },
+          type: {
+            kind: 'NonNullType',
+            type: { kind: 'NamedType', name: { kind: 'Name', value: 'ScoreInput' } },
+          },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'fullTime' } },
+          type: {
+            kind: 'NonNullType',
+            type: { kind: 'NamedType', name: { kind: 'Name', value: 'ScoreInput' } },
+          },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'reason' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'String' } } },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'correctMatchResult' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'matchId' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'matchId' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'halfTime' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'halfTime' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'fullTime' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'fullTime' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'reason' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'reason' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [{ kind: 'Field', name: { kind: 'Name', value: 'matchId' } }],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<CatalogueCorrectResultMutation, CatalogueCorrectResultMutationVariables>;
+export const CatalogueCancelMatchDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'mutation',
+      name: { kind: 'Name', value: 'CatalogueCancelMatch' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'matchId' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'ID' } } },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'reason' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'String' } } },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'cancelMatch' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'matchId' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'matchId' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'reason' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'reason' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [{ kind: 'Field', name: { kind: 'Name', value: 'matchId' } }],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<CatalogueCancelMatchMutation, CatalogueCancelMatchMutationVariables>;
+export const CatalogueCompetitionDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'mutation',
+      name: { kind: 'Name', value: 'CatalogueCompetition' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'competitionId' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'ID' } } },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'input' } },
+          type: {
+            kind: 'NonNullType',
+            type: { kind: 'NamedType', name: { kind: 'Name', value: 'CompetitionInput' } },
+          },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'updateCompetition' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'competitionId' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'competitionId' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'input' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'input' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [{ kind: 'Field', name: { kind: 'Name', value: 'id' } }],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<CatalogueCompetitionMutation, CatalogueCompetitionMutationVariables>;
+export const CatalogueCountrySequenceDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'mutation',
+      name: { kind: 'Name', value: 'CatalogueCountrySequence' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'countryId' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'ID' } } },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'sequence' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'Int' } } },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'updateCountrySequence' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'countryId' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'countryId' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'sequence' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'sequence' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [{ kind: 'Field', name: { kind: 'Name', value: 'id' } }],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<CatalogueCountrySequenceMutation, CatalogueCountrySequenceMutationVariables>;
+export const CatalogueBookmakerSequenceDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'mutation',
+      name: { kind: 'Name', value: 'CatalogueBookmakerSequence' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'bookmakerId' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'ID' } } },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'sequence' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'Int' } } },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'updateBookmakerSequence' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'bookmakerId' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'bookmakerId' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'sequence' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'sequence' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [{ kind: 'Field', name: { kind: 'Name', value: 'id' } }],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<CatalogueBookmakerSequenceMutation, CatalogueBookmakerSequenceMutationVariables>;
+export const CatalogueBettingTypeDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'mutation',
+      name: { kind: 'Name', value: 'CatalogueBettingType' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'bettingTypeId' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'Int' } } },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'input' } },
+          type: {
+            kind: 'NonNullType',
+            type: { kind: 'NamedType', name: { kind: 'Name', value: 'BettingTypeInput' } },
+          },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'updateBettingType' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'bettingTypeId' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'bettingTypeId' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'input' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'input' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [{ kind: 'Field', name: { kind: 'Name', value: 'id' } }],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<CatalogueBettingTypeMutation, CatalogueBettingTypeMutationVariables>;
+export const ConfigBetDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'query',
+      name: { kind: 'Name', value: 'ConfigBet' },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'betConfig' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'FragmentSpread', name: { kind: 'Name', value: 'ConfigBetConfigFields' } },
+              ],
+            },
+          },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'betConfigVersions' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'effectiveFrom' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'createdBy' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'createdAt' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'inForce' } },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'config' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [
+                      { kind: 'FragmentSpread', name: { kind: 'Name', value: 'ConfigBetConfigFields' } },
+                    ],
+                  },
+                },
+              ],
+            },
+          },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'ConfigBetConfigFields' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'BetConfig' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'minimumBetAmount' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'minimumBetAmountVirtual' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'maxBetAmount' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'minStringRewardOdds' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'taxRatePercent' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'singleGameHighestProfit' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'multipleGameHighestProfit' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'customerService' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'version' } },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'stringRewards' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'strings' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'cashBackPercent' } },
+              ],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<ConfigBetQuery, ConfigBetQueryVariables>;
+export const ConfigSetBetDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'mutation',
+      name: { kind: 'Name', value: 'ConfigSetBet' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'input' } },
+          type: {
+            kind: 'NonNullType',
+            type: { kind: 'NamedType', name: { kind: 'Name', value: 'BetConfigInput' } },
+          },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'effectiveFrom' } },
+          type: { kind: 'NamedType', name: { kind: 'Name', value: 'DateTime' } },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'setBetConfig' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'input' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'input' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'effectiveFrom' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'effectiveFrom' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'FragmentSpread', name: { kind: 'Name', value: 'ConfigBetConfigFields' } },
+              ],
+            },
+          },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'ConfigBetConfigFields' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'BetConfig' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'minimumBetAmount' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'minimumBetAmountVirtual' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'maxBetAmount' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'minStringRewardOdds' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'taxRatePercent' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'singleGameHighestProfit' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'multipleGameHighestProfit' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'customerService' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'version' } },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'stringRewards' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'strings' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'cashBackPercent' } },
+              ],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<ConfigSetBetMutation, ConfigSetBetMutationVariables>;
+export const ConfigSetTiersDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'mutation',
+      name: { kind: 'Name', value: 'ConfigSetTiers' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'tiers' } },
+          type: {
+            kind: 'NonNullType',
+            type: {
+              kind: 'ListType',
+              type: {
+                kind: 'NonNullType',
+                type: { kind: 'NamedType', name: { kind: 'Name', value: 'StringRewardTierInput' } },
+              },
+            },
+          },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'effectiveFrom' } },
+          type: { kind: 'NamedType', name: { kind: 'Name', value: 'DateTime' } },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'setStringRewardTiers' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'tiers' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'tiers' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'effectiveFrom' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'effectiveFrom' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'strings' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'cashBackPercent' } },
+              ],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<ConfigSetTiersMutation, ConfigSetTiersMutationVariables>;
+export const ConfigSiteDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'query',
+      name: { kind: 'Name', value: 'ConfigSite' },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'siteConfigVersions' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'FragmentSpread', name: { kind: 'Name', value: 'ConfigSiteVersionFields' } },
+              ],
+            },
+          },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'ConfigSiteVersionFields' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'SiteConfigVersion' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'effectiveFrom' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'maintenance' } },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'maintenanceMessage' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'sw' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'enUS' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'zhCN' } },
+              ],
+            },
+          },
+          { kind: 'Field', name: { kind: 'Name', value: 'customerServiceNumbers' } },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'areaCodes' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'country' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'areaCode' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'flag' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'internationalName' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'shown' } },
+              ],
+            },
+          },
+          { kind: 'Field', name: { kind: 'Name', value: 'supportLinks' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'createdBy' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'createdAt' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'inForce' } },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<ConfigSiteQuery, ConfigSiteQueryVariables>;
+export const ConfigSetSiteDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'mutation',
+      name: { kind: 'Name', value: 'ConfigSetSite' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'input' } },
+          type: {
+            kind: 'NonNullType',
+            type: { kind: 'NamedType', name: { kind: 'Name', value: 'SiteConfigInput' } },
+          },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'effectiveFrom' } },
+          type: { kind: 'NamedType', name: { kind: 'Name', value: 'DateTime' } },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'setSiteConfig' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'input' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'input' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'effectiveFrom' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'effectiveFrom' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'FragmentSpread', name: { kind: 'Name', value: 'ConfigSiteVersionFields' } },
+              ],
+            },
+          },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'ConfigSiteVersionFields' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'SiteConfigVersion' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'effectiveFrom' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'maintenance' } },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'maintenanceMessage' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'sw' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'enUS' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'zhCN' } },
+              ],
+            },
+          },
+          { kind: 'Field', name: { kind: 'Name', value: 'customerServiceNumbers' } },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'areaCodes' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'country' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'areaCode' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'flag' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'internationalName' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'shown' } },
+              ],
+            },
+          },
+          { kind: 'Field', name: { kind: 'Name', value: 'supportLinks' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'createdBy' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'createdAt' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'inForce' } },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<ConfigSetSiteMutation, ConfigSetSiteMutationVariables>;
+export const ContentStaffMessagesDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'query',
+      name: { kind: 'Name', value: 'ContentStaffMessages' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'page' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'Int' } } },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'pageSize' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'Int' } } },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'staffMessages' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'page' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'page' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'pageSize' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'pageSize' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'count' } },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'content' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [
+                      { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                      {
+                        kind: 'Field',
+                        name: { kind: 'Name', value: 'title' },
+                        selectionSet: {
+                          kind: 'SelectionSet',
+                          selections: [
+                            { kind: 'Field', name: { kind: 'Name', value: 'sw' } },
+                            { kind: 'Field', name: { kind: 'Name', value: 'enUS' } },
+                            { kind: 'Field', name: { kind: 'Name', value: 'zhCN' } },
+                          ],
+                        },
+                      },
+                      { kind: 'Field', name: { kind: 'Name', value: 'audience' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'recipients' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'readCount' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'withdrawn' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'createdBy' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'createdAt' } },
+                    ],
+                  },
+                },
+              ],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<ContentStaffMessagesQuery, ContentStaffMessagesQueryVariables>;
+export const ContentSendMessageDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'mutation',
+      name: { kind: 'Name', value: 'ContentSendMessage' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'input' } },
+          type: {
+            kind: 'NonNullType',
+            type: { kind: 'NamedType', name: { kind: 'Name', value: 'SendMessageInput' } },
+          },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'sendMessage' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'input' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'input' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'recipients' } },
+              ],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<ContentSendMessageMutation, ContentSendMessageMutationVariables>;
+export const ContentWithdrawMessageDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'mutation',
+      name: { kind: 'Name', value: 'ContentWithdrawMessage' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'id' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'ID' } } },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'withdrawMessage' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'id' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'id' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'withdrawn' } },
+              ],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<ContentWithdrawMessageMutation, ContentWithdrawMessageMutationVariables>;
+export const ContentRotationsDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'query',
+      name: { kind: 'Name', value: 'ContentRotations' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'type' } },
+          type: { kind: 'NamedType', name: { kind: 'Name', value: 'Int' } },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'staffRotations' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'type' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'type' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'FragmentSpread', name: { kind: 'Name', value: 'ContentRotationFields' } },
+              ],
+            },
+          },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'ContentRotationFields' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'RotationItem' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'type' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'typeName' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'title' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'note' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'imageUrl' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'link' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'jumpType' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'language' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'sorting' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'shown' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'clicks' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'updatedAt' } },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<ContentRotationsQuery, ContentRotationsQueryVariables>;
+export const ContentCreateRotationDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'mutation',
+      name: { kind: 'Name', value: 'ContentCreateRotation' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'input' } },
+          type: {
+            kind: 'NonNullType',
+            type: { kind: 'NamedType', name: { kind: 'Name', value: 'RotationInput' } },
+          },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'createRotation' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'input' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'input' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'FragmentSpread', name: { kind: 'Name', value: 'ContentRotationFields' } },
+              ],
+            },
+          },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'ContentRotationFields' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'RotationItem' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'type' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'typeName' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'title' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'note' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'imageUrl' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'link' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'jumpType' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'language' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'sorting' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'shown' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'clicks' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'updatedAt' } },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<ContentCreateRotationMutation, ContentCreateRotationMutationVariables>;
+export const ContentUpdateRotationDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'mutation',
+      name: { kind: 'Name', value: 'ContentUpdateRotation' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'id' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'ID' } } },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'input' } },
+          type: {
+            kind: 'NonNullType',
+            type: { kind: 'NamedType', name: { kind: 'Name', value: 'RotationInput' } },
+          },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'updateRotation' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'id' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'id' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'input' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'input' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'FragmentSpread', name: { kind: 'Name', value: 'ContentRotationFields' } },
+              ],
+            },
+          },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'ContentRotationFields' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'RotationItem' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'type' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'typeName' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'title' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'note' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'imageUrl' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'link' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'jumpType' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'language' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'sorting' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'shown' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'clicks' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'updatedAt' } },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<ContentUpdateRotationMutation, ContentUpdateRotationMutationVariables>;
+export const ContentDeleteRotationDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'mutation',
+      name: { kind: 'Name', value: 'ContentDeleteRotation' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'id' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'ID' } } },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'deleteRotation' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'id' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'id' } },
+              },
+            ],
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<ContentDeleteRotationMutation, ContentDeleteRotationMutationVariables>;
+export const ContentUploadDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'mutation',
+      name: { kind: 'Name', value: 'ContentUpload' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'name' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'String' } } },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'dataUrl' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'String' } } },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'uploadFile' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'name' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'name' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'dataUrl' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'dataUrl' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'url' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'contentType' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'sizeBytes' } },
+              ],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<ContentUploadMutation, ContentUploadMutationVariables>;
+export const ExportsStartDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'mutation',
+      name: { kind: 'Name', value: 'ExportsStart' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'kind' } },
+          type: {
+            kind: 'NonNullType',
+            type: { kind: 'NamedType', name: { kind: 'Name', value: 'ExportKind' } },
+          },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'filter' } },
+          type: { kind: 'NamedType', name: { kind: 'Name', value: 'ExportFilter' } },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'startExport' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'kind' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'kind' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'filter' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'filter' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'ExportsRecordFields' } }],
+            },
+          },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'ExportsRecordFields' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'ExportRecord' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'kind' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'status' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'progress' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'rowsWritten' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'errorMessage' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'applicant' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'filter' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'createdAt' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'completedAt' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'byteSize' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'downloadPath' } },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<ExportsStartMutation, ExportsStartMutationVariables>;
+export const ExportsRecordDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'query',
+      name: { kind: 'Name', value: 'ExportsRecord' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'id' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'ID' } } },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'exportRecord' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'id' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'id' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'ExportsRecordFields' } }],
+            },
+          },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'ExportsRecordFields' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'ExportRecord' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'kind' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'status' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'progress' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'rowsWritten' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'errorMessage' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'applicant' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'filter' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'createdAt' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'completedAt' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'byteSize' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'downloadPath' } },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<ExportsRecordQuery, ExportsRecordQueryVariables>;
+export const ExportsListDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'query',
+      name: { kind: 'Name', value: 'ExportsList' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'page' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'Int' } } },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'pageSize' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'Int' } } },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'exports' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'page' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'page' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'pageSize' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'pageSize' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'total' } },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'items' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [
+                      { kind: 'FragmentSpread', name: { kind: 'Name', value: 'ExportsRecordFields' } },
+                    ],
+                  },
+                },
+              ],
+            },
+          },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'ExportsRecordFields' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'ExportRecord' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'kind' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'status' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'progress' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'rowsWritten' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'errorMessage' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'applicant' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'filter' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'createdAt' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'completedAt' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'byteSize' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'downloadPath' } },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<ExportsListQuery, ExportsListQueryVariables>;
+export const OrdersListDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'query',
+      name: { kind: 'Name', value: 'OrdersList' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'filter' } },
+          type: { kind: 'NamedType', name: { kind: 'Name', value: 'OrderFilter' } },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'page' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'Int' } } },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'pageSize' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'Int' } } },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'sort' } },
+          type: { kind: 'NamedType', name: { kind: 'Name', value: 'OrderSort' } },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'orders' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'filter' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'filter' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'page' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'page' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'pageSize' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'pageSize' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'sort' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'sort' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'total' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'totalStake' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'totalCredited' } },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'items' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [
+                      { kind: 'FragmentSpread', name: { kind: 'Name', value: 'OrdersOrderFields' } },
+                    ],
+                  },
+                },
+              ],
+            },
+          },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'OrdersOrderFields' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'Order' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'serial' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'status' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'statusCode' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'orderType' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'payType' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'stake' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'payPayable' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'virtualPayAmount' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'totalOdds' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'taxRate' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'potentialProfit' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'potentialReward' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'rewardPercent' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'potentialTax' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'potentialReturn' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'payout' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'reward' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'tax' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'credited' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'rejectCode' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'abnormalInfo' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'cancelReason' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'placedAt' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'settledAt' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'userId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'userPhone' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'matchCount' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'earlySettlementOdds' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'placedBy' } },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<OrdersListQuery, OrdersListQueryVariables>;
+export const OrdersDetailDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'query',
+      name: { kind: 'Name', value: 'OrdersDetail' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'id' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'ID' } } },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'order' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'id' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'id' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'FragmentSpread', name: { kind: 'Name', value: 'OrdersOrderFields' } },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'lines' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [
+                      { kind: 'Field', name: { kind: 'Name', value: 'legIndex' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'matchId' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'selectionId' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'marketId' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'home' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'away' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'marketName' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'selectionName' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'odds' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'startTime' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'eventStatus' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'outcome' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'voidFactor' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'rule' } },
+                    ],
+                  },
+                },
+              ],
+            },
+          },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'OrdersOrderFields' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'Order' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'serial' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'status' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'statusCode' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'orderType' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'payType' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'stake' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'payPayable' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'virtualPayAmount' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'totalOdds' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'taxRate' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'potentialProfit' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'potentialReward' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'rewardPercent' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'potentialTax' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'potentialReturn' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'payout' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'reward' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'tax' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'credited' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'rejectCode' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'abnormalInfo' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'cancelReason' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'placedAt' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'settledAt' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'userId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'userPhone' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'matchCount' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'earlySettlementOdds' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'placedBy' } },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<OrdersDetailQuery, OrdersDetailQueryVariables>;
+export const OrdersCancelDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'mutation',
+      name: { kind: 'Name', value: 'OrdersCancel' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'id' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'ID' } } },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'reason' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'String' } } },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'cancelOrder' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'id' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'id' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'reason' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'reason' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'OrdersOrderFields' } }],
+            },
+          },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'OrdersOrderFields' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'Order' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'serial' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'status' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'statusCode' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'orderType' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'payType' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'stake' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'payPayable' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'virtualPayAmount' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'totalOdds' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'taxRate' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'potentialProfit' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'potentialReward' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'rewardPercent' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'potentialTax' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'potentialReturn' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'payout' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'reward' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'tax' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'credited' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'rejectCode' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'abnormalInfo' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'cancelReason' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'placedAt' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'settledAt' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'userId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'userPhone' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'matchCount' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'earlySettlementOdds' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'placedBy' } },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<OrdersCancelMutation, OrdersCancelMutationVariables>;
+export const OrdersSmsDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'query',
+      name: { kind: 'Name', value: 'OrdersSms' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'filter' } },
+          type: { kind: 'NamedType', name: { kind: 'Name', value: 'SmsFilter' } },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'page' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'Int' } } },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'pageSize' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'Int' } } },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'smsMessages' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'filter' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'filter' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'page' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'page' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'pageSize' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'pageSize' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'total' } },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'items' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [
+                      { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'phone' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'areaCode' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'type' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'content' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'code' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'status' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'sentAt' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'expiresAt' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'usedAt' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'ip' } },
+                    ],
+                  },
+                },
+              ],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<OrdersSmsQuery, OrdersSmsQueryVariables>;
+export const OrdersBillsDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'query',
+      name: { kind: 'Name', value: 'OrdersBills' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'filter' } },
+          type: { kind: 'NamedType', name: { kind: 'Name', value: 'BillFilter' } },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'page' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'Int' } } },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'pageSize' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'Int' } } },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'bills' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'filter' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'filter' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'page' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'page' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'pageSize' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'pageSize' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'total' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'totalAmount' } },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'items' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [
+                      { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'userId' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'userPhone' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'billType' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'pocket' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'amount' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'balanceBefore' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'balanceAfter' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'remark' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'reference' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'movementId' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'actor' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'at' } },
+                    ],
+                  },
+                },
+              ],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<OrdersBillsQuery, OrdersBillsQueryVariables>;
+export const OrdersRandomSetupsDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'query',
+      name: { kind: 'Name', value: 'OrdersRandomSetups' },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'randomBetSetups' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'FragmentSpread', name: { kind: 'Name', value: 'OrdersRandomSetupFields' } },
+              ],
+            },
+          },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'OrdersRandomSetupFields' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'RandomBetSetup' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'orderCount' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'minBetAmount' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'maxBetAmount' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'startRangeDays' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'liveOnly' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'includeStringBets' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'minOdds' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'note' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'createdBy' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'createdAt' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'updatedAt' } },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<OrdersRandomSetupsQuery, OrdersRandomSetupsQueryVariables>;
+export const OrdersCreateRandomSetupDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'mutation',
+      name: { kind: 'Name', value: 'OrdersCreateRandomSetup' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'input' } },
+          type: {
+            kind: 'NonNullType',
+            type: { kind: 'NamedType', name: { kind: 'Name', value: 'RandomBetSetupInput' } },
+          },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'createRandomBetSetup' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'input' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'input' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'FragmentSpread', name: { kind: 'Name', value: 'OrdersRandomSetupFields' } },
+              ],
+            },
+          },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'OrdersRandomSetupFields' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'RandomBetSetup' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'orderCount' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'minBetAmount' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'maxBetAmount' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'startRangeDays' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'liveOnly' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'includeStringBets' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'minOdds' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'note' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'createdBy' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'createdAt' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'updatedAt' } },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<OrdersCreateRandomSetupMutation, OrdersCreateRandomSetupMutationVariables>;
+export const OrdersUpdateRandomSetupDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'mutation',
+      name: { kind: 'Name', value: 'OrdersUpdateRandomSetup' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'id' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'ID' } } },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'input' } },
+          type: {
+            kind: 'NonNullType',
+            type: { kind: 'NamedType', name: { kind: 'Name', value: 'RandomBetSetupInput' } },
+          },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'updateRandomBetSetup' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'id' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'id' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'input' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'input' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'FragmentSpread', name: { kind: 'Name', value: 'OrdersRandomSetupFields' } },
+              ],
+            },
+          },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'OrdersRandomSetupFields' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'RandomBetSetup' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'orderCount' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'minBetAmount' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'maxBetAmount' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'startRangeDays' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'liveOnly' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'includeStringBets' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'minOdds' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'note' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'createdBy' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'createdAt' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'updatedAt' } },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<OrdersUpdateRandomSetupMutation, OrdersUpdateRandomSetupMutationVariables>;
+export const OrdersDeleteRandomSetupDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'mutation',
+      name: { kind: 'Name', value: 'OrdersDeleteRandomSetup' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'id' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'ID' } } },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'deleteRandomBetSetup' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'id' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'id' } },
+              },
+            ],
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<OrdersDeleteRandomSetupMutation, OrdersDeleteRandomSetupMutationVariables>;
+export const OrdersRunRandomSetupDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'mutation',
+      name: { kind: 'Name', value: 'OrdersRunRandomSetup' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'id' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'ID' } } },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'userIds' } },
+          type: {
+            kind: 'NonNullType',
+            type: {
+              kind: 'ListType',
+              type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'ID' } } },
+            },
+          },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'requestId' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'ID' } } },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'runRandomBetSetup' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'id' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'id' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'userIds' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'userIds' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'requestId' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'requestId' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'candidateSelections' } },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'placed' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [
+                      { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'serial' } },
+                    ],
+                  },
+                },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'refused' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [
+                      { kind: 'Field', name: { kind: 'Name', value: 'userId' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'code' } },
+                    ],
+                  },
+                },
+              ],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<OrdersRunRandomSetupMutation, OrdersRunRandomSetupMutationVariables>;
+export const OrdersAdminPlaceBetDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'mutation',
+      name: { kind: 'Name', value: 'OrdersAdminPlaceBet' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'userId' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'ID' } } },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'input' } },
+          type: {
+            kind: 'NonNullType',
+            type: { kind: 'NamedType', name: { kind: 'Name', value: 'AdminPlaceBetInput' } },
+          },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'adminPlaceBet' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'userId' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'userId' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'input' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'input' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'status' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'code' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'message' } },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'order' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [
+                      { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'serial' } },
+                    ],
+                  },
+                },
+              ],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<OrdersAdminPlaceBetMutation, OrdersAdminPlaceBetMutationVariables>;
+export const PaymentsListDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'query',
+      name: { kind: 'Name', value: 'PaymentsList' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'kind' } },
+          type: {
+            kind: 'NonNullType',
+            type: { kind: 'NamedType', name: { kind: 'Name', value: 'PaymentKind' } },
+          },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'filter' } },
+          type: { kind: 'NamedType', name: { kind: 'Name', value: 'PaymentFilter' } },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'page' } },
+          type: { kind: 'NamedType', name: { kind: 'Name', value: 'Int' } },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'pageSize' } },
+          type: { kind: 'NamedType', name: { kind: 'Name', value: 'Int' } },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'payments' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'kind' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'kind' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'filter' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'filter' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'page' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'page' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'pageSize' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'pageSize' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'page' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'pageSize' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'total' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'totalAmount' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'paidAmount' } },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'items' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [
+                      { kind: 'FragmentSpread', name: { kind: 'Name', value: 'PaymentsPaymentFields' } },
+                    ],
+                  },
+                },
+              ],
+            },
+          },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'PaymentsPaymentFields' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'Payment' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'kind' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'userId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'network' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'phone' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'amount' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'status' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'payStatus' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'providerRef' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'providerStatus' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'approval' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'review' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'flag' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'createdAt' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'updatedAt' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'paidAt' } },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<PaymentsListQuery, PaymentsListQueryVariables>;
+export const PaymentsApproveDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'mutation',
+      name: { kind: 'Name', value: 'PaymentsApprove' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'paymentId' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'ID' } } },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'reason' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'String' } } },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'approveWithdrawal' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'paymentId' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'paymentId' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'reason' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'reason' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'FragmentSpread', name: { kind: 'Name', value: 'PaymentsPaymentFields' } },
+              ],
+            },
+          },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'PaymentsPaymentFields' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'Payment' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'kind' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'userId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'network' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'phone' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'amount' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'status' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'payStatus' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'providerRef' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'providerStatus' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'approval' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'review' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'flag' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'createdAt' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'updatedAt' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'paidAt' } },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<PaymentsApproveMutation, PaymentsApproveMutationVariables>;
+export const PaymentsRejectDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'mutation',
+      name: { kind: 'Name', value: 'PaymentsReject' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'paymentId' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'ID' } } },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'reason' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'String' } } },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'rejectWithdrawal' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'paymentId' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'paymentId' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'reason' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'reason' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'FragmentSpread', name: { kind: 'Name', value: 'PaymentsPaymentFields' } },
+              ],
+            },
+          },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'PaymentsPaymentFields' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'Payment' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'kind' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'userId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'network' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'phone' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'amount' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'status' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'payStatus' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'providerRef' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'providerStatus' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'approval' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'review' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'flag' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'createdAt' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'updatedAt' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'paidAt' } },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<PaymentsRejectMutation, PaymentsRejectMutationVariables>;
+export const PaymentsResolveDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'mutation',
+      name: { kind: 'Name', value: 'PaymentsResolve' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'paymentId' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'ID' } } },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'paid' } },
+          type: {
+            kind: 'NonNullType',
+            type: { kind: 'NamedType', name: { kind: 'Name', value: 'Boolean' } },
+          },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'providerRef' } },
+          type: { kind: 'NamedType', name: { kind: 'Name', value: 'String' } },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'reason' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'String' } } },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'resolvePayment' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'paymentId' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'paymentId' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'paid' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'paid' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'providerRef' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'providerRef' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'reason' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'reason' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'FragmentSpread', name: { kind: 'Name', value: 'PaymentsPaymentFields' } },
+              ],
+            },
+          },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'PaymentsPaymentFields' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'Payment' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'kind' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'userId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'network' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'phone' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'amount' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'status' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'payStatus' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'providerRef' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'providerStatus' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'approval' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'review' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'flag' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'createdAt' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'updatedAt' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'paidAt' } },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<PaymentsResolveMutation, PaymentsResolveMutationVariables>;
+export const PaymentsReconciliationDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'query',
+      name: { kind: 'Name', value: 'PaymentsReconciliation' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'all' } },
+          type: { kind: 'NamedType', name: { kind: 'Name', value: 'Boolean' } },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'reconciliationItems' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'all' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'all' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'runId' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'network' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'paymentId' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'kind' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'ours' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'theirs' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'foundAt' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'resolvedAt' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'resolvedBy' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'resolution' } },
+              ],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<PaymentsReconciliationQuery, PaymentsReconciliationQueryVariables>;
+export const PaymentsRunReconciliationDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'mutation',
+      name: { kind: 'Name', value: 'PaymentsRunReconciliation' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'from' } },
+          type: {
+            kind: 'NonNullType',
+            type: { kind: 'NamedType', name: { kind: 'Name', value: 'DateTime' } },
+          },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'to' } },
+          type: {
+            kind: 'NonNullType',
+            type: { kind: 'NamedType', name: { kind: 'Name', value: 'DateTime' } },
+          },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'runReconciliation' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'from' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'from' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'to' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'to' } },
+              },
+            ],
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<PaymentsRunReconciliationMutation, PaymentsRunReconciliationMutationVariables>;
+export const PaymentsResolveItemDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'mutation',
+      name: { kind: 'Name', value: 'PaymentsResolveItem' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'id' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'ID' } } },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'reason' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'String' } } },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'resolveReconciliationItem' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'id' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'id' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'reason' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'reason' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'resolvedAt' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'resolvedBy' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'resolution' } },
+              ],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<PaymentsResolveItemMutation, PaymentsResolveItemMutationVariables>;
+export const PaymentsConfigDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'query',
+      name: { kind: 'Name', value: 'PaymentsConfig' },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'payConfig' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'PaymentsConfigFields' } }],
+            },
+          },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'paymentChannels' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'network' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'name' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'sort' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'gatewayAddress' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'rechargeEnabled' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'withdrawEnabled' } },
+              ],
+            },
+          },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'PaymentsConfigFields' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'PayConfig' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'version' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'effectiveFrom' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'tigoRecharge' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'tigoWithdraw' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'airtelRecharge' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'airtelWithdraw' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'vodacomRecharge' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'vodacomWithdraw' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'halotelRecharge' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'halotelWithdraw' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'rechargeDelay' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'minimumRecharge' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'maxRecharge' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'minimumWithdraw' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'maxWithdraw' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'prohibitWithdrawal' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'withdrawApprovalThreshold' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'whitelistOnly' } },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<PaymentsConfigQuery, PaymentsConfigQueryVariables>;
+export const PaymentsSetConfigDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'mutation',
+      name: { kind: 'Name', value: 'PaymentsSetConfig' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'input' } },
+          type: {
+            kind: 'NonNullType',
+            type: { kind: 'NamedType', name: { kind: 'Name', value: 'PayConfigInput' } },
+          },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'setPayConfig' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'input' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'input' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'PaymentsConfigFields' } }],
+            },
+          },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'PaymentsConfigFields' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'PayConfig' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'version' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'effectiveFrom' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'tigoRecharge' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'tigoWithdraw' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'airtelRecharge' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'airtelWithdraw' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'vodacomRecharge' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'vodacomWithdraw' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'halotelRecharge' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'halotelWithdraw' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'rechargeDelay' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'minimumRecharge' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'maxRecharge' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'minimumWithdraw' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'maxWithdraw' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'prohibitWithdrawal' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'withdrawApprovalThreshold' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'whitelistOnly' } },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<PaymentsSetConfigMutation, PaymentsSetConfigMutationVariables>;
+export const PaymentsSetChannelDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'mutation',
+      name: { kind: 'Name', value: 'PaymentsSetChannel' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'input' } },
+          type: {
+            kind: 'NonNullType',
+            type: { kind: 'NamedType', name: { kind: 'Name', value: 'ChannelInput' } },
+          },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'setPaymentChannel' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'input' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'input' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'network' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'name' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'sort' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'gatewayAddress' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'rechargeEnabled' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'withdrawEnabled' } },
+              ],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<PaymentsSetChannelMutation, PaymentsSetChannelMutationVariables>;
+export const PaymentsBettingPauseDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'query',
+      name: { kind: 'Name', value: 'PaymentsBettingPause' },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'bettingPause' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'paused' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'prompt' } },
+              ],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<PaymentsBettingPauseQuery, PaymentsBettingPauseQueryVariables>;
+export const PaymentsSetBettingPauseDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'mutation',
+      name: { kind: 'Name', value: 'PaymentsSetBettingPause' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'paused' } },
+          type: {
+            kind: 'NonNullType',
+            type: { kind: 'NamedType', name: { kind: 'Name', value: 'Boolean' } },
+          },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'prompt' } },
+          type: { kind: 'NamedType', name: { kind: 'Name', value: 'String' } },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'setBettingPause' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'paused' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'paused' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'prompt' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'prompt' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'paused' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'prompt' } },
+              ],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<PaymentsSetBettingPauseMutation, PaymentsSetBettingPauseMutationVariables>;
+export const ShellStaffMeDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'query',
+      name: { kind: 'Name', value: 'ShellStaffMe' },
       selectionSet: {
         kind: 'SelectionSet',
         selections: [
@@ -37,6 +6448,18 @@ export const StaffMeDocument = {
                       { kind: 'Field', name: { kind: 'Name', value: 'id' } },
                       { kind: 'Field', name: { kind: 'Name', value: 'account' } },
                       { kind: 'Field', name: { kind: 'Name', value: 'name' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'totpBound' } },
+                      {
+                        kind: 'Field',
+                        name: { kind: 'Name', value: 'role' },
+                        selectionSet: {
+                          kind: 'SelectionSet',
+                          selections: [
+                            { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                            { kind: 'Field', name: { kind: 'Name', value: 'name' } },
+                          ],
+                        },
+                      },
                     ],
                   },
                 },
@@ -48,4 +6471,2005 @@ export const StaffMeDocument = {
       },
     },
   ],
-} as unknown as DocumentNode<StaffMeQuery, StaffMeQueryVariables>;
+} as unknown as DocumentNode<ShellStaffMeQuery, ShellStaffMeQueryVariables>;
+export const ShellStaffLoginDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'mutation',
+      name: { kind: 'Name', value: 'ShellStaffLogin' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'account' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'String' } } },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'password' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'String' } } },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'totpCode' } },
+          type: { kind: 'NamedType', name: { kind: 'Name', value: 'String' } },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'staffLogin' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'account' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'account' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'password' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'password' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'totpCode' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'totpCode' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'token' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'expiresAt' } },
+              ],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<ShellStaffLoginMutation, ShellStaffLoginMutationVariables>;
+export const ShellChangePasswordDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'mutation',
+      name: { kind: 'Name', value: 'ShellChangePassword' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'oldPassword' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'String' } } },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'newPassword' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'String' } } },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'confirmPassword' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'String' } } },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'staffChangePassword' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'oldPassword' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'oldPassword' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'newPassword' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'newPassword' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'confirmPassword' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'confirmPassword' } },
+              },
+            ],
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<ShellChangePasswordMutation, ShellChangePasswordMutationVariables>;
+export const ShellBeginTotpDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'mutation',
+      name: { kind: 'Name', value: 'ShellBeginTotp' },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'beginTotpBinding' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'secret' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'uri' } },
+              ],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<ShellBeginTotpMutation, ShellBeginTotpMutationVariables>;
+export const ShellConfirmTotpDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'mutation',
+      name: { kind: 'Name', value: 'ShellConfirmTotp' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'code' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'String' } } },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'confirmTotpBinding' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'code' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'code' } },
+              },
+            ],
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<ShellConfirmTotpMutation, ShellConfirmTotpMutationVariables>;
+export const ShellUnbindTotpDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'mutation',
+      name: { kind: 'Name', value: 'ShellUnbindTotp' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'code' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'String' } } },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'unbindTotp' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'code' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'code' } },
+              },
+            ],
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<ShellUnbindTotpMutation, ShellUnbindTotpMutationVariables>;
+export const StaffManagersDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'query',
+      name: { kind: 'Name', value: 'StaffManagers' },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'managers' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'StaffManagerFields' } }],
+            },
+          },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'StaffManagerFields' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'StaffMember' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'account' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'name' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'disabled' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'totpBound' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'createdAt' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'lastLoginAt' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'lastLoginIp' } },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'role' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'name' } },
+              ],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<StaffManagersQuery, StaffManagersQueryVariables>;
+export const StaffRolesDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'query',
+      name: { kind: 'Name', value: 'StaffRoles' },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'staffRoles' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'StaffRoleFields' } }],
+            },
+          },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'StaffRoleFields' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'StaffRole' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'name' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'remarks' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'isSuper' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'nodeIds' } },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<StaffRolesQuery, StaffRolesQueryVariables>;
+export const StaffPermissionTreeDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'query',
+      name: { kind: 'Name', value: 'StaffPermissionTree' },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'permissionTree' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'StaffNodeFields' } }],
+            },
+          },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'StaffNodeFields' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'PermissionNode' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'code' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'name' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'path' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'type' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'platform' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'icon' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'sort' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'showAtTop' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'languageVariable' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'parentId' } },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<StaffPermissionTreeQuery, StaffPermissionTreeQueryVariables>;
+export const StaffCreateManagerDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'mutation',
+      name: { kind: 'Name', value: 'StaffCreateManager' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'input' } },
+          type: {
+            kind: 'NonNullType',
+            type: { kind: 'NamedType', name: { kind: 'Name', value: 'ManagerInput' } },
+          },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'createManager' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'input' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'input' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'StaffManagerFields' } }],
+            },
+          },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'StaffManagerFields' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'StaffMember' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'account' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'name' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'disabled' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'totpBound' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'createdAt' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'lastLoginAt' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'lastLoginIp' } },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'role' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'name' } },
+              ],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<StaffCreateManagerMutation, StaffCreateManagerMutationVariables>;
+export const StaffUpdateManagerDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'mutation',
+      name: { kind: 'Name', value: 'StaffUpdateManager' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'id' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'ID' } } },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'input' } },
+          type: {
+            kind: 'NonNullType',
+            type: { kind: 'NamedType', name: { kind: 'Name', value: 'ManagerInput' } },
+          },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'updateManager' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'id' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'id' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'input' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'input' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'StaffManagerFields' } }],
+            },
+          },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'StaffManagerFields' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'StaffMember' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'account' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'name' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'disabled' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'totpBound' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'createdAt' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'lastLoginAt' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'lastLoginIp' } },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'role' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'name' } },
+              ],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<StaffUpdateManagerMutation, StaffUpdateManagerMutationVariables>;
+export const StaffResetManagerPasswordDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'mutation',
+      name: { kind: 'Name', value: 'StaffResetManagerPassword' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'id' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'ID' } } },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'password' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'String' } } },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'confirmPassword' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'String' } } },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'resetManagerPassword' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'id' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'id' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'password' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'password' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'confirmPassword' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'confirmPassword' } },
+              },
+            ],
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<StaffResetManagerPasswordMutation, StaffResetManagerPasswordMutationVariables>;
+export const StaffUnbindManagerTotpDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'mutation',
+      name: { kind: 'Name', value: 'StaffUnbindManagerTotp' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'staffId' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'ID' } } },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'reason' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'String' } } },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'unbindStaffTotp' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'staffId' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'staffId' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'reason' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'reason' } },
+              },
+            ],
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<StaffUnbindManagerTotpMutation, StaffUnbindManagerTotpMutationVariables>;
+export const StaffCreateRoleDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'mutation',
+      name: { kind: 'Name', value: 'StaffCreateRole' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'input' } },
+          type: {
+            kind: 'NonNullType',
+            type: { kind: 'NamedType', name: { kind: 'Name', value: 'RoleInput' } },
+          },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'createRole' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'input' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'input' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'StaffRoleFields' } }],
+            },
+          },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'StaffRoleFields' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'StaffRole' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'name' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'remarks' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'isSuper' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'nodeIds' } },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<StaffCreateRoleMutation, StaffCreateRoleMutationVariables>;
+export const StaffUpdateRoleDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'mutation',
+      name: { kind: 'Name', value: 'StaffUpdateRole' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'id' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'ID' } } },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'input' } },
+          type: {
+            kind: 'NonNullType',
+            type: { kind: 'NamedType', name: { kind: 'Name', value: 'RoleInput' } },
+          },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'updateRole' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'id' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'id' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'input' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'input' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'StaffRoleFields' } }],
+            },
+          },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'StaffRoleFields' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'StaffRole' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'name' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'remarks' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'isSuper' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'nodeIds' } },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<StaffUpdateRoleMutation, StaffUpdateRoleMutationVariables>;
+export const StaffDeleteRoleDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'mutation',
+      name: { kind: 'Name', value: 'StaffDeleteRole' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'id' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'ID' } } },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'deleteRole' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'id' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'id' } },
+              },
+            ],
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<StaffDeleteRoleMutation, StaffDeleteRoleMutationVariables>;
+export const StaffCreateNodeDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'mutation',
+      name: { kind: 'Name', value: 'StaffCreateNode' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'input' } },
+          type: {
+            kind: 'NonNullType',
+            type: { kind: 'NamedType', name: { kind: 'Name', value: 'PermissionNodeInput' } },
+          },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'createPermissionNode' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'input' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'input' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'StaffNodeFields' } }],
+            },
+          },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'StaffNodeFields' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'PermissionNode' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'code' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'name' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'path' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'type' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'platform' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'icon' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'sort' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'showAtTop' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'languageVariable' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'parentId' } },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<StaffCreateNodeMutation, StaffCreateNodeMutationVariables>;
+export const StaffUpdateNodeDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'mutation',
+      name: { kind: 'Name', value: 'StaffUpdateNode' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'id' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'ID' } } },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'input' } },
+          type: {
+            kind: 'NonNullType',
+            type: { kind: 'NamedType', name: { kind: 'Name', value: 'PermissionNodeInput' } },
+          },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'updatePermissionNode' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'id' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'id' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'input' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'input' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'StaffNodeFields' } }],
+            },
+          },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'StaffNodeFields' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'PermissionNode' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'code' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'name' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'path' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'type' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'platform' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'icon' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'sort' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'showAtTop' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'languageVariable' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'parentId' } },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<StaffUpdateNodeMutation, StaffUpdateNodeMutationVariables>;
+export const StaffDeleteNodeDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'mutation',
+      name: { kind: 'Name', value: 'StaffDeleteNode' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'id' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'ID' } } },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'deletePermissionNode' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'id' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'id' } },
+              },
+            ],
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<StaffDeleteNodeMutation, StaffDeleteNodeMutationVariables>;
+export const StaffIpBlacklistDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'query',
+      name: { kind: 'Name', value: 'StaffIpBlacklist' },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'ipBlacklist' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'ip' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'note' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'createdBy' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'createdAt' } },
+              ],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<StaffIpBlacklistQuery, StaffIpBlacklistQueryVariables>;
+export const StaffAddIpDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'mutation',
+      name: { kind: 'Name', value: 'StaffAddIp' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'ip' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'String' } } },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'note' } },
+          type: { kind: 'NamedType', name: { kind: 'Name', value: 'String' } },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'addBlacklistedIp' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'ip' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'ip' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'note' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'note' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [{ kind: 'Field', name: { kind: 'Name', value: 'ip' } }],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<StaffAddIpMutation, StaffAddIpMutationVariables>;
+export const StaffRemoveIpDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'mutation',
+      name: { kind: 'Name', value: 'StaffRemoveIp' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'ip' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'String' } } },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'removeBlacklistedIp' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'ip' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'ip' } },
+              },
+            ],
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<StaffRemoveIpMutation, StaffRemoveIpMutationVariables>;
+export const StatsTodayDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'query',
+      name: { kind: 'Name', value: 'StatsToday' },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'statsToday' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'date' } },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'hours' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'StatsRowFields' } }],
+                  },
+                },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'total' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'StatsRowFields' } }],
+                  },
+                },
+              ],
+            },
+          },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'StatsRowFields' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'StatsRow' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'date' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'hour' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'from' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'to' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'stakes' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'creditStakes' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'stakeRefunds' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'payouts' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'tax' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'grossPayouts' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'ggr' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'netAfterTax' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'bonuses' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'deposits' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'depositCount' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'withdrawals' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'withdrawalCount' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'staffAdjustments' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'betsPlaced' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'betsSettled' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'newRegistrations' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'activePlayers' } },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<StatsTodayQuery, StatsTodayQueryVariables>;
+export const StatsHourlyDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'query',
+      name: { kind: 'Name', value: 'StatsHourly' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'date' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'String' } } },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'statsHourly' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'date' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'date' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'date' } },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'hours' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'StatsRowFields' } }],
+                  },
+                },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'total' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'StatsRowFields' } }],
+                  },
+                },
+              ],
+            },
+          },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'StatsRowFields' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'StatsRow' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'date' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'hour' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'from' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'to' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'stakes' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'creditStakes' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'stakeRefunds' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'payouts' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'tax' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'grossPayouts' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'ggr' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'netAfterTax' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'bonuses' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'deposits' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'depositCount' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'withdrawals' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'withdrawalCount' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'staffAdjustments' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'betsPlaced' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'betsSettled' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'newRegistrations' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'activePlayers' } },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<StatsHourlyQuery, StatsHourlyQueryVariables>;
+export const StatsDailyDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'query',
+      name: { kind: 'Name', value: 'StatsDaily' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'from' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'String' } } },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'to' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'String' } } },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'statsDaily' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'from' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'from' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'to' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'to' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'from' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'to' } },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'days' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'StatsRowFields' } }],
+                  },
+                },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'total' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'StatsRowFields' } }],
+                  },
+                },
+              ],
+            },
+          },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'StatsRowFields' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'StatsRow' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'date' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'hour' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'from' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'to' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'stakes' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'creditStakes' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'stakeRefunds' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'payouts' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'tax' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'grossPayouts' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'ggr' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'netAfterTax' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'bonuses' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'deposits' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'depositCount' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'withdrawals' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'withdrawalCount' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'staffAdjustments' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'betsPlaced' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'betsSettled' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'newRegistrations' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'activePlayers' } },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<StatsDailyQuery, StatsDailyQueryVariables>;
+export const UsersListDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'query',
+      name: { kind: 'Name', value: 'UsersList' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'filter' } },
+          type: { kind: 'NamedType', name: { kind: 'Name', value: 'UserFilter' } },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'page' } },
+          type: { kind: 'NamedType', name: { kind: 'Name', value: 'Int' } },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'pageSize' } },
+          type: { kind: 'NamedType', name: { kind: 'Name', value: 'Int' } },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'sort' } },
+          type: { kind: 'NamedType', name: { kind: 'Name', value: 'UserSort' } },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'users' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'filter' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'filter' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'page' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'page' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'pageSize' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'pageSize' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'sort' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'sort' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'page' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'pageSize' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'total' } },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'items' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [
+                      { kind: 'FragmentSpread', name: { kind: 'Name', value: 'UsersUserFields' } },
+                    ],
+                  },
+                },
+              ],
+            },
+          },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'UsersUserFields' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'StaffUser' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'phone' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'network' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'invitationCode' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'superiorId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'superiorPhone' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'invitedCount' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'disabled' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'noBet' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'noWithdraw' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'reported' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'returnScale' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'withdrawalWhitelist' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'note' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'balance' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'creditMoney' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'racingCoin' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'debt' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'createdAt' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'lastLoginAt' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'lastLoginIp' } },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<UsersListQuery, UsersListQueryVariables>;
+export const UsersBillsDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'query',
+      name: { kind: 'Name', value: 'UsersBills' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'filter' } },
+          type: { kind: 'NamedType', name: { kind: 'Name', value: 'BillFilter' } },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'page' } },
+          type: { kind: 'NamedType', name: { kind: 'Name', value: 'Int' } },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'pageSize' } },
+          type: { kind: 'NamedType', name: { kind: 'Name', value: 'Int' } },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'bills' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'filter' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'filter' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'page' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'page' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'pageSize' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'pageSize' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'page' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'pageSize' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'total' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'totalAmount' } },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'items' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [
+                      { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'billType' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'pocket' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'amount' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'balanceBefore' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'balanceAfter' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'remark' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'reference' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'movementId' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'actor' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'at' } },
+                    ],
+                  },
+                },
+              ],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<UsersBillsQuery, UsersBillsQueryVariables>;
+export const UsersHistoryDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'query',
+      name: { kind: 'Name', value: 'UsersHistory' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'stream' } },
+          type: {
+            kind: 'NonNullType',
+            type: { kind: 'NamedType', name: { kind: 'Name', value: 'StreamRef' } },
+          },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'streamHistory' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'stream' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'stream' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'streamName' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'version' } },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'events' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [
+                      { kind: 'Field', name: { kind: 'Name', value: 'position' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'eventId' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'type' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'recordedAt' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'at' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'actor' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'reason' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'correlationId' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'causationId' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'data' } },
+                      {
+                        kind: 'Field',
+                        name: { kind: 'Name', value: 'movements' },
+                        selectionSet: {
+                          kind: 'SelectionSet',
+                          selections: [
+                            { kind: 'Field', name: { kind: 'Name', value: 'pocket' } },
+                            { kind: 'Field', name: { kind: 'Name', value: 'amount' } },
+                            { kind: 'Field', name: { kind: 'Name', value: 'before' } },
+                            { kind: 'Field', name: { kind: 'Name', value: 'after' } },
+                          ],
+                        },
+                      },
+                    ],
+                  },
+                },
+              ],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<UsersHistoryQuery, UsersHistoryQueryVariables>;
+export const UsersWalletDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'query',
+      name: { kind: 'Name', value: 'UsersWallet' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'userId' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'ID' } } },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'wallet' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'userId' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'userId' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'balance' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'creditMoney' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'racingCoin' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'debt' } },
+              ],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<UsersWalletQuery, UsersWalletQueryVariables>;
+export const UsersUpdateDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'mutation',
+      name: { kind: 'Name', value: 'UsersUpdate' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'userId' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'ID' } } },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'patch' } },
+          type: {
+            kind: 'NonNullType',
+            type: { kind: 'NamedType', name: { kind: 'Name', value: 'PlayerPatch' } },
+          },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'reason' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'String' } } },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'updatePlayer' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'userId' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'userId' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'patch' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'patch' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'reason' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'reason' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'UsersPlayerFields' } }],
+            },
+          },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'UsersPlayerFields' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'PlayerAccount' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'phone' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'network' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'invitationCode' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'superiorId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'disabled' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'noBet' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'noWithdraw' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'reported' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'returnScale' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'withdrawalWhitelist' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'note' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'defaultBetAmount' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'createdAt' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'lastLoginAt' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'lastLoginIp' } },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<UsersUpdateMutation, UsersUpdateMutationVariables>;
+export const UsersResetPasswordDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'mutation',
+      name: { kind: 'Name', value: 'UsersResetPassword' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'userId' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'ID' } } },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'password' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'String' } } },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'confirmPassword' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'String' } } },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'reason' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'String' } } },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'resetPlayerPassword' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'userId' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'userId' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'password' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'password' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'confirmPassword' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'confirmPassword' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'reason' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'reason' } },
+              },
+            ],
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<UsersResetPasswordMutation, UsersResetPasswordMutationVariables>;
+export const UsersAdjustWalletDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'mutation',
+      name: { kind: 'Name', value: 'UsersAdjustWallet' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'input' } },
+          type: {
+            kind: 'NonNullType',
+            type: { kind: 'NamedType', name: { kind: 'Name', value: 'AdjustWalletInput' } },
+          },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'adjustWallet' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'input' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'input' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'balance' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'creditMoney' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'racingCoin' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'debt' } },
+              ],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<UsersAdjustWalletMutation, UsersAdjustWalletMutationVariables>;
+export const UsersAgentsDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'query',
+      name: { kind: 'Name', value: 'UsersAgents' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'from' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'String' } } },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'to' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'String' } } },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'page' } },
+          type: { kind: 'NamedType', name: { kind: 'Name', value: 'Int' } },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'pageSize' } },
+          type: { kind: 'NamedType', name: { kind: 'Name', value: 'Int' } },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'agentStats' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'from' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'from' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'to' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'to' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'page' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'page' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'pageSize' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'pageSize' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'from' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'to' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'page' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'pageSize' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'total' } },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'items' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [
+                      { kind: 'Field', name: { kind: 'Name', value: 'agentId' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'account' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'phone' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'invitedPlayers' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'totalDeposit' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'totalWithdraw' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'bettors' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'betCount' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'betAmount' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'playerProfitLoss' } },
+                    ],
+                  },
+                },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'totals' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [
+                      { kind: 'Field', name: { kind: 'Name', value: 'agents' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'invitedPlayers' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'totalDeposit' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'totalWithdraw' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'bettors' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'betCount' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'betAmount' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'playerProfitLoss' } },
+                    ],
+                  },
+                },
+              ],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<UsersAgentsQuery, UsersAgentsQueryVariables>;
+export const UsersStateAtDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'query',
+      name: { kind: 'Name', value: 'UsersStateAt' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'stream' } },
+          type: {
+            kind: 'NonNullType',
+            type: { kind: 'NamedType', name: { kind: 'Name', value: 'StreamRef' } },
+          },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'at' } },
+          type: {
+            kind: 'NonNullType',
+            type: { kind: 'NamedType', name: { kind: 'Name', value: 'DateTime' } },
+          },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'stateAt' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'stream' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'stream' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'at' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'at' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'streamName' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'at' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'version' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'lastEventAt' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'state' } },
+              ],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<UsersStateAtQuery, UsersStateAtQueryVariables>;
+export const UsersVerifyDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'query',
+      name: { kind: 'Name', value: 'UsersVerify' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'stream' } },
+          type: {
+            kind: 'NonNullType',
+            type: { kind: 'NamedType', name: { kind: 'Name', value: 'StreamRef' } },
+          },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'verifyReadModel' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'stream' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'stream' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'streamName' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'equal' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'eventsReplayed' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'tables' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'rowsCompared' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'pendingEvents' } },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'differences' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [
+                      { kind: 'Field', name: { kind: 'Name', value: 'table' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'key' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'column' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'expected' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'actual' } },
+                    ],
+                  },
+                },
+              ],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<UsersVerifyQuery, UsersVerifyQueryVariables>;

@@ -14,6 +14,7 @@ import { useMutation, useQuery } from 'urql';
 import {
   AccountDepositDocument,
   AccountMyPaymentsDocument,
+  AccountPaymentOptionsDocument,
   AccountPaymentStatusDocument,
   AccountProfileDocument,
   AccountWithdrawDocument,
@@ -34,10 +35,9 @@ import {
 } from './common.tsx';
 
 /**
- * The limits the form checks before asking (spec §9 and the pay config defaults of docs/payments.md:
- * deposit 100 … 3,000,000, withdrawal 1,000 … 3,000,000). The pay config in force is staff-only on the
- * server, so the server stays the judge: its AMOUNT_BELOW_MINIMUM / AMOUNT_ABOVE_MAXIMUM carry the
- * range in force, which is then shown.
+ * The limits the form checks before `paymentOptions` (the pay config in force) has answered: the pay
+ * config defaults of docs/payments.md (deposit 100 … 3,000,000, withdrawal 1,000 … 3,000,000). The
+ * server stays the judge: its AMOUNT_BELOW_MINIMUM / AMOUNT_ABOVE_MAXIMUM carry the range in force.
  */
 export const PAYMENT_LIMITS: Readonly<Record<PaymentKind, { min: number; max: number }>> = {
   DEPOSIT: { min: 100, max: 3_000_000 },
@@ -58,12 +58,13 @@ export const checkAmount = (
   text: string,
   kind: PaymentKind,
   balance?: number,
+  limits: { readonly min: number; readonly max: number } = PAYMENT_LIMITS[kind],
 ): { amount: number } | { code: string; details?: Record<string, unknown> } => {
   const cleaned = text.replace(/[\s,]/g, '');
   if (!cleaned) return { code: kind === 'DEPOSIT' ? 'RECHARGE_AMOUNT_REQUIRED' : 'INVALID_AMOUNT' };
   const amount = Number(cleaned);
   if (!Number.isInteger(amount) || amount <= 0) return { code: 'INVALID_AMOUNT' };
-  const { min, max } = PAYMENT_LIMITS[kind];
+  const { min, max } = limits;
   if (amount < min) return { code: 'AMOUNT_BELOW_MINIMUM', details: { minimum: min, maximum: max } };
   if (amount > max) return { code: 'AMOUNT_ABOVE_MAXIMUM', details: { minimum: min, maximum: max } };
   if (kind === 'WITHDRAWAL' && balance !== undefined && amount > balance)
@@ -195,13 +196,29 @@ function PaymentForm({ kind }: { readonly kind: PaymentKind }) {
   const sending = depositing || withdrawing;
   const me = profile?.me;
   const balance = profile?.myWallet.balance;
-  const limits = PAYMENT_LIMITS[kind];
-  const blocked = kind === 'WITHDRAWAL' && me?.noWithdraw === true;
+  const [{ data: optionsData }] = useQuery({ query: AccountPaymentOptionsDocument });
+  const options = optionsData?.paymentOptions;
+  const limits = options
+    ? kind === 'DEPOSIT'
+      ? { min: options.minimumRecharge, max: options.maxRecharge }
+      : { min: options.minimumWithdraw, max: options.maxWithdraw }
+    : PAYMENT_LIMITS[kind];
+  const channel = options?.channels.find((c) => c.network === me?.network);
+  // Why this player cannot pay this way now, before they try (the server checks again).
+  const closedCode =
+    kind === 'WITHDRAWAL' && me?.noWithdraw === true
+      ? 'WITHDRAWAL_NOT_ALLOWED'
+      : kind === 'WITHDRAWAL' && options?.withdrawalsProhibited
+        ? 'WITHDRAWAL_PROHIBITED'
+        : channel && !(kind === 'DEPOSIT' ? channel.rechargeEnabled : channel.withdrawEnabled)
+          ? 'CHANNEL_DISABLED'
+          : null;
+  const blocked = closedCode !== null;
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     setGeneral(null);
-    const checked = checkAmount(amount, kind, balance);
+    const checked = checkAmount(amount, kind, balance, limits);
     if ('code' in checked) {
       setError({ code: checked.code, field: 'amount', details: checked.details ?? {} });
       return;
@@ -253,7 +270,7 @@ function PaymentForm({ kind }: { readonly kind: PaymentKind }) {
         ) : null}
       </section>
       {current ? <PaymentProgress key={current.id} initial={current} onFinal={onFinal} /> : null}
-      {blocked ? <Notice kind="error">{codeText('WITHDRAWAL_NOT_ALLOWED')}</Notice> : null}
+      {closedCode ? <Notice kind="error">{codeText(closedCode)}</Notice> : null}
       <form className="acc-form acc-card" onSubmit={(event) => void submit(event)} noValidate>
         <Field
           id="pay-amount"

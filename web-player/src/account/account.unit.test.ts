@@ -79,6 +79,16 @@ describe('phone and form checks (spec §5, §9)', () => {
     expect(checkAmount('500', 'WITHDRAWAL', 10_000)).toMatchObject({ code: 'AMOUNT_BELOW_MINIMUM' });
     expect(checkAmount('20000', 'WITHDRAWAL', 10_000)).toEqual({ code: 'INSUFFICIENT_FUNDS' });
     expect(checkAmount('10000', 'WITHDRAWAL', 10_000)).toEqual({ amount: 10_000 });
+    // the limits in force (paymentOptions) replace the defaults
+    const inForce = { min: 2_000, max: 20_000 };
+    expect(checkAmount('1500', 'DEPOSIT', undefined, inForce)).toMatchObject({
+      code: 'AMOUNT_BELOW_MINIMUM',
+      details: { minimum: 2_000, maximum: 20_000 },
+    });
+    expect(checkAmount('25000', 'DEPOSIT', undefined, inForce)).toMatchObject({
+      code: 'AMOUNT_ABOVE_MAXIMUM',
+    });
+    expect(checkAmount('5000', 'DEPOSIT', undefined, inForce)).toEqual({ amount: 5_000 });
   });
 
   it('names payment states, the provider-delay notice for ambiguous ones', () => {

@@ -459,6 +459,19 @@ export type AccountMyPaymentsQuery = {
   };
 };
 
+export type AccountPaymentOptionsQueryVariables = Exact<{ [key: string]: never }>;
+
+export type AccountPaymentOptionsQuery = {
+  paymentOptions: {
+    minimumRecharge: number;
+    maxRecharge: number;
+    minimumWithdraw: number;
+    maxWithdraw: number;
+    withdrawalsProhibited: boolean;
+    channels: Array<{ network: number; rechargeEnabled: boolean; withdrawEnabled: boolean }>;
+  };
+};
+
 export type BetslipPlaceBetMutationVariables = Exact<{
   input: PlaceBetInput;
 }>;
@@ -3598,6 +3611,47 @@ export const AccountMyPaymentsDocument = {
     },
   ],
 } as unknown as DocumentNode<AccountMyPaymentsQuery, AccountMyPaymentsQueryVariables>;
+export const AccountPaymentOptionsDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'query',
+      name: { kind: 'Name', value: 'AccountPaymentOptions' },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'paymentOptions' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'minimumRecharge' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'maxRecharge' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'minimumWithdraw' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'maxWithdraw' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'withdrawalsProhibited' } },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'channels' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [
+                      { kind: 'Field', name: { kind: 'Name', value: 'network' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'rechargeEnabled' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'withdrawEnabled' } },
+                    ],
+                  },
+                },
+              ],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<AccountPaymentOptionsQuery, AccountPaymentOptionsQueryVariables>;
 export const BetslipPlaceBetDocument = {
   kind: 'Document',
   definitions: [

@@ -81,7 +81,47 @@ export const findPlayer = async (ctx: GraphQLContext, userId: string): Promise<P
   const first = await read();
   if (first.rows[0]) return first.rows[0];
   await afterAccountAppend(ctx.services);
-  return (await read()).rows[0] ?? null;
+  const caughtUp = (await read()).rows[0];
+  if (caughtUp) return caughtUp;
+  // Under load the global log may not show a just-committed event yet (a reader only passes
+  // transactions older than every one still open, eventstore visibility rule), so the catch-up can end
+  // before the row exists. The account stream itself is always current: answer from it.
+  return playerFromStream(ctx.services.sql, userId);
+};
+
+/**
+ * The player's row as the projection will write it, folded from the `account-<userId>` stream plus the
+ * login facts of `player_credentials`; null for an unknown user.
+ */
+const playerFromStream = async (sql: SqlExecutor, userId: string): Promise<PlayerRow | null> => {
+  const { state, version } = await loadAccount(sql, userId);
+  if (!state.registered || version === 0) return null;
+  const credentials = await sql.query<{
+    default_bet_amount: string | number | null;
+    last_login_at: Date | null;
+    last_login_ip: string | null;
+  }>('SELECT default_bet_amount, last_login_at, last_login_ip FROM player_credentials WHERE user_id = $1', [
+    userId,
+  ]);
+  const c = credentials.rows[0];
+  return {
+    user_id: state.userId,
+    phone: state.phone,
+    network: state.network,
+    invitation_code: state.invitationCode,
+    superior_id: state.superiorId,
+    disabled: state.disabled,
+    no_bet: state.noBet,
+    no_withdraw: state.noWithdraw,
+    reported: state.reported,
+    return_scale: state.returnScale,
+    withdrawal_whitelist: state.whitelisted,
+    note: state.note,
+    default_bet_amount: c?.default_bet_amount ?? null,
+    created_at: new Date(state.registeredAt),
+    last_login_at: c?.last_login_at ?? null,
+    last_login_ip: c?.last_login_ip ?? null,
+  };
 };
 
 const phoneTaken = async (sql: SqlExecutor, phone: string): Promise<boolean> =>

@@ -124,6 +124,24 @@ const channels = async (ctx: GraphQLContext) => {
 };
 
 export const staffQueries = {
+  /** Public: limits and open networks (schema `paymentOptions`). */
+  paymentOptions: async (_r: unknown, _a: Args, ctx: GraphQLContext) => {
+    const { config } = await payConfigAt(ctx.services.sql, isoNow(ctx.services));
+    const open = await channels(ctx);
+    return {
+      minimumRecharge: config.minimum_recharge,
+      maxRecharge: config.max_recharge,
+      minimumWithdraw: config.minimum_withdraw,
+      maxWithdraw: config.max_withdraw,
+      withdrawalsProhibited: config.prohibit_withdrawal === 1,
+      channels: open.map((c) => ({
+        network: c.network,
+        name: c.name,
+        rechargeEnabled: c.rechargeEnabled,
+        withdrawEnabled: c.withdrawEnabled && config.prohibit_withdrawal !== 1,
+      })),
+    };
+  },
   payConfig: async (_r: unknown, _a: Args, ctx: GraphQLContext) => {
     requireStaff(ctx, 'payments.view');
     return payConfigOut(await payConfigAt(ctx.services.sql, isoNow(ctx.services)));

@@ -62,6 +62,36 @@ describe('payments: withdrawals', () => {
     expect(await h.balance(u)).toBe(5_000);
   });
 
+  it('paymentOptions shows any visitor the limits and open networks in force', async () => {
+    const OPTIONS = `{ paymentOptions { minimumRecharge maxRecharge minimumWithdraw maxWithdraw
+      withdrawalsProhibited channels { network rechargeEnabled withdrawEnabled } } }`;
+    type Options = {
+      paymentOptions: {
+        minimumWithdraw: number;
+        withdrawalsProhibited: boolean;
+        channels: { network: number; rechargeEnabled: boolean; withdrawEnabled: boolean }[];
+      };
+    };
+    const before = await h.t.gql<Options>(OPTIONS);
+    expect(before.errors).toBeUndefined();
+    expect(before.data!.paymentOptions.minimumWithdraw).toBe(1_000);
+    expect(before.data!.paymentOptions.channels.map((c) => c.network).sort()).toEqual([3, 4, 6, 7]);
+    await h.t.gql(
+      `mutation ($i: PayConfigInput!) { setPayConfig(input: $i) { version } }`,
+      { i: { reason: 't', prohibitWithdrawal: 1, minimumWithdraw: 2_000 } },
+      admin,
+    );
+    const after = (await h.t.gql<Options>(OPTIONS)).data!.paymentOptions;
+    expect(after.withdrawalsProhibited).toBe(true);
+    expect(after.minimumWithdraw).toBe(2_000);
+    expect(after.channels.every((c) => !c.withdrawEnabled)).toBe(true);
+    await h.t.gql(
+      `mutation ($i: PayConfigInput!) { setPayConfig(input: $i) { version } }`,
+      { i: { reason: 't', prohibitWithdrawal: 0, minimumWithdraw: 1_000 } },
+      admin,
+    );
+  });
+
   it('float exhausted: definite failure → refunded (bill type 9); timeout → ambiguous, never re-sent, resolved by enquiry', async () => {
     const u = await fresh();
     h.fakes[3].script(`+2557130000${String(n).padStart(2, '0')}`, 'floatExhausted');

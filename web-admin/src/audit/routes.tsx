@@ -1,0 +1,28 @@
+/** Replayable audit history, the staff audit log and the system log (issue 8 item 3; spec §2). */
+import type { AdminRoute } from '../app/registry.tsx';
+import { HistoryPage } from './HistoryPage.tsx';
+import { StaffAuditLogPage, SystemLogPage } from './LogsPages.tsx';
+
+export const auditRoutes: readonly AdminRoute[] = [
+  {
+    path: 'audit/history',
+    titleKey: 'history.title',
+    permission: 'audit.view',
+    menu: 'system',
+    element: <HistoryPage />,
+  },
+  {
+    path: 'audit/log',
+    titleKey: 'history.auditLogTitle',
+    permission: 'audit.view',
+    menu: 'system',
+    element: <StaffAuditLogPage />,
+  },
+  {
+    path: 'audit/system-log',
+    titleKey: 'history.systemLogTitle',
+    permission: 'audit.view',
+    menu: 'system',
+    element: <SystemLogPage />,
+  },
+];

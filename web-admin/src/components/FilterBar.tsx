@@ -1,0 +1,116 @@
+/**
+ * The filter form above a {@link DataTable} (issue 8 item 1), writing its values into the same URL params
+ * (`f.<name>`) the table reads, and going back to page 1. Kinds: text (trimmed, spec §5 "the keyword
+ * search is trimmed"), select, yes/no, a date, a date range (`from~to`, East Africa dates).
+ */
+import { Button, DatePicker, Form, Input, Select, Space } from 'antd';
+import dayjs, { type Dayjs } from 'dayjs';
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { rangeOf, useTableParams } from './tableParams.ts';
+
+/** One filter field. */
+export interface FilterField {
+  readonly name: string;
+  /** Already translated. */
+  readonly label: string;
+  readonly kind: 'text' | 'select' | 'boolean' | 'date' | 'dateRange';
+  readonly options?: readonly { readonly value: string; readonly label: string }[];
+  readonly placeholder?: string;
+}
+
+const DAY = 'YYYY-MM-DD';
+
+type FormValue = string | boolean | Dayjs | [Dayjs | null, Dayjs | null] | null | undefined;
+
+const toForm = (field: FilterField, value: string | undefined): FormValue => {
+  if (value === undefined) return undefined;
+  if (field.kind === 'date') return dayjs(value, DAY);
+  if (field.kind === 'dateRange') {
+    const { from, to } = rangeOf(value);
+    return [from ? dayjs(from, DAY) : null, to ? dayjs(to, DAY) : null];
+  }
+  return value;
+};
+
+const fromForm = (field: FilterField, value: FormValue): string => {
+  if (value === undefined || value === null || value === '') return '';
+  if (field.kind === 'date') return dayjs.isDayjs(value) ? value.format(DAY) : '';
+  if (field.kind === 'dateRange' && Array.isArray(value))
+    return value[0] || value[1] ? `${value[0]?.format(DAY) ?? ''}~${value[1]?.format(DAY) ?? ''}` : '';
+  return String(value).trim();
+};
+
+/** A row of filters bound to the URL params of `urlPrefix`. */
+export function FilterBar({
+  fields,
+  urlPrefix = '',
+  extra,
+}: {
+  readonly fields: readonly FilterField[];
+  readonly urlPrefix?: string;
+  readonly extra?: React.ReactNode;
+}) {
+  const { t } = useTranslation();
+  const [params, update] = useTableParams(urlPrefix);
+  const [form] = Form.useForm();
+
+  useEffect(() => {
+    form.setFieldsValue(
+      Object.fromEntries(fields.map((field) => [field.name, toForm(field, params.filters[field.name])])),
+    );
+  }, [form, fields, params.filters]);
+
+  const apply = (values: Record<string, FormValue>) => {
+    const filters: Record<string, string> = { ...params.filters };
+    for (const field of fields) {
+      const text = fromForm(field, values[field.name]);
+      if (text) filters[field.name] = text;
+      else delete filters[field.name];
+    }
+    update({ page: 1, filters });
+  };
+
+  const reset = () => {
+    const filters = { ...params.filters };
+    for (const field of fields) delete filters[field.name];
+    form.resetFields();
+    update({ page: 1, filters });
+  };
+
+  return (
+    <Form form={form} layout="inline" onFinish={apply} style={{ rowGap: 8 }} role="search">
+      {fields.map((field) => (
+        <Form.Item key={field.name} name={field.name} label={field.label}>
+          {field.kind === 'text' ? (
+            <Input allowClear placeholder={field.placeholder} style={{ width: 180 }} />
+          ) : field.kind === 'select' ? (
+            <Select allowClear style={{ width: 160 }} options={field.options?.map((o) => ({ ...o }))} />
+          ) : field.kind === 'boolean' ? (
+            <Select
+              allowClear
+              style={{ width: 110 }}
+              options={[
+                { value: 'true', label: t('common.yes') },
+                { value: 'false', label: t('common.no') },
+              ]}
+            />
+          ) : field.kind === 'date' ? (
+            <DatePicker />
+          ) : (
+            <DatePicker.RangePicker allowEmpty={[true, true]} />
+          )}
+        </Form.Item>
+      ))}
+      <Form.Item>
+        <Space>
+          <Button type="primary" htmlType="submit">
+            {t('common.search')}
+          </Button>
+          <Button onClick={reset}>{t('common.reset')}</Button>
+          {extra}
+        </Space>
+      </Form.Item>
+    </Form>
+  );
+}

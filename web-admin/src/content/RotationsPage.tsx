@@ -1,0 +1,241 @@
+/**
+ * Rotation items (docs/content.md; spec §3 Banner, §9): the notice bar (type 18), banners and pictures
+ * (types 11, 15, 16, 19, image upload), the contact list (type 1), per language, sorting 0–100, shown
+ * or hidden, with create, edit and delete.
+ */
+import { UploadOutlined } from '@ant-design/icons';
+import {
+  App,
+  Button,
+  Form,
+  Image,
+  Input,
+  InputNumber,
+  Popconfirm,
+  Select,
+  Space,
+  Switch,
+  Table,
+  Tag,
+  Upload,
+} from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useMutation, useQuery } from 'urql';
+import { useCan } from '../app/staff.tsx';
+import { ActionModal } from '../components/ActionModal.tsx';
+import { useErrorText, zodRule } from '../components/forms.ts';
+import { formatEat } from '../components/format.ts';
+import { sequenceSchema } from '../catalogue/rules.ts';
+import {
+  ContentCreateRotationDocument,
+  ContentDeleteRotationDocument,
+  ContentRotationsDocument,
+  ContentUpdateRotationDocument,
+  ContentUploadDocument,
+  type ContentRotationFieldsFragment,
+  type RotationInput,
+} from '../graphql/generated.ts';
+import { MAX_UPLOAD_BYTES, readAsDataUrl } from './upload.ts';
+
+/** Rotation types with a number (docs/content.md). */
+export const ROTATION_TYPES = [18, 1, 15, 16, 19, 11] as const;
+const IMAGE_TYPES = new Set<number>([11, 15, 16, 19]);
+
+function ImageField() {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  const errorText = useErrorText();
+  const [, upload] = useMutation(ContentUploadDocument);
+  const form = Form.useFormInstance();
+  const url = Form.useWatch('imageUrl', form) as string | undefined;
+  return (
+    <Form.Item label={t('contentAdmin.image')}>
+      <Space orientation="vertical">
+        <Form.Item name="imageUrl" noStyle>
+          <Input placeholder="/uploads/…" />
+        </Form.Item>
+        <Upload
+          accept="image/png,image/jpeg,image/gif,image/webp,image/svg+xml"
+          showUploadList={false}
+          beforeUpload={async (file) => {
+            if (file.size > MAX_UPLOAD_BYTES) {
+              void message.error(t('contentAdmin.tooLarge'));
+              return Upload.LIST_IGNORE;
+            }
+            const answer = await upload({ name: file.name, dataUrl: await readAsDataUrl(file) });
+            if (answer.error) void message.error(errorText(answer.error));
+            else if (answer.data) form.setFieldValue('imageUrl', answer.data.uploadFile.url);
+            return Upload.LIST_IGNORE;
+          }}
+        >
+          <Button icon={<UploadOutlined />}>{t('contentAdmin.upload')}</Button>
+        </Upload>
+        {url && <Image src={url} width={160} />}
+      </Space>
+    </Form.Item>
+  );
+}
+
+function RotationFields({ type }: { readonly type: number }) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <Form.Item name="title" label={t('contentAdmin.titleColumn')} rules={[{ max: 200 }]}>
+        <Input />
+      </Form.Item>
+      <Form.Item
+        name="note"
+        label={
+          type === 18
+            ? t('contentAdmin.noticeText')
+            : type === 1
+              ? t('contentAdmin.contact')
+              : t('contentAdmin.note')
+        }
+        rules={
+          type === 18 || type === 1
+            ? [{ required: true, whitespace: true, message: t('validation.required') }]
+            : []
+        }
+      >
+        <Input.TextArea rows={2} />
+      </Form.Item>
+      {IMAGE_TYPES.has(type) && <ImageField />}
+      <Form.Item
+        name="link"
+        label={t('contentAdmin.link')}
+        extra={t('contentAdmin.linkHint')}
+        rules={[{ pattern: /^(\/\S*|https:\/\/\S+)?$/, message: t('contentAdmin.linkRule') }]}
+      >
+        <Input />
+      </Form.Item>
+      <Form.Item name="language" label={t('contentAdmin.language')}>
+        <Select
+          style={{ width: 180 }}
+          options={['all', 'sw', 'en-US', 'zh-CN'].map((value) => ({
+            value,
+            label: value === 'all' ? t('contentAdmin.allLanguages') : t(`language.${value}`),
+          }))}
+        />
+      </Form.Item>
+      <Form.Item name="sorting" label={t('contentAdmin.sorting')} rules={[zodRule(sequenceSchema, t)]}>
+        <InputNumber min={0} max={100} />
+      </Form.Item>
+      <Form.Item name="shown" label={t('contentAdmin.shown')} valuePropName="checked">
+        <Switch />
+      </Form.Item>
+    </>
+  );
+}
+
+const inputOf = (values: RotationInput): RotationInput => ({
+  title: values.title ?? '',
+  note: values.note ?? '',
+  imageUrl: values.imageUrl || null,
+  link: values.link || null,
+  language: values.language ?? 'all',
+  sorting: values.sorting ?? 0,
+  shown: Boolean(values.shown),
+});
+
+export function RotationsPage() {
+  const { t } = useTranslation();
+  const can = useCan();
+  const [type, setType] = useState<number>(18);
+  const [result, reload] = useQuery({ query: ContentRotationsDocument, variables: { type } });
+  const [, create] = useMutation(ContentCreateRotationDocument);
+  const [, update] = useMutation(ContentUpdateRotationDocument);
+  const [, remove] = useMutation(ContentDeleteRotationDocument);
+  const refresh = () => reload({ requestPolicy: 'network-only' });
+  const done = <T,>(answer: { error?: T }) => {
+    if (!answer.error) refresh();
+    return answer.error;
+  };
+  return (
+    <Space orientation="vertical" style={{ width: '100%' }}>
+      <Space wrap>
+        <Select
+          style={{ width: 260 }}
+          value={type}
+          onChange={setType}
+          options={ROTATION_TYPES.map((value) => ({
+            value,
+            label: `${value} ${t(`contentAdmin.types.t${value}`)}`,
+          }))}
+        />
+        <ActionModal<RotationInput>
+          label={t('common.add')}
+          permission="content.edit"
+          noReason
+          button={{ type: 'primary', size: 'middle' }}
+          initialValues={{ language: 'all', sorting: 0, shown: true }}
+          onSubmit={async ({ reason: _reason, ...values }) =>
+            done(await create({ input: { ...inputOf(values), type } }))
+          }
+        >
+          <RotationFields type={type} />
+        </ActionModal>
+      </Space>
+      <Table<ContentRotationFieldsFragment>
+        size="small"
+        loading={result.fetching}
+        rowKey={(r) => r.id}
+        dataSource={[...(result.data?.staffRotations ?? [])]}
+        columns={[
+          { key: 'title', title: t('contentAdmin.titleColumn'), dataIndex: 'title' },
+          { key: 'note', title: t('contentAdmin.note'), dataIndex: 'note', ellipsis: true },
+          {
+            key: 'image',
+            title: t('contentAdmin.image'),
+            render: (_, r) => (r.imageUrl ? <Image src={r.imageUrl} width={80} /> : '—'),
+          },
+          { key: 'link', title: t('contentAdmin.link'), render: (_, r) => r.link ?? '—' },
+          {
+            key: 'language',
+            title: t('contentAdmin.language'),
+            render: (_, r) => r.language ?? t('contentAdmin.allLanguages'),
+          },
+          { key: 'sorting', title: t('contentAdmin.sorting'), dataIndex: 'sorting' },
+          {
+            key: 'shown',
+            title: t('contentAdmin.shown'),
+            render: (_, r) =>
+              r.shown ? <Tag color="green">{t('common.yes')}</Tag> : <Tag>{t('common.no')}</Tag>,
+          },
+          { key: 'clicks', title: t('contentAdmin.clicks'), dataIndex: 'clicks' },
+          { key: 'updatedAt', title: t('common.time'), render: (_, r) => formatEat(r.updatedAt) },
+          {
+            key: 'actions',
+            title: t('common.actions'),
+            render: (_, r) => (
+              <Space>
+                <ActionModal<RotationInput>
+                  label={t('common.edit')}
+                  permission="content.edit"
+                  noReason
+                  initialValues={{ ...r, language: r.language ?? 'all' }}
+                  onSubmit={async ({ reason: _reason, ...values }) =>
+                    done(await update({ id: r.id, input: inputOf(values) }))
+                  }
+                >
+                  <RotationFields type={r.type} />
+                </ActionModal>
+                {can('content.edit') && (
+                  <Popconfirm
+                    title={t('common.areYouSure')}
+                    onConfirm={async () => void done(await remove({ id: r.id }))}
+                  >
+                    <Button size="small" danger>
+                      {t('common.delete')}
+                    </Button>
+                  </Popconfirm>
+                )}
+              </Space>
+            ),
+          },
+        ]}
+      />
+    </Space>
+  );
+}

@@ -1,0 +1,99 @@
+/**
+ * The back office's frame: a side menu built from the route registry and the staff member's permissions
+ * (entries they lack are hidden; spec §6), a header with the language switch, the personal centre and
+ * log out, and the current screen.
+ */
+import { LogoutOutlined, UserOutlined } from '@ant-design/icons';
+import { Button, Dropdown, Layout, Menu, Space, Typography } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Outlet, useLocation, useNavigate } from 'react-router';
+import { visibleMenu, type AdminRoute } from '../app/registry.tsx';
+import { useServices } from '../app/services.tsx';
+import { useCan, useStaff } from '../app/staff.tsx';
+import { LanguageSwitch } from './LanguageSwitch.tsx';
+
+/** The layout around every screen. */
+export function AdminLayout({ routes }: { readonly routes: readonly AdminRoute[] }) {
+  const { t } = useTranslation();
+  const staff = useStaff();
+  const can = useCan();
+  const { session } = useServices();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const [collapsed, setCollapsed] = useState(false);
+  const menu = visibleMenu(routes, can);
+  const current = location.pathname.replace(/^\//, '');
+  const selected = routes.find(
+    (route) => route.menu && (current === route.path || current.startsWith(`${route.path}/`)),
+  );
+
+  return (
+    <Layout style={{ minHeight: '100vh' }}>
+      <Layout.Sider
+        collapsible
+        collapsed={collapsed}
+        onCollapse={setCollapsed}
+        width={220}
+        theme="dark"
+        style={{ overflow: 'auto', height: '100vh', position: 'sticky', top: 0 }}
+      >
+        <div
+          style={{ color: '#fff', fontWeight: 700, fontSize: 18, padding: '16px 24px', whiteSpace: 'nowrap' }}
+        >
+          {collapsed ? 'B' : 'Bashiri'}
+        </div>
+        <Menu
+          theme="dark"
+          mode="inline"
+          selectedKeys={selected ? [selected.path] : []}
+          defaultOpenKeys={menu.map((entry) => `group:${entry.group.key}`)}
+          onClick={({ key }) => void navigate(`/${key}`)}
+          items={menu.map((entry) => ({
+            key: `group:${entry.group.key}`,
+            icon: entry.group.icon,
+            label: t(`shell.menu.${entry.group.key}`),
+            children: entry.routes.map((route) => ({ key: route.path, label: t(route.titleKey) })),
+          }))}
+        />
+      </Layout.Sider>
+      <Layout>
+        <Layout.Header
+          style={{
+            background: '#fff',
+            padding: '0 24px',
+            display: 'flex',
+            alignItems: 'center',
+            justifyContent: 'space-between',
+            borderBottom: '3px solid #0b6e4f',
+          }}
+        >
+          <Typography.Title level={4} style={{ margin: 0 }}>
+            {selected ? t(selected.titleKey) : current === 'me' ? t('shell.me.title') : t('app.title')}
+          </Typography.Title>
+          <Space>
+            <LanguageSwitch />
+            <Dropdown
+              menu={{
+                items: [
+                  { key: 'me', icon: <UserOutlined />, label: t('shell.header.me') },
+                  { key: 'logout', icon: <LogoutOutlined />, label: t('shell.header.logout'), danger: true },
+                ],
+                onClick: ({ key }) => (key === 'me' ? void navigate('/me') : session.clear()),
+              }}
+            >
+              <Button icon={<UserOutlined />} data-testid="staff-menu">
+                {staff.name || staff.account}
+              </Button>
+            </Dropdown>
+          </Space>
+        </Layout.Header>
+        <Layout.Content style={{ margin: 16 }}>
+          <div style={{ background: '#fff', padding: 16, borderRadius: 8, minHeight: 360 }}>
+            <Outlet />
+          </div>
+        </Layout.Content>
+      </Layout>
+    </Layout>
+  );
+}

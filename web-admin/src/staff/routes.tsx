@@ -1,0 +1,29 @@
+/** Managers, roles and the permission tree, the IP blacklist (spec §2 admin screens). */
+import type { AdminRoute } from '../app/registry.tsx';
+import { IpBlacklistPage } from './IpBlacklistPage.tsx';
+import { ManagersPage } from './ManagersPage.tsx';
+import { RolesPage } from './RolesPage.tsx';
+
+export const staffRoutes: readonly AdminRoute[] = [
+  {
+    path: 'managers',
+    titleKey: 'staff.managersTitle',
+    permission: 'staff.view',
+    menu: 'system',
+    element: <ManagersPage />,
+  },
+  {
+    path: 'roles',
+    titleKey: 'staff.rolesTitle',
+    permission: 'roles.edit',
+    menu: 'system',
+    element: <RolesPage />,
+  },
+  {
+    path: 'ip-blacklist',
+    titleKey: 'staff.ipTitle',
+    permission: 'ip_blacklist.edit',
+    menu: 'config',
+    element: <IpBlacklistPage />,
+  },
+];

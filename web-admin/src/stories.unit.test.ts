@@ -1,0 +1,86 @@
+// @vitest-environment happy-dom
+/**
+ * Renders every story of the back office (issue 8 item 4) with the Storybook preview's decorators, so a
+ * broken story fails `npm test`; a few stories are checked for what they must show.
+ */
+import { composeStories, setProjectAnnotations } from '@storybook/react';
+import { cleanup, render, screen, waitFor } from '@testing-library/react';
+import { createElement } from 'react';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import preview from '../.storybook/preview.tsx';
+
+// antd reads these browser APIs happy-dom lacks
+beforeAll(() => {
+  window.matchMedia ??= ((query: string) => ({
+    matches: false,
+    media: query,
+    onchange: null,
+    addListener: () => undefined,
+    removeListener: () => undefined,
+    addEventListener: () => undefined,
+    removeEventListener: () => undefined,
+    dispatchEvent: () => false,
+  })) as typeof window.matchMedia;
+  globalThis.ResizeObserver ??= class {
+    observe() {}
+    unobserve() {}
+    disconnect() {}
+  } as unknown as typeof ResizeObserver;
+});
+
+setProjectAnnotations(preview);
+afterEach(cleanup);
+
+const modules = import.meta.glob<Record<string, unknown>>('./**/*.stories.tsx', { eager: true });
+
+const stories = Object.entries(modules).flatMap(([file, module]) =>
+  Object.entries(composeStories(module as never)).map(([name, Story]) => [`${file} ${name}`, Story] as const),
+);
+
+describe('every story renders', () => {
+  it('finds the stories of the four shared components', () => {
+    expect(stories.length).toBeGreaterThanOrEqual(10);
+    for (const component of ['DataTable', 'FilterBar', 'PermissionTree', 'AuditTimeline'])
+      expect(
+        stories.some(([name]) => name.includes(component)),
+        component,
+      ).toBe(true);
+  });
+
+  it.each(stories)('%s', async (_name, Story) => {
+    const { container } = render(createElement(Story as never));
+    await waitFor(() => expect(container.textContent?.length ?? 0).toBeGreaterThan(0));
+  });
+});
+
+describe('what the stories show', () => {
+  const story = (file: string, name: string) => {
+    const found = stories.find(([label]) => label === `./components/${file}.stories.tsx ${name}`);
+    if (!found) throw new Error(`no story ${file} ${name}`);
+    return found[1];
+  };
+
+  it('DataTable shows the first page of the answer and its total', async () => {
+    render(createElement(story('DataTable', 'Paged') as never));
+    expect(await screen.findByText('+255712345001')).toBeTruthy();
+    expect(screen.queryByText('+255712345011')).toBeNull();
+    expect(screen.getByText('42 rows')).toBeTruthy();
+  });
+
+  it('DataTable shows a refusal in Swahili', async () => {
+    render(createElement(story('DataTable', 'Failed') as never));
+    expect(await screen.findByText('Huna ruhusa ya kitendo hiki')).toBeTruthy();
+  });
+
+  it('PermissionTree shows route and button nodes with their codes', async () => {
+    render(createElement(story('PermissionTree', 'CustomerService') as never));
+    expect(await screen.findByText('users.adjust_money')).toBeTruthy();
+    expect(screen.getByTestId('held').textContent).toBe('b-payments-view b-users-view r-payments r-users');
+  });
+
+  it('AuditTimeline shows each movement with the balance before and after', async () => {
+    render(createElement(story('AuditTimeline', 'Wallet') as never));
+    expect(await screen.findByText(/balance: 0 → 10,000 \(\+10,000\)/)).toBeTruthy();
+    expect(screen.getByText(/Compensation for a failed deposit/)).toBeTruthy();
+  });
+});
