@@ -225,6 +225,11 @@ const openSlip = async (page: Page, viewport: ViewportName) => {
   if (viewport === 'phone' && (await page.locator('.app.slip-open').count()) === 0)
     await page.locator('.bottombar__slip').click();
   await page.locator('.betslip').waitFor({ state: 'visible' });
+  // the phone's drawer slides in: wait until it is all on screen (for the screenshots)
+  await page.waitForFunction(() => {
+    const box = document.querySelector('.betslip')?.getBoundingClientRect();
+    return box !== undefined && box.right <= window.innerWidth + 1;
+  });
 };
 
 /** Closes the phone's betslip drawer (the desktop keeps it on the right). */
