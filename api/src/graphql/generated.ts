@@ -1663,6 +1663,10 @@ export type Bill = {
   reference: Scalars['String']['output'];
   /** When (shown in East Africa Time). */
   at: Scalars['DateTime']['output'];
+  /** Winnings paid (bill type 1, 14): the tax withheld, TZS (spec §5 tax on winnings); null for other movements. */
+  tax?: Maybe<Scalars['Tzs']['output']>;
+  /** Winnings paid: the gross amount before tax, TZS (amount = gross - tax); null for other movements. */
+  gross?: Maybe<Scalars['Tzs']['output']>;
 };
 
 export type BillPage = {
@@ -4781,6 +4785,8 @@ export type BillResolvers<
   remark?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   reference?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   at?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  tax?: Resolver<Maybe<ResolversTypes['Tzs']>, ParentType, ContextType>;
+  gross?: Resolver<Maybe<ResolversTypes['Tzs']>, ParentType, ContextType>;
 };
 
 export type BillPageResolvers<

@@ -44,7 +44,7 @@ export const useOrderStatusText = (): ((order: {
 
 /** The bet's detail: header, money lines and the legs with outcome and settlement rule. */
 export function BetDetail({ order }: { readonly order: AccountOrderDetailFragment }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const statusText = useOrderStatusText()(order);
   const settled = order.status === 'settled' || order.status === 'cashedOut';
   const rows: [string, string][] = [
@@ -106,7 +106,11 @@ export function BetDetail({ order }: { readonly order: AccountOrderDetailFragmen
                 <span className={`acc-tag acc-tag--${outcome.tone}`}>{t(outcome.key)}</span>
               </div>
               <div className="acc-leg__meta">{formatEat(line.startTime)}</div>
-              {line.rule ? <div className="acc-leg__rule">{line.rule}</div> : null}
+              {/* The settlement rule is the server's English audit text (domain settlement): shown to
+                  English readers only until it comes translated. */}
+              {line.rule && i18n.language.startsWith('en') ? (
+                <div className="acc-leg__rule">{line.rule}</div>
+              ) : null}
             </li>
           );
         })}

@@ -15,6 +15,12 @@ export const BILL_TYPE_CODES = [
   1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 22, 23, 24, 25,
 ] as const;
 
+/**
+ * Remarks the server writes for its own movements (domain wallet `decide.ts`: stake, payout, deposit,
+ * withdrawal): internal words, not texts for players; the bill type already says what they are.
+ */
+const MACHINE_REMARKS: ReadonlySet<string> = new Set(['stake', 'payout', 'deposit', 'withdrawal']);
+
 /** `/user_bill`. */
 export function BillsPage() {
   const { t } = useTranslation();
@@ -59,8 +65,13 @@ export function BillsPage() {
               <div className="acc-row__title">{billTypeText(bill.billType)}</div>
               <div className="acc-row__sub">
                 {formatEat(bill.at)}
-                {bill.remark ? ` · ${bill.remark}` : ''}
+                {bill.remark && !MACHINE_REMARKS.has(bill.remark) ? ` · ${bill.remark}` : ''}
               </div>
+              {bill.tax != null && bill.gross != null ? (
+                <div className="acc-row__sub acc-row__tax">
+                  {t('account.bills.winTax', { gross: formatTzs(bill.gross), tax: formatTzs(bill.tax) })}
+                </div>
+              ) : null}
             </div>
             <div className="acc-row__side">
               <div className={bill.amount < 0 ? 'acc-amount acc-amount--out' : 'acc-amount acc-amount--in'}>

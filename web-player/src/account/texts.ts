@@ -103,6 +103,7 @@ const en = {
     credit: 'Bonus money',
     empty: 'No movements yet.',
     after: 'Balance {{amount}}',
+    winTax: 'Won {{gross}} · tax {{tax}} withheld',
   },
   billType: {
     '1': 'Bet result',
@@ -260,6 +261,7 @@ export const accountTexts = defineTexts('account', {
       credit: 'Pesa ya bonasi',
       empty: 'Bado hakuna miamala.',
       after: 'Salio {{amount}}',
+      winTax: 'Ushindi {{gross}} · kodi {{tax}} imekatwa',
     },
     billType: {
       '1': 'Matokeo ya beti',
@@ -409,6 +411,7 @@ export const accountTexts = defineTexts('account', {
       credit: '彩金',
       empty: '暂无账变记录。',
       after: '余额 {{amount}}',
+      winTax: '中奖 {{gross}} · 已扣税 {{tax}}',
     },
     billType: {
       '1': '注单结果',

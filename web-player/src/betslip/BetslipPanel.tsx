@@ -8,19 +8,13 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ActorRefFrom } from 'xstate';
 import { formatTzs } from '../i18n/format.ts';
+import { useMarketNames } from '../matches/market-names.ts';
 import type { betslipMachine } from './machine.ts';
 import { selectCanSubmit, selectTotals } from './selectors.ts';
 import './betslip.css';
 
 /** The running betslip actor. */
 export type BetslipActor = ActorRefFrom<typeof betslipMachine>;
-
-/** Names the slip translates: Home and Away (spec §4) and the catalogue's Draw. */
-const NAME_KEYS: Readonly<Record<string, string>> = {
-  Home: 'betslip.home',
-  Away: 'betslip.away',
-  Draw: 'betslip.draw',
-};
 
 /** Copies text to the clipboard; answers the message key to show (spec §8 copy success / unsupported). */
 const copy = async (text: string): Promise<string> => {
@@ -44,6 +38,8 @@ export function BetslipPanel({
   readonly onLoginNeeded?: () => void;
 }) {
   const { t } = useTranslation();
+  // Home and Away (spec §4), the catalogue's Draw, Yes/No, Over/Under and market names translated
+  const names = useMarketNames();
   const snapshot = useSelector(actor, (s) => s);
   const [code, setCode] = useState('');
   const [copied, setCopied] = useState<string | null>(null);
@@ -111,13 +107,9 @@ export function BetslipPanel({
                 {item.home} – {item.away}
                 {item.eventStatus === 2 && <span className="betslip__live">{t('betslip.live')}</span>}
               </div>
-              <div className="betslip__market">{item.marketName}</div>
+              <div className="betslip__market">{names.market(item.marketName)}</div>
               <div className="betslip__pick">
-                <span>
-                  {NAME_KEYS[item.selectionName]
-                    ? t(NAME_KEYS[item.selectionName] ?? '')
-                    : item.selectionName}
-                </span>
+                <span>{names.outcome(item.selectionName)}</span>
                 <strong>{item.odds}</strong>
                 <button
                   type="button"
@@ -134,24 +126,27 @@ export function BetslipPanel({
         </ul>
       )}
 
-      <dl className="betslip__totals">
-        <dt>{t('betslip.totalOdds')}</dt>
-        <dd>{totals.totalOdds}</dd>
-        <dt>{t('betslip.amount')}</dt>
-        <dd>{formatTzs(totals.stake)}</dd>
-        <dt>{t('betslip.profit')}</dt>
-        <dd>{formatTzs(totals.profit)}</dd>
-        {totals.reward > 0 && (
-          <>
-            <dt>{t('betslip.reward', { percent: totals.rewardPercent })}</dt>
-            <dd>{formatTzs(totals.reward)}</dd>
-          </>
-        )}
-        <dt>{t('betslip.tax')}</dt>
-        <dd>{formatTzs(totals.tax)}</dd>
-        <dt>{t('betslip.afterTax')}</dt>
-        <dd>{formatTzs(totals.afterTaxAmount)}</dd>
-      </dl>
+      {/* No totals for an empty slip: "payout after tax 1,000" with nothing on it would mislead. */}
+      {c.items.length > 0 && (
+        <dl className="betslip__totals">
+          <dt>{t('betslip.totalOdds')}</dt>
+          <dd>{totals.totalOdds}</dd>
+          <dt>{t('betslip.amount')}</dt>
+          <dd>{formatTzs(totals.stake)}</dd>
+          <dt>{t('betslip.profit')}</dt>
+          <dd>{formatTzs(totals.profit)}</dd>
+          {totals.reward > 0 && (
+            <>
+              <dt>{t('betslip.reward', { percent: totals.rewardPercent })}</dt>
+              <dd>{formatTzs(totals.reward)}</dd>
+            </>
+          )}
+          <dt>{t('betslip.tax')}</dt>
+          <dd>{formatTzs(totals.tax)}</dd>
+          <dt>{t('betslip.afterTax')}</dt>
+          <dd>{formatTzs(totals.afterTaxAmount)}</dd>
+        </dl>
+      )}
 
       <fieldset className="betslip__pay">
         <legend>{t('betslip.payWith')}</legend>

@@ -348,6 +348,8 @@ export type AccountMyBillsQuery = {
       remark: string;
       reference: string;
       at: string;
+      tax: number | null;
+      gross: number | null;
     }>;
   };
 };
@@ -3326,6 +3328,8 @@ export const AccountMyBillsDocument = {
                       { kind: 'Field', name: { kind: 'Name', value: 'remark' } },
                       { kind: 'Field', name: { kind: 'Name', value: 'reference' } },
                       { kind: 'Field', name: { kind: 'Name', value: 'at' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'tax' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'gross' } },
                     ],
                   },
                 },

@@ -62,6 +62,8 @@ export const quickCells = (match: Match, market: QuickMarket): readonly QuickCel
 /** Spec §4 match status 1 not started, 2 in progress. */
 export const NOT_STARTED = 1;
 export const IN_PLAY = 2;
+/** Spec §4 match status 3: ended (the result is recorded). */
+export const ENDED = 3;
 
 /**
  * Whether an outcome can be tapped now: it has odds, its offer is open (status 1), its match is not

@@ -11,10 +11,11 @@ import { useServices } from '../app/services.tsx';
 import type { SelectionOffer } from '../betslip/types.ts';
 import { MatchesMarketsDocument, MatchesMenuDocument } from '../graphql/generated.ts';
 import { useLiveState, useSlipSelections } from './hooks.ts';
+import { useMarketNames } from './market-names.ts';
 import { MatchList } from './MatchList.tsx';
 import { OddsButton } from './MatchRow.tsx';
 import { countryLoader, leagueLoader, liveLoader, searchLoader, upcomingLoader } from './loaders.ts';
-import { applyLive, applyLiveOutcome, dateChoices, IN_PLAY, kickOff } from './model.ts';
+import { applyLive, applyLiveOutcome, dateChoices, ENDED, IN_PLAY, kickOff } from './model.ts';
 import './matches.css';
 
 /** `/ready_start`: upcoming matches, one day of today..today+6 (East Africa Time) or all. */
@@ -128,9 +129,21 @@ export function CompetitionSearchPage() {
   );
 }
 
+/**
+ * Order of the market groups on a match page, by betting-type id (api catalogue conventions.ts): the
+ * 1X2 first as on every sportsbook, then the other popular markets, correct score last. The server
+ * answers them by id (double chance 9 would come first and 1X2 69 after the long handicap lists).
+ */
+const GROUP_ORDER = [69, 9, 1002, 76, 47, 1001, 48, 45];
+const groupRank = (bettingTypeId: number) => {
+  const i = GROUP_ORDER.indexOf(bettingTypeId);
+  return i < 0 ? GROUP_ORDER.length : i;
+};
+
 /** `/markets?id=<match id>`: every market of a match, live. */
 export function MarketsPage() {
   const { t } = useTranslation();
+  const names = useMarketNames();
   const { betslip } = useServices();
   const [params] = useSearchParams();
   const matchId = params.get('id') ?? '';
@@ -155,6 +168,13 @@ export function MarketsPage() {
   if (!data) return <p className="matches__empty">{t('matches.loading')}</p>;
   const match = applyLive(data.match, live);
   const { time, day } = kickOff(match.matchTime);
+  const scored = match.statusId === IN_PLAY || match.statusId === ENDED;
+  const clock =
+    match.statusId === IN_PLAY
+      ? `${t('matches.live')} ${match.matchMinute === 'HT' ? t('matches.halfTime') : `${match.matchMinute ?? ''}'`}`
+      : match.statusId === ENDED
+        ? t('matches.fullTime')
+        : `${day} ${time}`;
   return (
     <section className="markets">
       <header className="markets__head">
@@ -164,40 +184,38 @@ export function MarketsPage() {
         <div className="markets__league">{match.league}</div>
         <div className="markets__teams">
           <span>{match.teamHome}</span>
-          <strong>
-            {match.statusId === IN_PLAY ? `${match.homeScore ?? 0} : ${match.awayScore ?? 0}` : 'vs'}
-          </strong>
+          <strong>{scored ? `${match.homeScore ?? 0} : ${match.awayScore ?? 0}` : 'vs'}</strong>
           <span>{match.teamAway}</span>
         </div>
-        <div className="markets__time">
-          {match.statusId === IN_PLAY ? `${t('matches.live')} ${match.matchMinute ?? ''}'` : `${day} ${time}`}
-        </div>
+        <div className="markets__time">{clock}</div>
       </header>
-      {data.groups.map((group) => (
-        <details key={group.bettingTypeId} className="market-group" open>
-          <summary>{group.typeName}</summary>
-          {group.markets.map((market) => (
-            <div key={market.id} className="market">
-              {group.markets.length > 1 && <div className="market__name">{market.name}</div>}
-              <div className="market__outcomes">
-                {market.outcomes.map((o) => {
-                  const outcome = applyLiveOutcome(o, live, match.statusId);
-                  return (
-                    <OddsButton
-                      key={o.id}
-                      match={match}
-                      outcome={market.statusId === 1 ? outcome : null}
-                      label={outcome.name}
-                      selected={selected.has(o.id)}
-                      onToggle={onToggle}
-                    />
-                  );
-                })}
+      {[...data.groups]
+        .sort((a, b) => groupRank(a.bettingTypeId) - groupRank(b.bettingTypeId))
+        .map((group) => (
+          <details key={group.bettingTypeId} className="market-group" open>
+            <summary>{names.market(group.typeName)}</summary>
+            {group.markets.map((market) => (
+              <div key={market.id} className="market">
+                {group.markets.length > 1 && <div className="market__name">{names.market(market.name)}</div>}
+                <div className="market__outcomes">
+                  {market.outcomes.map((o) => {
+                    const outcome = applyLiveOutcome(o, live, match.statusId);
+                    return (
+                      <OddsButton
+                        key={o.id}
+                        match={match}
+                        outcome={market.statusId === 1 ? outcome : null}
+                        label={names.outcome(outcome.name)}
+                        selected={selected.has(o.id)}
+                        onToggle={onToggle}
+                      />
+                    );
+                  })}
+                </div>
               </div>
-            </div>
-          ))}
-        </details>
-      ))}
+            ))}
+          </details>
+        ))}
     </section>
   );
 }

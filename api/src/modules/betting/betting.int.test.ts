@@ -117,15 +117,14 @@ describe('betting end to end: credit, single and multiple bets, results, settlem
     expect((await t.gql('{ myWallet { balance } }', {}, player('p1'))).data).toEqual({
       myWallet: { balance: 10_900 },
     });
-    const bills = await t.gql<{ myBills: { items: { billType: number; amount: number }[] } }>(
-      '{ myBills { items { billType amount } } }',
-      {},
-      player('p1'),
-    );
+    const bills = await t.gql<{
+      myBills: { items: { billType: number; amount: number; tax: number | null; gross: number | null }[] };
+    }>('{ myBills { items { billType amount tax gross } } }', {}, player('p1'));
+    // The payout bill carries the tax withheld and the gross before tax (spec §5: 10% of the profit).
     expect(bills.data!.myBills.items).toEqual([
-      { billType: 1, amount: 1_900 },
-      { billType: 3, amount: -1_000 },
-      { billType: 2, amount: 10_000 },
+      { billType: 1, amount: 1_900, tax: 100, gross: 2_000 },
+      { billType: 3, amount: -1_000, tax: null, gross: null },
+      { billType: 2, amount: 10_000, tax: null, gross: null },
     ]);
   });
 

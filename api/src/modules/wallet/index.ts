@@ -50,8 +50,11 @@ export const walletModule: ApiModule = {
         const pocket = BILL_POCKET[args.pocket] ?? 'balance';
         const [rows, count] = await Promise.all([
           ctx.services.sql.query<Record<string, unknown>>(
-            `SELECT id::text, bill_type, amount::int, balance_before::int, balance_after::int, remark, reference, at
-             FROM bills WHERE user_id = $1 AND pocket = $2 ORDER BY at DESC, id DESC LIMIT $3 OFFSET $4`,
+            // Tax and gross of winnings are in the movement's own event (WinningsCredited), by its unique id.
+            `SELECT b.id::text, b.bill_type, b.amount::int, b.balance_before::int, b.balance_after::int, b.remark,
+                    b.reference, b.at, (e.data->>'tax')::bigint::int AS tax, (e.data->>'gross')::bigint::int AS gross
+             FROM bills b LEFT JOIN es_events e ON e.event_id = b.event_id AND b.event_type = 'WinningsCredited'
+             WHERE b.user_id = $1 AND b.pocket = $2 ORDER BY b.at DESC, b.id DESC LIMIT $3 OFFSET $4`,
             [userId, pocket, n, (p - 1) * n],
           ),
           ctx.services.sql.query<{ total: number }>(
@@ -69,6 +72,8 @@ export const walletModule: ApiModule = {
             remark: r.remark,
             reference: r.reference,
             at: r.at,
+            tax: r.tax ?? null,
+            gross: r.gross ?? null,
           })),
           page: p,
           pageSize: n,
