@@ -11,7 +11,7 @@ import { defineConfig } from 'vite';
  * account and content pages, and the graphql-ws client (loaded with the first subscription).
  */
 const ON_DEMAND =
-  /[\\/](src[\\/](account|content)[\\/]|src[\\/]matches[\\/]pages\.tsx|src[\\/]i18n[\\/](registry-later\.ts|locales[\\/](en-US|zh-CN)\.ts)|node_modules[\\/]graphql-ws[\\/])/;
+  /[\\/](src[\\/](account|content)[\\/]|src[\\/]matches[\\/]pages\.tsx|src[\\/](layout|matches)[\\/]texts\.ts|src[\\/]i18n[\\/](registry(-later)?\.ts|locales[\\/](en-US|zh-CN)\.ts)|node_modules[\\/]graphql-ws[\\/])/;
 
 export default defineConfig({
   base: '/',

@@ -10,6 +10,4 @@ import { matchesTexts } from '../matches/texts.ts';
 /** The texts of the features the home page shows, bundled with the site's first load. */
 export const FIRST_FEATURE_TEXTS: readonly FeatureTexts[] = [layoutTexts, matchesTexts];
 
-/** The other features' texts ({@link LATER_FEATURE_TEXTS} of registry-later.ts), as their own chunk. */
-export const loadLaterFeatureTexts = (): Promise<readonly FeatureTexts[]> =>
-  import('./registry-later.ts').then((m) => m.LATER_FEATURE_TEXTS);
+export { loadLaterFeatureTexts } from './registry-first.ts';

@@ -11,7 +11,7 @@ import type { StoragePort } from '../storage.ts';
 import { withFeatures, type FeatureTexts } from './features.ts';
 import { DEFAULT_LANGUAGE, LANGUAGES, storedLanguage, storeLanguage, type Language } from './languages.ts';
 import { sw } from './locales/sw.ts';
-import { FIRST_FEATURE_TEXTS, loadLaterFeatureTexts } from './registry.ts';
+import { FIRST_FEATURE_TEXTS_SW, loadFirstFeatureTexts, loadLaterFeatureTexts } from './registry-first.ts';
 
 const isLanguage = (language: string): language is Language =>
   (LANGUAGES as readonly string[]).includes(language);
@@ -25,8 +25,12 @@ const BASE: Readonly<Record<Language, () => Promise<object>>> = {
 
 /** Every text of `language`: base texts and every feature's (first and later). */
 export const loadLanguage = async (language: Language) => {
-  const [base, later] = await Promise.all([BASE[language](), loadLaterFeatureTexts()]);
-  return withFeatures(base, language, [...FIRST_FEATURE_TEXTS, ...later]);
+  const [base, first, later] = await Promise.all([
+    BASE[language](),
+    loadFirstFeatureTexts(),
+    loadLaterFeatureTexts(),
+  ]);
+  return withFeatures(base, language, [...first, ...later]);
 };
 
 /** The i18next backend of the languages not bundled. */
@@ -61,7 +65,7 @@ export const createSiteI18n = async (storage: StoragePort): Promise<i18n> => {
       supportedLngs: [...LANGUAGES],
       load: 'currentOnly',
       partialBundledLanguages: true,
-      resources: { sw: { translation: withFeatures(sw, 'sw', FIRST_FEATURE_TEXTS) } },
+      resources: { sw: { translation: { ...FIRST_FEATURE_TEXTS_SW, ...sw } } },
       interpolation: { escapeValue: false },
       showSupportNotice: false,
       parseMissingKeyHandler: () => instance.t('messages.resourceError'),

@@ -1,5 +1,6 @@
 /** Texts of the header, menus, footer and drawers (spec §2 layout), namespace `layout`. */
 import { defineTexts } from '../i18n/features.ts';
+import { layoutSw } from './texts.sw.ts';
 
 export const layoutTexts = defineTexts('layout', {
   'en-US': {
@@ -49,53 +50,7 @@ export const layoutTexts = defineTexts('layout', {
     },
     loginFailed: 'Wrong phone number or password',
   },
-  sw: {
-    loading: 'Inapakia…',
-    brand: 'Bashiri',
-    phone: 'Namba ya simu',
-    password: 'Nenosiri',
-    login: 'Ingia',
-    register: 'Jisajili',
-    forgotPassword: 'Umesahau nenosiri?',
-    language: 'Lugha',
-    search: 'Tafuta timu au ligi',
-    balance: 'Salio',
-    credit: 'Pesa ya bonasi',
-    recharge: 'Weka pesa',
-    withdraw: 'Toa pesa',
-    bills: 'Miamala',
-    myBets: 'Beti zangu',
-    profile: 'Wasifu',
-    logout: 'Toka',
-    account: 'Akaunti yangu',
-    messages: 'Ujumbe',
-    betslip: 'Tiketi',
-    menu: 'Menyu',
-    close: 'Funga',
-    clock: 'Saa za Afrika Mashariki',
-    nav: { home: 'Mwanzo', upcoming: 'Zijazo', live: 'Mubashara', sports: 'Michezo' },
-    left: {
-      upcoming: 'Mechi zijazo',
-      live: 'Mubashara sasa',
-      hotLeagues: 'Ligi maarufu',
-      countries: 'Nchi',
-      all: 'Zote',
-    },
-    footer: {
-      licence:
-        'Bashiri ina leseni na inasimamiwa na Bodi ya Michezo ya Kubahatisha Tanzania. Dau zinapokelewa kutoka kwa wachezaji walioko Tanzania pekee.',
-      adults: 'Miaka 18+ pekee. Kubashiri kunaweza kuwa uraibu: cheza kwa uwajibikaji.',
-      responsible: 'Kubashiri kwa uwajibikaji',
-      privacy: 'Sera ya faragha',
-      help: 'Msaada',
-      rules: 'Kanuni',
-    },
-    paused: {
-      title: 'Kubashiri kumesitishwa',
-      fallback: 'Kubashiri kumesitishwa kwa muda mfupi. Tafadhali rudi baadaye kidogo.',
-    },
-    loginFailed: 'Namba ya simu au nenosiri si sahihi',
-  },
+  sw: layoutSw,
   'zh-CN': {
     loading: '加载中…',
     brand: 'Bashiri',

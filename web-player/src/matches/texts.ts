@@ -1,5 +1,6 @@
 /** Texts of the match lists, quick markets and the markets page (spec §2 screens), namespace `matches`. */
 import { defineTexts } from '../i18n/features.ts';
+import { matchesSw } from './texts.sw.ts';
 
 export const matchesTexts = defineTexts('matches', {
   'en-US': {
@@ -43,47 +44,7 @@ export const matchesTexts = defineTexts('matches', {
     topMatches: 'Top matches',
     liveNow: 'Live now',
   },
-  sw: {
-    loading: 'Inapakia…',
-    quick: {
-      way3: 'Matokeo 1X2',
-      doubleChance: 'Nafasi mbili',
-      btts: 'Timu zote kufunga',
-      overUnder: 'Jumla 2.5',
-    },
-    pick: { yes: 'Ndiyo', no: 'Hapana', over: 'Juu', under: 'Chini' },
-    live: 'Mubashara',
-    halfTime: 'Mapumziko',
-    market: {
-      matchOdds: 'Nyumbani Sare Ugenini',
-      doubleChance: 'Nafasi mbili',
-      btts: 'Timu zote kufunga',
-      overUnder: 'Juu/Chini ya magoli',
-      asianHandicap: 'Handikapu ya Asia',
-      correctScore: 'Matokeo sahihi',
-      drawNoBet: 'Sare dau linarudi',
-      halfTimeMatchOdds: 'Kipindi cha kwanza: Nyumbani Sare Ugenini',
-    },
-    fullTime: 'Mechi imekwisha',
-    allMarkets: 'Masoko yote',
-    loadMore: 'Onyesha zaidi',
-    noMatches: 'Hakuna mechi',
-    noMore: 'Hakuna mechi zaidi',
-    loadFailed: 'Imeshindwa kupakia. Jaribu tena.',
-    retry: 'Jaribu tena',
-    today: 'Leo',
-    allDays: 'Zote',
-    resultsFor: 'Matokeo ya “{{keyword}}”',
-    searchEmpty: 'Andika jina la timu au ligi kisha bonyeza Enter',
-    leagues: 'Ligi',
-    matchCount: 'Mechi {{count}}',
-    back: 'Rudi',
-    notFound: 'Ukurasa unaoutafuta haupo.',
-    goHome: 'Rudi mwanzo',
-    locked: 'Imefungwa',
-    topMatches: 'Mechi bora',
-    liveNow: 'Mubashara sasa',
-  },
+  sw: matchesSw,
   'zh-CN': {
     loading: '加载中…',
     quick: { way3: '胜平负', doubleChance: '双重机会', btts: '双方进球', overUnder: '大小球 2.5' },

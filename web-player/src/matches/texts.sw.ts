@@ -1,0 +1,45 @@
+/**
+ * The Swahili texts of namespace `matches` (matches/texts.ts), in a module of their own: the site bundles
+ * them with its first load, while the other languages come on demand (issue 7 item 8, i18n/site.ts).
+ */
+export const matchesSw = {
+  loading: 'Inapakia…',
+  quick: {
+    way3: 'Matokeo 1X2',
+    doubleChance: 'Nafasi mbili',
+    btts: 'Timu zote kufunga',
+    overUnder: 'Jumla 2.5',
+  },
+  pick: { yes: 'Ndiyo', no: 'Hapana', over: 'Juu', under: 'Chini' },
+  live: 'Mubashara',
+  halfTime: 'Mapumziko',
+  market: {
+    matchOdds: 'Nyumbani Sare Ugenini',
+    doubleChance: 'Nafasi mbili',
+    btts: 'Timu zote kufunga',
+    overUnder: 'Juu/Chini ya magoli',
+    asianHandicap: 'Handikapu ya Asia',
+    correctScore: 'Matokeo sahihi',
+    drawNoBet: 'Sare dau linarudi',
+    halfTimeMatchOdds: 'Kipindi cha kwanza: Nyumbani Sare Ugenini',
+  },
+  fullTime: 'Mechi imekwisha',
+  allMarkets: 'Masoko yote',
+  loadMore: 'Onyesha zaidi',
+  noMatches: 'Hakuna mechi',
+  noMore: 'Hakuna mechi zaidi',
+  loadFailed: 'Imeshindwa kupakia. Jaribu tena.',
+  retry: 'Jaribu tena',
+  today: 'Leo',
+  allDays: 'Zote',
+  resultsFor: 'Matokeo ya “{{keyword}}”',
+  searchEmpty: 'Andika jina la timu au ligi kisha bonyeza Enter',
+  leagues: 'Ligi',
+  matchCount: 'Mechi {{count}}',
+  back: 'Rudi',
+  notFound: 'Ukurasa unaoutafuta haupo.',
+  goHome: 'Rudi mwanzo',
+  locked: 'Imefungwa',
+  topMatches: 'Mechi bora',
+  liveNow: 'Mubashara sasa',
+};
