@@ -1,6 +1,13 @@
-/** Content: internal messages, notice bar, banners and pictures, contact list (issue 8 "content"). */
+/**
+ * Content: internal messages, notice bar, banners and pictures, contact list, graphic text, documents,
+ * rich-text pages and the message board (issue 8 "content"; docs/content.md).
+ */
 import type { AdminRoute } from '../app/registry.tsx';
+import { ArticlesPage } from './ArticlesPage.tsx';
+import { BoardPage } from './BoardPage.tsx';
+import { DocumentsPage } from './DocumentsPage.tsx';
 import { MessagesPage } from './MessagesPage.tsx';
+import { RichTextPage } from './RichTextPage.tsx';
 import { RotationsPage } from './RotationsPage.tsx';
 
 export const contentRoutes: readonly AdminRoute[] = [
@@ -17,5 +24,33 @@ export const contentRoutes: readonly AdminRoute[] = [
     permission: 'content.view',
     menu: 'content',
     element: <RotationsPage />,
+  },
+  {
+    path: 'articles',
+    titleKey: 'contentAdmin.articlesTitle',
+    permission: 'content.view',
+    menu: 'content',
+    element: <ArticlesPage />,
+  },
+  {
+    path: 'documents',
+    titleKey: 'contentAdmin.documentsTitle',
+    permission: 'content.view',
+    menu: 'content',
+    element: <DocumentsPage />,
+  },
+  {
+    path: 'pages',
+    titleKey: 'contentAdmin.pagesTitle',
+    permission: 'content.view',
+    menu: 'content',
+    element: <RichTextPage />,
+  },
+  {
+    path: 'board',
+    titleKey: 'contentAdmin.boardTitle',
+    permission: 'messages.send',
+    menu: 'content',
+    element: <BoardPage />,
   },
 ];
