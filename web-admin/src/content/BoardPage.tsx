@@ -22,7 +22,7 @@ export function BoardPage() {
   const can = useCan();
   const [filter, setFilter] = useState<Filter>('open');
   const [page, setPage] = useState(1);
-  const [result, reload] = useQuery({
+  const [result] = useQuery({
     query: ContentBoardMessagesDocument,
     variables: { handled: HANDLED[filter], page, pageSize: PAGE_SIZE },
   });
@@ -106,10 +106,8 @@ export function BoardPage() {
                   size="small"
                   type={m.handled ? 'default' : 'primary'}
                   loading={marking.fetching && marking.operation?.variables.id === m.id}
-                  onClick={async () => {
-                    const answer = await mark({ id: m.id, handled: !m.handled });
-                    if (!answer.error) reload({ requestPolicy: 'network-only' });
-                  }}
+                  // the list refetches by itself: urql's document cache drops results holding a BoardMessage
+                  onClick={() => void mark({ id: m.id, handled: !m.handled })}
                 >
                   {m.handled ? t('contentAdmin.board.reopen') : t('contentAdmin.board.markHandled')}
                 </Button>
