@@ -39,6 +39,9 @@ import {
 import { CONTENT_LANGUAGES, releaseTimeValid } from './rules.ts';
 import { UploadField } from './UploadField.tsx';
 
+/** Lists refetch after a mutation answering a Article (urql document cache). */
+const CONTEXT = { additionalTypenames: ['Article'] };
+
 const PAGE_SIZE = 20;
 
 interface ArticleValues {
@@ -148,14 +151,17 @@ export function ArticlesPage() {
   const [result, reload] = useQuery({
     query: ContentArticlesDocument,
     variables: { language, page, pageSize: PAGE_SIZE },
+    context: CONTEXT,
   });
   const [, create] = useMutation(ContentCreateArticleDocument);
   const [, update] = useMutation(ContentUpdateArticleDocument);
   const [, remove] = useMutation(ContentDeleteArticleDocument);
   const data = result.data?.staffArticles;
-  const done = <T,>(answer: { error?: T }) => {
+  // A saved Article refetches the list through urql's document cache (`additionalTypenames` covers an
+  // empty list); a delete answers a Boolean, so it reloads by itself.
+  const done = <T,>(answer: { error?: T }) => answer.error;
+  const deleted = <T,>(answer: { error?: T }) => {
     if (!answer.error) reload({ requestPolicy: 'network-only' });
-    return answer.error;
   };
   const now = Date.now();
   return (
@@ -249,7 +255,7 @@ export function ArticlesPage() {
                 {can('content.edit') && (
                   <Popconfirm
                     title={t('common.areYouSure')}
-                    onConfirm={async () => void done(await remove({ id: a.id }))}
+                    onConfirm={async () => deleted(await remove({ id: a.id }))}
                   >
                     <Button size="small" danger>
                       {t('common.delete')}

@@ -35,6 +35,9 @@ import {
 import { CONTENT_LANGUAGES, documentTypeSchema } from './rules.ts';
 import { UploadField } from './UploadField.tsx';
 
+/** Lists refetch after a mutation answering a Document (urql document cache). */
+const CONTEXT = { additionalTypenames: ['Document'] };
+
 /** The rules documents (spec §2 /artcol type 14). */
 export const RULES_TYPE = 14;
 
@@ -122,13 +125,19 @@ export function DocumentsPage() {
   const { t } = useTranslation();
   const can = useCan();
   const [type, setType] = useState<number | null>(RULES_TYPE);
-  const [result, reload] = useQuery({ query: ContentDocumentsDocument, variables: { type } });
+  const [result, reload] = useQuery({
+    query: ContentDocumentsDocument,
+    variables: { type },
+    context: CONTEXT,
+  });
   const [, create] = useMutation(ContentCreateDocumentDocument);
   const [, update] = useMutation(ContentUpdateDocumentDocument);
   const [, remove] = useMutation(ContentDeleteDocumentDocument);
-  const done = <T,>(answer: { error?: T }) => {
+  // A saved Document refetches the list through urql's document cache (`additionalTypenames` covers an
+  // empty list); a delete answers a Boolean, so it reloads by itself.
+  const done = <T,>(answer: { error?: T }) => answer.error;
+  const deleted = <T,>(answer: { error?: T }) => {
     if (!answer.error) reload({ requestPolicy: 'network-only' });
-    return answer.error;
   };
   return (
     <Space orientation="vertical" style={{ width: '100%' }}>
@@ -204,7 +213,7 @@ export function DocumentsPage() {
                 {can('content.edit') && (
                   <Popconfirm
                     title={t('common.areYouSure')}
-                    onConfirm={async () => void done(await remove({ id: d.id }))}
+                    onConfirm={async () => deleted(await remove({ id: d.id }))}
                   >
                     <Button size="small" danger>
                       {t('common.delete')}

@@ -21,6 +21,9 @@ import {
 } from '../graphql/generated.ts';
 import { CONTENT_LANGUAGES, pageTypeSchema, slugSchema } from './rules.ts';
 
+/** Lists refetch after a mutation answering a RichTextPage (urql document cache). */
+const CONTEXT = { additionalTypenames: ['RichTextPage'] };
+
 /** The pages the site links to (seeded; docs/content.md "Seed"), with their spec type numbers. */
 export const KNOWN_SLUGS: readonly { slug: string; type: number | null }[] = [
   { slug: 'privacy-policy', type: null },
@@ -98,12 +101,14 @@ export function RichTextPage() {
   const { t } = useTranslation();
   const can = useCan();
   const [language, setLanguage] = useState<string>('all');
-  const [result, reload] = useQuery({ query: ContentRichTextPagesDocument });
+  const [result, reload] = useQuery({ query: ContentRichTextPagesDocument, context: CONTEXT });
   const [, save] = useMutation(ContentSaveRichTextPageDocument);
   const [, remove] = useMutation(ContentDeleteRichTextPageDocument);
-  const done = <T,>(answer: { error?: T }) => {
+  // A saved RichTextPage refetches the list through urql's document cache (`additionalTypenames` covers an
+  // empty list); a delete answers a Boolean, so it reloads by itself.
+  const done = <T,>(answer: { error?: T }) => answer.error;
+  const deleted = <T,>(answer: { error?: T }) => {
     if (!answer.error) reload({ requestPolicy: 'network-only' });
-    return answer.error;
   };
   const pages = [...(result.data?.staffRichTextPages ?? [])]
     .filter((p) => language === 'all' || p.language === language)
@@ -177,7 +182,7 @@ export function RichTextPage() {
                 {can('content.edit') && (
                   <Popconfirm
                     title={t('common.areYouSure')}
-                    onConfirm={async () => void done(await remove({ slug: p.slug, language: p.language }))}
+                    onConfirm={async () => deleted(await remove({ slug: p.slug, language: p.language }))}
                   >
                     <Button size="small" danger>
                       {t('common.delete')}

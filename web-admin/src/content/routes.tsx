@@ -2,13 +2,14 @@
  * Content: internal messages, notice bar, banners and pictures, contact list, graphic text, documents,
  * rich-text pages and the message board (issue 8 "content"; docs/content.md).
  */
-import type { AdminRoute } from '../app/registry.tsx';
-import { ArticlesPage } from './ArticlesPage.tsx';
-import { BoardPage } from './BoardPage.tsx';
-import { DocumentsPage } from './DocumentsPage.tsx';
-import { MessagesPage } from './MessagesPage.tsx';
-import { RichTextPage } from './RichTextPage.tsx';
-import { RotationsPage } from './RotationsPage.tsx';
+import { lazyScreen, type AdminRoute } from '../app/registry.tsx';
+
+const ArticlesPage = lazyScreen(() => import('./ArticlesPage.tsx'), 'ArticlesPage');
+const BoardPage = lazyScreen(() => import('./BoardPage.tsx'), 'BoardPage');
+const DocumentsPage = lazyScreen(() => import('./DocumentsPage.tsx'), 'DocumentsPage');
+const MessagesPage = lazyScreen(() => import('./MessagesPage.tsx'), 'MessagesPage');
+const RichTextPage = lazyScreen(() => import('./RichTextPage.tsx'), 'RichTextPage');
+const RotationsPage = lazyScreen(() => import('./RotationsPage.tsx'), 'RotationsPage');
 
 export const contentRoutes: readonly AdminRoute[] = [
   {

@@ -560,6 +560,21 @@ export type AuditSystemLogQuery = {
   };
 };
 
+export type CatalogueMatchRowFragment = {
+  id: string;
+  startTime: string;
+  statusId: number;
+  matchMinute: string | null;
+  homeScore: number | null;
+  awayScore: number | null;
+  teamHome: string;
+  teamAway: string;
+  league: string;
+  popular: boolean;
+  todayPopular: boolean;
+  oddsBoost: boolean;
+};
+
 export type CatalogueMatchesQueryVariables = Exact<{
   date?: string | null | undefined;
   page: number;
@@ -567,6 +582,86 @@ export type CatalogueMatchesQueryVariables = Exact<{
 
 export type CatalogueMatchesQuery = {
   upcomingMatches: {
+    count: number;
+    page: number;
+    pageSize: number;
+    content: Array<{
+      id: string;
+      startTime: string;
+      statusId: number;
+      matchMinute: string | null;
+      homeScore: number | null;
+      awayScore: number | null;
+      teamHome: string;
+      teamAway: string;
+      league: string;
+      popular: boolean;
+      todayPopular: boolean;
+      oddsBoost: boolean;
+    }>;
+  };
+};
+
+export type CatalogueLiveMatchesQueryVariables = Exact<{
+  page: number;
+}>;
+
+export type CatalogueLiveMatchesQuery = {
+  liveMatches: {
+    count: number;
+    page: number;
+    pageSize: number;
+    content: Array<{
+      id: string;
+      startTime: string;
+      statusId: number;
+      matchMinute: string | null;
+      homeScore: number | null;
+      awayScore: number | null;
+      teamHome: string;
+      teamAway: string;
+      league: string;
+      popular: boolean;
+      todayPopular: boolean;
+      oddsBoost: boolean;
+    }>;
+  };
+};
+
+export type CatalogueLeagueMatchesQueryVariables = Exact<{
+  competitionId: string | number;
+  page: number;
+}>;
+
+export type CatalogueLeagueMatchesQuery = {
+  leagueMatches: {
+    count: number;
+    page: number;
+    pageSize: number;
+    content: Array<{
+      id: string;
+      startTime: string;
+      statusId: number;
+      matchMinute: string | null;
+      homeScore: number | null;
+      awayScore: number | null;
+      teamHome: string;
+      teamAway: string;
+      league: string;
+      popular: boolean;
+      todayPopular: boolean;
+      oddsBoost: boolean;
+    }>;
+  };
+};
+
+export type CatalogueSearchMatchesQueryVariables = Exact<{
+  keyword: string;
+  page: number;
+}>;
+
+export type CatalogueSearchMatchesQuery = {
+  searchMatches: {
     count: number;
     page: number;
     pageSize: number;
@@ -2616,6 +2711,33 @@ export type UsersVerifyQuery = {
   };
 };
 
+export const CatalogueMatchRowFragmentDoc = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'CatalogueMatchRow' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'Match' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'startTime' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'statusId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'matchMinute' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'homeScore' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'awayScore' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'teamHome' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'teamAway' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'league' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'popular' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'todayPopular' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'oddsBoost' } },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<CatalogueMatchRowFragment, unknown>;
 export const ConfigBetConfigFieldsFragmentDoc = {
   kind: 'Document',
   definitions: [
@@ -3566,18 +3688,7 @@ export const CatalogueMatchesDocument = {
                   selectionSet: {
                     kind: 'SelectionSet',
                     selections: [
-                      { kind: 'Field', name: { kind: 'Name', value: 'id' } },
-                      { kind: 'Field', name: { kind: 'Name', value: 'startTime' } },
-                      { kind: 'Field', name: { kind: 'Name', value: 'statusId' } },
-                      { kind: 'Field', name: { kind: 'Name', value: 'matchMinute' } },
-                      { kind: 'Field', name: { kind: 'Name', value: 'homeScore' } },
-                      { kind: 'Field', name: { kind: 'Name', value: 'awayScore' } },
-                      { kind: 'Field', name: { kind: 'Name', value: 'teamHome' } },
-                      { kind: 'Field', name: { kind: 'Name', value: 'teamAway' } },
-                      { kind: 'Field', name: { kind: 'Name', value: 'league' } },
-                      { kind: 'Field', name: { kind: 'Name', value: 'popular' } },
-                      { kind: 'Field', name: { kind: 'Name', value: 'todayPopular' } },
-                      { kind: 'Field', name: { kind: 'Name', value: 'oddsBoost' } },
+                      { kind: 'FragmentSpread', name: { kind: 'Name', value: 'CatalogueMatchRow' } },
                     ],
                   },
                 },
@@ -3587,8 +3698,269 @@ export const CatalogueMatchesDocument = {
         ],
       },
     },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'CatalogueMatchRow' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'Match' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'startTime' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'statusId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'matchMinute' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'homeScore' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'awayScore' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'teamHome' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'teamAway' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'league' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'popular' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'todayPopular' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'oddsBoost' } },
+        ],
+      },
+    },
   ],
 } as unknown as DocumentNode<CatalogueMatchesQuery, CatalogueMatchesQueryVariables>;
+export const CatalogueLiveMatchesDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'query',
+      name: { kind: 'Name', value: 'CatalogueLiveMatches' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'page' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'Int' } } },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'liveMatches' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'page' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'page' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'count' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'page' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'pageSize' } },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'content' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [
+                      { kind: 'FragmentSpread', name: { kind: 'Name', value: 'CatalogueMatchRow' } },
+                    ],
+                  },
+                },
+              ],
+            },
+          },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'CatalogueMatchRow' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'Match' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'startTime' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'statusId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'matchMinute' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'homeScore' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'awayScore' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'teamHome' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'teamAway' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'league' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'popular' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'todayPopular' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'oddsBoost' } },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<CatalogueLiveMatchesQuery, CatalogueLiveMatchesQueryVariables>;
+export const CatalogueLeagueMatchesDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'query',
+      name: { kind: 'Name', value: 'CatalogueLeagueMatches' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'competitionId' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'ID' } } },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'page' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'Int' } } },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'leagueMatches' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'competitionId' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'competitionId' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'page' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'page' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'count' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'page' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'pageSize' } },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'content' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [
+                      { kind: 'FragmentSpread', name: { kind: 'Name', value: 'CatalogueMatchRow' } },
+                    ],
+                  },
+                },
+              ],
+            },
+          },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'CatalogueMatchRow' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'Match' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'startTime' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'statusId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'matchMinute' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'homeScore' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'awayScore' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'teamHome' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'teamAway' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'league' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'popular' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'todayPopular' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'oddsBoost' } },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<CatalogueLeagueMatchesQuery, CatalogueLeagueMatchesQueryVariables>;
+export const CatalogueSearchMatchesDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'query',
+      name: { kind: 'Name', value: 'CatalogueSearchMatches' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'keyword' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'String' } } },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'page' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'Int' } } },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'searchMatches' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'keyword' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'keyword' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'page' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'page' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'count' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'page' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'pageSize' } },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'content' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [
+                      { kind: 'FragmentSpread', name: { kind: 'Name', value: 'CatalogueMatchRow' } },
+                    ],
+                  },
+                },
+              ],
+            },
+          },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'CatalogueMatchRow' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'Match' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'startTime' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'statusId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'matchMinute' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'homeScore' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'awayScore' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'teamHome' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'teamAway' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'league' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'popular' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'todayPopular' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'oddsBoost' } },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<CatalogueSearchMatchesQuery, CatalogueSearchMatchesQueryVariables>;
 export const CatalogueLeaguesDocument = {
   kind: 'Document',
   definitions: [
