@@ -219,7 +219,6 @@ function MatchesTab() {
         </Typography.Text>
       )}
       <Typography.Text type="secondary">{t('catalogue.listedOnly')}</Typography.Text>
-      return (
       <Table
         size="small"
         loading={result.fetching}
