@@ -29,6 +29,8 @@ export default defineConfig({
           testTimeout: 180_000,
           hookTimeout: 180_000,
           fileParallelism: false,
+          // A real browser on a busy 2-core machine: expect.poll waits up to 30 s (default 1 s).
+          expect: { poll: { timeout: 30_000, interval: 100 } },
         },
       },
     ],

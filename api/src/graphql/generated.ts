@@ -2492,7 +2492,7 @@ export type AuditLogPage = {
 };
 
 export type SystemLogFilter = {
-  /** Spec log type (9 = a client's uncaught error). */
+  /** Spec log type 1–99 (9 = a client's uncaught error); other values: BAD_INPUT. */
   type?: InputMaybe<Scalars['Int']['input']>;
   /** player, admin or server. */
   source?: InputMaybe<Scalars['String']['input']>;

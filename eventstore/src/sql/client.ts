@@ -61,7 +61,10 @@ export const createPostgresClient = async (options: PostgresClientOptions): Prom
   const config: pg.PoolConfig = {
     connectionString: options.connectionString,
     max: options.max ?? 10,
-    options: `-c search_path=${schema}`,
+    // No JIT: it starts above a plan *cost*, and on tables no ANALYZE has reached (autovacuum off or
+    // behind) a 250-stream index lookup is costed past the threshold, then compiled for 100–600 ms
+    // per execution — ten times the statement (bench:feed). Our statements are short; none gains.
+    options: `-c search_path=${schema} -c jit=off`,
   };
   const bootstrap = new pg.Client({ connectionString: options.connectionString });
   await bootstrap.connect();

@@ -26,6 +26,23 @@ export const aggregateStreamWithin = <State, Event extends { type: string; data:
   );
 
 /**
+ * One primary-key range probe per stream (a LATERAL subquery with its own ORDER BY is never flattened
+ * into a join). Written as a plain join, the planner, with no statistics on `es_events` (PGlite has no
+ * autovacuum, and a server's may be off or behind), guessed ~1/200 of the table per stream and
+ * hash-joined the whole table: a scan per settlement batch, slower as the log grew (bench:feed,
+ * docs/benchmarks.md, decision 0001 §3). This shape probes the index from an empty table up, in generic and custom
+ * plans alike (`plans.int.test.ts`).
+ */
+const READ_STREAMS_AFTER_SQL = `SELECT e.stream_name, e.stream_position::text, e.event_type, e.data
+  FROM unnest($1::text[], $2::bigint[]) WITH ORDINALITY AS f(name, after, ord)
+  CROSS JOIN LATERAL (
+    SELECT s.stream_name, s.stream_position, s.event_type, s.data FROM es_events s
+    WHERE s.stream_name = f.name AND s.stream_position > f.after
+    ORDER BY s.stream_position
+  ) AS e
+  ORDER BY f.ord, e.stream_position`;
+
+/**
  * Folds many streams in one query: each from its known state (`known`, e.g. a cache) or from the start.
  * Returns every stream asked for (an absent stream as the initial state, version 0).
  */
@@ -45,14 +62,7 @@ export const aggregateStreamsWithin = async <State, Event extends { type: string
     stream_position: string;
     event_type: string;
     data: unknown;
-  }>(
-    `SELECT e.stream_name, e.stream_position::text, e.event_type, e.data
-     FROM unnest($1::text[], $2::bigint[]) AS f(name, after)
-     JOIN es_events e ON e.stream_name = f.name AND e.stream_position > f.after
-     ORDER BY e.stream_name, e.stream_position`,
-    [names, names.map((n) => result.get(n)!.version)],
-    'es_read_streams_after',
-  );
+  }>(READ_STREAMS_AFTER_SQL, [names, names.map((n) => result.get(n)!.version)], 'es_read_streams_after');
   for (const row of rows) {
     const current = result.get(row.stream_name)!;
     result.set(row.stream_name, {

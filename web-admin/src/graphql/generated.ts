@@ -261,7 +261,7 @@ export type AuditLogFilter = {
 };
 
 export type SystemLogFilter = {
-  /** Spec log type (9 = a client's uncaught error). */
+  /** Spec log type 1–99 (9 = a client's uncaught error); other values: BAD_INPUT. */
   type?: number | null | undefined;
   /** player, admin or server. */
   source?: string | null | undefined;

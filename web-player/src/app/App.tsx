@@ -1,13 +1,17 @@
 /**
- * The app: the hash router of `router.tsx` (spec §2). `createAppRouter` is re-exported for main.tsx.
+ * The app: the routes of `router.tsx` under react-router's `HashRouter` (`/#/home`, spec §2) and the
+ * layout of every page.
  */
-import { RouterProvider } from 'react-router';
-import { createAppRouter } from './router.tsx';
+import { HashRouter } from 'react-router';
+import { Layout } from '../layout/Layout.tsx';
+import { AppRoutes } from './router.tsx';
 import './app.css';
 
-export { createAppRouter };
-
-/** The app over a router built by {@link createAppRouter}. */
-export function App({ router }: { readonly router: ReturnType<typeof createAppRouter> }) {
-  return <RouterProvider router={router} />;
+/** The whole site in its hash router. */
+export function App() {
+  return (
+    <HashRouter>
+      <AppRoutes layout={<Layout />} />
+    </HashRouter>
+  );
 }

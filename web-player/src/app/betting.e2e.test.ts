@@ -92,6 +92,8 @@ describe.skipIf(!e2e.available)('betting on the player site', () => {
           // A visitor who submits is sent to /login (the slip stays).
           await submit(page);
           await page.waitForURL(/#\/login$/);
+          // The login page loads on demand (its chunks): let it show before leaving it.
+          await page.locator('#login-phone').waitFor();
           await page.evaluate(
             ([token]) =>
               localStorage.setItem(

@@ -2,10 +2,11 @@
  * The player site's GraphQL client (architecture.md §5–§6; docs/live.md): urql over HTTP for queries and
  * mutations and graphql-ws over the same `/graphql` path for subscriptions. The bearer token comes from
  * the session; the `locale` header asks the server for texts in the player's language. When the token
- * changes (login, logout) the websocket is restarted so that subscriptions authenticate again.
+ * changes (login, logout) the websocket is restarted so that subscriptions authenticate again. The
+ * graphql-ws library is its own chunk, loaded when the first subscription starts (issue 7 item 8).
  */
 import { Client, cacheExchange, fetchExchange, subscriptionExchange, type CombinedError } from '@urql/core';
-import { createClient as createWsClient, type Client as WsClient } from 'graphql-ws';
+import type { Client as WsClient, ClientOptions as WsOptions } from 'graphql-ws';
 import type { SessionStore } from '../session/session.ts';
 
 /** What the client needs from its surroundings. */
@@ -24,10 +25,44 @@ export interface ApiClient {
   dispose(): void;
 }
 
+/**
+ * A graphql-ws client that loads the library on first use (`subscribe`, `iterate`, `on`), so that the
+ * site's first load does not carry it. `terminate` before that is a no-op (no socket to restart).
+ */
+export const lazyWsClient = (options: WsOptions): WsClient => {
+  let real: WsClient | null = null;
+  let loading: Promise<WsClient> | null = null;
+  const load = () =>
+    (loading ??= import('graphql-ws').then(({ createClient }) => (real = createClient(options))));
+  /** Runs `attach` on the real client once loaded; the returned function undoes it (or cancels it). */
+  const later = (attach: (client: WsClient) => () => void): (() => void) => {
+    if (real) return attach(real);
+    let detach: (() => void) | null = null;
+    let cancelled = false;
+    void load().then((client) => {
+      if (!cancelled) detach = attach(client);
+    });
+    return () => {
+      cancelled = true;
+      detach?.();
+    };
+  };
+  return {
+    on: (event, listener) => later((client) => client.on(event, listener)),
+    subscribe: (payload, sink) => later((client) => client.subscribe(payload, sink)),
+    iterate: <Data, Extensions>(payload: Parameters<WsClient['iterate']>[0]) =>
+      (async function* () {
+        yield* (await load()).iterate<Data, Extensions>(payload);
+      })(),
+    terminate: () => real?.terminate(),
+    dispose: () => real?.dispose(),
+  };
+};
+
 /** Builds the client; spec §9: reconnect after 1 s, up to 99,999 tries; the server pings every 5 s. */
 export const createApiClient = ({ origin, session, language }: ClientOptions): ApiClient => {
   const wsUrl = `${origin.replace(/^http/, 'ws')}/graphql`;
-  const ws = createWsClient({
+  const ws = lazyWsClient({
     url: wsUrl,
     lazy: true,
     keepAlive: 0,

@@ -25,3 +25,17 @@ export const defineTexts = <T extends TextTree>(
   namespace: string,
   texts: { readonly 'en-US': T; readonly sw: T; readonly 'zh-CN': T },
 ): FeatureTexts => ({ namespace, texts });
+
+/** A language's full texts: its base texts plus every feature's tree under the feature's namespace. */
+export const withFeatures = <Base extends object>(
+  base: Base,
+  language: Language,
+  features: readonly FeatureTexts[],
+): Base & Readonly<Record<string, TextTree | string>> => {
+  const merged: Record<string, unknown> = { ...(base as Record<string, unknown>) };
+  for (const feature of features) {
+    if (feature.namespace in merged) throw new Error(`i18n namespace ${feature.namespace} defined twice`);
+    merged[feature.namespace] = feature.texts[language];
+  }
+  return merged as Base & Readonly<Record<string, TextTree | string>>;
+};

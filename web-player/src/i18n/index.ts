@@ -1,6 +1,8 @@
 /**
- * i18next + react-i18next (architecture.md §6): `sw` (default), `en-US`, `zh-CN`, all bundled (three
- * small objects; no extra request on a slow network). The choice is stored through the storage port.
+ * i18next + react-i18next (architecture.md §6): `sw` (default), `en-US`, `zh-CN`. {@link createI18n}
+ * bundles every text of every language (tests and stories, which render synchronously); the site uses
+ * `createSiteI18n` of `site.ts`, which bundles Swahili and loads the other languages and the account
+ * and content texts on demand (issue 7 item 8). The choice is stored through the storage port.
  */
 import i18next, { type i18n } from 'i18next';
 import { initReactI18next } from 'react-i18next';
@@ -9,8 +11,12 @@ import { DEFAULT_LANGUAGE, LANGUAGES, storedLanguage, storeLanguage, type Langua
 import { enUS, type Resources } from './locales/en-US.ts';
 import { sw } from './locales/sw.ts';
 import { zhCN } from './locales/zh-CN.ts';
-import type { FeatureTexts, TextTree } from './features.ts';
-import { FEATURE_TEXTS } from './registry.ts';
+import { withFeatures as merge, type FeatureTexts, type TextTree } from './features.ts';
+import { LATER_FEATURE_TEXTS } from './registry-later.ts';
+import { FIRST_FEATURE_TEXTS } from './registry.ts';
+
+/** Every feature's texts. */
+export const FEATURE_TEXTS: readonly FeatureTexts[] = [...FIRST_FEATURE_TEXTS, ...LATER_FEATURE_TEXTS];
 
 /** The base texts of a language plus every feature's namespace. */
 export type AllResources = Resources & Readonly<Record<string, TextTree | string>>;
@@ -18,14 +24,8 @@ export type AllResources = Resources & Readonly<Record<string, TextTree | string
 const BASE: Readonly<Record<Language, Resources>> = { sw, 'en-US': enUS, 'zh-CN': zhCN };
 
 /** Merges the features' texts under their namespaces; a namespace used twice is a programming error. */
-const withFeatures = (language: Language, features: readonly FeatureTexts[]): AllResources => {
-  const merged: Record<string, unknown> = { ...BASE[language] };
-  for (const feature of features) {
-    if (feature.namespace in merged) throw new Error(`i18n namespace ${feature.namespace} defined twice`);
-    merged[feature.namespace] = feature.texts[language];
-  }
-  return merged as AllResources;
-};
+const withFeatures = (language: Language, features: readonly FeatureTexts[]): AllResources =>
+  merge(BASE[language], language, features);
 
 /** Every language's texts (base + features). */
 export const RESOURCES: Readonly<Record<Language, AllResources>> = {

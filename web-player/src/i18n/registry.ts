@@ -1,11 +1,15 @@
 /**
- * The features whose texts the site loads (see features.ts). One line per feature.
+ * The features whose texts the site loads (see features.ts). One line per feature: in
+ * {@link FIRST_FEATURE_TEXTS} when the first screen (layout, match lists) needs them, else in
+ * `registry-later.ts` (loaded with the account and content pages, issue 7 item 8).
  */
-import { accountTexts } from '../account/texts.ts';
-import { contentTexts } from '../content/texts.ts';
 import type { FeatureTexts } from './features.ts';
 import { layoutTexts } from '../layout/texts.ts';
 import { matchesTexts } from '../matches/texts.ts';
 
-/** Every feature's texts. */
-export const FEATURE_TEXTS: readonly FeatureTexts[] = [layoutTexts, matchesTexts, accountTexts, contentTexts];
+/** The texts of the features the home page shows, bundled with the site's first load. */
+export const FIRST_FEATURE_TEXTS: readonly FeatureTexts[] = [layoutTexts, matchesTexts];
+
+/** The other features' texts ({@link LATER_FEATURE_TEXTS} of registry-later.ts), as their own chunk. */
+export const loadLaterFeatureTexts = (): Promise<readonly FeatureTexts[]> =>
+  import('./registry-later.ts').then((m) => m.LATER_FEATURE_TEXTS);

@@ -9,13 +9,14 @@
 import { useSelector } from '@xstate/react';
 import { Activity, useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Outlet, useLocation, useMatches, useNavigate } from 'react-router';
+import { Outlet, useLocation, useNavigate } from 'react-router';
 import { useServices, useSessionToken } from '../app/services.tsx';
 import { documentTitle } from '../app/routes.ts';
+import { useRouteTitleKey } from '../app/router.tsx';
 import { BetslipPanel } from '../betslip/BetslipPanel.tsx';
 import { errorCodeOf } from '../graphql/client.ts';
 import { LayoutLoginDocument, LayoutLogoutDocument } from '../graphql/generated.ts';
-import { HomePage } from '../matches/pages.tsx';
+import { HomePage } from '../matches/HomePage.tsx';
 import { Footer, NoBetView } from './Footer.tsx';
 import { BottomBar, Header } from './Header.tsx';
 import { LeftMenu } from './LeftMenu.tsx';
@@ -31,14 +32,10 @@ import './layout.css';
 /** Spec §2/§9: the nav bar becomes fixed after scrolling past 99 px. */
 export const NAV_FIXED_AFTER_PX = 99;
 
-/** Sets `document.title` from the deepest route's `handle.titleKey`. */
+/** Sets `document.title` from the route's `handle.titleKey` (app/router.tsx). */
 const useRouteTitle = () => {
   const { t } = useTranslation();
-  const matches = useMatches();
-  const key = [...matches]
-    .reverse()
-    .map((m) => (m.handle as { titleKey?: string } | undefined)?.titleKey)
-    .find(Boolean);
+  const key = useRouteTitleKey(useLocation());
   const title = key ? t(key) : undefined;
   useEffect(() => {
     document.title = documentTitle(t('titles.default'), title);

@@ -49,6 +49,8 @@ export const usePagedMatches = (load: PageLoader, key: string) => {
   const [state, setState] = useState<PagedState>(START);
   const busy = useRef(false);
   const generation = useRef(0);
+  /** The rows shown, for the next page's answer to be merged with synchronously. */
+  const itemsRef = useRef<readonly Match[]>([]);
   const loadRef = useRef(load);
   loadRef.current = load;
 
@@ -63,17 +65,18 @@ export const usePagedMatches = (load: PageLoader, key: string) => {
         .then(
           (answer) => {
             if (mine !== generation.current) return;
-            setState((s) => {
-              const seen = new Set(replace ? [] : s.items.map((m) => m.id));
-              const base = replace ? [] : s.items;
-              return {
-                items: [...base, ...answer.content.filter((m) => !seen.has(m.id))],
-                page: answer.page,
-                count: answer.count,
-                loading: false,
-                failed: false,
-              };
-            });
+            // The list moves while it is read (matches start and end), so a page can hold only rows
+            // already shown: then read on to the next one rather than leave "load more" doing nothing.
+            const seen = new Set(replace ? [] : itemsRef.current.map((m) => m.id));
+            const fresh = answer.content.filter((m) => !seen.has(m.id));
+            const readOn = !replace && fresh.length === 0 && answer.content.length > 0 && page < 50;
+            const items = [...(replace ? [] : itemsRef.current), ...fresh];
+            itemsRef.current = items;
+            setState({ items, page: answer.page, count: answer.count, loading: readOn, failed: false });
+            if (readOn && items.length < answer.count) {
+              busy.current = false;
+              fetchPage(page + 1, false);
+            } else if (readOn) setState((s) => ({ ...s, loading: false }));
           },
           () => {
             if (mine !== generation.current) return;
@@ -94,6 +97,7 @@ export const usePagedMatches = (load: PageLoader, key: string) => {
     if (loadedKey.current === key) return;
     loadedKey.current = key;
     setState(START);
+    itemsRef.current = [];
     busy.current = false;
     fetchPage(1, true);
   }, [key, fetchPage]);

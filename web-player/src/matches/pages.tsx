@@ -1,5 +1,5 @@
 /**
- * The match screens of spec §2: `/home` (kept alive by the layout), `/ready_start` with the §9 date
+ * The match screens of spec §2 but `/home` (HomePage.tsx): `/ready_start` with the §9 date
  * selector, `/rolling_ball`, `/search_result`, `/league_search`, `/competition_search`,
  * `/national_competition`, `/markets` and `/404`.
  */
@@ -13,22 +13,9 @@ import { MatchesMarketsDocument, MatchesMenuDocument } from '../graphql/generate
 import { useLiveState, useSlipSelections } from './hooks.ts';
 import { MatchList } from './MatchList.tsx';
 import { OddsButton } from './MatchRow.tsx';
-import {
-  countryLoader,
-  homeLoader,
-  leagueLoader,
-  liveLoader,
-  searchLoader,
-  upcomingLoader,
-} from './loaders.ts';
+import { countryLoader, leagueLoader, liveLoader, searchLoader, upcomingLoader } from './loaders.ts';
 import { applyLive, applyLiveOutcome, dateChoices, IN_PLAY, kickOff } from './model.ts';
 import './matches.css';
-
-/** `/home`: the home list with quick markets. */
-export function HomePage() {
-  const { t } = useTranslation();
-  return <MatchList load={homeLoader} loadKey="home" title={t('matches.topMatches')} />;
-}
 
 /** `/ready_start`: upcoming matches, one day of today..today+6 (East Africa Time) or all. */
 export function UpcomingPage() {

@@ -353,7 +353,12 @@ export const listSystemLog = async (
   const f = args.filter ?? {};
   const p = paging(args.page, args.pageSize, 20);
   const where = new Where();
-  if (f.type !== null && f.type !== undefined) where.add('type = ?', f.type);
+  if (f.type !== null && f.type !== undefined) {
+    // reportClientLog stores types 1–99 (smallint column): anything else is bad input, not a crash
+    if (!Number.isInteger(f.type) || f.type < 1 || f.type > 99)
+      throw codedError('BAD_INPUT', 'type: 1 to 99', { field: 'type' });
+    where.add('type = ?', f.type);
+  }
   if (f.source) where.add('source = ?', f.source);
   if (f.userId) where.add('user_id = ?', f.userId);
   if (f.search?.trim()) where.add(`strpos(lower(content), lower(?)) > 0`, f.search.trim());

@@ -221,10 +221,14 @@ export const drainSettlementQueue = async (services: AppServices, batchSize = 25
     let unit: WalletUnit | null = null;
     const { count, notices, last } = await transactionWithRetry(services.sql, async (tx) => {
       unit = wallet.unitOfWork(tx);
-      const { rows } = await tx.query<QueueRow & { queued_at: string }>(
-        `SELECT bet_id, match_id, revision, queued_at::text AS queued_at, ctid::text AS row_ref FROM settlement_queue
-         ${after ? 'WHERE (queued_at, bet_id) > ($2::timestamptz, $3)' : ''}
-         ORDER BY queued_at, bet_id LIMIT $1 FOR UPDATE SKIP LOCKED`,
+      // ORDER BY names the table's columns: an output column of the same name (`queued_at::text AS
+      // queued_at`) would win, and sorting by its text cannot use settlement_queue_order, so every batch
+      // read and sorted the whole queue.
+      const { rows } = await tx.query<QueueRow & { queued_text: string }>(
+        `SELECT q.bet_id, q.match_id, q.revision, q.queued_at::text AS queued_text, q.ctid::text AS row_ref
+         FROM settlement_queue q
+         ${after ? 'WHERE (q.queued_at, q.bet_id) > ($2::timestamptz, $3)' : ''}
+         ORDER BY q.queued_at, q.bet_id LIMIT $1 FOR UPDATE SKIP LOCKED`,
         after ? [batchSize, after.queuedAt, after.betId] : [batchSize],
       );
       const settled = await settleBatch(tx, rows, new Date(services.now()).toISOString(), unit);
@@ -232,7 +236,7 @@ export const drainSettlementQueue = async (services: AppServices, batchSize = 25
       return {
         count: rows.length,
         notices: settled,
-        last: tail ? { queuedAt: tail.queued_at, betId: tail.bet_id } : null,
+        last: tail ? { queuedAt: tail.queued_text, betId: tail.bet_id } : null,
       };
     });
     (unit as WalletUnit | null)?.committed();
