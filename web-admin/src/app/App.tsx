@@ -5,7 +5,7 @@
  * permission for show "no permission" (the menu does not offer them; the server refuses anyway).
  */
 import { App as AntApp, ConfigProvider, Result, Spin } from 'antd';
-import { useEffect, useMemo } from 'react';
+import { Suspense, useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { createHashRouter, Navigate, RouterProvider } from 'react-router';
 import { useQuery } from 'urql';
@@ -23,7 +23,13 @@ import { StaffProvider, useCan, type StaffInfo } from './staff.tsx';
 function Guard({ route }: { readonly route: AdminRoute }) {
   const { t } = useTranslation();
   const can = useCan();
-  return can(route.permission) ? <>{route.element}</> : <Result status="403" title={t('app.forbidden')} />;
+  if (!can(route.permission)) return <Result status="403" title={t('app.forbidden')} />;
+  // screens load lazily (registry.tsx `lazyScreen`): a spinner until the screen's chunk is in
+  return (
+    <Suspense fallback={<Spin size="large" style={{ display: 'block', margin: '64px auto' }} />}>
+      {route.element}
+    </Suspense>
+  );
 }
 
 function ScreenError() {

@@ -14,7 +14,7 @@ import {
   SettingOutlined,
   TeamOutlined,
 } from '@ant-design/icons';
-import type { ReactNode } from 'react';
+import { lazy, type ComponentType, type LazyExoticComponent, type ReactNode } from 'react';
 
 /** The side menu's groups, in menu order. */
 export const MENU_GROUPS = [
@@ -53,3 +53,14 @@ export const visibleMenu = (
     group,
     routes: routes.filter((route) => route.menu === group.key && can(route.permission)),
   })).filter((entry) => entry.routes.length > 0);
+
+/**
+ * A screen loaded on first visit (its own JS chunk; App.tsx shows a spinner meanwhile): `load` imports
+ * the screen's module, `name` is its exported component, e.g.
+ * `const OrdersPage = lazyScreen(() => import('./OrdersPage.tsx'), 'OrdersPage')`.
+ */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- as React's own `lazy`: any props
+export const lazyScreen = <M extends Record<K, ComponentType<any>>, K extends keyof M & string>(
+  load: () => Promise<M>,
+  name: K,
+): LazyExoticComponent<M[K]> => lazy(async () => ({ default: (await load())[name] }));

@@ -1,7 +1,9 @@
 /** Replayable audit history, the staff audit log and the system log (issue 8 item 3; spec §2). */
-import type { AdminRoute } from '../app/registry.tsx';
-import { HistoryPage } from './HistoryPage.tsx';
-import { StaffAuditLogPage, SystemLogPage } from './LogsPages.tsx';
+import { lazyScreen, type AdminRoute } from '../app/registry.tsx';
+
+const HistoryPage = lazyScreen(() => import('./HistoryPage.tsx'), 'HistoryPage');
+const StaffAuditLogPage = lazyScreen(() => import('./LogsPages.tsx'), 'StaffAuditLogPage');
+const SystemLogPage = lazyScreen(() => import('./LogsPages.tsx'), 'SystemLogPage');
 
 export const auditRoutes: readonly AdminRoute[] = [
   {

@@ -1,6 +1,7 @@
 /** Matches, leagues and countries, bookmakers, market types (issue 8 "matches, leagues, …"). */
-import type { AdminRoute } from '../app/registry.tsx';
-import { CataloguePage } from './CataloguePage.tsx';
+import { lazyScreen, type AdminRoute } from '../app/registry.tsx';
+
+const CataloguePage = lazyScreen(() => import('./CataloguePage.tsx'), 'CataloguePage');
 
 export const catalogueRoutes: readonly AdminRoute[] = [
   {

@@ -53,7 +53,10 @@ export function AuditTimeline({
   readonly selected?: number;
   readonly onSelect?: (event: AuditEvent) => void;
 }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  /** The pocket's name in the language shown (unknown pockets as sent). */
+  const pocketName = (pocket: string): string =>
+    i18n.exists(`audit.pockets.${pocket}`) ? t(`audit.pockets.${pocket}`) : pocket;
   if (events.length === 0) return <Empty description={t('common.noData')} />;
   return (
     <Timeline
@@ -83,7 +86,7 @@ export function AuditTimeline({
             )}
             {(event.movements ?? []).map((movement) => (
               <Typography.Text key={movement.pocket}>
-                {movement.pocket}: {formatTzs(movement.before)} → {formatTzs(movement.after)} (
+                {pocketName(movement.pocket)}: {formatTzs(movement.before)} → {formatTzs(movement.after)} (
                 {formatSigned(movement.amount)})
               </Typography.Text>
             ))}

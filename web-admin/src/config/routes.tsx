@@ -1,7 +1,8 @@
 /** Bet configuration with string-reward tiers, and the site configuration (issue 8 "configuration"). */
-import type { AdminRoute } from '../app/registry.tsx';
-import { BetConfigPage } from './BetConfigPage.tsx';
-import { SiteConfigPage } from './SiteConfigPage.tsx';
+import { lazyScreen, type AdminRoute } from '../app/registry.tsx';
+
+const BetConfigPage = lazyScreen(() => import('./BetConfigPage.tsx'), 'BetConfigPage');
+const SiteConfigPage = lazyScreen(() => import('./SiteConfigPage.tsx'), 'SiteConfigPage');
 
 export const configRoutes: readonly AdminRoute[] = [
   {

@@ -3,28 +3,13 @@
  * (types 11, 15, 16, 19, image upload), the contact list (type 1), per language, sorting 0–100, shown
  * or hidden, with create, edit and delete.
  */
-import { UploadOutlined } from '@ant-design/icons';
-import {
-  App,
-  Button,
-  Form,
-  Image,
-  Input,
-  InputNumber,
-  Popconfirm,
-  Select,
-  Space,
-  Switch,
-  Table,
-  Tag,
-  Upload,
-} from 'antd';
+import { Button, Form, Image, Input, InputNumber, Popconfirm, Select, Space, Switch, Table, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useMutation, useQuery } from 'urql';
 import { useCan } from '../app/staff.tsx';
 import { ActionModal } from '../components/ActionModal.tsx';
-import { useErrorText, zodRule } from '../components/forms.ts';
+import { zodRule } from '../components/forms.ts';
 import { formatEat } from '../components/format.ts';
 import { sequenceSchema } from '../catalogue/rules.ts';
 import {
@@ -32,50 +17,14 @@ import {
   ContentDeleteRotationDocument,
   ContentRotationsDocument,
   ContentUpdateRotationDocument,
-  ContentUploadDocument,
   type ContentRotationFieldsFragment,
   type RotationInput,
 } from '../graphql/generated.ts';
-import { MAX_UPLOAD_BYTES, readAsDataUrl } from './upload.ts';
+import { UploadField } from './UploadField.tsx';
 
 /** Rotation types with a number (docs/content.md). */
 export const ROTATION_TYPES = [18, 1, 15, 16, 19, 11] as const;
 const IMAGE_TYPES = new Set<number>([11, 15, 16, 19]);
-
-function ImageField() {
-  const { t } = useTranslation();
-  const { message } = App.useApp();
-  const errorText = useErrorText();
-  const [, upload] = useMutation(ContentUploadDocument);
-  const form = Form.useFormInstance();
-  const url = Form.useWatch('imageUrl', form) as string | undefined;
-  return (
-    <Form.Item label={t('contentAdmin.image')}>
-      <Space orientation="vertical">
-        <Form.Item name="imageUrl" noStyle>
-          <Input placeholder="/uploads/…" />
-        </Form.Item>
-        <Upload
-          accept="image/png,image/jpeg,image/gif,image/webp,image/svg+xml"
-          showUploadList={false}
-          beforeUpload={async (file) => {
-            if (file.size > MAX_UPLOAD_BYTES) {
-              void message.error(t('contentAdmin.tooLarge'));
-              return Upload.LIST_IGNORE;
-            }
-            const answer = await upload({ name: file.name, dataUrl: await readAsDataUrl(file) });
-            if (answer.error) void message.error(errorText(answer.error));
-            else if (answer.data) form.setFieldValue('imageUrl', answer.data.uploadFile.url);
-            return Upload.LIST_IGNORE;
-          }}
-        >
-          <Button icon={<UploadOutlined />}>{t('contentAdmin.upload')}</Button>
-        </Upload>
-        {url && <Image src={url} width={160} />}
-      </Space>
-    </Form.Item>
-  );
-}
 
 function RotationFields({ type }: { readonly type: number }) {
   const { t } = useTranslation();
@@ -101,7 +50,7 @@ function RotationFields({ type }: { readonly type: number }) {
       >
         <Input.TextArea rows={2} />
       </Form.Item>
-      {IMAGE_TYPES.has(type) && <ImageField />}
+      {IMAGE_TYPES.has(type) && <UploadField name="imageUrl" label={t('contentAdmin.image')} kind="image" />}
       <Form.Item
         name="link"
         label={t('contentAdmin.link')}

@@ -1,6 +1,7 @@
 /** The export list (spec §2 "export list"). */
-import type { AdminRoute } from '../app/registry.tsx';
-import { ExportsPage } from './ExportsPage.tsx';
+import { lazyScreen, type AdminRoute } from '../app/registry.tsx';
+
+const ExportsPage = lazyScreen(() => import('./ExportsPage.tsx'), 'ExportsPage');
 
 export const exportsRoutes: readonly AdminRoute[] = [
   {

@@ -368,6 +368,41 @@ export type RotationInput = {
   shown?: boolean | null | undefined;
 };
 
+/** Fields of an article; on create title, language and releaseTime are required. */
+export type ArticleInput = {
+  title?: string | null | undefined;
+  subtitle?: string | null | undefined;
+  intro?: string | null | undefined;
+  body?: string | null | undefined;
+  imageUrl?: string | null | undefined;
+  language?: string | null | undefined;
+  /** ISO 8601 instant between 2000-01-01 and one year ahead; else RELEASE_TIME_INVALID (spec §5, §8). */
+  releaseTime?: string | null | undefined;
+  sorting?: number | null | undefined;
+  shown?: boolean | null | undefined;
+};
+
+/** Fields of a document; on create type, title and language are required, and a body or a file. */
+export type DocumentInput = {
+  type?: number | null | undefined;
+  title?: string | null | undefined;
+  body?: string | null | undefined;
+  fileUrl?: string | null | undefined;
+  language?: string | null | undefined;
+  sorting?: number | null | undefined;
+  shown?: boolean | null | undefined;
+};
+
+export type RichTextPageInput = {
+  /** Lower-case letters, digits and hyphens, 2–40 characters. */
+  slug: string;
+  /** 1–999, unique per language; null = none. */
+  type?: number | null | undefined;
+  language: string;
+  title: string;
+  body: string;
+};
+
 export type PhoneAreaCodeInput = {
   country: string;
   areaCode: string;
@@ -525,6 +560,21 @@ export type AuditSystemLogQuery = {
   };
 };
 
+export type CatalogueMatchRowFragment = {
+  id: string;
+  startTime: string;
+  statusId: number;
+  matchMinute: string | null;
+  homeScore: number | null;
+  awayScore: number | null;
+  teamHome: string;
+  teamAway: string;
+  league: string;
+  popular: boolean;
+  todayPopular: boolean;
+  oddsBoost: boolean;
+};
+
 export type CatalogueMatchesQueryVariables = Exact<{
   date?: string | null | undefined;
   page: number;
@@ -532,6 +582,86 @@ export type CatalogueMatchesQueryVariables = Exact<{
 
 export type CatalogueMatchesQuery = {
   upcomingMatches: {
+    count: number;
+    page: number;
+    pageSize: number;
+    content: Array<{
+      id: string;
+      startTime: string;
+      statusId: number;
+      matchMinute: string | null;
+      homeScore: number | null;
+      awayScore: number | null;
+      teamHome: string;
+      teamAway: string;
+      league: string;
+      popular: boolean;
+      todayPopular: boolean;
+      oddsBoost: boolean;
+    }>;
+  };
+};
+
+export type CatalogueLiveMatchesQueryVariables = Exact<{
+  page: number;
+}>;
+
+export type CatalogueLiveMatchesQuery = {
+  liveMatches: {
+    count: number;
+    page: number;
+    pageSize: number;
+    content: Array<{
+      id: string;
+      startTime: string;
+      statusId: number;
+      matchMinute: string | null;
+      homeScore: number | null;
+      awayScore: number | null;
+      teamHome: string;
+      teamAway: string;
+      league: string;
+      popular: boolean;
+      todayPopular: boolean;
+      oddsBoost: boolean;
+    }>;
+  };
+};
+
+export type CatalogueLeagueMatchesQueryVariables = Exact<{
+  competitionId: string | number;
+  page: number;
+}>;
+
+export type CatalogueLeagueMatchesQuery = {
+  leagueMatches: {
+    count: number;
+    page: number;
+    pageSize: number;
+    content: Array<{
+      id: string;
+      startTime: string;
+      statusId: number;
+      matchMinute: string | null;
+      homeScore: number | null;
+      awayScore: number | null;
+      teamHome: string;
+      teamAway: string;
+      league: string;
+      popular: boolean;
+      todayPopular: boolean;
+      oddsBoost: boolean;
+    }>;
+  };
+};
+
+export type CatalogueSearchMatchesQueryVariables = Exact<{
+  keyword: string;
+  page: number;
+}>;
+
+export type CatalogueSearchMatchesQuery = {
+  searchMatches: {
     count: number;
     page: number;
     pageSize: number;
@@ -918,6 +1048,247 @@ export type ContentUploadMutationVariables = Exact<{
 
 export type ContentUploadMutation = {
   uploadFile: { id: string; url: string; contentType: string; sizeBytes: number };
+};
+
+export type ContentArticleFieldsFragment = {
+  id: string;
+  title: string;
+  subtitle: string;
+  intro: string;
+  body: string;
+  imageUrl: string | null;
+  language: string;
+  releaseTime: string;
+  sorting: number;
+  shown: boolean;
+  updatedAt: string;
+};
+
+export type ContentArticlesQueryVariables = Exact<{
+  language?: string | null | undefined;
+  page: number;
+  pageSize: number;
+}>;
+
+export type ContentArticlesQuery = {
+  staffArticles: {
+    count: number;
+    content: Array<{
+      id: string;
+      title: string;
+      subtitle: string;
+      intro: string;
+      body: string;
+      imageUrl: string | null;
+      language: string;
+      releaseTime: string;
+      sorting: number;
+      shown: boolean;
+      updatedAt: string;
+    }>;
+  };
+};
+
+export type ContentCreateArticleMutationVariables = Exact<{
+  input: ArticleInput;
+}>;
+
+export type ContentCreateArticleMutation = {
+  createArticle: {
+    id: string;
+    title: string;
+    subtitle: string;
+    intro: string;
+    body: string;
+    imageUrl: string | null;
+    language: string;
+    releaseTime: string;
+    sorting: number;
+    shown: boolean;
+    updatedAt: string;
+  };
+};
+
+export type ContentUpdateArticleMutationVariables = Exact<{
+  id: string | number;
+  input: ArticleInput;
+}>;
+
+export type ContentUpdateArticleMutation = {
+  updateArticle: {
+    id: string;
+    title: string;
+    subtitle: string;
+    intro: string;
+    body: string;
+    imageUrl: string | null;
+    language: string;
+    releaseTime: string;
+    sorting: number;
+    shown: boolean;
+    updatedAt: string;
+  };
+};
+
+export type ContentDeleteArticleMutationVariables = Exact<{
+  id: string | number;
+}>;
+
+export type ContentDeleteArticleMutation = { deleteArticle: boolean };
+
+export type ContentDocumentFieldsFragment = {
+  id: string;
+  type: number;
+  title: string;
+  body: string;
+  fileUrl: string | null;
+  language: string;
+  sorting: number;
+  shown: boolean;
+  updatedAt: string;
+};
+
+export type ContentDocumentsQueryVariables = Exact<{
+  type?: number | null | undefined;
+}>;
+
+export type ContentDocumentsQuery = {
+  staffDocuments: Array<{
+    id: string;
+    type: number;
+    title: string;
+    body: string;
+    fileUrl: string | null;
+    language: string;
+    sorting: number;
+    shown: boolean;
+    updatedAt: string;
+  }>;
+};
+
+export type ContentCreateDocumentMutationVariables = Exact<{
+  input: DocumentInput;
+}>;
+
+export type ContentCreateDocumentMutation = {
+  createDocument: {
+    id: string;
+    type: number;
+    title: string;
+    body: string;
+    fileUrl: string | null;
+    language: string;
+    sorting: number;
+    shown: boolean;
+    updatedAt: string;
+  };
+};
+
+export type ContentUpdateDocumentMutationVariables = Exact<{
+  id: string | number;
+  input: DocumentInput;
+}>;
+
+export type ContentUpdateDocumentMutation = {
+  updateDocument: {
+    id: string;
+    type: number;
+    title: string;
+    body: string;
+    fileUrl: string | null;
+    language: string;
+    sorting: number;
+    shown: boolean;
+    updatedAt: string;
+  };
+};
+
+export type ContentDeleteDocumentMutationVariables = Exact<{
+  id: string | number;
+}>;
+
+export type ContentDeleteDocumentMutation = { deleteDocument: boolean };
+
+export type ContentRichTextFieldsFragment = {
+  slug: string;
+  type: number | null;
+  language: string;
+  title: string;
+  body: string;
+  updatedAt: string;
+};
+
+export type ContentRichTextPagesQueryVariables = Exact<{ [key: string]: never }>;
+
+export type ContentRichTextPagesQuery = {
+  staffRichTextPages: Array<{
+    slug: string;
+    type: number | null;
+    language: string;
+    title: string;
+    body: string;
+    updatedAt: string;
+  }>;
+};
+
+export type ContentSaveRichTextPageMutationVariables = Exact<{
+  input: RichTextPageInput;
+}>;
+
+export type ContentSaveRichTextPageMutation = {
+  saveRichTextPage: {
+    slug: string;
+    type: number | null;
+    language: string;
+    title: string;
+    body: string;
+    updatedAt: string;
+  };
+};
+
+export type ContentDeleteRichTextPageMutationVariables = Exact<{
+  slug: string;
+  language: string;
+}>;
+
+export type ContentDeleteRichTextPageMutation = { deleteRichTextPage: boolean };
+
+export type ContentBoardMessagesQueryVariables = Exact<{
+  handled?: boolean | null | undefined;
+  page: number;
+  pageSize: number;
+}>;
+
+export type ContentBoardMessagesQuery = {
+  boardMessages: {
+    count: number;
+    content: Array<{
+      id: string;
+      userId: string | null;
+      name: string;
+      phone: string;
+      email: string;
+      content: string;
+      handled: boolean;
+      handledBy: string | null;
+      handledAt: string | null;
+      createdAt: string;
+    }>;
+  };
+};
+
+export type ContentSetBoardMessageHandledMutationVariables = Exact<{
+  id: string | number;
+  handled: boolean;
+}>;
+
+export type ContentSetBoardMessageHandledMutation = {
+  setBoardMessageHandled: {
+    id: string;
+    handled: boolean;
+    handledBy: string | null;
+    handledAt: string | null;
+  };
 };
 
 export type ExportsRecordFieldsFragment = {
@@ -2340,6 +2711,33 @@ export type UsersVerifyQuery = {
   };
 };
 
+export const CatalogueMatchRowFragmentDoc = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'CatalogueMatchRow' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'Match' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'startTime' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'statusId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'matchMinute' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'homeScore' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'awayScore' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'teamHome' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'teamAway' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'league' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'popular' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'todayPopular' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'oddsBoost' } },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<CatalogueMatchRowFragment, unknown>;
 export const ConfigBetConfigFieldsFragmentDoc = {
   kind: 'Document',
   definitions: [
@@ -2452,6 +2850,77 @@ export const ContentRotationFieldsFragmentDoc = {
     },
   ],
 } as unknown as DocumentNode<ContentRotationFieldsFragment, unknown>;
+export const ContentArticleFieldsFragmentDoc = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'ContentArticleFields' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'Article' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'title' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'subtitle' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'intro' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'body' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'imageUrl' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'language' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'releaseTime' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'sorting' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'shown' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'updatedAt' } },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<ContentArticleFieldsFragment, unknown>;
+export const ContentDocumentFieldsFragmentDoc = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'ContentDocumentFields' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'Document' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'type' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'title' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'body' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'fileUrl' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'language' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'sorting' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'shown' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'updatedAt' } },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<ContentDocumentFieldsFragment, unknown>;
+export const ContentRichTextFieldsFragmentDoc = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'ContentRichTextFields' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'RichTextPage' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'slug' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'type' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'language' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'title' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'body' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'updatedAt' } },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<ContentRichTextFieldsFragment, unknown>;
 export const ExportsRecordFieldsFragmentDoc = {
   kind: 'Document',
   definitions: [
@@ -3219,18 +3688,7 @@ export const CatalogueMatchesDocument = {
                   selectionSet: {
                     kind: 'SelectionSet',
                     selections: [
-                      { kind: 'Field', name: { kind: 'Name', value: 'id' } },
-                      { kind: 'Field', name: { kind: 'Name', value: 'startTime' } },
-                      { kind: 'Field', name: { kind: 'Name', value: 'statusId' } },
-                      { kind: 'Field', name: { kind: 'Name', value: 'matchMinute' } },
-                      { kind: 'Field', name: { kind: 'Name', value: 'homeScore' } },
-                      { kind: 'Field', name: { kind: 'Name', value: 'awayScore' } },
-                      { kind: 'Field', name: { kind: 'Name', value: 'teamHome' } },
-                      { kind: 'Field', name: { kind: 'Name', value: 'teamAway' } },
-                      { kind: 'Field', name: { kind: 'Name', value: 'league' } },
-                      { kind: 'Field', name: { kind: 'Name', value: 'popular' } },
-                      { kind: 'Field', name: { kind: 'Name', value: 'todayPopular' } },
-                      { kind: 'Field', name: { kind: 'Name', value: 'oddsBoost' } },
+                      { kind: 'FragmentSpread', name: { kind: 'Name', value: 'CatalogueMatchRow' } },
                     ],
                   },
                 },
@@ -3240,8 +3698,269 @@ export const CatalogueMatchesDocument = {
         ],
       },
     },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'CatalogueMatchRow' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'Match' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'startTime' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'statusId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'matchMinute' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'homeScore' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'awayScore' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'teamHome' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'teamAway' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'league' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'popular' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'todayPopular' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'oddsBoost' } },
+        ],
+      },
+    },
   ],
 } as unknown as DocumentNode<CatalogueMatchesQuery, CatalogueMatchesQueryVariables>;
+export const CatalogueLiveMatchesDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'query',
+      name: { kind: 'Name', value: 'CatalogueLiveMatches' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'page' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'Int' } } },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'liveMatches' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'page' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'page' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'count' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'page' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'pageSize' } },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'content' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [
+                      { kind: 'FragmentSpread', name: { kind: 'Name', value: 'CatalogueMatchRow' } },
+                    ],
+                  },
+                },
+              ],
+            },
+          },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'CatalogueMatchRow' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'Match' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'startTime' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'statusId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'matchMinute' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'homeScore' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'awayScore' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'teamHome' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'teamAway' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'league' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'popular' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'todayPopular' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'oddsBoost' } },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<CatalogueLiveMatchesQuery, CatalogueLiveMatchesQueryVariables>;
+export const CatalogueLeagueMatchesDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'query',
+      name: { kind: 'Name', value: 'CatalogueLeagueMatches' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'competitionId' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'ID' } } },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'page' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'Int' } } },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'leagueMatches' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'competitionId' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'competitionId' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'page' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'page' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'count' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'page' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'pageSize' } },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'content' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [
+                      { kind: 'FragmentSpread', name: { kind: 'Name', value: 'CatalogueMatchRow' } },
+                    ],
+                  },
+                },
+              ],
+            },
+          },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'CatalogueMatchRow' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'Match' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'startTime' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'statusId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'matchMinute' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'homeScore' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'awayScore' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'teamHome' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'teamAway' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'league' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'popular' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'todayPopular' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'oddsBoost' } },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<CatalogueLeagueMatchesQuery, CatalogueLeagueMatchesQueryVariables>;
+export const CatalogueSearchMatchesDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'query',
+      name: { kind: 'Name', value: 'CatalogueSearchMatches' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'keyword' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'String' } } },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'page' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'Int' } } },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'searchMatches' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'keyword' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'keyword' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'page' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'page' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'count' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'page' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'pageSize' } },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'content' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [
+                      { kind: 'FragmentSpread', name: { kind: 'Name', value: 'CatalogueMatchRow' } },
+                    ],
+                  },
+                },
+              ],
+            },
+          },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'CatalogueMatchRow' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'Match' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'startTime' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'statusId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'matchMinute' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'homeScore' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'awayScore' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'teamHome' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'teamAway' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'league' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'popular' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'todayPopular' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'oddsBoost' } },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<CatalogueSearchMatchesQuery, CatalogueSearchMatchesQueryVariables>;
 export const CatalogueLeaguesDocument = {
   kind: 'Document',
   definitions: [
@@ -4600,6 +5319,762 @@ export const ContentUploadDocument = {
     },
   ],
 } as unknown as DocumentNode<ContentUploadMutation, ContentUploadMutationVariables>;
+export const ContentArticlesDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'query',
+      name: { kind: 'Name', value: 'ContentArticles' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'language' } },
+          type: { kind: 'NamedType', name: { kind: 'Name', value: 'String' } },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'page' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'Int' } } },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'pageSize' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'Int' } } },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'staffArticles' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'language' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'language' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'page' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'page' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'pageSize' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'pageSize' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'count' } },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'content' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [
+                      { kind: 'FragmentSpread', name: { kind: 'Name', value: 'ContentArticleFields' } },
+                    ],
+                  },
+                },
+              ],
+            },
+          },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'ContentArticleFields' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'Article' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'title' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'subtitle' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'intro' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'body' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'imageUrl' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'language' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'releaseTime' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'sorting' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'shown' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'updatedAt' } },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<ContentArticlesQuery, ContentArticlesQueryVariables>;
+export const ContentCreateArticleDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'mutation',
+      name: { kind: 'Name', value: 'ContentCreateArticle' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'input' } },
+          type: {
+            kind: 'NonNullType',
+            type: { kind: 'NamedType', name: { kind: 'Name', value: 'ArticleInput' } },
+          },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'createArticle' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'input' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'input' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'ContentArticleFields' } }],
+            },
+          },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'ContentArticleFields' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'Article' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'title' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'subtitle' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'intro' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'body' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'imageUrl' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'language' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'releaseTime' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'sorting' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'shown' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'updatedAt' } },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<ContentCreateArticleMutation, ContentCreateArticleMutationVariables>;
+export const ContentUpdateArticleDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'mutation',
+      name: { kind: 'Name', value: 'ContentUpdateArticle' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'id' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'ID' } } },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'input' } },
+          type: {
+            kind: 'NonNullType',
+            type: { kind: 'NamedType', name: { kind: 'Name', value: 'ArticleInput' } },
+          },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'updateArticle' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'id' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'id' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'input' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'input' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'ContentArticleFields' } }],
+            },
+          },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'ContentArticleFields' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'Article' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'title' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'subtitle' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'intro' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'body' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'imageUrl' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'language' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'releaseTime' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'sorting' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'shown' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'updatedAt' } },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<ContentUpdateArticleMutation, ContentUpdateArticleMutationVariables>;
+export const ContentDeleteArticleDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'mutation',
+      name: { kind: 'Name', value: 'ContentDeleteArticle' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'id' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'ID' } } },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'deleteArticle' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'id' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'id' } },
+              },
+            ],
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<ContentDeleteArticleMutation, ContentDeleteArticleMutationVariables>;
+export const ContentDocumentsDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'query',
+      name: { kind: 'Name', value: 'ContentDocuments' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'type' } },
+          type: { kind: 'NamedType', name: { kind: 'Name', value: 'Int' } },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'staffDocuments' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'type' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'type' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'FragmentSpread', name: { kind: 'Name', value: 'ContentDocumentFields' } },
+              ],
+            },
+          },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'ContentDocumentFields' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'Document' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'type' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'title' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'body' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'fileUrl' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'language' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'sorting' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'shown' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'updatedAt' } },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<ContentDocumentsQuery, ContentDocumentsQueryVariables>;
+export const ContentCreateDocumentDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'mutation',
+      name: { kind: 'Name', value: 'ContentCreateDocument' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'input' } },
+          type: {
+            kind: 'NonNullType',
+            type: { kind: 'NamedType', name: { kind: 'Name', value: 'DocumentInput' } },
+          },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'createDocument' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'input' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'input' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'FragmentSpread', name: { kind: 'Name', value: 'ContentDocumentFields' } },
+              ],
+            },
+          },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'ContentDocumentFields' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'Document' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'type' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'title' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'body' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'fileUrl' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'language' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'sorting' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'shown' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'updatedAt' } },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<ContentCreateDocumentMutation, ContentCreateDocumentMutationVariables>;
+export const ContentUpdateDocumentDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'mutation',
+      name: { kind: 'Name', value: 'ContentUpdateDocument' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'id' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'ID' } } },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'input' } },
+          type: {
+            kind: 'NonNullType',
+            type: { kind: 'NamedType', name: { kind: 'Name', value: 'DocumentInput' } },
+          },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'updateDocument' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'id' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'id' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'input' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'input' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'FragmentSpread', name: { kind: 'Name', value: 'ContentDocumentFields' } },
+              ],
+            },
+          },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'ContentDocumentFields' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'Document' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'type' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'title' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'body' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'fileUrl' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'language' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'sorting' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'shown' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'updatedAt' } },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<ContentUpdateDocumentMutation, ContentUpdateDocumentMutationVariables>;
+export const ContentDeleteDocumentDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'mutation',
+      name: { kind: 'Name', value: 'ContentDeleteDocument' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'id' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'ID' } } },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'deleteDocument' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'id' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'id' } },
+              },
+            ],
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<ContentDeleteDocumentMutation, ContentDeleteDocumentMutationVariables>;
+export const ContentRichTextPagesDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'query',
+      name: { kind: 'Name', value: 'ContentRichTextPages' },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'staffRichTextPages' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'FragmentSpread', name: { kind: 'Name', value: 'ContentRichTextFields' } },
+              ],
+            },
+          },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'ContentRichTextFields' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'RichTextPage' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'slug' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'type' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'language' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'title' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'body' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'updatedAt' } },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<ContentRichTextPagesQuery, ContentRichTextPagesQueryVariables>;
+export const ContentSaveRichTextPageDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'mutation',
+      name: { kind: 'Name', value: 'ContentSaveRichTextPage' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'input' } },
+          type: {
+            kind: 'NonNullType',
+            type: { kind: 'NamedType', name: { kind: 'Name', value: 'RichTextPageInput' } },
+          },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'saveRichTextPage' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'input' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'input' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'FragmentSpread', name: { kind: 'Name', value: 'ContentRichTextFields' } },
+              ],
+            },
+          },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'ContentRichTextFields' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'RichTextPage' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'slug' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'type' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'language' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'title' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'body' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'updatedAt' } },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<ContentSaveRichTextPageMutation, ContentSaveRichTextPageMutationVariables>;
+export const ContentDeleteRichTextPageDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'mutation',
+      name: { kind: 'Name', value: 'ContentDeleteRichTextPage' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'slug' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'String' } } },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'language' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'String' } } },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'deleteRichTextPage' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'slug' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'slug' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'language' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'language' } },
+              },
+            ],
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<ContentDeleteRichTextPageMutation, ContentDeleteRichTextPageMutationVariables>;
+export const ContentBoardMessagesDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'query',
+      name: { kind: 'Name', value: 'ContentBoardMessages' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'handled' } },
+          type: { kind: 'NamedType', name: { kind: 'Name', value: 'Boolean' } },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'page' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'Int' } } },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'pageSize' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'Int' } } },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'boardMessages' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'handled' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'handled' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'page' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'page' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'pageSize' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'pageSize' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'count' } },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'content' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [
+                      { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'userId' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'name' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'phone' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'email' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'content' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'handled' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'handledBy' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'handledAt' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'createdAt' } },
+                    ],
+                  },
+                },
+              ],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<ContentBoardMessagesQuery, ContentBoardMessagesQueryVariables>;
+export const ContentSetBoardMessageHandledDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'mutation',
+      name: { kind: 'Name', value: 'ContentSetBoardMessageHandled' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'id' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'ID' } } },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'handled' } },
+          type: {
+            kind: 'NonNullType',
+            type: { kind: 'NamedType', name: { kind: 'Name', value: 'Boolean' } },
+          },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'setBoardMessageHandled' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'id' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'id' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'handled' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'handled' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'handled' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'handledBy' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'handledAt' } },
+              ],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<
+  ContentSetBoardMessageHandledMutation,
+  ContentSetBoardMessageHandledMutationVariables
+>;
 export const ExportsStartDocument = {
   kind: 'Document',
   definitions: [

@@ -1,9 +1,10 @@
 /** Orders, bills across players and the SMS list (spec §2 admin screens). */
-import type { AdminRoute } from '../app/registry.tsx';
-import { BillsPage } from './BillsPage.tsx';
-import { OrdersPage } from './OrdersPage.tsx';
-import { RandomBetsPage } from './RandomBetsPage.tsx';
-import { SmsPage } from './SmsPage.tsx';
+import { lazyScreen, type AdminRoute } from '../app/registry.tsx';
+
+const BillsPage = lazyScreen(() => import('./BillsPage.tsx'), 'BillsPage');
+const OrdersPage = lazyScreen(() => import('./OrdersPage.tsx'), 'OrdersPage');
+const RandomBetsPage = lazyScreen(() => import('./RandomBetsPage.tsx'), 'RandomBetsPage');
+const SmsPage = lazyScreen(() => import('./SmsPage.tsx'), 'SmsPage');
 
 export const ordersRoutes: readonly AdminRoute[] = [
   {

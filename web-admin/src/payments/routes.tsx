@@ -1,9 +1,10 @@
 /** Recharges, withdrawals, reconciliation, pay config and channels, the betting pause. */
-import type { AdminRoute } from '../app/registry.tsx';
-import { BettingPausePage } from './BettingPausePage.tsx';
-import { PayConfigPage } from './PayConfigPage.tsx';
-import { PaymentsPage } from './PaymentsPage.tsx';
-import { ReconciliationPage } from './ReconciliationPage.tsx';
+import { lazyScreen, type AdminRoute } from '../app/registry.tsx';
+
+const BettingPausePage = lazyScreen(() => import('./BettingPausePage.tsx'), 'BettingPausePage');
+const PayConfigPage = lazyScreen(() => import('./PayConfigPage.tsx'), 'PayConfigPage');
+const PaymentsPage = lazyScreen(() => import('./PaymentsPage.tsx'), 'PaymentsPage');
+const ReconciliationPage = lazyScreen(() => import('./ReconciliationPage.tsx'), 'ReconciliationPage');
 
 export const paymentsRoutes: readonly AdminRoute[] = [
   {

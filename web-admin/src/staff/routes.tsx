@@ -1,8 +1,9 @@
 /** Managers, roles and the permission tree, the IP blacklist (spec §2 admin screens). */
-import type { AdminRoute } from '../app/registry.tsx';
-import { IpBlacklistPage } from './IpBlacklistPage.tsx';
-import { ManagersPage } from './ManagersPage.tsx';
-import { RolesPage } from './RolesPage.tsx';
+import { lazyScreen, type AdminRoute } from '../app/registry.tsx';
+
+const IpBlacklistPage = lazyScreen(() => import('./IpBlacklistPage.tsx'), 'IpBlacklistPage');
+const ManagersPage = lazyScreen(() => import('./ManagersPage.tsx'), 'ManagersPage');
+const RolesPage = lazyScreen(() => import('./RolesPage.tsx'), 'RolesPage');
 
 export const staffRoutes: readonly AdminRoute[] = [
   {

@@ -1,6 +1,7 @@
 /** Statistics (spec §2 admin "statistics (today, hourly, historical, proxy)"). */
-import type { AdminRoute } from '../app/registry.tsx';
-import { StatsPage } from './StatsPage.tsx';
+import { lazyScreen, type AdminRoute } from '../app/registry.tsx';
+
+const StatsPage = lazyScreen(() => import('./StatsPage.tsx'), 'StatsPage');
 
 export const statsRoutes: readonly AdminRoute[] = [
   { path: 'stats', titleKey: 'stats.title', permission: 'stats.view', menu: 'stats', element: <StatsPage /> },

@@ -24,7 +24,9 @@ import {
 import type { CombinedError } from '@urql/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { useMutation, useQuery } from 'urql';
+import { historyPath } from '../audit/links.ts';
 import {
   UsersAdjustWalletDocument,
   UsersResetPasswordDocument,
@@ -77,7 +79,21 @@ function WalletCard({ userId }: { readonly userId: string }) {
   });
   const wallet = data?.wallet;
   return (
-    <Card size="small" title={t('users.wallet')}>
+    <Card
+      size="small"
+      title={t('users.wallet')}
+      extra={
+        can('audit.view') && (
+          <Space size="middle" wrap>
+            {(['WALLET', 'ACCOUNT'] as const).map((kind) => (
+              <Link key={kind} to={historyPath(kind, userId)} data-testid={`audit-link-${kind}`}>
+                {t(`users.auditLink.${kind}`)}
+              </Link>
+            ))}
+          </Space>
+        )
+      }
+    >
       <Space size="large" wrap>
         <Statistic
           title={t('users.balance')}

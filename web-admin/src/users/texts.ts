@@ -19,6 +19,7 @@ export const usersTexts = defineTexts('users', {
     },
     history: 'History',
     historyOf: { WALLET: 'Wallet events', ACCOUNT: 'Account events' },
+    auditLink: { WALLET: 'Wallet audit history', ACCOUNT: 'Account audit history' },
     stateAt: 'State after event #{{position}}',
     filters: {
       phone: 'Phone',
@@ -108,6 +109,7 @@ export const usersTexts = defineTexts('users', {
     },
     history: 'Historia',
     historyOf: { WALLET: 'Matukio ya pochi', ACCOUNT: 'Matukio ya akaunti' },
+    auditLink: { WALLET: 'Historia ya ukaguzi wa pochi', ACCOUNT: 'Historia ya ukaguzi wa akaunti' },
     stateAt: 'Hali baada ya tukio #{{position}}',
     filters: {
       phone: 'Simu',
@@ -196,6 +198,7 @@ export const usersTexts = defineTexts('users', {
     },
     history: '历史记录',
     historyOf: { WALLET: '钱包事件', ACCOUNT: '账号事件' },
+    auditLink: { WALLET: '钱包审计历史', ACCOUNT: '账户审计历史' },
     stateAt: '第 {{position}} 个事件后的状态',
     filters: {
       phone: '手机号',

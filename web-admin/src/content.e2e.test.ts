@@ -1,0 +1,139 @@
+/**
+ * The content screens end to end (issue 8 "content"; docs/content.md) in real Chromium against the real
+ * server: an article whose release time is over a year ahead is refused in the form (spec §5, §8), a
+ * valid one is saved and listed as scheduled; the seeded rules document (type 14) and rich-text pages
+ * are listed; a message-board entry written on the public mutation is marked handled and leaves the open
+ * list. Screenshots: artifacts/screenshots/content-*.png (Swahili).
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { e2eSuite, pageErrors } from '../../api/src/testing/e2e.ts';
+
+const e2e = e2eSuite();
+
+const staffStorage = (token: string, language: string): Record<string, string> => ({
+  'admin.bashiri.session': JSON.stringify({
+    token,
+    expiresAt: new Date(Date.now() + 3_600_000).toISOString(),
+  }),
+  'admin.bashiri.lang': language,
+});
+
+/** `yyyy-MM-dd HH:mm` of the EAT wall clock `days` from now. */
+const eatInDays = (days: number): string =>
+  new Date(Date.now() + days * 86_400_000 + 3 * 3_600_000).toISOString().slice(0, 16).replace('T', ' ');
+
+describe.skipIf(!e2e.available)('content screens (issue 8)', () => {
+  let token: string;
+
+  beforeAll(async () => {
+    await e2e.start();
+    token = (await e2e.server.staffLogin()).token;
+  }, 180_000);
+  afterAll(() => e2e.stop());
+
+  it('refuses a release time over a year ahead and saves a scheduled article', async () => {
+    const page = await e2e.page('desktop', { storage: staffStorage(token, 'en-US') });
+    await page.goto(e2e.url('/admin/#/articles'));
+    await page.getByTestId('article-add').click();
+    const modal = page.locator('.action-modal');
+    await modal.getByLabel('Title', { exact: true }).fill('Derby weekend odds boost');
+    const release = modal.getByLabel('Release time (EAT)');
+    await release.click();
+    await release.fill(eatInDays(400));
+    await release.press('Enter');
+    await modal.locator('.ant-btn-primary').click();
+    await modal.getByText('The release time must be a real time from 2000 to one year ahead').waitFor();
+
+    await release.click();
+    await release.fill(eatInDays(10));
+    await release.press('Enter');
+    await modal.locator('.ant-btn-primary').click();
+    const row = page.locator('tr').filter({ hasText: 'Derby weekend odds boost' });
+    await row.waitFor();
+    expect(await row.textContent()).toContain('scheduled');
+
+    const saved = await e2e.server.gqlOk<{
+      staffArticles: { content: { title: string; releaseTime: string }[] };
+    }>('{ staffArticles(pageSize: 100) { content { title releaseTime } } }', {}, token);
+    const article = saved.staffArticles.content.find((a) => a.title === 'Derby weekend odds boost');
+    // the picked wall clock is East Africa Time
+    expect(article?.releaseTime.slice(0, 16)).toBe(
+      new Date(`${eatInDays(10).replace(' ', 'T')}:00+03:00`).toISOString().slice(0, 16),
+    );
+    expect(pageErrors(page)).toEqual([]);
+  });
+
+  it('lists the rules document and the rich-text pages, in Swahili', async () => {
+    const page = await e2e.page('desktop', { storage: staffStorage(token, 'sw') });
+    await page.goto(e2e.url('/admin/#/documents'));
+    await page.getByText('Nyaraka mpya').waitFor();
+    await expect.poll(() => page.locator('tbody tr.ant-table-row').count()).toBeGreaterThanOrEqual(3);
+    await e2e.screenshot(page, 'content-documents-sw');
+    await page.goto(e2e.url('/admin/#/pages'));
+    await page.getByText('privacy-policy').first().waitFor();
+    await page.getByText('sera ya faragha').first().waitFor();
+    await e2e.screenshot(page, 'content-pages-sw');
+    await page.goto(e2e.url('/admin/#/articles'));
+    await page.getByText('Makala mpya').waitFor();
+    await expect.poll(() => page.locator('.ant-spin-spinning').count()).toBe(0);
+    await e2e.screenshot(page, 'content-articles-sw');
+    expect(pageErrors(page)).toEqual([]);
+  });
+
+  it('marks a message-board entry handled', async () => {
+    const text = `Deposit by M-Pesa not credited ${crypto.randomUUID().slice(0, 8)}`;
+    await e2e.server.gqlOk(
+      'mutation ($input: BoardMessageInput!) { postBoardMessage(input: $input) }',
+      { input: { name: 'Asha', phone: '+255746000111', content: text } },
+      null,
+    );
+    const page = await e2e.page('desktop', { storage: staffStorage(token, 'sw') });
+    await page.goto(e2e.url('/admin/#/board'));
+    const row = page.locator('tr').filter({ hasText: text });
+    await row.waitFor();
+    await e2e.screenshot(page, 'content-board-sw');
+    await row.getByText('Weka imeshughulikiwa').click();
+    await row.waitFor({ state: 'detached' });
+    await expect.poll(() => page.locator('.ant-spin-spinning').count()).toBe(0);
+    await page.getByText('Zimeshughulikiwa').click();
+    await page
+      .locator('tr')
+      .filter({ hasText: text })
+      .getByText('imeshughulikiwa', { exact: true })
+      .waitFor();
+    const handled = await e2e.server.gqlOk<{
+      boardMessages: { content: { content: string; handledBy: string }[] };
+    }>('{ boardMessages(handled: true) { content { content handledBy } } }', {}, token);
+    expect(handled.boardMessages.content.find((m) => m.content === text)?.handledBy).toBeTruthy();
+    expect(pageErrors(page)).toEqual([]);
+  });
+
+  it('the catalogue lists live matches and finds matches by name', async () => {
+    const page = await e2e.page('desktop', { storage: staffStorage(token, 'en-US') });
+    await page.goto(e2e.url('/admin/#/catalogue?list=search'));
+    await page.getByTestId('match-search').locator('input').fill('zzz-no-such-team');
+    await page.getByTestId('match-search').locator('input').press('Enter');
+    await expect.poll(() => page.url()).toContain('q=zzz-no-such-team');
+    await page.locator('.ant-empty-description').getByText('No data').waitFor();
+    await page.getByTestId('match-list').getByText('Live').click();
+    await expect.poll(() => page.url()).toContain('list=live');
+    await expect.poll(() => page.locator('.ant-spin-spinning').count()).toBe(0);
+    await e2e.screenshot(page, 'content-catalogue-live');
+    const upcoming = await e2e.server.gqlOk<{ upcomingMatches: { content: { teamHome: string }[] } }>(
+      '{ upcomingMatches { content { teamHome } } }',
+      {},
+      token,
+    );
+    const team = upcoming.upcomingMatches.content[0]?.teamHome;
+    if (team) {
+      await page.goto(e2e.url(`/admin/#/catalogue?list=search&q=${encodeURIComponent(team)}`));
+      await page.locator('tr.ant-table-row').filter({ hasText: team }).first().waitFor();
+    }
+    const swahili = await e2e.page('desktop', { storage: staffStorage(token, 'sw') });
+    await swahili.goto(e2e.url('/admin/#/catalogue?list=league'));
+    await swahili.getByText('Chagua ligi').first().waitFor();
+    await e2e.screenshot(swahili, 'content-catalogue-league-sw');
+    expect(pageErrors(page)).toEqual([]);
+    expect(pageErrors(swahili)).toEqual([]);
+  });
+});
