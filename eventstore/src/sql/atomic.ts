@@ -7,36 +7,17 @@ import { randomUUID } from 'node:crypto';
 import { EventStoreError } from '../errors.ts';
 import type { EventMetadata } from '../types.ts';
 import type { SqlExecutor } from './client.ts';
-import type { StreamAppend } from './store.ts';
+import { APPEND_MANY_CTE, type StreamAppend } from './store.ts';
 
 /**
  * Like `appendManyWith`, plus a guard: when any stream's version moved (or a new stream exists
  * already), the statement's last step divides by zero, which aborts the whole statement — the version
  * bumps and inserts of the other streams with it — so nothing is written. A repeated event id aborts it
- * the same way (unique violation).
+ * the same way (unique violation). Planned at every execution, never prepared, like APPEND_MANY_SQL
+ * (store.ts): a generic plan made while `es_streams` was small would keep scanning it as it grows
+ * (plans.int.test.ts shows a Seq Scan with the prepared statement).
  */
-const ATOMIC_SQL = `
-  WITH input AS (
-    SELECT * FROM jsonb_to_recordset($1::jsonb) AS x(stream text, expected bigint, count int, events jsonb)
-  ),
-  bumped AS (
-    UPDATE es_streams s SET version = s.version + i.count FROM input i
-    WHERE s.stream_name = i.stream AND s.version = i.expected AND i.expected > 0
-    RETURNING s.stream_name, s.version
-  ),
-  created AS (
-    INSERT INTO es_streams (stream_name, version) SELECT i.stream, i.count FROM input i WHERE i.expected = 0
-    ON CONFLICT (stream_name) DO NOTHING RETURNING es_streams.stream_name, es_streams.version
-  ),
-  accepted AS (SELECT * FROM bumped UNION ALL SELECT * FROM created),
-  inserted AS (
-    INSERT INTO es_events (stream_name, stream_position, event_id, event_type, data, metadata)
-    SELECT i.stream, a.version - i.count + e.ord, (e.value->>'id')::uuid, e.value->>'type', e.value->'data', e.value->'metadata'
-    FROM input i JOIN accepted a ON a.stream_name = i.stream
-    CROSS JOIN LATERAL jsonb_array_elements(i.events) WITH ORDINALITY AS e(value, ord)
-    ORDER BY i.stream, e.ord
-    RETURNING 1
-  )
+const ATOMIC_SQL = `${APPEND_MANY_CTE}
   SELECT 1 / ((SELECT count(*) FROM accepted) = $2::int)::int AS ok, (SELECT count(*)::int FROM inserted) AS inserted`;
 
 /** SQLSTATE of the guard: division by zero. */
@@ -70,7 +51,7 @@ export const appendStreamsAtomically = async (
     })),
   }));
   try {
-    await executor.query(ATOMIC_SQL, [JSON.stringify(input), work.length], 'es_append_atomic');
+    await executor.query(ATOMIC_SQL, [JSON.stringify(input), work.length]);
   } catch (error) {
     if ((error as { code?: string }).code !== MOVED_ON) throw error;
     throw new EventStoreError(

@@ -16,6 +16,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { availableSqlKinds, openTestDatabase } from '../testing/databases.ts';
 import type { TestDatabase } from '../testing/databases.ts';
 import type { SqlExecutor } from './client.ts';
+import { appendStreamsAtomically } from './atomic.ts';
 import { appendManyWith, migrateEventStore } from './store.ts';
 import type { StreamAppend } from './store.ts';
 import { aggregateStreamsWithin } from './within.ts';
@@ -106,6 +107,15 @@ describe.each(availableSqlKinds())('multi-stream statement plans (%s)', (kind) =
           events: [{ type: 'Tiny', data: { round } }],
         }));
         await appendManyWith(conn, appends);
+        // bet placement's two-stream append (atomic.ts), at the same sizes
+        await appendStreamsAtomically(
+          conn,
+          [0, 1].map((i) => ({
+            streamName: `tiny-atomic-${i}`,
+            expectedVersion: round,
+            events: [{ type: 'Tiny', data: { round } }],
+          })),
+        );
         const folded = await aggregateStreamsWithin(conn, ['tiny-0', 'tiny-1', 'tiny-2'], counter);
         expect(folded.get('tiny-2')).toEqual({ state: round + 1, version: round + 1 });
       }
@@ -139,10 +149,18 @@ describe.each(availableSqlKinds())('multi-stream statement plans (%s)', (kind) =
             events: [{ type: 'Settled', data: {} }],
           })),
         );
+        await appendStreamsAtomically(
+          spy,
+          names.slice(0, 2).map((name) => ({
+            streamName: name,
+            expectedVersion: EVENTS_PER_STREAM + 1,
+            events: [{ type: 'Placed', data: {} }],
+          })),
+        );
       } finally {
         await conn.query('ROLLBACK');
       }
-      expect(sent).toHaveLength(2);
+      expect(sent).toHaveLength(3);
 
       for (const statement of sent) {
         const accesses = await explain(conn, statement);

@@ -417,7 +417,11 @@ export interface StreamAppend {
  * afresh, the join probes the primary key per stream once the table is bigger than a few pages;
  * planning costs about a millisecond per call, for hundreds of streams. `plans.int.test.ts` guards it.
  */
-const APPEND_MANY_SQL = `
+/**
+ * The body shared by the multi-stream appends (this one and atomic.ts): bump the expected streams,
+ * create the new ones, insert the events of the streams accepted. The caller adds its final SELECT.
+ */
+export const APPEND_MANY_CTE = `
   WITH input AS (
     SELECT * FROM jsonb_to_recordset($1::jsonb) AS x(stream text, expected bigint, count int, events jsonb)
   ),
@@ -438,7 +442,9 @@ const APPEND_MANY_SQL = `
     CROSS JOIN LATERAL jsonb_array_elements(i.events) WITH ORDINALITY AS e(value, ord)
     ORDER BY i.stream, e.ord
     RETURNING 1
-  )
+  )`;
+
+const APPEND_MANY_SQL = `${APPEND_MANY_CTE}
   SELECT (SELECT count(*)::int FROM accepted) AS accepted, (SELECT count(*)::int FROM inserted) AS inserted`;
 
 /**
