@@ -5,10 +5,23 @@ import { GraphQLScalarType, Kind } from 'graphql';
 import type { ValueNode } from 'graphql';
 import { codedError } from './errors.ts';
 
+/**
+ * A refused value as text for the error message, never throwing: `String()` throws on objects such as
+ * `{ "toString": [] }` that a client can send as JSON variables.
+ */
+const shown = (value: unknown): string => {
+  if (typeof value === 'string') return JSON.stringify(value.slice(0, 40));
+  try {
+    return (JSON.stringify(value) ?? typeof value).slice(0, 40);
+  } catch {
+    return typeof value;
+  }
+};
+
 const toTzs = (value: unknown): number => {
   const n = typeof value === 'string' && /^-?\d+$/.test(value) ? Number(value) : value;
   if (typeof n !== 'number' || !Number.isSafeInteger(n))
-    throw codedError('BAD_INPUT', `Tzs must be a whole number of shillings, got ${String(value)}`);
+    throw codedError('BAD_INPUT', `Tzs must be a whole number of shillings, got ${shown(value)}`);
   return n;
 };
 
@@ -16,7 +29,7 @@ const ODDS = /^\d{1,7}(\.\d{1,4})?$/;
 const toOdds = (value: unknown): string => {
   const text = typeof value === 'number' ? value.toFixed(2) : value;
   if (typeof text !== 'string' || !ODDS.test(text))
-    throw codedError('BAD_INPUT', `Odds must be decimal text such as "1.95", got ${String(value)}`);
+    throw codedError('BAD_INPUT', `Odds must be decimal text such as "1.95", got ${shown(value)}`);
   return text;
 };
 
@@ -28,7 +41,7 @@ const toDateTime = (value: unknown): string => {
         ? new Date(value)
         : null;
   if (!date || Number.isNaN(date.getTime()))
-    throw codedError('BAD_INPUT', `DateTime must be an ISO 8601 instant, got ${String(value)}`);
+    throw codedError('BAD_INPUT', `DateTime must be an ISO 8601 instant, got ${shown(value)}`);
   return date.toISOString();
 };
 
