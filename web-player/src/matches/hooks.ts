@@ -72,11 +72,13 @@ export const usePagedMatches = (load: PageLoader, key: string) => {
             const readOn = !replace && fresh.length === 0 && answer.content.length > 0 && page < 50;
             const items = [...(replace ? [] : itemsRef.current), ...fresh];
             itemsRef.current = items;
-            setState({ items, page: answer.page, count: answer.count, loading: readOn, failed: false });
+            // Still "loading" until the cool-down below ends: the "load more" button stays disabled
+            // rather than ignoring a tap (spec §9 home fetch cool-down).
+            setState({ items, page: answer.page, count: answer.count, loading: true, failed: false });
             if (readOn && items.length < answer.count) {
               busy.current = false;
               fetchPage(page + 1, false);
-            } else if (readOn) setState((s) => ({ ...s, loading: false }));
+            }
           },
           () => {
             if (mine !== generation.current) return;
@@ -84,7 +86,12 @@ export const usePagedMatches = (load: PageLoader, key: string) => {
           },
         )
         .finally(() => {
-          if (mine === generation.current) setTimeout(() => (busy.current = false), 500);
+          if (mine !== generation.current) return;
+          setTimeout(() => {
+            if (mine !== generation.current) return;
+            busy.current = false;
+            setState((s) => (s.loading ? { ...s, loading: false } : s));
+          }, 500);
         });
     },
     [api.client],
