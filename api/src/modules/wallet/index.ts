@@ -117,6 +117,9 @@ export const walletModule: ApiModule = {
           return outcome;
         });
         if (!result.ok) throw fromDomainError(result.error);
+        // Read your writes: the staff member's next look at the bills (a read model) shows this entry.
+        ctx.services.store.notifyAppended();
+        await ctx.services.projections.catchUp(walletProjection, { wait: true });
         return {
           balance: result.state.balance,
           creditMoney: result.state.creditMoney,
