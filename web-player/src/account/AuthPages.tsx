@@ -57,17 +57,26 @@ const splitRefusal = (
     ? { fields: { [refusal.field]: refusal.code }, general: null }
     : { fields: {}, general: refusal };
 
-/** The "send code" button with the resend countdown (requestSmsCode). */
-function SmsCodeButton({
+/**
+ * The SMS code field: its input, the "send code" button with the resend countdown (requestSmsCode)
+ * and, once a code is sent, the notice saying so. A refusal to send is reported for the phone field.
+ */
+function SmsCodeField({
+  id,
+  value,
+  onChange,
+  error,
   phone,
   purpose,
-  onError,
-  onSent,
+  onPhoneError,
 }: {
+  readonly id: string;
+  readonly value: string;
+  readonly onChange: (value: string) => void;
+  readonly error: string | null;
   readonly phone: string;
   readonly purpose: SmsCodePurpose;
-  readonly onError: (code: string | null) => void;
-  readonly onSent: () => void;
+  readonly onPhoneError: (code: string | null) => void;
 }) {
   const { t } = useTranslation();
   const [{ fetching }, request] = useMutation(AccountRequestSmsCodeDocument);
@@ -75,28 +84,43 @@ function SmsCodeButton({
   const [sent, setSent] = useState(false);
   const send = async () => {
     const normalized = phoneOf(phone);
-    if (!normalized) return onError(phone.trim() ? 'INVALID_PHONE' : 'PHONE_REQUIRED');
-    onError(null);
+    if (!normalized) return onPhoneError(phone.trim() ? 'INVALID_PHONE' : 'PHONE_REQUIRED');
+    onPhoneError(null);
     const result = await request({ phone: normalized, purpose });
     const refusal = refusalOf(result.error);
-    if (refusal) return onError(refusal.code);
+    if (refusal) return onPhoneError(refusal.code);
     setSent(true);
     start(SMS_RESEND_SECONDS);
-    onSent();
   };
   return (
-    <button
-      type="button"
-      className="acc-button acc-button--secondary"
-      disabled={fetching || left > 0}
-      onClick={() => void send()}
-    >
-      {left > 0
-        ? t('account.sms.resendIn', { seconds: left })
-        : sent
-          ? t('account.sms.resend')
-          : t('account.sms.send')}
-    </button>
+    <>
+      <Field id={id} label={t('account.sms.code')} error={error}>
+        <div className="acc-inline">
+          <input
+            id={id}
+            inputMode="numeric"
+            autoComplete="one-time-code"
+            maxLength={6}
+            value={value}
+            aria-invalid={!!error || undefined}
+            onChange={(e) => onChange(e.target.value)}
+          />
+          <button
+            type="button"
+            className="acc-button acc-button--secondary"
+            disabled={fetching || left > 0}
+            onClick={() => void send()}
+          >
+            {left > 0
+              ? t('account.sms.resendIn', { seconds: left })
+              : sent
+                ? t('account.sms.resend')
+                : t('account.sms.send')}
+          </button>
+        </div>
+      </Field>
+      {sent ? <Notice kind="info">{t('account.sms.sent')}</Notice> : null}
+    </>
   );
 }
 
@@ -120,7 +144,6 @@ export function RegisterPage() {
   const [network, setNetwork] = useState<number | null>(null);
   const [errors, setErrors] = useState<FieldErrors>({});
   const [general, setGeneral] = useState<Refusal | null>(null);
-  const [codeSent, setCodeSent] = useState(false);
   const [{ fetching }, register] = useMutation(AccountRegisterDocument);
   const set = <K extends keyof typeof form>(key: K, value: (typeof form)[K]) =>
     setForm((f) => ({ ...f, [key]: value }));
@@ -201,26 +224,15 @@ export function RegisterPage() {
             onChange={(e) => set('confirmPassword', e.target.value)}
           />
         </Field>
-        <Field id="reg-code" label={t('account.sms.code')} error={err('code')}>
-          <div className="acc-inline">
-            <input
-              id="reg-code"
-              inputMode="numeric"
-              autoComplete="one-time-code"
-              maxLength={6}
-              value={form.code}
-              aria-invalid={!!errors.code || undefined}
-              onChange={(e) => set('code', e.target.value)}
-            />
-            <SmsCodeButton
-              phone={form.phone}
-              purpose="REGISTER"
-              onError={(code) => setErrors((e) => ({ ...e, phone: code ?? undefined }))}
-              onSent={() => setCodeSent(true)}
-            />
-          </div>
-        </Field>
-        {codeSent ? <Notice kind="info">{t('account.sms.sent')}</Notice> : null}
+        <SmsCodeField
+          id="reg-code"
+          value={form.code}
+          onChange={(v) => set('code', v)}
+          error={err('code')}
+          phone={form.phone}
+          purpose="REGISTER"
+          onPhoneError={(code) => setErrors((e) => ({ ...e, phone: code ?? undefined }))}
+        />
         <Field id="reg-invite" label={t('account.invitationCode')} error={err('invitationCode')}>
           <input
             id="reg-invite"
@@ -346,7 +358,6 @@ export function RetrievePasswordPage() {
   const [errors, setErrors] = useState<FieldErrors>({});
   const [general, setGeneral] = useState<Refusal | null>(null);
   const [done, setDone] = useState(false);
-  const [codeSent, setCodeSent] = useState(false);
   const [{ fetching }, reset] = useMutation(AccountResetPasswordDocument);
   const set = (key: keyof typeof form, value: string) => setForm((f) => ({ ...f, [key]: value }));
 
@@ -404,26 +415,15 @@ export function RetrievePasswordPage() {
             invalid={!!errors.phone}
           />
         </Field>
-        <Field id="rp-code" label={t('account.sms.code')} error={err('code')}>
-          <div className="acc-inline">
-            <input
-              id="rp-code"
-              inputMode="numeric"
-              autoComplete="one-time-code"
-              maxLength={6}
-              value={form.code}
-              aria-invalid={!!errors.code || undefined}
-              onChange={(e) => set('code', e.target.value)}
-            />
-            <SmsCodeButton
-              phone={form.phone}
-              purpose="RESET_PASSWORD"
-              onError={(code) => setErrors((e) => ({ ...e, phone: code ?? undefined }))}
-              onSent={() => setCodeSent(true)}
-            />
-          </div>
-        </Field>
-        {codeSent ? <Notice kind="info">{t('account.sms.sent')}</Notice> : null}
+        <SmsCodeField
+          id="rp-code"
+          value={form.code}
+          onChange={(v) => set('code', v)}
+          error={err('code')}
+          phone={form.phone}
+          purpose="RESET_PASSWORD"
+          onPhoneError={(code) => setErrors((e) => ({ ...e, phone: code ?? undefined }))}
+        />
         <Field id="rp-new" label={t('account.newPassword')} error={err('newPassword')}>
           <input
             id="rp-new"
