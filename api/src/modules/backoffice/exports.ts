@@ -23,6 +23,7 @@ import { exportSources } from './lists.ts';
 import type { Where } from './common.ts';
 import { orderWhere } from './orders.ts';
 import type { OrderFilter } from './orders.ts';
+import { stringify } from 'csv-stringify/sync';
 
 export type ExportKind = 'ORDERS' | 'BILLS' | 'PLAYERS' | 'PAYMENTS' | 'AUDIT_LOG';
 
@@ -51,21 +52,22 @@ const BOM = '\uFEFF';
 const FORMULA = /^[=+\-@\t\r]/;
 const NUMBER = /^[+-]?\d+(\.\d+)?$/;
 
-/** One CSV field (RFC 4180). */
-export const csvField = (value: unknown): string => {
-  if (value === null || value === undefined) return '';
-  let text =
-    value instanceof Date
-      ? value.toISOString()
-      : typeof value === 'object'
-        ? JSON.stringify(value)
-        : String(value);
-  if (typeof value === 'string' && FORMULA.test(text) && !NUMBER.test(text)) text = `'${text}`;
-  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
-};
-
-/** One CSV record with its CRLF. */
-export const csvLine = (values: readonly unknown[]): string => `${values.map(csvField).join(',')}\r\n`;
+/**
+ * One CSV record with its CRLF (RFC 4180, by csv-stringify). Dates as ISO 8601, objects as JSON,
+ * booleans as true/false; text that a spreadsheet would run as a formula gets a leading `'`.
+ */
+export const csvLine = (values: readonly unknown[]): string =>
+  stringify([values as unknown[]], {
+    record_delimiter: 'windows',
+    // a bare LF or CR inside a field is quoted too (by default only the CRLF delimiter is)
+    quoted_match: /[\r\n]/,
+    cast: {
+      boolean: (value) => String(value),
+      date: (value) => value.toISOString(),
+      object: (value) => JSON.stringify(value),
+      string: (value) => (FORMULA.test(value) && !NUMBER.test(value) ? `'${value}` : value),
+    },
+  });
 
 /** The query of one kind: SELECT, its WHERE and its order. Errors: BAD_INPUT from the filters. */
 const sourceOf = (
