@@ -1815,9 +1815,30 @@ export type OrderLine = {
   /** Spec outcome: 0 pending, 1 abnormal, 2 refunded, 3 lost, 4 won, 5 half won, 6 half lost. */
   outcome: Scalars['Int']['output'];
   voidFactor?: Maybe<Scalars['String']['output']>;
-  /** The settlement rule applied, in words. */
+  /** The settlement rule applied, in English words (an audit text; clients show `facts` in the reader's language). */
   rule?: Maybe<Scalars['String']['output']>;
+  /**
+   * The match facts the leg was settled on (spec §4 "Outcome of a selection", "Match status";
+   * betting-rules.md §2), for clients to explain the outcome in the reader's language; null while the
+   * match has no result.
+   */
+  facts?: Maybe<LegFacts>;
 };
+
+/** What happened to a leg's match, as settlement saw it (betting-rules.md §2 "Leg result"). */
+export type LegFacts = {
+  __typename?: 'LegFacts';
+  status: LegFactsStatus;
+  /** Full-time score 'home-away' when played; the score when the match stopped when abandoned. */
+  score?: Maybe<Scalars['String']['output']>;
+  /** Half-time score 'home-away', when the first half was completed. */
+  halfTime?: Maybe<Scalars['String']['output']>;
+  /** The minute the match stopped (abandoned only). */
+  minute?: Maybe<Scalars['Int']['output']>;
+};
+
+/** PLAYED to the end; ABANDONED before the end; POSTPONED or CANCELLED (not played in the window). */
+export type LegFactsStatus = 'PLAYED' | 'ABANDONED' | 'POSTPONED' | 'CANCELLED';
 
 export type BetsTab = 'OPEN' | 'SETTLED';
 
@@ -3271,6 +3292,8 @@ export type ResolversTypes = {
   Order: ResolverTypeWrapper<Order>;
   Float: ResolverTypeWrapper<Scalars['Float']['output']>;
   OrderLine: ResolverTypeWrapper<OrderLine>;
+  LegFacts: ResolverTypeWrapper<LegFacts>;
+  LegFactsStatus: LegFactsStatus;
   BetsTab: BetsTab;
   BetsArchive: BetsArchive;
   OrderPage: ResolverTypeWrapper<OrderPage>;
@@ -3433,6 +3456,7 @@ export type ResolversParentTypes = {
   Order: Order;
   Float: Scalars['Float']['output'];
   OrderLine: OrderLine;
+  LegFacts: LegFacts;
   OrderPage: OrderPage;
   BetConfig: BetConfig;
   StringRewardTier: StringRewardTier;
@@ -4874,6 +4898,17 @@ export type OrderLineResolvers<
   outcome?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   voidFactor?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   rule?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  facts?: Resolver<Maybe<ResolversTypes['LegFacts']>, ParentType, ContextType>;
+};
+
+export type LegFactsResolvers<
+  ContextType = GraphQLContext,
+  ParentType extends ResolversParentTypes['LegFacts'] = ResolversParentTypes['LegFacts'],
+> = {
+  status?: Resolver<ResolversTypes['LegFactsStatus'], ParentType, ContextType>;
+  score?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  halfTime?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  minute?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
 };
 
 export type OrderPageResolvers<
@@ -5745,6 +5780,7 @@ export type Resolvers<ContextType = GraphQLContext> = {
   PlaceBetResult?: PlaceBetResultResolvers<ContextType>;
   Order?: OrderResolvers<ContextType>;
   OrderLine?: OrderLineResolvers<ContextType>;
+  LegFacts?: LegFactsResolvers<ContextType>;
   OrderPage?: OrderPageResolvers<ContextType>;
   BetConfig?: BetConfigResolvers<ContextType>;
   StringRewardTier?: StringRewardTierResolvers<ContextType>;

@@ -43,6 +43,30 @@ export const useOrderStatusText = (): ((order: {
 };
 
 /** The bet's detail: header, money lines and the legs with outcome and settlement rule. */
+type LegFacts = NonNullable<AccountOrderDetailFragment['lines'][number]['facts']>;
+
+/**
+ * The match facts a leg was settled on, in the reader's language (spec §4 "Outcome of a selection",
+ * "Match status"): the result with the half-time score, or why the match did not finish.
+ */
+export const factsText = (
+  facts: LegFacts,
+  t: (key: string, options?: Record<string, unknown>) => string,
+): string => {
+  switch (facts.status) {
+    case 'PLAYED':
+      return facts.halfTime
+        ? t('account.facts.playedHalfTime', { score: facts.score, halfTime: facts.halfTime })
+        : t('account.facts.played', { score: facts.score });
+    case 'ABANDONED':
+      return t('account.facts.abandoned', { minute: facts.minute ?? '?', score: facts.score ?? '' });
+    case 'POSTPONED':
+      return t('account.facts.postponed');
+    case 'CANCELLED':
+      return t('account.facts.cancelled');
+  }
+};
+
 export function BetDetail({ order }: { readonly order: AccountOrderDetailFragment }) {
   const { t, i18n } = useTranslation();
   const statusText = useOrderStatusText()(order);
@@ -106,8 +130,9 @@ export function BetDetail({ order }: { readonly order: AccountOrderDetailFragmen
                 <span className={`acc-tag acc-tag--${outcome.tone}`}>{t(outcome.key)}</span>
               </div>
               <div className="acc-leg__meta">{formatEat(line.startTime)}</div>
+              {line.facts ? <div className="acc-leg__facts">{factsText(line.facts, t)}</div> : null}
               {/* The settlement rule is the server's English audit text (domain settlement): shown to
-                  English readers only until it comes translated. */}
+                  English readers as the detail behind the facts line above. */}
               {line.rule && i18n.language.startsWith('en') ? (
                 <div className="acc-leg__rule">{line.rule}</div>
               ) : null}

@@ -12,7 +12,7 @@ import { formatEat } from './common.tsx';
 import { detectedNetwork, phoneOf } from './phone.tsx';
 import { ACCOUNT_ROUTES_EAGER as ACCOUNT_ROUTES } from './eager-routes.tsx';
 import { fakeApi, routeTree, type FakeAnswer, type RouteOptions } from './testing.tsx';
-import { orderFixture, paymentFixture } from './fixtures.ts';
+import { orderFixture, multipleFixture, paymentFixture } from './fixtures.ts';
 
 afterEach(cleanup);
 
@@ -262,7 +262,24 @@ describe('/order', () => {
     expect(await screen.findByText('Paid to your balance')).toBeTruthy();
     expect(screen.getByText('TZS 38,700')).toBeTruthy();
     expect(screen.getByText('Full time 1X2: the home team wins.')).toBeTruthy();
+    expect(screen.getByText('Result 2-1 (half time 1-0)')).toBeTruthy();
     expect(screen.getAllByText('Won').length).toBeGreaterThan(0);
+  });
+
+  it('explains each settled leg in Swahili from the match facts (the English rule text is not shown)', async () => {
+    const multiple = multipleFixture();
+    show(`/order?id=${multiple.id}`, {
+      token: 't',
+      language: 'sw',
+      handlers: {
+        AccountMyBets: () => ({ data: { myBets: { items: [multiple], page: 1, pageSize: 10, total: 1 } } }),
+        AccountMyBet: () => ({ data: { myBet: multiple } }),
+      },
+    });
+    expect(await screen.findByText('Matokeo 2-1 (mapumziko 1-0)')).toBeTruthy();
+    expect(screen.getByText('Matokeo 1-1 (mapumziko 0-1)')).toBeTruthy();
+    expect(screen.getByText('Mechi ilisimamishwa dakika ya 30 ikiwa 0-0')).toBeTruthy();
+    expect(screen.queryByText(/Full time 1X2: the home team wins/)).toBeNull();
   });
 });
 

@@ -45,6 +45,8 @@ export const orderFixture = (
       outcome: patch.status === 'settled' ? 4 : 0,
       voidFactor: null,
       rule: patch.status === 'settled' ? 'Full time 1X2: the home team wins.' : null,
+      facts:
+        patch.status === 'settled' ? { status: 'PLAYED', score: '2-1', halfTime: '1-0', minute: null } : null,
     },
   ],
   ...patch,
@@ -72,6 +74,7 @@ export const multipleFixture = (): AccountOrderDetailFragment => {
         eventStatus: 2,
         outcome: 3,
         rule: 'Over/Under 2.5: 2 goals were scored, under wins.',
+        facts: { status: 'PLAYED', score: '1-1', halfTime: '0-1', minute: null },
       },
       {
         ...base.lines[0]!,
@@ -84,6 +87,7 @@ export const multipleFixture = (): AccountOrderDetailFragment => {
         odds: '1.00',
         outcome: 2,
         rule: 'Match abandoned before the end: the selection is refunded at odds 1.00.',
+        facts: { status: 'ABANDONED', score: '0-0', halfTime: null, minute: 30 },
       },
     ],
   };

@@ -84,6 +84,13 @@ const en = {
     halfWon: 'Half won',
     halfLost: 'Half lost',
   },
+  facts: {
+    played: 'Result {{score}}',
+    playedHalfTime: 'Result {{score}} (half time {{halfTime}})',
+    abandoned: 'Match abandoned at {{minute}}′ with the score {{score}}',
+    postponed: 'Match postponed',
+    cancelled: 'Match cancelled',
+  },
   status: {
     unpaid: 'Unpaid',
     awaiting: 'Awaiting result',
@@ -242,6 +249,13 @@ export const accountTexts = defineTexts('account', {
       halfWon: 'Imeshinda nusu',
       halfLost: 'Imepoteza nusu',
     },
+    facts: {
+      played: 'Matokeo {{score}}',
+      playedHalfTime: 'Matokeo {{score}} (mapumziko {{halfTime}})',
+      abandoned: 'Mechi ilisimamishwa dakika ya {{minute}} ikiwa {{score}}',
+      postponed: 'Mechi imeahirishwa',
+      cancelled: 'Mechi imefutwa',
+    },
     status: {
       unpaid: 'Haijalipwa',
       awaiting: 'Inasubiri matokeo',
@@ -391,6 +405,13 @@ export const accountTexts = defineTexts('account', {
       won: '赢',
       halfWon: '赢一半',
       halfLost: '输一半',
+    },
+    facts: {
+      played: '比分 {{score}}',
+      playedHalfTime: '比分 {{score}}（半场 {{halfTime}}）',
+      abandoned: '比赛在第 {{minute}} 分钟中止，比分 {{score}}',
+      postponed: '比赛延期',
+      cancelled: '比赛取消',
     },
     status: {
       unpaid: '未支付',

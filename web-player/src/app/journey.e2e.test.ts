@@ -52,6 +52,8 @@ const RUNS: readonly {
     tax: string;
     credited: string;
     outcomeWon: string;
+    /** The leg's match facts line (full time and half time) in the reader's language. */
+    legFacts: RegExp;
     payoutBill: string;
     fullTime: string;
     winTax: (gross: string, tax: string) => string;
@@ -73,6 +75,7 @@ const RUNS: readonly {
       tax: 'Kodi',
       credited: 'Imeingizwa kwenye salio lako',
       outcomeWon: 'Imeshinda',
+      legFacts: /^Matokeo \d+-\d+ \(mapumziko \d+-\d+\)$/,
       payoutBill: 'Matokeo ya beti',
       fullTime: 'Mechi imekwisha',
       winTax: (gross, tax) => `Ushindi ${gross} · kodi ${tax} imekatwa`,
@@ -94,6 +97,7 @@ const RUNS: readonly {
       tax: 'Tax',
       credited: 'Paid to your balance',
       outcomeWon: 'Won',
+      legFacts: /^Result \d+-\d+ \(half time \d+-\d+\)$/,
       payoutBill: 'Bet result',
       fullTime: 'Full time',
       winTax: (gross, tax) => `Won ${gross} · tax ${tax} withheld`,
@@ -416,7 +420,9 @@ describe.skipIf(!e2e.available)('the player journey', () => {
         expect(detailText).toContain(tzs(tax));
         expect(detailText).toContain(texts.credited);
         expect(detailText).toContain(tzs(bet.credited!));
-        await detail.locator('.acc-leg', { hasText: texts.outcomeWon }).first().waitFor();
+        const wonLeg = detail.locator('.acc-leg', { hasText: texts.outcomeWon }).first();
+        await wonLeg.waitFor();
+        expect((await wonLeg.locator('.acc-leg__facts').textContent()) ?? '').toMatch(texts.legFacts);
         await shot('bet-detail');
 
         // 7. Bills: the payout entry (after tax), with the balance after it

@@ -66,6 +66,9 @@ export type PlaceBetStatus = 'PLACED' | 'REJECTED';
 export type OrderStatus =
   'unpaid' | 'awaiting' | 'abnormal' | 'settled' | 'delayed' | 'cashedOut' | 'rejected' | 'cancelled';
 
+/** PLAYED to the end; ABANDONED before the end; POSTPONED or CANCELLED (not played in the window). */
+export type LegFactsStatus = 'PLAYED' | 'ABANDONED' | 'POSTPONED' | 'CANCELLED';
+
 export type BetsTab = 'OPEN' | 'SETTLED';
 
 /** Spec §9 archive split: within 30 days, or before. */
@@ -273,6 +276,12 @@ export type AccountOrderDetailFragment = {
     outcome: number;
     voidFactor: string | null;
     rule: string | null;
+    facts: {
+      status: LegFactsStatus;
+      score: string | null;
+      halfTime: string | null;
+      minute: number | null;
+    } | null;
   }>;
 };
 
@@ -321,6 +330,12 @@ export type AccountMyBetQuery = {
       outcome: number;
       voidFactor: string | null;
       rule: string | null;
+      facts: {
+        status: LegFactsStatus;
+        score: string | null;
+        halfTime: string | null;
+        minute: number | null;
+      } | null;
     }>;
   } | null;
 };
@@ -2198,6 +2213,19 @@ export const AccountOrderDetailFragmentDoc = {
                 { kind: 'Field', name: { kind: 'Name', value: 'outcome' } },
                 { kind: 'Field', name: { kind: 'Name', value: 'voidFactor' } },
                 { kind: 'Field', name: { kind: 'Name', value: 'rule' } },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'facts' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [
+                      { kind: 'Field', name: { kind: 'Name', value: 'status' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'score' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'halfTime' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'minute' } },
+                    ],
+                  },
+                },
               ],
             },
           },
@@ -3232,6 +3260,19 @@ export const AccountMyBetDocument = {
                 { kind: 'Field', name: { kind: 'Name', value: 'outcome' } },
                 { kind: 'Field', name: { kind: 'Name', value: 'voidFactor' } },
                 { kind: 'Field', name: { kind: 'Name', value: 'rule' } },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'facts' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [
+                      { kind: 'Field', name: { kind: 'Name', value: 'status' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'score' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'halfTime' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'minute' } },
+                    ],
+                  },
+                },
               ],
             },
           },

@@ -11,7 +11,7 @@ const PLACE = `mutation ($input: PlaceBetInput!) { placeBet(input: $input) {
   status code nobetList { selectionId code currentOdds }
   order { id serial status statusCode stake totalOdds potentialProfit potentialTax potentialReturn lines { selectionName odds outcome } } } }`;
 const CREDIT = `mutation ($input: AdjustWalletInput!) { adjustWallet(input: $input) { balance } }`;
-const MY_BETS = `query ($tab: BetsTab) { myBets(tab: $tab) { total items { id status statusCode stake payout tax credited lines { outcome } } } }`;
+const MY_BETS = `query ($tab: BetsTab) { myBets(tab: $tab) { total items { id status statusCode stake payout tax credited lines { outcome facts { status score halfTime minute } } } } }`;
 
 const HOUR = 3_600_000;
 
@@ -111,7 +111,8 @@ describe('betting end to end: credit, single and multiple bets, results, settlem
         payout: 2_000,
         tax: 100,
         credited: 1_900,
-        lines: [{ outcome: 4 }],
+        // The facts the leg was settled on, for the player's own language (not the English rule text).
+        lines: [{ outcome: 4, facts: { status: 'PLAYED', score: '2-1', halfTime: '1-0', minute: null } }],
       },
     ]);
     expect((await t.gql('{ myWallet { balance } }', {}, player('p1'))).data).toEqual({
@@ -162,7 +163,10 @@ describe('betting end to end: credit, single and multiple bets, results, settlem
     );
     expect(open.data!.myBets.items[0]).toMatchObject({
       status: 'awaiting',
-      lines: [{ outcome: 4 }, { outcome: 0 }],
+      lines: [
+        { outcome: 4, facts: { status: 'PLAYED', score: '2-2', halfTime: '1-1' } },
+        { outcome: 0, facts: null },
+      ],
     });
     await result(d, [0, 0], [1, 0]);
     const done = await t.gql<{ myBets: { items: Record<string, unknown>[] } }>(
@@ -252,15 +256,19 @@ describe('betting end to end: credit, single and multiple bets, results, settlem
     await t.services.projections.settle();
     await drainSettlementQueue(t.services);
     await t.services.projections.settle();
-    const bets = await t.gql<{ myBets: { items: { lines: { outcome: number }[]; credited: number }[] } }>(
-      MY_BETS,
-      { tab: 'SETTLED' },
-      player('p5'),
-    );
+    const bets = await t.gql<{
+      myBets: { items: { lines: { outcome: number; facts: unknown }[]; credited: number }[] };
+    }>(MY_BETS, { tab: 'SETTLED' }, player('p5'));
     expect(bets.data!.myBets.items.map((b) => [b.lines[0]!.outcome, b.credited])).toEqual([
       [2, 1_000],
       [3, 0],
     ]);
+    expect(bets.data!.myBets.items[0]!.lines[0]!.facts).toEqual({
+      status: 'ABANDONED',
+      score: '1-0',
+      halfTime: null,
+      minute: 30,
+    });
     expect((await t.gql('{ myWallet { balance } }', {}, player('p5'))).data).toEqual({
       myWallet: { balance: 1_000 },
     });

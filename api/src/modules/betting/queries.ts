@@ -14,9 +14,58 @@ export const ORDER_COLUMNS = `bet_id AS id, serial, status, status_code AS "stat
   payout::int, reward::int, tax::int, credited::int, reject_code AS "rejectCode", abnormal_info AS "abnormalInfo",
   cancel_reason AS "cancelReason", placed_at AS "placedAt", settled_at AS "settledAt"`;
 
-const LINE_COLUMNS = `bet_id, leg_index AS "legIndex", match_id AS "matchId", selection_id AS "selectionId", market_id AS "marketId",
-  home, away, market_name AS "marketName", selection_name AS "selectionName", odds, start_time AS "startTime",
-  event_status AS "eventStatus", outcome, void_factor AS "voidFactor", rule`;
+const LINE_COLUMNS = `l.bet_id, l.leg_index AS "legIndex", l.match_id AS "matchId", l.selection_id AS "selectionId",
+  l.market_id AS "marketId", l.home, l.away, l.market_name AS "marketName", l.selection_name AS "selectionName", l.odds,
+  l.start_time AS "startTime", l.event_status AS "eventStatus", l.outcome, l.void_factor AS "voidFactor", l.rule,
+  f.facts`;
+
+/** A `Score` of the domain's match facts as 'home-away'. */
+const scoreText = (score: unknown): string | null => {
+  const s = score as { home?: unknown; away?: unknown } | undefined;
+  return s && Number.isInteger(s.home) && Number.isInteger(s.away)
+    ? `${String(s.home)}-${String(s.away)}`
+    : null;
+};
+
+/**
+ * GraphQL `LegFacts` from the match facts settlement stored (domain `MatchFacts`; spec §4), shown once
+ * the leg is settled; null for a pending leg or a match with no result.
+ */
+export const legFactsOf = (
+  facts: unknown,
+  outcome: unknown,
+): { status: string; score: string | null; halfTime: string | null; minute: number | null } | null => {
+  const f = facts as {
+    status?: string;
+    fullTime?: unknown;
+    halfTime?: unknown;
+    score?: unknown;
+    minute?: unknown;
+  };
+  if (!f || outcome === 0) return null;
+  switch (f.status) {
+    case 'played':
+      return {
+        status: 'PLAYED',
+        score: scoreText(f.fullTime),
+        halfTime: scoreText(f.halfTime),
+        minute: null,
+      };
+    case 'abandoned':
+      return {
+        status: 'ABANDONED',
+        score: scoreText(f.score),
+        halfTime: scoreText(f.halfTime),
+        minute: Number.isInteger(f.minute) ? (f.minute as number) : null,
+      };
+    case 'postponed':
+      return { status: 'POSTPONED', score: null, halfTime: null, minute: null };
+    case 'cancelled':
+      return { status: 'CANCELLED', score: null, halfTime: null, minute: null };
+    default:
+      return null;
+  }
+};
 
 const OPEN_STATUSES = ['unpaid', 'awaiting', 'abnormal', 'delayed'];
 const DAY_MS = 86_400_000;
@@ -27,10 +76,12 @@ type Row = Record<string, unknown> & { id: string };
 export const withLines = async (sql: SqlExecutor, orders: Row[]) => {
   if (orders.length === 0) return [];
   const { rows } = await sql.query<Record<string, unknown> & { bet_id: string }>(
-    `SELECT ${LINE_COLUMNS} FROM order_lines WHERE bet_id = ANY ($1::text[]) ORDER BY bet_id, leg_index`,
+    `SELECT ${LINE_COLUMNS} FROM order_lines l LEFT JOIN settlement_facts f ON f.match_id = l.match_id
+     WHERE l.bet_id = ANY ($1::text[]) ORDER BY l.bet_id, l.leg_index`,
     [orders.map((o) => o.id)],
   );
-  return orders.map((order) => ({ ...order, lines: rows.filter((line) => line.bet_id === order.id) }));
+  const lines = rows.map(({ facts, ...line }) => ({ ...line, facts: legFactsOf(facts, line['outcome']) }));
+  return orders.map((order) => ({ ...order, lines: lines.filter((line) => line.bet_id === order.id) }));
 };
 
 export interface MyBetsArgs {
@@ -117,5 +168,6 @@ export const orderOfPlaced = (placed: BetPlaced['data']) => ({
     outcome: 0,
     voidFactor: null,
     rule: null,
+    facts: null,
   })),
 });
