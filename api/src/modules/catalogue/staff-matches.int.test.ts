@@ -116,8 +116,10 @@ describe('staffMatches', () => {
   it('finds a hidden match by visibility, which the player lists do not show', async () => {
     expect(await homes({ filter: { visible: false } })).toEqual(['Azam']);
     expect(await homes({ filter: { visible: true } })).not.toContain('Azam');
-    expect((await t.gql<{ searchMatches: { count: number } }>('{ searchMatches(keyword: "azam") { count } }')).data)
-      .toEqual({ searchMatches: { count: 0 } });
+    expect(
+      (await t.gql<{ searchMatches: { count: number } }>('{ searchMatches(keyword: "azam") { count } }'))
+        .data,
+    ).toEqual({ searchMatches: { count: 0 } });
     // the row's state is what updateMatchFlags answers: showing it again answers the row's next state
     const [row] = (await list({ filter: { keyword: 'azam' } })).content;
     const shown = await t.gql<{ updateMatchFlags: Row['state'] }>(

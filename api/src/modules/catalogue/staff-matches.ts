@@ -16,7 +16,11 @@ import type { MatchRow } from './topics.ts';
 export const AWAITING_RESULT_MINUTES = 120;
 
 /** Statuses that still need a result: not started, in progress, paused (spec §4). */
-const UNDECIDED: readonly number[] = [MATCH_STATUS.NOT_STARTED, MATCH_STATUS.IN_PROGRESS, MATCH_STATUS.PAUSED];
+const UNDECIDED: readonly number[] = [
+  MATCH_STATUS.NOT_STARTED,
+  MATCH_STATUS.IN_PROGRESS,
+  MATCH_STATUS.PAUSED,
+];
 
 /** The staff list's filters (GraphQL `StaffMatchFilter`); absent or null = no filter. */
 export interface StaffMatchFilter {
@@ -127,7 +131,8 @@ export const staffMatches = async (
   if (filter.statusIds) {
     if (!filter.statusIds.every((s) => Number.isInteger(s) && s >= 1 && s <= 8))
       throw badInput('statusIds', 'statusIds: spec §4 match statuses 1 to 8');
-    if (filter.statusIds.length > 0) where.push(`m.status = ANY (${next([...filter.statusIds])}::smallint[])`);
+    if (filter.statusIds.length > 0)
+      where.push(`m.status = ANY (${next([...filter.statusIds])}::smallint[])`);
   }
   if (filter.visible !== undefined && filter.visible !== null)
     where.push(`m.visible = ${next(filter.visible)}::boolean`);
@@ -173,8 +178,7 @@ export const staffMatches = async (
       countryId: r.country_id,
       marketCount: Number(r.market_count),
       resultRecorded: r.status === MATCH_STATUS.ENDED,
-      awaitingResult:
-        new Date(r.start_time) < cutOff && UNDECIDED.includes(r.status),
+      awaitingResult: new Date(r.start_time) < cutOff && UNDECIDED.includes(r.status),
     })),
     page,
     pageSize,
