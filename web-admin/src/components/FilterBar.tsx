@@ -86,7 +86,15 @@ export function FilterBar({
   };
 
   return (
-    <Form form={form} layout="inline" onFinish={apply} style={{ rowGap: 8 }} role="search">
+    <Form
+      form={form}
+      // field ids `filters_<name>`: apart from an action form's own fields of the same name on the screen
+      name={`${urlPrefix.replace(/\W/g, '')}filters`}
+      layout="inline"
+      onFinish={apply}
+      style={{ rowGap: 8 }}
+      role="search"
+    >
       {fields.map((field) => (
         <Form.Item
           key={field.name}
