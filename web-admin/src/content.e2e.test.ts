@@ -3,7 +3,7 @@
  * server: an article whose release time is over a year ahead is refused in the form (spec §5, §8), a
  * valid one is saved and listed as scheduled; the seeded rules document (type 14) and rich-text pages
  * are listed; a message-board entry written on the public mutation is marked handled and leaves the open
- * list. Screenshots: artifacts/screenshots/content-*.png (Swahili).
+ * list; the catalogue's staff match list finds a match hidden from players and shows it again. Screenshots: artifacts/screenshots/content-*.png (Swahili).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { e2eSuite, pageErrors } from '../../api/src/testing/e2e.ts';
@@ -108,31 +108,57 @@ describe.skipIf(!e2e.available)('content screens (issue 8)', () => {
     expect(pageErrors(page)).toEqual([]);
   });
 
-  it('the catalogue lists live matches and finds matches by name', async () => {
+  it('the catalogue lists every match: finds a hidden one and shows it again', async () => {
     const page = await e2e.page('desktop', { storage: staffStorage(token, 'en-US') });
-    await page.goto(e2e.url('/admin/#/catalogue?list=search'));
-    await page.getByTestId('match-search').locator('input').fill('zzz-no-such-team');
-    await page.getByTestId('match-search').locator('input').press('Enter');
-    await expect.poll(() => page.url()).toContain('q=zzz-no-such-team');
+    await page.goto(e2e.url('/admin/#/catalogue'));
+    const keyword = page.getByLabel('Search', { exact: true });
+    await keyword.fill('zzz-no-such-team');
+    await keyword.press('Enter');
+    await expect.poll(() => page.url()).toContain('f.q=zzz-no-such-team');
     await page.locator('.ant-empty-description').getByText('No data').waitFor();
-    await page.getByTestId('match-list').getByText('Live').click();
-    await expect.poll(() => page.url()).toContain('list=live');
-    await expect.poll(() => page.locator('.ant-spin-spinning').count()).toBe(0);
-    await e2e.screenshot(page, 'content-catalogue-live');
-    const upcoming = await e2e.server.gqlOk<{ upcomingMatches: { content: { teamHome: string }[] } }>(
-      '{ upcomingMatches { content { teamHome } } }',
+
+    // a match hidden from players: the player lists lose it, the staff list finds it by visibility
+    const { staffMatches } = await e2e.server.gqlOk<{
+      staffMatches: { content: { id: string; teamHome: string; teamAway: string }[] };
+    }>(
+      '{ staffMatches(filter: { statusIds: [1] }, order: KICK_OFF_ASC) { content { id teamHome teamAway } } }',
       {},
       token,
     );
-    const team = upcoming.upcomingMatches.content[0]?.teamHome;
-    if (team) {
-      await page.goto(e2e.url(`/admin/#/catalogue?list=search&q=${encodeURIComponent(team)}`));
-      await page.locator('tr.ant-table-row').filter({ hasText: team }).first().waitFor();
-    }
+    const match = staffMatches.content[0];
+    expect(match).toBeDefined();
+    await e2e.server.gqlOk(
+      'mutation ($id: ID!) { updateMatchFlags(matchId: $id, input: { visible: false }) { matchId } }',
+      { id: match!.id },
+      token,
+    );
+    await page.goto(e2e.url('/admin/#/catalogue?f.visible=false'));
+    const row = page
+      .locator('tr.ant-table-row')
+      .filter({ hasText: `${match!.teamHome} – ${match!.teamAway}` });
+    await row.getByText('Hidden', { exact: true }).waitFor();
+    await e2e.screenshot(page, 'content-catalogue-hidden');
+    await row.getByRole('button', { name: 'Flags' }).click();
+    const modal = page.locator('.action-modal');
+    await modal.getByLabel('Visible').click();
+    await modal.locator('.ant-btn-primary').click();
+    await page
+      .locator('tr.ant-table-row')
+      .filter({ hasText: match!.teamHome })
+      .first()
+      .waitFor({ state: 'detached' });
+    const shown = await e2e.server.gqlOk<{ staffMatches: { content: { state: { visible: boolean } }[] } }>(
+      'query ($id: String) { staffMatches(filter: { keyword: $id }) { content { state { visible } } } }',
+      { id: match!.id },
+      token,
+    );
+    expect(shown.staffMatches.content[0]?.state.visible).toBe(true);
+
     const swahili = await e2e.page('desktop', { storage: staffStorage(token, 'sw') });
-    await swahili.goto(e2e.url('/admin/#/catalogue?list=league'));
-    await swahili.getByText('Chagua ligi').first().waitFor();
-    await e2e.screenshot(swahili, 'content-catalogue-league-sw');
+    await swahili.goto(e2e.url('/admin/#/catalogue?f.awaiting=true'));
+    await swahili.getByText('Inasubiri matokeo').first().waitFor();
+    await expect.poll(() => swahili.locator('.ant-spin-spinning').count()).toBe(0);
+    await e2e.screenshot(swahili, 'content-catalogue-awaiting-sw');
     expect(pageErrors(page)).toEqual([]);
     expect(pageErrors(swahili)).toEqual([]);
   });

@@ -4,7 +4,7 @@
  * broken story fails `npm test`; a few stories are checked for what they must show.
  */
 import { composeStories, setProjectAnnotations } from '@storybook/react';
-import { cleanup, render, screen, waitFor } from '@testing-library/react';
+import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import { createElement } from 'react';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import preview from '../.storybook/preview.tsx';
@@ -76,6 +76,21 @@ describe('what the stories show', () => {
     render(createElement(story('PermissionTree', 'CustomerService') as never));
     expect(await screen.findByText('users.adjust_money')).toBeTruthy();
     expect(screen.getByTestId('held').textContent).toBe('b-payments-view b-users-view r-payments r-users');
+  });
+
+  it('MatchesTab lists hidden, awaiting, finished and cancelled matches with the actions they allow', async () => {
+    const found = stories.find(([label]) => label === './catalogue/MatchesTab.stories.tsx English');
+    const { container } = render(createElement(found![1] as never));
+    expect(await screen.findByText('Simba SC – Young Africans')).toBeTruthy();
+    const table = within(container.querySelector<HTMLElement>('.ant-table')!);
+    expect(table.getByText('Hidden')).toBeTruthy();
+    expect(table.getByText('Awaiting result')).toBeTruthy();
+    expect(table.getByText('2:1 (HT 0:1)')).toBeTruthy();
+    expect(table.getByText('cancelled before start')).toBeTruthy();
+    // a result is entered for undecided matches (3), corrected for the finished one (1)
+    expect(table.getAllByText('Enter result')).toHaveLength(3);
+    expect(table.getAllByText('Correct result')).toHaveLength(1);
+    expect(table.getAllByText('Cancel match')).toHaveLength(3);
   });
 
   it('AuditTimeline shows each movement with the balance before and after', async () => {

@@ -73,6 +73,13 @@ export type Query = {
   bettingTypes: Array<BettingType>;
   /** Bookmakers by sequence (staff, permission matches.view). */
   bookmakers: Array<Bookmaker>;
+  /**
+   * Staff: every match, listed or not (spec §6 back office; §4 statuses and abnormal bets; page size 10 as
+   * spec §9, up to 100 for the back office's table). Permission matches.view. Errors: UNAUTHENTICATED,
+   * FORBIDDEN, BAD_INPUT (an id that is not a number, a status outside 1–8, page < 1, pageSize outside
+   * 1–100, a keyword over 100 characters, `to` before `from`).
+   */
+  staffMatches: StaffMatchPage;
   /** The logged-in player's pockets. Errors: UNAUTHENTICATED. */
   myWallet: Wallet;
   /** The logged-in player's bills, newest first; page size 10 by default (spec §9), at most 100. */
@@ -250,6 +257,13 @@ export type QuerySearchMatchesArgs = {
 
 export type QueryMatchMarketsArgs = {
   matchId: Scalars['ID']['input'];
+};
+
+export type QueryStaffMatchesArgs = {
+  filter?: InputMaybe<StaffMatchFilter>;
+  page?: InputMaybe<Scalars['Int']['input']>;
+  pageSize?: InputMaybe<Scalars['Int']['input']>;
+  order?: InputMaybe<StaffMatchOrder>;
 };
 
 export type QueryMyBillsArgs = {
@@ -1554,6 +1568,76 @@ export type MatchState = {
   sequence: Scalars['Int']['output'];
   cancelReason?: Maybe<Scalars['String']['output']>;
 };
+
+/**
+ * A match as the back office lists it (spec §3 "Match", §4 match status and abnormal bets, §6 back office):
+ * any match, hidden, suspended, finished or cancelled too. `state` is what the staff mutations answer, so
+ * a mutation's answer is the row's new state.
+ */
+export type StaffMatch = {
+  __typename?: 'StaffMatch';
+  /** Match id [id_card]. */
+  id: Scalars['ID']['output'];
+  /** Status, scores, flags, sequence and cancel reason, as updateMatchFlags and the result mutations answer them. */
+  state: MatchState;
+  /** Kick-off in East Africa Time, 'yyyy-MM-dd HH:mm' [match_time]. */
+  matchTime: Scalars['String']['output'];
+  teamHome: Scalars['String']['output'];
+  teamHomeId: Scalars['ID']['output'];
+  teamAway: Scalars['String']['output'];
+  teamAwayId: Scalars['ID']['output'];
+  /** Competition name [league] and id. */
+  league: Scalars['String']['output'];
+  competitionId: Scalars['ID']['output'];
+  /** Country name [category_name] and id. */
+  categoryName?: Maybe<Scalars['String']['output']>;
+  countryId?: Maybe<Scalars['ID']['output']>;
+  /** Markets not removed, open or not. */
+  marketCount: Scalars['Int']['output'];
+  /** A full-time result is recorded (status 3 ended). */
+  resultRecorded: Scalars['Boolean']['output'];
+  /**
+   * Kick-off more than 120 minutes ago, no result and not cancelled or abandoned (status 1, 2 or 4): the
+   * first of spec §4's abnormal-bet steps (no result 120 min, 150 min, 5 h, 24 h after match time).
+   */
+  awaitingResult: Scalars['Boolean']['output'];
+};
+
+/** A page of the staff match list (spec §7 content/page/count). */
+export type StaffMatchPage = {
+  __typename?: 'StaffMatchPage';
+  content: Array<StaffMatch>;
+  /** 1-based. */
+  page: Scalars['Int']['output'];
+  pageSize: Scalars['Int']['output'];
+  /** Matches passing the filter. */
+  count: Scalars['Int']['output'];
+};
+
+/** Staff match list filters (spec §6 back office, §4); all optional, combined with AND. */
+export type StaffMatchFilter = {
+  /** Part of a team or competition name, trimmed, any case; a whole match id matches that match too. At most 100 characters. */
+  keyword?: InputMaybe<Scalars['String']['input']>;
+  competitionId?: InputMaybe<Scalars['ID']['input']>;
+  countryId?: InputMaybe<Scalars['ID']['input']>;
+  /** Spec §4 match statuses, any of (1 not started … 8 abandoned after start). */
+  statusIds?: InputMaybe<Array<Scalars['Int']['input']>>;
+  /** Shown to players (true) or hidden (false). */
+  visible?: InputMaybe<Scalars['Boolean']['input']>;
+  /** true: kick-off over 120 minutes ago, no result, not cancelled or abandoned (spec §4 abnormal bets); false: the others. */
+  awaitingResult?: InputMaybe<Scalars['Boolean']['input']>;
+  /** Kick-off at or after this instant. */
+  from?: InputMaybe<Scalars['DateTime']['input']>;
+  /** Kick-off before this instant. */
+  to?: InputMaybe<Scalars['DateTime']['input']>;
+};
+
+/** Order of the staff match list; ties are broken by match id in the same direction. */
+export type StaffMatchOrder =
+  /** Latest kick-off first (default). */
+  | 'KICK_OFF_DESC'
+  /** Earliest kick-off first. */
+  | 'KICK_OFF_ASC';
 
 /** A competition's staff settings. */
 export type CompetitionSettings = {
@@ -3268,6 +3352,10 @@ export type ResolversTypes = {
   PopularCompetition: ResolverTypeWrapper<PopularCompetition>;
   BettingType: ResolverTypeWrapper<BettingType>;
   MatchState: ResolverTypeWrapper<MatchState>;
+  StaffMatch: ResolverTypeWrapper<StaffMatch>;
+  StaffMatchPage: ResolverTypeWrapper<StaffMatchPage>;
+  StaffMatchFilter: StaffMatchFilter;
+  StaffMatchOrder: StaffMatchOrder;
   CompetitionSettings: ResolverTypeWrapper<CompetitionSettings>;
   CountrySettings: ResolverTypeWrapper<CountrySettings>;
   Bookmaker: ResolverTypeWrapper<Bookmaker>;
@@ -3438,6 +3526,9 @@ export type ResolversParentTypes = {
   PopularCompetition: PopularCompetition;
   BettingType: BettingType;
   MatchState: MatchState;
+  StaffMatch: StaffMatch;
+  StaffMatchPage: StaffMatchPage;
+  StaffMatchFilter: StaffMatchFilter;
   CompetitionSettings: CompetitionSettings;
   CountrySettings: CountrySettings;
   Bookmaker: Bookmaker;
@@ -3643,6 +3734,12 @@ export type QueryResolvers<
   >;
   bettingTypes?: Resolver<Array<ResolversTypes['BettingType']>, ParentType, ContextType>;
   bookmakers?: Resolver<Array<ResolversTypes['Bookmaker']>, ParentType, ContextType>;
+  staffMatches?: Resolver<
+    ResolversTypes['StaffMatchPage'],
+    ParentType,
+    ContextType,
+    RequireFields<QueryStaffMatchesArgs, 'page' | 'pageSize' | 'order'>
+  >;
   myWallet?: Resolver<ResolversTypes['Wallet'], ParentType, ContextType>;
   myBills?: Resolver<
     ResolversTypes['BillPage'],
@@ -4753,6 +4850,36 @@ export type MatchStateResolvers<
   cancelReason?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
 };
 
+export type StaffMatchResolvers<
+  ContextType = GraphQLContext,
+  ParentType extends ResolversParentTypes['StaffMatch'] = ResolversParentTypes['StaffMatch'],
+> = {
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  state?: Resolver<ResolversTypes['MatchState'], ParentType, ContextType>;
+  matchTime?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  teamHome?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  teamHomeId?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  teamAway?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  teamAwayId?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  league?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  competitionId?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  categoryName?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  countryId?: Resolver<Maybe<ResolversTypes['ID']>, ParentType, ContextType>;
+  marketCount?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  resultRecorded?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  awaitingResult?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+};
+
+export type StaffMatchPageResolvers<
+  ContextType = GraphQLContext,
+  ParentType extends ResolversParentTypes['StaffMatchPage'] = ResolversParentTypes['StaffMatchPage'],
+> = {
+  content?: Resolver<Array<ResolversTypes['StaffMatch']>, ParentType, ContextType>;
+  page?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  pageSize?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  count?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+};
+
 export type CompetitionSettingsResolvers<
   ContextType = GraphQLContext,
   ParentType extends ResolversParentTypes['CompetitionSettings'] =
@@ -5770,6 +5897,8 @@ export type Resolvers<ContextType = GraphQLContext> = {
   PopularCompetition?: PopularCompetitionResolvers<ContextType>;
   BettingType?: BettingTypeResolvers<ContextType>;
   MatchState?: MatchStateResolvers<ContextType>;
+  StaffMatch?: StaffMatchResolvers<ContextType>;
+  StaffMatchPage?: StaffMatchPageResolvers<ContextType>;
   CompetitionSettings?: CompetitionSettingsResolvers<ContextType>;
   CountrySettings?: CountrySettingsResolvers<ContextType>;
   Bookmaker?: BookmakerResolvers<ContextType>;

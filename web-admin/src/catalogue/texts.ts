@@ -5,12 +5,13 @@ export const catalogueTexts = defineTexts('catalogue', {
   'en-US': {
     title: 'Matches and leagues',
     matches: 'Matches',
-    lists: { upcoming: 'Upcoming', live: 'Live', league: 'By league', search: 'Search' },
-    allDays: 'Next 7 days',
-    chooseLeague: 'Choose a league',
-    searchHint: 'Team or league name',
-    listedOnly:
-      'Lists the matches players see (visible, bettable or live); finished and hidden matches are not listed.',
+    searchHint: 'Team or league name, or match id',
+    keyword: 'Search',
+    awaitingResult: 'Awaiting result',
+    kickoffDays: 'Kick-off days',
+    hidden: 'Hidden',
+    halfTimeShort: 'HT',
+    marketCount: 'Markets',
     statusColumn: 'Status',
     status: {
       s1: 'not started',
@@ -72,12 +73,13 @@ export const catalogueTexts = defineTexts('catalogue', {
   sw: {
     title: 'Mechi na ligi',
     matches: 'Mechi',
-    lists: { upcoming: 'Zijazo', live: 'Mubashara', league: 'Kwa ligi', search: 'Tafuta' },
-    allDays: 'Siku 7 zijazo',
-    chooseLeague: 'Chagua ligi',
-    searchHint: 'Jina la timu au ligi',
-    listedOnly:
-      'Inaonyesha mechi wanazoziona wachezaji (zinazoonekana, za kubashiri au mubashara); mechi zilizokwisha na zilizofichwa hazionyeshwi.',
+    searchHint: 'Jina la timu au ligi, au namba ya mechi',
+    keyword: 'Tafuta',
+    awaitingResult: 'Inasubiri matokeo',
+    kickoffDays: 'Siku za kuanza',
+    hidden: 'Imefichwa',
+    halfTimeShort: 'Mapumziko',
+    marketCount: 'Masoko',
     statusColumn: 'Hali',
     status: {
       s1: 'haijaanza',
@@ -139,11 +141,13 @@ export const catalogueTexts = defineTexts('catalogue', {
   'zh-CN': {
     title: '比赛与联赛',
     matches: '比赛',
-    lists: { upcoming: '即将开始', live: '滚球', league: '按联赛', search: '搜索' },
-    allDays: '未来 7 天',
-    chooseLeague: '选择联赛',
-    searchHint: '球队或联赛名称',
-    listedOnly: '仅列出玩家可见的比赛（可见、可投注或进行中）；已结束和已隐藏的比赛不在列表中。',
+    searchHint: '球队或联赛名称，或比赛编号',
+    keyword: '搜索',
+    awaitingResult: '待录入赛果',
+    kickoffDays: '开赛日期',
+    hidden: '已隐藏',
+    halfTimeShort: '半场',
+    marketCount: '盘口数',
     statusColumn: '状态',
     status: {
       s1: '未开始',

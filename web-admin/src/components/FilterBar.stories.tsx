@@ -18,6 +18,17 @@ const meta: Meta<typeof FilterBar> = {
         ],
       },
       { name: 'review', label: 'Under review', kind: 'boolean' },
+      {
+        name: 'statuses',
+        label: 'Statuses',
+        kind: 'multiSelect',
+        options: [
+          { value: '1', label: 'not started' },
+          { value: '2', label: 'live' },
+          { value: '3', label: 'ended' },
+        ],
+      },
+      { name: 'waiting', label: 'Waiting', kind: 'switch' },
       { name: 'day', label: 'Date', kind: 'date' },
       { name: 'range', label: 'Dates', kind: 'dateRange' },
     ],

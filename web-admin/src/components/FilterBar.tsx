@@ -1,9 +1,10 @@
 /**
  * The filter form above a {@link DataTable} (issue 8 item 1), writing its values into the same URL params
  * (`f.<name>`) the table reads, and going back to page 1. Kinds: text (trimmed, spec §5 "the keyword
- * search is trimmed"), select, yes/no, a date, a date range (`from~to`, East Africa dates).
+ * search is trimmed"), select, multi-select (`a,b`), yes/no, a switch (`true` when on, unset when off), a
+ * date, a date range (`from~to`, East Africa dates).
  */
-import { Button, DatePicker, Form, Input, Select, Space } from 'antd';
+import { Button, DatePicker, Form, Input, Select, Space, Switch } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -14,17 +15,19 @@ export interface FilterField {
   readonly name: string;
   /** Already translated. */
   readonly label: string;
-  readonly kind: 'text' | 'select' | 'boolean' | 'date' | 'dateRange';
+  readonly kind: 'text' | 'select' | 'multiSelect' | 'boolean' | 'switch' | 'date' | 'dateRange';
   readonly options?: readonly { readonly value: string; readonly label: string }[];
   readonly placeholder?: string;
 }
 
 const DAY = 'YYYY-MM-DD';
 
-type FormValue = string | boolean | Dayjs | [Dayjs | null, Dayjs | null] | null | undefined;
+type FormValue = string | string[] | boolean | Dayjs | [Dayjs | null, Dayjs | null] | null | undefined;
 
 const toForm = (field: FilterField, value: string | undefined): FormValue => {
-  if (value === undefined) return undefined;
+  if (field.kind === 'switch') return value === 'true';
+  if (value === undefined) return field.kind === 'multiSelect' ? [] : undefined;
+  if (field.kind === 'multiSelect') return value.split(',');
   if (field.kind === 'date') return dayjs(value, DAY);
   if (field.kind === 'dateRange') {
     const { from, to } = rangeOf(value);
@@ -34,10 +37,14 @@ const toForm = (field: FilterField, value: string | undefined): FormValue => {
 };
 
 const fromForm = (field: FilterField, value: FormValue): string => {
-  if (value === undefined || value === null || value === '') return '';
+  if (value === undefined || value === null || value === '' || value === false) return '';
+  if (field.kind === 'switch') return value === true ? 'true' : '';
+  if (field.kind === 'multiSelect') return Array.isArray(value) ? value.join(',') : '';
   if (field.kind === 'date') return dayjs.isDayjs(value) ? value.format(DAY) : '';
-  if (field.kind === 'dateRange' && Array.isArray(value))
-    return value[0] || value[1] ? `${value[0]?.format(DAY) ?? ''}~${value[1]?.format(DAY) ?? ''}` : '';
+  if (field.kind === 'dateRange' && Array.isArray(value)) {
+    const [from, to] = value.map((day) => (dayjs.isDayjs(day) ? day.format(DAY) : ''));
+    return from || to ? `${from ?? ''}~${to ?? ''}` : '';
+  }
   return String(value).trim();
 };
 
@@ -79,13 +86,36 @@ export function FilterBar({
   };
 
   return (
-    <Form form={form} layout="inline" onFinish={apply} style={{ rowGap: 8 }} role="search">
+    <Form
+      form={form}
+      // field ids `filters_<name>`: apart from an action form's own fields of the same name on the screen
+      name={`${urlPrefix.replace(/\W/g, '')}filters`}
+      layout="inline"
+      onFinish={apply}
+      style={{ rowGap: 8 }}
+      role="search"
+    >
       {fields.map((field) => (
-        <Form.Item key={field.name} name={field.name} label={field.label}>
+        <Form.Item
+          key={field.name}
+          name={field.name}
+          label={field.label}
+          valuePropName={field.kind === 'switch' ? 'checked' : 'value'}
+        >
           {field.kind === 'text' ? (
             <Input allowClear placeholder={field.placeholder} style={{ width: 180 }} />
           ) : field.kind === 'select' ? (
             <Select allowClear style={{ width: 160 }} options={field.options?.map((o) => ({ ...o }))} />
+          ) : field.kind === 'multiSelect' ? (
+            <Select
+              mode="multiple"
+              allowClear
+              maxTagCount="responsive"
+              style={{ width: 240 }}
+              options={field.options?.map((o) => ({ ...o }))}
+            />
+          ) : field.kind === 'switch' ? (
+            <Switch />
           ) : field.kind === 'boolean' ? (
             <Select
               allowClear

@@ -53,6 +53,31 @@ export type PermissionNodeInput = {
   parentId?: string | number | null | undefined;
 };
 
+/** Staff match list filters (spec §6 back office, §4); all optional, combined with AND. */
+export type StaffMatchFilter = {
+  /** Part of a team or competition name, trimmed, any case; a whole match id matches that match too. At most 100 characters. */
+  keyword?: string | null | undefined;
+  competitionId?: string | number | null | undefined;
+  countryId?: string | number | null | undefined;
+  /** Spec §4 match statuses, any of (1 not started … 8 abandoned after start). */
+  statusIds?: Array<number> | null | undefined;
+  /** Shown to players (true) or hidden (false). */
+  visible?: boolean | null | undefined;
+  /** true: kick-off over 120 minutes ago, no result, not cancelled or abandoned (spec §4 abnormal bets); false: the others. */
+  awaitingResult?: boolean | null | undefined;
+  /** Kick-off at or after this instant. */
+  from?: string | null | undefined;
+  /** Kick-off before this instant. */
+  to?: string | null | undefined;
+};
+
+/** Order of the staff match list; ties are broken by match id in the same direction. */
+export type StaffMatchOrder =
+  /** Latest kick-off first (default). */
+  | 'KICK_OFF_DESC'
+  /** Earliest kick-off first. */
+  | 'KICK_OFF_ASC';
+
 /** Staff edit of a match's flags; omitted fields stay as they are. */
 export type MatchFlagsInput = {
   visible?: boolean | null | undefined;
@@ -560,124 +585,67 @@ export type AuditSystemLogQuery = {
   };
 };
 
-export type CatalogueMatchRowFragment = {
-  id: string;
-  startTime: string;
+export type CatalogueMatchStateFragment = {
+  matchId: string;
+  objectVersion: number;
   statusId: number;
+  startTime: string;
   matchMinute: string | null;
   homeScore: number | null;
   awayScore: number | null;
-  teamHome: string;
-  teamAway: string;
-  league: string;
+  htHomeScore: number | null;
+  htAwayScore: number | null;
+  visible: boolean;
+  suspended: boolean;
   popular: boolean;
   todayPopular: boolean;
   oddsBoost: boolean;
+  maintenance: boolean;
+  sequence: number;
+  cancelReason: string | null;
 };
 
-export type CatalogueMatchesQueryVariables = Exact<{
-  date?: string | null | undefined;
+export type CatalogueStaffMatchesQueryVariables = Exact<{
+  filter?: StaffMatchFilter | null | undefined;
   page: number;
+  pageSize: number;
+  order?: StaffMatchOrder | null | undefined;
 }>;
 
-export type CatalogueMatchesQuery = {
-  upcomingMatches: {
+export type CatalogueStaffMatchesQuery = {
+  staffMatches: {
     count: number;
     page: number;
     pageSize: number;
     content: Array<{
       id: string;
-      startTime: string;
-      statusId: number;
-      matchMinute: string | null;
-      homeScore: number | null;
-      awayScore: number | null;
+      matchTime: string;
       teamHome: string;
       teamAway: string;
       league: string;
-      popular: boolean;
-      todayPopular: boolean;
-      oddsBoost: boolean;
-    }>;
-  };
-};
-
-export type CatalogueLiveMatchesQueryVariables = Exact<{
-  page: number;
-}>;
-
-export type CatalogueLiveMatchesQuery = {
-  liveMatches: {
-    count: number;
-    page: number;
-    pageSize: number;
-    content: Array<{
-      id: string;
-      startTime: string;
-      statusId: number;
-      matchMinute: string | null;
-      homeScore: number | null;
-      awayScore: number | null;
-      teamHome: string;
-      teamAway: string;
-      league: string;
-      popular: boolean;
-      todayPopular: boolean;
-      oddsBoost: boolean;
-    }>;
-  };
-};
-
-export type CatalogueLeagueMatchesQueryVariables = Exact<{
-  competitionId: string | number;
-  page: number;
-}>;
-
-export type CatalogueLeagueMatchesQuery = {
-  leagueMatches: {
-    count: number;
-    page: number;
-    pageSize: number;
-    content: Array<{
-      id: string;
-      startTime: string;
-      statusId: number;
-      matchMinute: string | null;
-      homeScore: number | null;
-      awayScore: number | null;
-      teamHome: string;
-      teamAway: string;
-      league: string;
-      popular: boolean;
-      todayPopular: boolean;
-      oddsBoost: boolean;
-    }>;
-  };
-};
-
-export type CatalogueSearchMatchesQueryVariables = Exact<{
-  keyword: string;
-  page: number;
-}>;
-
-export type CatalogueSearchMatchesQuery = {
-  searchMatches: {
-    count: number;
-    page: number;
-    pageSize: number;
-    content: Array<{
-      id: string;
-      startTime: string;
-      statusId: number;
-      matchMinute: string | null;
-      homeScore: number | null;
-      awayScore: number | null;
-      teamHome: string;
-      teamAway: string;
-      league: string;
-      popular: boolean;
-      todayPopular: boolean;
-      oddsBoost: boolean;
+      categoryName: string | null;
+      marketCount: number;
+      resultRecorded: boolean;
+      awaitingResult: boolean;
+      state: {
+        matchId: string;
+        objectVersion: number;
+        statusId: number;
+        startTime: string;
+        matchMinute: string | null;
+        homeScore: number | null;
+        awayScore: number | null;
+        htHomeScore: number | null;
+        htAwayScore: number | null;
+        visible: boolean;
+        suspended: boolean;
+        popular: boolean;
+        todayPopular: boolean;
+        oddsBoost: boolean;
+        maintenance: boolean;
+        sequence: number;
+        cancelReason: string | null;
+      };
     }>;
   };
 };
@@ -720,7 +688,27 @@ export type CatalogueMatchFlagsMutationVariables = Exact<{
   input: MatchFlagsInput;
 }>;
 
-export type CatalogueMatchFlagsMutation = { updateMatchFlags: { matchId: string } };
+export type CatalogueMatchFlagsMutation = {
+  updateMatchFlags: {
+    matchId: string;
+    objectVersion: number;
+    statusId: number;
+    startTime: string;
+    matchMinute: string | null;
+    homeScore: number | null;
+    awayScore: number | null;
+    htHomeScore: number | null;
+    htAwayScore: number | null;
+    visible: boolean;
+    suspended: boolean;
+    popular: boolean;
+    todayPopular: boolean;
+    oddsBoost: boolean;
+    maintenance: boolean;
+    sequence: number;
+    cancelReason: string | null;
+  };
+};
 
 export type CatalogueRecordResultMutationVariables = Exact<{
   matchId: string | number;
@@ -728,7 +716,27 @@ export type CatalogueRecordResultMutationVariables = Exact<{
   fullTime: ScoreInput;
 }>;
 
-export type CatalogueRecordResultMutation = { recordMatchResult: { matchId: string } };
+export type CatalogueRecordResultMutation = {
+  recordMatchResult: {
+    matchId: string;
+    objectVersion: number;
+    statusId: number;
+    startTime: string;
+    matchMinute: string | null;
+    homeScore: number | null;
+    awayScore: number | null;
+    htHomeScore: number | null;
+    htAwayScore: number | null;
+    visible: boolean;
+    suspended: boolean;
+    popular: boolean;
+    todayPopular: boolean;
+    oddsBoost: boolean;
+    maintenance: boolean;
+    sequence: number;
+    cancelReason: string | null;
+  };
+};
 
 export type CatalogueCorrectResultMutationVariables = Exact<{
   matchId: string | number;
@@ -737,14 +745,54 @@ export type CatalogueCorrectResultMutationVariables = Exact<{
   reason: string;
 }>;
 
-export type CatalogueCorrectResultMutation = { correctMatchResult: { matchId: string } };
+export type CatalogueCorrectResultMutation = {
+  correctMatchResult: {
+    matchId: string;
+    objectVersion: number;
+    statusId: number;
+    startTime: string;
+    matchMinute: string | null;
+    homeScore: number | null;
+    awayScore: number | null;
+    htHomeScore: number | null;
+    htAwayScore: number | null;
+    visible: boolean;
+    suspended: boolean;
+    popular: boolean;
+    todayPopular: boolean;
+    oddsBoost: boolean;
+    maintenance: boolean;
+    sequence: number;
+    cancelReason: string | null;
+  };
+};
 
 export type CatalogueCancelMatchMutationVariables = Exact<{
   matchId: string | number;
   reason: string;
 }>;
 
-export type CatalogueCancelMatchMutation = { cancelMatch: { matchId: string } };
+export type CatalogueCancelMatchMutation = {
+  cancelMatch: {
+    matchId: string;
+    objectVersion: number;
+    statusId: number;
+    startTime: string;
+    matchMinute: string | null;
+    homeScore: number | null;
+    awayScore: number | null;
+    htHomeScore: number | null;
+    htAwayScore: number | null;
+    visible: boolean;
+    suspended: boolean;
+    popular: boolean;
+    todayPopular: boolean;
+    oddsBoost: boolean;
+    maintenance: boolean;
+    sequence: number;
+    cancelReason: string | null;
+  };
+};
 
 export type CatalogueCompetitionMutationVariables = Exact<{
   competitionId: string | number;
@@ -2711,33 +2759,38 @@ export type UsersVerifyQuery = {
   };
 };
 
-export const CatalogueMatchRowFragmentDoc = {
+export const CatalogueMatchStateFragmentDoc = {
   kind: 'Document',
   definitions: [
     {
       kind: 'FragmentDefinition',
-      name: { kind: 'Name', value: 'CatalogueMatchRow' },
-      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'Match' } },
+      name: { kind: 'Name', value: 'CatalogueMatchState' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'MatchState' } },
       selectionSet: {
         kind: 'SelectionSet',
         selections: [
-          { kind: 'Field', name: { kind: 'Name', value: 'id' } },
-          { kind: 'Field', name: { kind: 'Name', value: 'startTime' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'matchId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'objectVersion' } },
           { kind: 'Field', name: { kind: 'Name', value: 'statusId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'startTime' } },
           { kind: 'Field', name: { kind: 'Name', value: 'matchMinute' } },
           { kind: 'Field', name: { kind: 'Name', value: 'homeScore' } },
           { kind: 'Field', name: { kind: 'Name', value: 'awayScore' } },
-          { kind: 'Field', name: { kind: 'Name', value: 'teamHome' } },
-          { kind: 'Field', name: { kind: 'Name', value: 'teamAway' } },
-          { kind: 'Field', name: { kind: 'Name', value: 'league' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'htHomeScore' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'htAwayScore' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'visible' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'suspended' } },
           { kind: 'Field', name: { kind: 'Name', value: 'popular' } },
           { kind: 'Field', name: { kind: 'Name', value: 'todayPopular' } },
           { kind: 'Field', name: { kind: 'Name', value: 'oddsBoost' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'maintenance' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'sequence' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'cancelReason' } },
         ],
       },
     },
   ],
-} as unknown as DocumentNode<CatalogueMatchRowFragment, unknown>;
+} as unknown as DocumentNode<CatalogueMatchStateFragment, unknown>;
 export const ConfigBetConfigFieldsFragmentDoc = {
   kind: 'Document',
   definitions: [
@@ -3639,23 +3692,33 @@ export const AuditSystemLogDocument = {
     },
   ],
 } as unknown as DocumentNode<AuditSystemLogQuery, AuditSystemLogQueryVariables>;
-export const CatalogueMatchesDocument = {
+export const CatalogueStaffMatchesDocument = {
   kind: 'Document',
   definitions: [
     {
       kind: 'OperationDefinition',
       operation: 'query',
-      name: { kind: 'Name', value: 'CatalogueMatches' },
+      name: { kind: 'Name', value: 'CatalogueStaffMatches' },
       variableDefinitions: [
         {
           kind: 'VariableDefinition',
-          variable: { kind: 'Variable', name: { kind: 'Name', value: 'date' } },
-          type: { kind: 'NamedType', name: { kind: 'Name', value: 'String' } },
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'filter' } },
+          type: { kind: 'NamedType', name: { kind: 'Name', value: 'StaffMatchFilter' } },
         },
         {
           kind: 'VariableDefinition',
           variable: { kind: 'Variable', name: { kind: 'Name', value: 'page' } },
           type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'Int' } } },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'pageSize' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'Int' } } },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'order' } },
+          type: { kind: 'NamedType', name: { kind: 'Name', value: 'StaffMatchOrder' } },
         },
       ],
       selectionSet: {
@@ -3663,17 +3726,27 @@ export const CatalogueMatchesDocument = {
         selections: [
           {
             kind: 'Field',
-            name: { kind: 'Name', value: 'upcomingMatches' },
+            name: { kind: 'Name', value: 'staffMatches' },
             arguments: [
               {
                 kind: 'Argument',
-                name: { kind: 'Name', value: 'date' },
-                value: { kind: 'Variable', name: { kind: 'Name', value: 'date' } },
+                name: { kind: 'Name', value: 'filter' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'filter' } },
               },
               {
                 kind: 'Argument',
                 name: { kind: 'Name', value: 'page' },
                 value: { kind: 'Variable', name: { kind: 'Name', value: 'page' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'pageSize' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'pageSize' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'order' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'order' } },
               },
             ],
             selectionSet: {
@@ -3688,7 +3761,25 @@ export const CatalogueMatchesDocument = {
                   selectionSet: {
                     kind: 'SelectionSet',
                     selections: [
-                      { kind: 'FragmentSpread', name: { kind: 'Name', value: 'CatalogueMatchRow' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'matchTime' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'teamHome' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'teamAway' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'league' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'categoryName' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'marketCount' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'resultRecorded' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'awaitingResult' } },
+                      {
+                        kind: 'Field',
+                        name: { kind: 'Name', value: 'state' },
+                        selectionSet: {
+                          kind: 'SelectionSet',
+                          selections: [
+                            { kind: 'FragmentSpread', name: { kind: 'Name', value: 'CatalogueMatchState' } },
+                          ],
+                        },
+                      },
                     ],
                   },
                 },
@@ -3700,267 +3791,33 @@ export const CatalogueMatchesDocument = {
     },
     {
       kind: 'FragmentDefinition',
-      name: { kind: 'Name', value: 'CatalogueMatchRow' },
-      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'Match' } },
+      name: { kind: 'Name', value: 'CatalogueMatchState' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'MatchState' } },
       selectionSet: {
         kind: 'SelectionSet',
         selections: [
-          { kind: 'Field', name: { kind: 'Name', value: 'id' } },
-          { kind: 'Field', name: { kind: 'Name', value: 'startTime' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'matchId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'objectVersion' } },
           { kind: 'Field', name: { kind: 'Name', value: 'statusId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'startTime' } },
           { kind: 'Field', name: { kind: 'Name', value: 'matchMinute' } },
           { kind: 'Field', name: { kind: 'Name', value: 'homeScore' } },
           { kind: 'Field', name: { kind: 'Name', value: 'awayScore' } },
-          { kind: 'Field', name: { kind: 'Name', value: 'teamHome' } },
-          { kind: 'Field', name: { kind: 'Name', value: 'teamAway' } },
-          { kind: 'Field', name: { kind: 'Name', value: 'league' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'htHomeScore' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'htAwayScore' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'visible' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'suspended' } },
           { kind: 'Field', name: { kind: 'Name', value: 'popular' } },
           { kind: 'Field', name: { kind: 'Name', value: 'todayPopular' } },
           { kind: 'Field', name: { kind: 'Name', value: 'oddsBoost' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'maintenance' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'sequence' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'cancelReason' } },
         ],
       },
     },
   ],
-} as unknown as DocumentNode<CatalogueMatchesQuery, CatalogueMatchesQueryVariables>;
-export const CatalogueLiveMatchesDocument = {
-  kind: 'Document',
-  definitions: [
-    {
-      kind: 'OperationDefinition',
-      operation: 'query',
-      name: { kind: 'Name', value: 'CatalogueLiveMatches' },
-      variableDefinitions: [
-        {
-          kind: 'VariableDefinition',
-          variable: { kind: 'Variable', name: { kind: 'Name', value: 'page' } },
-          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'Int' } } },
-        },
-      ],
-      selectionSet: {
-        kind: 'SelectionSet',
-        selections: [
-          {
-            kind: 'Field',
-            name: { kind: 'Name', value: 'liveMatches' },
-            arguments: [
-              {
-                kind: 'Argument',
-                name: { kind: 'Name', value: 'page' },
-                value: { kind: 'Variable', name: { kind: 'Name', value: 'page' } },
-              },
-            ],
-            selectionSet: {
-              kind: 'SelectionSet',
-              selections: [
-                { kind: 'Field', name: { kind: 'Name', value: 'count' } },
-                { kind: 'Field', name: { kind: 'Name', value: 'page' } },
-                { kind: 'Field', name: { kind: 'Name', value: 'pageSize' } },
-                {
-                  kind: 'Field',
-                  name: { kind: 'Name', value: 'content' },
-                  selectionSet: {
-                    kind: 'SelectionSet',
-                    selections: [
-                      { kind: 'FragmentSpread', name: { kind: 'Name', value: 'CatalogueMatchRow' } },
-                    ],
-                  },
-                },
-              ],
-            },
-          },
-        ],
-      },
-    },
-    {
-      kind: 'FragmentDefinition',
-      name: { kind: 'Name', value: 'CatalogueMatchRow' },
-      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'Match' } },
-      selectionSet: {
-        kind: 'SelectionSet',
-        selections: [
-          { kind: 'Field', name: { kind: 'Name', value: 'id' } },
-          { kind: 'Field', name: { kind: 'Name', value: 'startTime' } },
-          { kind: 'Field', name: { kind: 'Name', value: 'statusId' } },
-          { kind: 'Field', name: { kind: 'Name', value: 'matchMinute' } },
-          { kind: 'Field', name: { kind: 'Name', value: 'homeScore' } },
-          { kind: 'Field', name: { kind: 'Name', value: 'awayScore' } },
-          { kind: 'Field', name: { kind: 'Name', value: 'teamHome' } },
-          { kind: 'Field', name: { kind: 'Name', value: 'teamAway' } },
-          { kind: 'Field', name: { kind: 'Name', value: 'league' } },
-          { kind: 'Field', name: { kind: 'Name', value: 'popular' } },
-          { kind: 'Field', name: { kind: 'Name', value: 'todayPopular' } },
-          { kind: 'Field', name: { kind: 'Name', value: 'oddsBoost' } },
-        ],
-      },
-    },
-  ],
-} as unknown as DocumentNode<CatalogueLiveMatchesQuery, CatalogueLiveMatchesQueryVariables>;
-export const CatalogueLeagueMatchesDocument = {
-  kind: 'Document',
-  definitions: [
-    {
-      kind: 'OperationDefinition',
-      operation: 'query',
-      name: { kind: 'Name', value: 'CatalogueLeagueMatches' },
-      variableDefinitions: [
-        {
-          kind: 'VariableDefinition',
-          variable: { kind: 'Variable', name: { kind: 'Name', value: 'competitionId' } },
-          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'ID' } } },
-        },
-        {
-          kind: 'VariableDefinition',
-          variable: { kind: 'Variable', name: { kind: 'Name', value: 'page' } },
-          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'Int' } } },
-        },
-      ],
-      selectionSet: {
-        kind: 'SelectionSet',
-        selections: [
-          {
-            kind: 'Field',
-            name: { kind: 'Name', value: 'leagueMatches' },
-            arguments: [
-              {
-                kind: 'Argument',
-                name: { kind: 'Name', value: 'competitionId' },
-                value: { kind: 'Variable', name: { kind: 'Name', value: 'competitionId' } },
-              },
-              {
-                kind: 'Argument',
-                name: { kind: 'Name', value: 'page' },
-                value: { kind: 'Variable', name: { kind: 'Name', value: 'page' } },
-              },
-            ],
-            selectionSet: {
-              kind: 'SelectionSet',
-              selections: [
-                { kind: 'Field', name: { kind: 'Name', value: 'count' } },
-                { kind: 'Field', name: { kind: 'Name', value: 'page' } },
-                { kind: 'Field', name: { kind: 'Name', value: 'pageSize' } },
-                {
-                  kind: 'Field',
-                  name: { kind: 'Name', value: 'content' },
-                  selectionSet: {
-                    kind: 'SelectionSet',
-                    selections: [
-                      { kind: 'FragmentSpread', name: { kind: 'Name', value: 'CatalogueMatchRow' } },
-                    ],
-                  },
-                },
-              ],
-            },
-          },
-        ],
-      },
-    },
-    {
-      kind: 'FragmentDefinition',
-      name: { kind: 'Name', value: 'CatalogueMatchRow' },
-      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'Match' } },
-      selectionSet: {
-        kind: 'SelectionSet',
-        selections: [
-          { kind: 'Field', name: { kind: 'Name', value: 'id' } },
-          { kind: 'Field', name: { kind: 'Name', value: 'startTime' } },
-          { kind: 'Field', name: { kind: 'Name', value: 'statusId' } },
-          { kind: 'Field', name: { kind: 'Name', value: 'matchMinute' } },
-          { kind: 'Field', name: { kind: 'Name', value: 'homeScore' } },
-          { kind: 'Field', name: { kind: 'Name', value: 'awayScore' } },
-          { kind: 'Field', name: { kind: 'Name', value: 'teamHome' } },
-          { kind: 'Field', name: { kind: 'Name', value: 'teamAway' } },
-          { kind: 'Field', name: { kind: 'Name', value: 'league' } },
-          { kind: 'Field', name: { kind: 'Name', value: 'popular' } },
-          { kind: 'Field', name: { kind: 'Name', value: 'todayPopular' } },
-          { kind: 'Field', name: { kind: 'Name', value: 'oddsBoost' } },
-        ],
-      },
-    },
-  ],
-} as unknown as DocumentNode<CatalogueLeagueMatchesQuery, CatalogueLeagueMatchesQueryVariables>;
-export const CatalogueSearchMatchesDocument = {
-  kind: 'Document',
-  definitions: [
-    {
-      kind: 'OperationDefinition',
-      operation: 'query',
-      name: { kind: 'Name', value: 'CatalogueSearchMatches' },
-      variableDefinitions: [
-        {
-          kind: 'VariableDefinition',
-          variable: { kind: 'Variable', name: { kind: 'Name', value: 'keyword' } },
-          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'String' } } },
-        },
-        {
-          kind: 'VariableDefinition',
-          variable: { kind: 'Variable', name: { kind: 'Name', value: 'page' } },
-          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'Int' } } },
-        },
-      ],
-      selectionSet: {
-        kind: 'SelectionSet',
-        selections: [
-          {
-            kind: 'Field',
-            name: { kind: 'Name', value: 'searchMatches' },
-            arguments: [
-              {
-                kind: 'Argument',
-                name: { kind: 'Name', value: 'keyword' },
-                value: { kind: 'Variable', name: { kind: 'Name', value: 'keyword' } },
-              },
-              {
-                kind: 'Argument',
-                name: { kind: 'Name', value: 'page' },
-                value: { kind: 'Variable', name: { kind: 'Name', value: 'page' } },
-              },
-            ],
-            selectionSet: {
-              kind: 'SelectionSet',
-              selections: [
-                { kind: 'Field', name: { kind: 'Name', value: 'count' } },
-                { kind: 'Field', name: { kind: 'Name', value: 'page' } },
-                { kind: 'Field', name: { kind: 'Name', value: 'pageSize' } },
-                {
-                  kind: 'Field',
-                  name: { kind: 'Name', value: 'content' },
-                  selectionSet: {
-                    kind: 'SelectionSet',
-                    selections: [
-                      { kind: 'FragmentSpread', name: { kind: 'Name', value: 'CatalogueMatchRow' } },
-                    ],
-                  },
-                },
-              ],
-            },
-          },
-        ],
-      },
-    },
-    {
-      kind: 'FragmentDefinition',
-      name: { kind: 'Name', value: 'CatalogueMatchRow' },
-      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'Match' } },
-      selectionSet: {
-        kind: 'SelectionSet',
-        selections: [
-          { kind: 'Field', name: { kind: 'Name', value: 'id' } },
-          { kind: 'Field', name: { kind: 'Name', value: 'startTime' } },
-          { kind: 'Field', name: { kind: 'Name', value: 'statusId' } },
-          { kind: 'Field', name: { kind: 'Name', value: 'matchMinute' } },
-          { kind: 'Field', name: { kind: 'Name', value: 'homeScore' } },
-          { kind: 'Field', name: { kind: 'Name', value: 'awayScore' } },
-          { kind: 'Field', name: { kind: 'Name', value: 'teamHome' } },
-          { kind: 'Field', name: { kind: 'Name', value: 'teamAway' } },
-          { kind: 'Field', name: { kind: 'Name', value: 'league' } },
-          { kind: 'Field', name: { kind: 'Name', value: 'popular' } },
-          { kind: 'Field', name: { kind: 'Name', value: 'todayPopular' } },
-          { kind: 'Field', name: { kind: 'Name', value: 'oddsBoost' } },
-        ],
-      },
-    },
-  ],
-} as unknown as DocumentNode<CatalogueSearchMatchesQuery, CatalogueSearchMatchesQueryVariables>;
+} as unknown as DocumentNode<CatalogueStaffMatchesQuery, CatalogueStaffMatchesQueryVariables>;
 export const CatalogueLeaguesDocument = {
   kind: 'Document',
   definitions: [
@@ -4103,9 +3960,36 @@ export const CatalogueMatchFlagsDocument = {
             ],
             selectionSet: {
               kind: 'SelectionSet',
-              selections: [{ kind: 'Field', name: { kind: 'Name', value: 'matchId' } }],
+              selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'CatalogueMatchState' } }],
             },
           },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'CatalogueMatchState' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'MatchState' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'matchId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'objectVersion' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'statusId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'startTime' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'matchMinute' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'homeScore' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'awayScore' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'htHomeScore' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'htAwayScore' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'visible' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'suspended' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'popular' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'todayPopular' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'oddsBoost' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'maintenance' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'sequence' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'cancelReason' } },
         ],
       },
     },
@@ -4166,9 +4050,36 @@ export const CatalogueRecordResultDocument = {
             ],
             selectionSet: {
               kind: 'SelectionSet',
-              selections: [{ kind: 'Field', name: { kind: 'Name', value: 'matchId' } }],
+              selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'CatalogueMatchState' } }],
             },
           },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'CatalogueMatchState' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'MatchState' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'matchId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'objectVersion' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'statusId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'startTime' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'matchMinute' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'homeScore' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'awayScore' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'htHomeScore' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'htAwayScore' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'visible' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'suspended' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'popular' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'todayPopular' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'oddsBoost' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'maintenance' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'sequence' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'cancelReason' } },
         ],
       },
     },
@@ -4239,9 +4150,36 @@ export const CatalogueCorrectResultDocument = {
             ],
             selectionSet: {
               kind: 'SelectionSet',
-              selections: [{ kind: 'Field', name: { kind: 'Name', value: 'matchId' } }],
+              selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'CatalogueMatchState' } }],
             },
           },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'CatalogueMatchState' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'MatchState' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'matchId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'objectVersion' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'statusId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'startTime' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'matchMinute' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'homeScore' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'awayScore' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'htHomeScore' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'htAwayScore' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'visible' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'suspended' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'popular' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'todayPopular' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'oddsBoost' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'maintenance' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'sequence' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'cancelReason' } },
         ],
       },
     },
@@ -4286,9 +4224,36 @@ export const CatalogueCancelMatchDocument = {
             ],
             selectionSet: {
               kind: 'SelectionSet',
-              selections: [{ kind: 'Field', name: { kind: 'Name', value: 'matchId' } }],
+              selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'CatalogueMatchState' } }],
             },
           },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'CatalogueMatchState' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'MatchState' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'matchId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'objectVersion' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'statusId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'startTime' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'matchMinute' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'homeScore' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'awayScore' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'htHomeScore' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'htAwayScore' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'visible' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'suspended' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'popular' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'todayPopular' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'oddsBoost' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'maintenance' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'sequence' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'cancelReason' } },
         ],
       },
     },

@@ -18,6 +18,8 @@ import {
 } from './queries.ts';
 import type { MatchList } from './queries.ts';
 import { seedCatalogue } from './seed.ts';
+import { staffMatches } from './staff-matches.ts';
+import type { StaffMatchFilter, StaffMatchOrder } from './staff-matches.ts';
 import {
   bettingTypeView,
   staffFixtureFact,
@@ -104,6 +106,19 @@ export const catalogueModule: ApiModule = {
         (
           await ctx.services.sql.query<Record<string, unknown>>('SELECT * FROM betting_types ORDER BY id')
         ).rows.map(bettingTypeView),
+      staffMatches: (
+        _: unknown,
+        args: {
+          filter?: StaffMatchFilter | null;
+          page?: number | null;
+          pageSize?: number | null;
+          order?: StaffMatchOrder | null;
+        },
+        ctx: GraphQLContext,
+      ) => {
+        requireStaff(ctx, 'matches.view');
+        return staffMatches(ctx.services.sql, args, ctx.services.now());
+      },
       bookmakers: async (_: unknown, __: unknown, ctx: GraphQLContext) => {
         requireStaff(ctx, 'matches.view');
         const { rows } = await ctx.services.sql.query<{

@@ -90,7 +90,8 @@ export interface MatchFlagsInput {
   readonly sequence?: number | null;
 }
 
-const stateOf = (row: MatchRow) => {
+/** GraphQL `MatchState` of a matches row: what the staff mutations answer (spec §3 Match, §4 status). */
+export const matchStateOf = (row: MatchRow) => {
   const s = matchUpdatedOf(row);
   return { ...s, statusId: s.status } satisfies MatchUpdated & { statusId: number };
 };
@@ -116,7 +117,7 @@ export const updateMatchFlags = async (ctx: GraphQLContext, matchId: string, inp
     },
   });
   if (changed) publishMatchUpdated(ctx.services, row as unknown as MatchRow);
-  return stateOf(row as unknown as MatchRow);
+  return matchStateOf(row as unknown as MatchRow);
 };
 
 /** Competition settings (permission matches.edit). Errors: NOT_FOUND, SEQUENCE_OUT_OF_RANGE, BAD_INPUT (rollBet). */
@@ -255,5 +256,5 @@ export const staffFixtureFact = async (ctx: GraphQLContext, matchId: string, com
     { kind: 'staff', id: staff.staffId },
     { ip: ctx.ip, requestId: ctx.requestId },
   );
-  return stateOf(outcome.match!);
+  return matchStateOf(outcome.match!);
 };
