@@ -155,6 +155,9 @@ export function MatchesTab() {
     {
       key: 'actions',
       title: t('common.actions'),
+      // Kept in view on narrower screens while the other columns scroll.
+      fixed: 'right',
+      width: 230,
       render: (_, m) => (
         <Space wrap>
           <ActionModal<MatchFlagsInput>
