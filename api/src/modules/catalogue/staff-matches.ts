@@ -9,6 +9,7 @@ import type { SqlExecutor } from '@bashiri/eventstore';
 import { codedError } from '../../graphql/errors.ts';
 import { MATCH_STATUS, OFFER_STATUS } from './conventions.ts';
 import { eatText } from './queries.ts';
+import type { MatchView } from './queries.ts';
 import { matchStateOf } from './staff.ts';
 import type { MatchRow } from './topics.ts';
 
@@ -39,19 +40,21 @@ export interface StaffMatchFilter {
 export type StaffMatchOrder = 'KICK_OFF_DESC' | 'KICK_OFF_ASC';
 
 /** A row of GraphQL `StaffMatch`. */
-export interface StaffMatchView {
-  readonly id: string;
+export interface StaffMatchView extends Pick<
+  MatchView,
+  | 'id'
+  | 'matchTime'
+  | 'teamHome'
+  | 'teamHomeId'
+  | 'teamAway'
+  | 'teamAwayId'
+  | 'league'
+  | 'competitionId'
+  | 'categoryName'
+  | 'countryId'
+  | 'marketCount'
+> {
   readonly state: ReturnType<typeof matchStateOf>;
-  readonly matchTime: string;
-  readonly teamHome: string;
-  readonly teamHomeId: string;
-  readonly teamAway: string;
-  readonly teamAwayId: string;
-  readonly league: string;
-  readonly competitionId: string;
-  readonly categoryName: string | null;
-  readonly countryId: string | null;
-  readonly marketCount: number;
   readonly resultRecorded: boolean;
   readonly awaitingResult: boolean;
 }
