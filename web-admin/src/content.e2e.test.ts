@@ -3,7 +3,9 @@
  * server: an article whose release time is over a year ahead is refused in the form (spec §5, §8), a
  * valid one is saved and listed as scheduled; the seeded rules document (type 14) and rich-text pages
  * are listed; a message-board entry written on the public mutation is marked handled and leaves the open
- * list; the catalogue's staff match list finds a match hidden from players and shows it again. Screenshots: artifacts/screenshots/content-*.png (Swahili).
+ * list; the catalogue's staff match list finds a match hidden from players and shows it again; the
+ * leagues tab shows every league with its settings, edits one from them, and the match list filters by
+ * league. Screenshots: artifacts/screenshots/content-*.png.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { e2eSuite, pageErrors } from '../../api/src/testing/e2e.ts';
@@ -161,5 +163,54 @@ describe.skipIf(!e2e.available)('content screens (issue 8)', () => {
     await e2e.screenshot(swahili, 'content-catalogue-awaiting-sw');
     expect(pageErrors(page)).toEqual([]);
     expect(pageErrors(swahili)).toEqual([]);
+  });
+  it('the leagues tab lists every league with its settings; an edit starts from them; the match list filters by league', async () => {
+    const { staffCountries } = await e2e.server.gqlOk<{
+      staffCountries: {
+        settings: { name: string };
+        competitions: { matchCount: number; settings: { id: string; name: string; sequence: number } }[];
+      }[];
+    }>(
+      '{ staffCountries { settings { name } competitions { matchCount settings { id name sequence } } } }',
+      {},
+      token,
+    );
+    const country = staffCountries.find((c) => c.competitions.some((l) => l.matchCount > 0))!;
+    const league = country.competitions.find((l) => l.matchCount > 0)!;
+    const page = await e2e.page('desktop', { storage: staffStorage(token, 'en-US') });
+    await page.goto(e2e.url('/admin/#/catalogue'));
+    await page.getByRole('tab', { name: 'Countries and leagues' }).click();
+    const pane = page.getByRole('tabpanel', { name: 'Countries and leagues' });
+    const countryRow = pane.locator('tr.ant-table-row').filter({ hasText: country.settings.name }).first();
+    await countryRow.locator('td').first().locator('button').click(); // antd's expand button
+    const leagueRow = pane.locator('tr.ant-table-row').filter({ hasText: league.settings.name }).first();
+    await leagueRow.getByRole('button', { name: 'Edit' }).click();
+    const modal = page.locator('.action-modal');
+    // The form starts from the league's settings, not from empty fields.
+    const sequence = modal.getByLabel('Sequence');
+    await expect.poll(() => sequence.inputValue()).toBe(String(league.settings.sequence));
+    const next = league.settings.sequence === 77 ? 78 : 77;
+    await sequence.fill(String(next));
+    await modal.locator('.ant-btn-primary').click();
+    await leagueRow.locator('td').getByText(String(next), { exact: true }).waitFor();
+    await e2e.screenshot(page, 'content-catalogue-leagues');
+    const after = await e2e.server.gqlOk<{
+      staffCountries: { competitions: { settings: { id: string; sequence: number } }[] }[];
+    }>('{ staffCountries { competitions { settings { id sequence } } } }', {}, token);
+    expect(
+      after.staffCountries.flatMap((c) => c.competitions).find((l) => l.settings.id === league.settings.id)
+        ?.settings.sequence,
+    ).toBe(next);
+
+    // The match list's league filter: only that league's matches.
+    const list = await e2e.page('desktop', { storage: staffStorage(token, 'en-US') });
+    await list.goto(e2e.url(`/admin/#/catalogue?f.league=${league.settings.id}`));
+    const rows = list.getByRole('tabpanel', { name: 'Matches' }).locator('tr.ant-table-row');
+    await rows.first().waitFor();
+    const leagues = await rows.locator('td:nth-child(3)').allTextContents();
+    expect(leagues.length).toBeGreaterThan(0);
+    for (const text of leagues) expect(text).toContain(league.settings.name);
+    expect(pageErrors(list)).toEqual([]);
+    expect(pageErrors(page)).toEqual([]);
   });
 });

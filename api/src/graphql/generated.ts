@@ -71,6 +71,12 @@ export type Query = {
   matchMarkets: MatchMarkets;
   /** The betting-type catalogue (spec §7 get_betting_type). */
   bettingTypes: Array<BettingType>;
+  /**
+   * Staff (permission matches.view): every country holding a competition, by sequence then name, with
+   * every competition and its settings — also leagues with nothing on the player lists now, which
+   * countryMenu leaves out. Errors: UNAUTHENTICATED, FORBIDDEN.
+   */
+  staffCountries: Array<StaffCountry>;
   /** Bookmakers by sequence (staff, permission matches.view). */
   bookmakers: Array<Bookmaker>;
   /**
@@ -1601,6 +1607,33 @@ export type StaffMatch = {
    * first of spec §4's abnormal-bet steps (no result 120 min, 150 min, 5 h, 24 h after match time).
    */
   awaitingResult: Scalars['Boolean']['output'];
+};
+
+/** A competition as the back office lists it (spec §3 "Competition"; §6): its settings and match counts. */
+export type StaffCompetition = {
+  __typename?: 'StaffCompetition';
+  /** What updateCompetition answers: sequence 0–100, hot flags and sorting, roll-bet. */
+  settings: CompetitionSettings;
+  countryId: Scalars['ID']['output'];
+  /** Matches of the competition in the catalogue, any status. */
+  matchCount: Scalars['Int']['output'];
+  /** Of those, the matches the player lists show now (spec §4 "Match list filtering"). */
+  listedCount: Scalars['Int']['output'];
+};
+
+/** A country as the back office lists it (spec §3 "Country"; §6), with every competition of it. */
+export type StaffCountry = {
+  __typename?: 'StaffCountry';
+  /** What updateCountrySequence answers: code, name, sequence 0–100. */
+  settings: CountrySettings;
+  /** Emoji flag. */
+  flag?: Maybe<Scalars['String']['output']>;
+  /** Matches of its competitions in the catalogue, any status. */
+  matchCount: Scalars['Int']['output'];
+  /** Of those, the matches the player lists show now. */
+  listedCount: Scalars['Int']['output'];
+  /** By sequence (higher first), then name. */
+  competitions: Array<StaffCompetition>;
 };
 
 /** A page of the staff match list (spec §7 content/page/count). */
@@ -3353,6 +3386,8 @@ export type ResolversTypes = {
   BettingType: ResolverTypeWrapper<BettingType>;
   MatchState: ResolverTypeWrapper<MatchState>;
   StaffMatch: ResolverTypeWrapper<StaffMatch>;
+  StaffCompetition: ResolverTypeWrapper<StaffCompetition>;
+  StaffCountry: ResolverTypeWrapper<StaffCountry>;
   StaffMatchPage: ResolverTypeWrapper<StaffMatchPage>;
   StaffMatchFilter: StaffMatchFilter;
   StaffMatchOrder: StaffMatchOrder;
@@ -3527,6 +3562,8 @@ export type ResolversParentTypes = {
   BettingType: BettingType;
   MatchState: MatchState;
   StaffMatch: StaffMatch;
+  StaffCompetition: StaffCompetition;
+  StaffCountry: StaffCountry;
   StaffMatchPage: StaffMatchPage;
   StaffMatchFilter: StaffMatchFilter;
   CompetitionSettings: CompetitionSettings;
@@ -3733,6 +3770,7 @@ export type QueryResolvers<
     RequireFields<QueryMatchMarketsArgs, 'matchId'>
   >;
   bettingTypes?: Resolver<Array<ResolversTypes['BettingType']>, ParentType, ContextType>;
+  staffCountries?: Resolver<Array<ResolversTypes['StaffCountry']>, ParentType, ContextType>;
   bookmakers?: Resolver<Array<ResolversTypes['Bookmaker']>, ParentType, ContextType>;
   staffMatches?: Resolver<
     ResolversTypes['StaffMatchPage'],
@@ -4870,6 +4908,27 @@ export type StaffMatchResolvers<
   awaitingResult?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
 };
 
+export type StaffCompetitionResolvers<
+  ContextType = GraphQLContext,
+  ParentType extends ResolversParentTypes['StaffCompetition'] = ResolversParentTypes['StaffCompetition'],
+> = {
+  settings?: Resolver<ResolversTypes['CompetitionSettings'], ParentType, ContextType>;
+  countryId?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  matchCount?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  listedCount?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+};
+
+export type StaffCountryResolvers<
+  ContextType = GraphQLContext,
+  ParentType extends ResolversParentTypes['StaffCountry'] = ResolversParentTypes['StaffCountry'],
+> = {
+  settings?: Resolver<ResolversTypes['CountrySettings'], ParentType, ContextType>;
+  flag?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  matchCount?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  listedCount?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  competitions?: Resolver<Array<ResolversTypes['StaffCompetition']>, ParentType, ContextType>;
+};
+
 export type StaffMatchPageResolvers<
   ContextType = GraphQLContext,
   ParentType extends ResolversParentTypes['StaffMatchPage'] = ResolversParentTypes['StaffMatchPage'],
@@ -5898,6 +5957,8 @@ export type Resolvers<ContextType = GraphQLContext> = {
   BettingType?: BettingTypeResolvers<ContextType>;
   MatchState?: MatchStateResolvers<ContextType>;
   StaffMatch?: StaffMatchResolvers<ContextType>;
+  StaffCompetition?: StaffCompetitionResolvers<ContextType>;
+  StaffCountry?: StaffCountryResolvers<ContextType>;
   StaffMatchPage?: StaffMatchPageResolvers<ContextType>;
   CompetitionSettings?: CompetitionSettingsResolvers<ContextType>;
   CountrySettings?: CountrySettingsResolvers<ContextType>;

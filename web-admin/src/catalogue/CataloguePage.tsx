@@ -4,7 +4,7 @@
  * competitions (sequence 0–100, popular and today-popular flags, hot-league sorting, roll-bet 1/2);
  * bookmakers (sequence); market types (bet status 1/2, live delay, margin).
  */
-import { Form, InputNumber, Input, Radio, Switch, Table, Tabs, Tag } from 'antd';
+import { Form, InputNumber, Input, Radio, Space, Switch, Table, Tabs, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useMutation, useQuery } from 'urql';
 import { ActionModal } from '../components/ActionModal.tsx';
@@ -28,6 +28,7 @@ import {
   sequenceSchema,
 } from './rules.ts';
 
+/** Countries and every league of each (staffCountries), with their current settings, edited in place. */
 function LeaguesTab() {
   const { t } = useTranslation();
   const [result, reload] = useQuery({ query: CatalogueLeaguesDocument });
@@ -37,39 +38,62 @@ function LeaguesTab() {
     if (!answer.error) reload({ requestPolicy: 'network-only' });
     return answer.error;
   };
+  const counts = (c: { matchCount: number; listedCount: number }) => `${c.listedCount} / ${c.matchCount}`;
   return (
     <Table
       size="small"
       loading={result.fetching}
-      rowKey={(c) => c.id}
-      dataSource={[...(result.data?.countryMenu ?? [])]}
+      rowKey={(c) => c.settings.id}
+      dataSource={[...(result.data?.staffCountries ?? [])]}
       expandable={{
         expandedRowRender: (c) => (
           <Table
             size="small"
-            rowKey={(l) => l.id}
+            rowKey={(l) => l.settings.id}
             pagination={false}
             dataSource={[...c.competitions]}
             columns={[
-              { key: 'name', title: t('catalogue.league'), dataIndex: 'name' },
-              { key: 'count', title: t('catalogue.matchCount'), dataIndex: 'matchCount' },
+              { key: 'name', title: t('catalogue.league'), render: (_, l) => l.settings.name },
+              { key: 'sequence', title: t('catalogue.sequence'), render: (_, l) => l.settings.sequence },
+              {
+                key: 'flags',
+                title: t('catalogue.flags'),
+                render: (_, l) => (
+                  <Space wrap size={4}>
+                    {l.settings.popular && (
+                      <Tag color="gold">{`${t('catalogue.flag.popular')} ${l.settings.popularSorting}`}</Tag>
+                    )}
+                    {l.settings.todayPopular && <Tag color="volcano">{t('catalogue.flag.todayPopular')}</Tag>}
+                    {l.settings.rollBet === 2 && (
+                      <Tag>{`${t('catalogue.rollBet')}: ${t('catalogue.notAllowed')}`}</Tag>
+                    )}
+                  </Space>
+                ),
+              },
+              { key: 'count', title: t('catalogue.listedOfAll'), render: (_, l) => counts(l) },
               {
                 key: 'edit',
                 title: t('common.actions'),
                 render: (_, l) => (
                   <ActionModal<CompetitionInput>
                     label={t('common.edit')}
-                    title={l.name}
+                    title={l.settings.name}
                     permission="matches.edit"
                     noReason
+                    initialValues={{
+                      sequence: l.settings.sequence,
+                      popular: l.settings.popular,
+                      popularSorting: l.settings.popularSorting,
+                      todayPopular: l.settings.todayPopular,
+                      rollBet: l.settings.rollBet,
+                    }}
                     onSubmit={async ({ reason: _reason, ...input }) =>
-                      done(await competition({ competitionId: l.id, input }))
+                      done(await competition({ competitionId: l.settings.id, input }))
                     }
                   >
                     <Form.Item
                       name="sequence"
                       label={t('catalogue.sequence')}
-                      extra={t('catalogue.unchangedHint')}
                       rules={[zodRule(optionalSequenceSchema, t)]}
                     >
                       <InputNumber min={0} max={100} />
@@ -112,19 +136,22 @@ function LeaguesTab() {
       }}
       columns={[
         { key: 'flag', title: '', render: (_, c) => c.flag ?? '' },
-        { key: 'name', title: t('catalogue.country'), dataIndex: 'name' },
-        { key: 'code', title: t('catalogue.code'), dataIndex: 'code' },
-        { key: 'count', title: t('catalogue.matchCount'), dataIndex: 'matchCount' },
+        { key: 'name', title: t('catalogue.country'), render: (_, c) => c.settings.name },
+        { key: 'code', title: t('catalogue.code'), render: (_, c) => c.settings.code },
+        { key: 'sequence', title: t('catalogue.sequence'), render: (_, c) => c.settings.sequence },
+        { key: 'leagues', title: t('catalogue.leagueCount'), render: (_, c) => c.competitions.length },
+        { key: 'count', title: t('catalogue.listedOfAll'), render: (_, c) => counts(c) },
         {
           key: 'edit',
           title: t('common.actions'),
           render: (_, c) => (
             <ActionModal<{ sequence: number }>
               label={t('catalogue.sequence')}
-              title={c.name}
+              title={c.settings.name}
               permission="matches.edit"
               noReason
-              onSubmit={async ({ sequence }) => done(await country({ countryId: c.id, sequence }))}
+              initialValues={{ sequence: c.settings.sequence }}
+              onSubmit={async ({ sequence }) => done(await country({ countryId: c.settings.id, sequence }))}
             >
               <Form.Item name="sequence" label={t('catalogue.sequence')} rules={[zodRule(sequenceSchema, t)]}>
                 <InputNumber min={0} max={100} />

@@ -9,7 +9,7 @@
 import { Form, InputNumber, Space, Switch, Tag, Tooltip, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useTranslation } from 'react-i18next';
-import { useMutation } from 'urql';
+import { useMutation, useQuery } from 'urql';
 import { ActionModal } from '../components/ActionModal.tsx';
 import { DataTable } from '../components/DataTable.tsx';
 import { FilterBar, type FilterField } from '../components/FilterBar.tsx';
@@ -17,6 +17,7 @@ import { zodRule } from '../components/forms.ts';
 import {
   CatalogueCancelMatchDocument,
   CatalogueCorrectResultDocument,
+  CatalogueLeaguesDocument,
   CatalogueMatchFlagsDocument,
   CatalogueRecordResultDocument,
   CatalogueStaffMatchesDocument,
@@ -85,6 +86,7 @@ export function MatchesTab() {
   const [, record] = useMutation(CatalogueRecordResultDocument);
   const [, correct] = useMutation(CatalogueCorrectResultDocument);
   const [, cancel] = useMutation(CatalogueCancelMatchDocument);
+  const [leagues] = useQuery({ query: CatalogueLeaguesDocument });
 
   const fields: FilterField[] = [
     { name: 'q', label: t('catalogue.keyword'), kind: 'text', placeholder: t('catalogue.searchHint') },
@@ -93,6 +95,18 @@ export function MatchesTab() {
       label: t('catalogue.statusColumn'),
       kind: 'multiSelect',
       options: MATCH_STATUSES.map((s) => ({ value: String(s), label: `${s} ${t(statusKey(s))}` })),
+    },
+    {
+      name: 'league',
+      label: t('catalogue.league'),
+      kind: 'select',
+      width: 240,
+      options: (leagues.data?.staffCountries ?? []).flatMap((c) =>
+        c.competitions.map((l) => ({
+          value: l.settings.id,
+          label: `${c.settings.name} · ${l.settings.name}`,
+        })),
+      ),
     },
     { name: 'visible', label: t('catalogue.flag.visible'), kind: 'boolean' },
     { name: 'awaiting', label: t('catalogue.awaitingResult'), kind: 'switch' },

@@ -18,7 +18,7 @@ export const statusKey = (statusId: number): string =>
 
 /**
  * The `staffMatches` variables of the URL's params: `f.q` keyword, `f.status` statuses `1,3`, `f.visible`
- * true/false, `f.awaiting` true, `f.kickoff` EAT days `from~to` (the whole `to` day included); sorting
+ * true/false, `f.league` a competition id, `f.awaiting` true, `f.kickoff` EAT days `from~to` (the whole `to` day included); sorting
  * the kick-off column ascending asks for the earliest first.
  */
 export const staffMatchVariables = (p: TableParams): CatalogueStaffMatchesQueryVariables => {
@@ -33,6 +33,7 @@ export const staffMatchVariables = (p: TableParams): CatalogueStaffMatchesQueryV
     order: p.sort?.field === 'start' && p.sort.order === 'asc' ? 'KICK_OFF_ASC' : 'KICK_OFF_DESC',
     filter: {
       keyword: p.filters['q'] ?? null,
+      competitionId: /^\d{1,18}$/.test(p.filters['league'] ?? '') ? p.filters['league']! : null,
       statusIds: statusIds.length > 0 ? statusIds : null,
       visible: booleanOf(p.filters['visible']) ?? null,
       awaitingResult: booleanOf(p.filters['awaiting']) ?? null,

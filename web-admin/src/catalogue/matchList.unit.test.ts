@@ -13,6 +13,7 @@ describe('staffMatchVariables', () => {
       order: 'KICK_OFF_DESC',
       filter: {
         keyword: null,
+        competitionId: null,
         statusIds: null,
         visible: null,
         awaitingResult: null,
@@ -25,7 +26,7 @@ describe('staffMatchVariables', () => {
   it('turns the URL filters into the query filter: statuses, visibility, awaiting result, EAT days', () => {
     expect(
       variablesOf(
-        'page=3&size=50&sort=start.asc&f.q=simba&f.status=3,5,x,9&f.visible=false&f.awaiting=true&f.kickoff=2025-01-10~2025-01-12',
+        'page=3&size=50&sort=start.asc&f.q=simba&f.league=12&f.status=3,5,x,9&f.visible=false&f.awaiting=true&f.kickoff=2025-01-10~2025-01-12',
       ),
     ).toEqual({
       page: 3,
@@ -33,6 +34,7 @@ describe('staffMatchVariables', () => {
       order: 'KICK_OFF_ASC',
       filter: {
         keyword: 'simba',
+        competitionId: '12',
         statusIds: [3, 5],
         visible: false,
         awaitingResult: true,
@@ -46,6 +48,8 @@ describe('staffMatchVariables', () => {
       to: '2025-01-12T21:00:00.000Z',
     });
     expect(variablesOf('sort=start.desc').order).toBe('KICK_OFF_DESC');
+    // Not an id: no league filter rather than a refused query.
+    expect(variablesOf('f.league=abc').filter?.competitionId).toBeNull();
   });
 
   it('names the spec §4 statuses', () => {

@@ -18,6 +18,8 @@ export interface FilterField {
   readonly kind: 'text' | 'select' | 'multiSelect' | 'boolean' | 'switch' | 'date' | 'dateRange';
   readonly options?: readonly { readonly value: string; readonly label: string }[];
   readonly placeholder?: string;
+  /** Pixels; a select with long labels (a league with its country) wants more than the default. */
+  readonly width?: number;
 }
 
 const DAY = 'YYYY-MM-DD';
@@ -105,7 +107,12 @@ export function FilterBar({
           {field.kind === 'text' ? (
             <Input allowClear placeholder={field.placeholder} style={{ width: 180 }} />
           ) : field.kind === 'select' ? (
-            <Select allowClear style={{ width: 160 }} options={field.options?.map((o) => ({ ...o }))} />
+            <Select
+              allowClear
+              showSearch={{ optionFilterProp: 'label' }}
+              style={{ width: field.width ?? 160 }}
+              options={field.options?.map((o) => ({ ...o }))}
+            />
           ) : field.kind === 'multiSelect' ? (
             <Select
               mode="multiple"

@@ -653,13 +653,25 @@ export type CatalogueStaffMatchesQuery = {
 export type CatalogueLeaguesQueryVariables = Exact<{ [key: string]: never }>;
 
 export type CatalogueLeaguesQuery = {
-  countryMenu: Array<{
-    id: string;
-    code: string;
-    name: string;
+  staffCountries: Array<{
     flag: string | null;
     matchCount: number;
-    competitions: Array<{ id: string; name: string; matchCount: number }>;
+    listedCount: number;
+    settings: { id: string; code: string; name: string; sequence: number };
+    competitions: Array<{
+      countryId: string;
+      matchCount: number;
+      listedCount: number;
+      settings: {
+        id: string;
+        name: string;
+        sequence: number;
+        popular: boolean;
+        popularSorting: number;
+        todayPopular: boolean;
+        rollBet: number;
+      };
+    }>;
   }>;
 };
 
@@ -3830,24 +3842,51 @@ export const CatalogueLeaguesDocument = {
         selections: [
           {
             kind: 'Field',
-            name: { kind: 'Name', value: 'countryMenu' },
+            name: { kind: 'Name', value: 'staffCountries' },
             selectionSet: {
               kind: 'SelectionSet',
               selections: [
-                { kind: 'Field', name: { kind: 'Name', value: 'id' } },
-                { kind: 'Field', name: { kind: 'Name', value: 'code' } },
-                { kind: 'Field', name: { kind: 'Name', value: 'name' } },
                 { kind: 'Field', name: { kind: 'Name', value: 'flag' } },
                 { kind: 'Field', name: { kind: 'Name', value: 'matchCount' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'listedCount' } },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'settings' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [
+                      { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'code' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'name' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'sequence' } },
+                    ],
+                  },
+                },
                 {
                   kind: 'Field',
                   name: { kind: 'Name', value: 'competitions' },
                   selectionSet: {
                     kind: 'SelectionSet',
                     selections: [
-                      { kind: 'Field', name: { kind: 'Name', value: 'id' } },
-                      { kind: 'Field', name: { kind: 'Name', value: 'name' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'countryId' } },
                       { kind: 'Field', name: { kind: 'Name', value: 'matchCount' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'listedCount' } },
+                      {
+                        kind: 'Field',
+                        name: { kind: 'Name', value: 'settings' },
+                        selectionSet: {
+                          kind: 'SelectionSet',
+                          selections: [
+                            { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                            { kind: 'Field', name: { kind: 'Name', value: 'name' } },
+                            { kind: 'Field', name: { kind: 'Name', value: 'sequence' } },
+                            { kind: 'Field', name: { kind: 'Name', value: 'popular' } },
+                            { kind: 'Field', name: { kind: 'Name', value: 'popularSorting' } },
+                            { kind: 'Field', name: { kind: 'Name', value: 'todayPopular' } },
+                            { kind: 'Field', name: { kind: 'Name', value: 'rollBet' } },
+                          ],
+                        },
+                      },
                     ],
                   },
                 },

@@ -19,6 +19,7 @@ import {
 import type { MatchList } from './queries.ts';
 import { seedCatalogue } from './seed.ts';
 import { staffMatches } from './staff-matches.ts';
+import { staffCountries } from './staff-leagues.ts';
 import type { StaffMatchFilter, StaffMatchOrder } from './staff-matches.ts';
 import {
   bettingTypeView,
@@ -118,6 +119,10 @@ export const catalogueModule: ApiModule = {
       ) => {
         requireStaff(ctx, 'matches.view');
         return staffMatches(ctx.services.sql, args, ctx.services.now());
+      },
+      staffCountries: (_: unknown, __: unknown, ctx: GraphQLContext) => {
+        requireStaff(ctx, 'matches.view');
+        return staffCountries(ctx.services.sql, ctx.services.now());
       },
       bookmakers: async (_: unknown, __: unknown, ctx: GraphQLContext) => {
         requireStaff(ctx, 'matches.view');

@@ -21,7 +21,7 @@ export const PAGE_SIZE = 10;
  * the minute is '-'; or not started, kick-off ahead, and at least one open priced outcome among 1X2,
  * double chance, both teams to score, or a half-goal full-time over/under line, of a type open for betting.
  */
-const LISTED = `m.visible AND (
+export const LISTED = `m.visible AND (
   (m.status = ${MATCH_STATUS.IN_PROGRESS} AND m.match_minute IS DISTINCT FROM '-')
   OR (m.status = ${MATCH_STATUS.NOT_STARTED} AND m.start_time > $1 AND EXISTS (
     SELECT 1 FROM markets k

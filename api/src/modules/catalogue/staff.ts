@@ -150,16 +150,19 @@ export const updateCompetition = async (
       roll_bet: input.rollBet,
     },
   });
-  return {
-    id: String(row['id']),
-    name: row['name'],
-    sequence: row['sequence'],
-    popular: row['popular'],
-    popularSorting: row['popular_sorting'],
-    todayPopular: row['today_popular'],
-    rollBet: row['roll_bet'],
-  };
+  return competitionSettingsOf(row);
 };
+
+/** GraphQL `CompetitionSettings` of a `competitions` row. */
+export const competitionSettingsOf = (row: Row) => ({
+  id: String(row['id']),
+  name: row['name'],
+  sequence: row['sequence'],
+  popular: row['popular'],
+  popularSorting: row['popular_sorting'],
+  todayPopular: row['today_popular'],
+  rollBet: row['roll_bet'],
+});
 
 /** Country sequence (permission matches.edit). Errors: NOT_FOUND, SEQUENCE_OUT_OF_RANGE. */
 export const updateCountrySequence = async (ctx: GraphQLContext, countryId: string, sequence: number) => {
@@ -172,8 +175,16 @@ export const updateCountrySequence = async (ctx: GraphQLContext, countryId: stri
     permission: 'matches.edit',
     set: { sequence },
   });
-  return { id: String(row['id']), code: row['code'], name: row['name'], sequence: row['sequence'] };
+  return countrySettingsOf(row);
 };
+
+/** GraphQL `CountrySettings` of a `countries` row. */
+export const countrySettingsOf = (row: Row) => ({
+  id: String(row['id']),
+  code: row['code'],
+  name: row['name'],
+  sequence: row['sequence'],
+});
 
 /** Bookmaker sequence (permission matches.edit). Errors: NOT_FOUND, SEQUENCE_OUT_OF_RANGE. */
 export const updateBookmakerSequence = async (ctx: GraphQLContext, bookmakerId: string, sequence: number) => {
