@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import './account.css';
 import type { AccountOrderDetailFragment, OrderStatus } from '../graphql/generated.ts';
 import { formatMoney } from '../i18n/format.ts';
+import { useMarketNames } from '../matches/market-names.ts';
 import { formatEat } from './common.tsx';
 
 /** Spec §4 outcome codes → text keys and a colour class. */
@@ -69,6 +70,7 @@ export const factsText = (
 
 export function BetDetail({ order }: { readonly order: AccountOrderDetailFragment }) {
   const { t, i18n } = useTranslation();
+  const names = useMarketNames();
   const statusText = useOrderStatusText()(order);
   const settled = order.status === 'settled' || order.status === 'cashedOut';
   const rows: [string, string][] = [
@@ -125,7 +127,8 @@ export function BetDetail({ order }: { readonly order: AccountOrderDetailFragmen
               </div>
               <div className="acc-leg__pick">
                 <span>
-                  {line.marketName}: <strong>{line.selectionName}</strong> @ {line.odds}
+                  {names.market(line.marketName)}: <strong>{names.outcome(line.selectionName)}</strong> @{' '}
+                  {line.odds}
                 </span>
                 <span className={`acc-tag acc-tag--${outcome.tone}`}>{t(outcome.key)}</span>
               </div>

@@ -267,7 +267,12 @@ describe('/order', () => {
   });
 
   it('explains each settled leg in Swahili from the match facts (the English rule text is not shown)', async () => {
-    const multiple = multipleFixture();
+    const base = multipleFixture();
+    // The catalogue's English betting-type name, as a real bet stores it: shown in Swahili.
+    const multiple = {
+      ...base,
+      lines: [{ ...base.lines[0]!, marketName: 'Home Draw Away' }, ...base.lines.slice(1)],
+    };
     show(`/order?id=${multiple.id}`, {
       token: 't',
       language: 'sw',
@@ -277,6 +282,7 @@ describe('/order', () => {
       },
     });
     expect(await screen.findByText('Matokeo 2-1 (mapumziko 1-0)')).toBeTruthy();
+    expect(screen.getByText(/Nyumbani Sare Ugenini:/)).toBeTruthy();
     expect(screen.getByText('Matokeo 1-1 (mapumziko 0-1)')).toBeTruthy();
     expect(screen.getByText('Mechi ilisimamishwa dakika ya 30 ikiwa 0-0')).toBeTruthy();
     expect(screen.queryByText(/Full time 1X2: the home team wins/)).toBeNull();
