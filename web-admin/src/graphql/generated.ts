@@ -471,6 +471,10 @@ export type BetConfigInput = {
   customerService?: string | null | undefined;
   /** Text of the no-bet view [pause_prompt], at most 500 characters (pausing itself: setBettingPause). */
   pausePrompt?: string | null | undefined;
+  /** Rolling-bet delay on mobile (spec §9): seconds a live bet from the MOBILE channel is held, whole, 0–30. */
+  liveBetDelaySecondsMobile?: number | null | undefined;
+  /** Rolling-bet delay on desktop (spec §9): seconds a live bet from the DESKTOP channel is held, whole, 0–30. */
+  liveBetDelaySecondsDesktop?: number | null | undefined;
 };
 
 export type StringRewardTierInput = {
