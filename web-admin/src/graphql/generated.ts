@@ -835,6 +835,8 @@ export type ConfigBetConfigFieldsFragment = {
   singleGameHighestProfit: number | null;
   multipleGameHighestProfit: number | null;
   customerService: string;
+  liveBetDelaySecondsMobile: number;
+  liveBetDelaySecondsDesktop: number;
   version: string;
   stringRewards: Array<{ strings: number; cashBackPercent: number }>;
 };
@@ -851,6 +853,8 @@ export type ConfigBetQuery = {
     singleGameHighestProfit: number | null;
     multipleGameHighestProfit: number | null;
     customerService: string;
+    liveBetDelaySecondsMobile: number;
+    liveBetDelaySecondsDesktop: number;
     version: string;
     stringRewards: Array<{ strings: number; cashBackPercent: number }>;
   };
@@ -868,6 +872,8 @@ export type ConfigBetQuery = {
       singleGameHighestProfit: number | null;
       multipleGameHighestProfit: number | null;
       customerService: string;
+      liveBetDelaySecondsMobile: number;
+      liveBetDelaySecondsDesktop: number;
       version: string;
       stringRewards: Array<{ strings: number; cashBackPercent: number }>;
     };
@@ -889,6 +895,8 @@ export type ConfigSetBetMutation = {
     singleGameHighestProfit: number | null;
     multipleGameHighestProfit: number | null;
     customerService: string;
+    liveBetDelaySecondsMobile: number;
+    liveBetDelaySecondsDesktop: number;
     version: string;
     stringRewards: Array<{ strings: number; cashBackPercent: number }>;
   };
@@ -2813,6 +2821,8 @@ export const ConfigBetConfigFieldsFragmentDoc = {
           { kind: 'Field', name: { kind: 'Name', value: 'singleGameHighestProfit' } },
           { kind: 'Field', name: { kind: 'Name', value: 'multipleGameHighestProfit' } },
           { kind: 'Field', name: { kind: 'Name', value: 'customerService' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'liveBetDelaySecondsMobile' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'liveBetDelaySecondsDesktop' } },
           { kind: 'Field', name: { kind: 'Name', value: 'version' } },
           {
             kind: 'Field',
@@ -4518,6 +4528,8 @@ export const ConfigBetDocument = {
           { kind: 'Field', name: { kind: 'Name', value: 'singleGameHighestProfit' } },
           { kind: 'Field', name: { kind: 'Name', value: 'multipleGameHighestProfit' } },
           { kind: 'Field', name: { kind: 'Name', value: 'customerService' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'liveBetDelaySecondsMobile' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'liveBetDelaySecondsDesktop' } },
           { kind: 'Field', name: { kind: 'Name', value: 'version' } },
           {
             kind: 'Field',
@@ -4600,6 +4612,8 @@ export const ConfigSetBetDocument = {
           { kind: 'Field', name: { kind: 'Name', value: 'singleGameHighestProfit' } },
           { kind: 'Field', name: { kind: 'Name', value: 'multipleGameHighestProfit' } },
           { kind: 'Field', name: { kind: 'Name', value: 'customerService' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'liveBetDelaySecondsMobile' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'liveBetDelaySecondsDesktop' } },
           { kind: 'Field', name: { kind: 'Name', value: 'version' } },
           {
             kind: 'Field',
