@@ -22,13 +22,23 @@ export interface AppServices {
   publish(topic: string, payload: unknown): void;
   /** Now, as epoch ms: the one clock of the server (tests replace it). */
   now(): number;
+  /**
+   * Waits `ms` milliseconds (a real timer by default; tests replace it so that a hold such as the
+   * rolling-bet delay of bet placement, spec §9, need not really pass).
+   */
+  sleep(ms: number): Promise<void>;
 }
 
 export interface OpenServicesOptions {
   /** An already open database (tests); otherwise from `config`. */
   readonly sql?: SqlClient;
   readonly now?: () => number;
+  /** Replaces {@link AppServices.sleep} (tests). */
+  readonly sleep?: (ms: number) => Promise<void>;
 }
+
+/** A real timer of `ms` milliseconds. */
+const realSleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** Opens the database, migrates the event store, the checkpoints and every module, and wires the projections. */
 export const openServices = async (
@@ -64,6 +74,7 @@ export const openServices = async (
     emitter,
     publish: (topic, payload) => emitter.emit({ topic, payload }),
     now: options.now ?? Date.now,
+    sleep: options.sleep ?? realSleep,
   };
 };
 

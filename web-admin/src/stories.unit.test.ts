@@ -93,6 +93,30 @@ describe('what the stories show', () => {
     expect(table.getAllByText('Cancel match')).toHaveLength(3);
   });
 
+  it('BetConfigPage shows the rolling-bet delays of the version in force and of every version', async () => {
+    const found = stories.find(([label]) => label === './config/BetConfigPage.stories.tsx English');
+    const { container } = render(createElement(found![1] as never));
+    const mobile = await screen.findByLabelText('Live-bet delay, mobile');
+    await waitFor(() => expect((mobile as HTMLInputElement).value).toBe('3'));
+    expect((screen.getByLabelText('Live-bet delay, desktop') as HTMLInputElement).value).toBe('7');
+    const table = within(container.querySelector<HTMLElement>('.ant-table')!);
+    expect(table.getByRole('columnheader', { name: 'Live-bet delay (mobile / desktop)' })).toBeTruthy();
+    expect(table.getByText('3 s / 7 s')).toBeTruthy();
+    expect(table.getByText('5 s / 5 s')).toBeTruthy();
+  });
+
+  it('BetConfigPage names the rolling-bet delays in Swahili and Chinese', async () => {
+    for (const [name, label] of [
+      ['Swahili', 'Muda wa kusubiri dau la mubashara, simu'],
+      ['Chinese', '滚球投注延迟（电脑）'],
+    ] as const) {
+      const found = stories.find(([story]) => story === `./config/BetConfigPage.stories.tsx ${name}`);
+      render(createElement(found![1] as never));
+      expect(await screen.findByLabelText(label)).toBeTruthy();
+      cleanup();
+    }
+  });
+
   it('AuditTimeline shows each movement with the balance before and after', async () => {
     render(createElement(story('AuditTimeline', 'Wallet') as never));
     expect(await screen.findByText(/balance: 0 → 10,000 \(\+10,000\)/)).toBeTruthy();

@@ -1830,7 +1830,21 @@ export type PlaceBetInput = {
   /** At most 60, one per match (spec §5). */
   selections: Array<BetSelectionInput>;
   oddsChange?: InputMaybe<OddsChangePolicy>;
+  /**
+   * Where the player bets from (spec §9 Layout: the player site under its 960 px breakpoint is MOBILE):
+   * a bet with a selection in play is held for that channel's rolling-bet delay (BetConfig
+   * liveBetDelaySecondsMobile / liveBetDelaySecondsDesktop, seconds) and checked again before it is
+   * accepted, so the answer comes that much later. Absent = DESKTOP.
+   */
+  channel?: InputMaybe<BetChannel>;
 };
+
+/** Where a bet is placed from (spec §9 "rolling-bet delay on mobile and desktop"). */
+export type BetChannel =
+  /** A phone-width screen (player site below 960 px). */
+  | 'MOBILE'
+  /** A wide screen (player site from 961 px). */
+  | 'DESKTOP';
 
 /** A selection that cannot be bet now (spec `nobet_list`). */
 export type NoBetItem = {
@@ -1985,6 +1999,10 @@ export type BetConfig = {
   /** Effective date of this version. */
   version: Scalars['String']['output'];
   stringRewards: Array<StringRewardTier>;
+  /** Seconds (whole, 0–30) a live bet placed from the MOBILE channel is held before it is re-checked and accepted (spec §9 rolling-bet delay); default 5. */
+  liveBetDelaySecondsMobile: Scalars['Int']['output'];
+  /** Seconds (whole, 0–30) a live bet placed from the DESKTOP channel is held before it is re-checked and accepted (spec §9 rolling-bet delay); default 5. */
+  liveBetDelaySecondsDesktop: Scalars['Int']['output'];
 };
 
 /** An acca-bonus tier (spec §3 "String reward tier"). */
@@ -3200,6 +3218,10 @@ export type BetConfigInput = {
   customerService?: InputMaybe<Scalars['String']['input']>;
   /** Text of the no-bet view [pause_prompt], at most 500 characters (pausing itself: setBettingPause). */
   pausePrompt?: InputMaybe<Scalars['String']['input']>;
+  /** Rolling-bet delay on mobile (spec §9): seconds a live bet from the MOBILE channel is held, whole, 0–30. */
+  liveBetDelaySecondsMobile?: InputMaybe<Scalars['Int']['input']>;
+  /** Rolling-bet delay on desktop (spec §9): seconds a live bet from the DESKTOP channel is held, whole, 0–30. */
+  liveBetDelaySecondsDesktop?: InputMaybe<Scalars['Int']['input']>;
 };
 
 /** One stored version of the bet configuration. */
@@ -3408,6 +3430,7 @@ export type ResolversTypes = {
   OddsChangePolicy: OddsChangePolicy;
   BetSelectionInput: BetSelectionInput;
   PlaceBetInput: PlaceBetInput;
+  BetChannel: BetChannel;
   NoBetItem: ResolverTypeWrapper<NoBetItem>;
   PlaceBetStatus: PlaceBetStatus;
   PlaceBetResult: ResolverTypeWrapper<PlaceBetResult>;
@@ -5121,6 +5144,8 @@ export type BetConfigResolvers<
   customerService?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   version?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   stringRewards?: Resolver<Array<ResolversTypes['StringRewardTier']>, ParentType, ContextType>;
+  liveBetDelaySecondsMobile?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  liveBetDelaySecondsDesktop?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
 };
 
 export type StringRewardTierResolvers<

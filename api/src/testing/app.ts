@@ -51,6 +51,8 @@ export const startTestApp = async (
     kind?: SqlKind;
     modules?: readonly ApiModule[];
     now?: () => number;
+    /** Replaces the services' real `sleep` (e.g. the rolling-bet hold of bet placement). */
+    sleep?: (ms: number) => Promise<void>;
     authenticate?: Authenticate;
   } = {},
 ): Promise<TestApp> => {
@@ -60,6 +62,7 @@ export const startTestApp = async (
   const services = await openServices(config, modules, {
     sql: db.sql,
     ...(options.now ? { now: options.now } : {}),
+    ...(options.sleep ? { sleep: options.sleep } : {}),
   });
   const app = await buildApp(config, services, modules, {
     authenticate: options.authenticate ?? trustHeader,

@@ -53,6 +53,13 @@ describe('bet: placement', () => {
     });
   });
 
+  it('records the rolling-bet hold of a held live bet, and nothing about a hold on a bet not held', () => {
+    const held = spec.given().when(place([placedLeg('m1', '3.00')], 10_000, { liveDelaySeconds: 5 }));
+    expect(held.thenAccepted().events[0]).toMatchObject({ data: { liveDelaySeconds: 5 } });
+    const { events } = spec.given().when(single).thenAccepted();
+    expect(events[0]!.data).not.toHaveProperty('liveDelaySeconds');
+  });
+
   it('refuses with the pricing module codes, all listed in details', () => {
     const twoOnOneMatch = place(
       [placedLeg('m1', '2.00'), { ...placedLeg('m1', '1.50'), selectionId: 'other' }],

@@ -27,6 +27,8 @@ export interface PlaceBet extends Base {
   readonly configVersion: string;
   /** The dated tax rule in force (overrides `config.taxRatePercent`), or null to use the config's rate. */
   readonly taxRule: TaxRule | null;
+  /** Seconds a live bet was held before `at` (spec §9 "rolling-bet delay"), copied into `BetPlaced`; omit when not held. */
+  readonly liveDelaySeconds?: number;
 }
 
 /** The wallet debited the stake under `movementId`. */

@@ -81,6 +81,11 @@ export type BetPlaced = {
     /** `effectiveFrom` of the bet configuration version in force. */
     readonly configVersion: string;
     readonly quote: PlacedQuote;
+    /**
+     * Seconds the bet was held before acceptance (spec §9 "rolling-bet delay"): a player's live bet is
+     * held, re-checked and accepted at `at`. Absent on pre-match bets and on events recorded before the hold.
+     */
+    readonly liveDelaySeconds?: number;
   };
 };
 /** The wallet took the stake (movement `movementId`): the bet awaits results (status 2). */

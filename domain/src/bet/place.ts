@@ -94,6 +94,7 @@ export const placeBet = (c: C.PlaceBet, s: BetState): D => {
         tax: q.tax,
         afterTaxAmount: q.afterTaxAmount,
       },
+      ...(c.liveDelaySeconds === undefined ? {} : { liveDelaySeconds: c.liveDelaySeconds }),
     },
   });
 };

@@ -44,7 +44,42 @@ export interface BetConfig {
   readonly noBet: number;
   /** spec `string_rewards/inquire`: the acca-bonus tiers. */
   readonly stringRewards: readonly StringRewardTier[];
+  /**
+   * spec §9 "Admin-configurable: rolling-bet delay on mobile": seconds (whole, 0–30) a player's live bet
+   * placed from a phone-width screen is held before it is re-checked and accepted; 0 = no hold.
+   */
+  readonly liveBetDelaySecondsMobile: number;
+  /** spec §9 "rolling-bet delay on … desktop": the same hold, in seconds (whole, 0–30), for wide screens. */
+  readonly liveBetDelaySecondsDesktop: number;
 }
+
+/** Where a bet is placed from (GraphQL `BetChannel`): the player site under / above its 960 px breakpoint (spec §9 Layout). */
+export type BetChannel = 'MOBILE' | 'DESKTOP';
+
+/**
+ * Default rolling-bet hold, seconds. The spec lists the delay as admin-configurable without a figure;
+ * 5 s is within the 3–10 s live-bet delays common in sportsbooks and matches the feed's tick pace.
+ */
+export const DEFAULT_LIVE_BET_DELAY_SECONDS = 5;
+
+/** Longest rolling-bet (live bet) hold staff may configure, seconds. */
+export const MAX_LIVE_BET_DELAY_SECONDS = 30;
+
+/** True for a valid rolling-bet hold: whole seconds from 0 to {@link MAX_LIVE_BET_DELAY_SECONDS}. */
+export const isLiveBetDelaySeconds = (value: unknown): value is number =>
+  typeof value === 'number' && Number.isInteger(value) && value >= 0 && value <= MAX_LIVE_BET_DELAY_SECONDS;
+
+/**
+ * The hold of a live bet from `channel`, whole seconds (spec §9 "rolling-bet delay on mobile and
+ * desktop"). A stored value that is not a valid delay (hand-edited row) counts as the default.
+ */
+export const liveBetDelaySeconds = (
+  config: Pick<BetConfig, 'liveBetDelaySecondsMobile' | 'liveBetDelaySecondsDesktop'>,
+  channel: BetChannel,
+): number => {
+  const value = channel === 'MOBILE' ? config.liveBetDelaySecondsMobile : config.liveBetDelaySecondsDesktop;
+  return isLiveBetDelaySeconds(value) ? value : DEFAULT_LIVE_BET_DELAY_SECONDS;
+};
 
 /** Stake step (spec §5 "Amount input": step 100). */
 export const BET_AMOUNT_STEP: Tzs = 100;
@@ -54,7 +89,8 @@ export const MAX_SELECTIONS = 60;
 /**
  * Defaults when no configuration has been loaded (spec §9 "Bet limits"): minimum 100, virtual minimum
  * 100, maximum 3,000,000, min string-reward odds 1, tax 10%. The spec gives no figures for the profit
- * caps ("numbers not shown"): they default to no cap. No string-reward tiers by default.
+ * caps ("numbers not shown"): they default to no cap. No string-reward tiers by default. The rolling-bet
+ * delays have no figure in the spec either: {@link DEFAULT_LIVE_BET_DELAY_SECONDS} (5 s) on both channels.
  */
 export const DEFAULT_BET_CONFIG: BetConfig = {
   minimumBetAmount: 100,
@@ -68,6 +104,8 @@ export const DEFAULT_BET_CONFIG: BetConfig = {
   pausePrompt: '',
   noBet: 0,
   stringRewards: [],
+  liveBetDelaySecondsMobile: DEFAULT_LIVE_BET_DELAY_SECONDS,
+  liveBetDelaySecondsDesktop: DEFAULT_LIVE_BET_DELAY_SECONDS,
 };
 
 /**

@@ -3,6 +3,8 @@ import { isDomainFailure } from '../errors.ts';
 import {
   DEFAULT_BET_CONFIG,
   isBettingPaused,
+  isLiveBetDelaySeconds,
+  liveBetDelaySeconds,
   minimumStake,
   profitCap,
   resolveBetConfig,
@@ -52,6 +54,30 @@ describe('bet config defaults and fallbacks (spec §9)', () => {
     const caps = { singleGameHighestProfit: 1000, multipleGameHighestProfit: 5000 };
     expect(profitCap(caps, 1)).toBe(1000);
     expect(profitCap(caps, 2)).toBe(5000);
+  });
+  it('given no config or a loaded one without rolling-bet delays, when resolved, then 5 s on both channels', () => {
+    expect(resolveBetConfig(undefined)).toMatchObject({
+      liveBetDelaySecondsMobile: 5,
+      liveBetDelaySecondsDesktop: 5,
+    });
+    const loaded = resolveBetConfig({ liveBetDelaySecondsMobile: null, liveBetDelaySecondsDesktop: 0 });
+    expect(liveBetDelaySeconds(loaded, 'MOBILE')).toBe(5);
+    expect(liveBetDelaySeconds(loaded, 'DESKTOP')).toBe(0);
+  });
+  it("given a channel, when asking the rolling-bet delay, then that channel's seconds; an invalid stored value gives 5", () => {
+    const config = { liveBetDelaySecondsMobile: 8, liveBetDelaySecondsDesktop: 3 };
+    expect(liveBetDelaySeconds(config, 'MOBILE')).toBe(8);
+    expect(liveBetDelaySeconds(config, 'DESKTOP')).toBe(3);
+    expect(liveBetDelaySeconds({ ...config, liveBetDelaySecondsMobile: 31 }, 'MOBILE')).toBe(5);
+    expect(liveBetDelaySeconds({ ...config, liveBetDelaySecondsDesktop: 2.5 }, 'DESKTOP')).toBe(5);
+    expect([0, 1, 30].map(isLiveBetDelaySeconds)).toEqual([true, true, true]);
+    expect([-1, 31, 1.5, Number.NaN, '5'].map(isLiveBetDelaySeconds)).toEqual([
+      false,
+      false,
+      false,
+      false,
+      false,
+    ]);
   });
   it('given no_bet non-zero, when asked, then betting is paused', () => {
     expect(isBettingPaused({ noBet: 0 })).toBe(false);

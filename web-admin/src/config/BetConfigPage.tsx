@@ -1,6 +1,7 @@
 /**
  * The bet configuration (spec §3 "Bet config", §9 "Admin-configurable"): stakes, odds threshold of the
- * string reward, tax, profit caps, customer-service and no-bet texts, and the string-reward tiers, each
+ * string reward, tax, profit caps, customer-service and no-bet texts, the rolling-bet delays on mobile and
+ * desktop (seconds a live bet is held and checked again before acceptance), and the string-reward tiers, each
  * change saved as a new version effective at a chosen EAT time (now when empty; never in the past), with
  * every stored version listed. The betting pause itself is on the payments screens.
  */
@@ -17,6 +18,7 @@ import { ConfigBetDocument, ConfigSetBetDocument, ConfigSetTiersDocument } from 
 import {
   capSchema,
   distinctStrings,
+  liveDelaySchema,
   oddsSchema,
   stakeSchema,
   taxSchema,
@@ -59,6 +61,8 @@ interface BetValues {
   singleGameHighestProfit: number | null;
   multipleGameHighestProfit: number | null;
   customerService: string;
+  liveBetDelaySecondsMobile: number;
+  liveBetDelaySecondsDesktop: number;
   pausePrompt?: string;
   effectiveFrom?: Dayjs | null;
 }
@@ -89,6 +93,8 @@ export function BetConfigPage() {
       singleGameHighestProfit: config.singleGameHighestProfit ?? null,
       multipleGameHighestProfit: config.multipleGameHighestProfit ?? null,
       customerService: config.customerService,
+      liveBetDelaySecondsMobile: config.liveBetDelaySecondsMobile,
+      liveBetDelaySecondsDesktop: config.liveBetDelaySecondsDesktop,
     });
     tierForm.setFieldsValue({ tiers: config.stringRewards.map((tier) => ({ ...tier })) });
   }, [config, form, tierForm]);
@@ -188,6 +194,17 @@ export function BetConfigPage() {
             >
               {tzsInput}
             </Form.Item>
+            {(['liveBetDelaySecondsMobile', 'liveBetDelaySecondsDesktop'] as const).map((name) => (
+              <Form.Item
+                key={name}
+                name={name}
+                label={t(`config.${name}`)}
+                extra={t('config.liveDelayHint')}
+                rules={[zodRule(liveDelaySchema, t)]}
+              >
+                <InputNumber min={0} max={30} step={1} precision={0} style={{ width: 180 }} suffix="s" />
+              </Form.Item>
+            ))}
             <Form.Item name="customerService" label={t('config.customerService')} rules={[{ max: 200 }]}>
               <Input.TextArea rows={2} maxLength={200} showCount />
             </Form.Item>
@@ -309,6 +326,12 @@ export function BetConfigPage() {
               key: 'tax',
               title: t('config.taxRatePercent'),
               render: (_, r) => `${r.config.taxRatePercent}%`,
+            },
+            {
+              key: 'liveDelays',
+              title: t('config.liveDelays'),
+              render: (_, r) =>
+                `${r.config.liveBetDelaySecondsMobile} s / ${r.config.liveBetDelaySecondsDesktop} s`,
             },
             {
               key: 'tiers',

@@ -1,6 +1,7 @@
 /**
  * Validation of the configuration forms (spec §3 "Bet config", §5 "Other": stakes step 100, odds with 2
- * decimals, tax percent with 2 decimals; string-reward tiers 2–60 selections, 0–1000 percent), as zod
+ * decimals, tax percent with 2 decimals; string-reward tiers 2–60 selections, 0–1000 percent; §9 rolling-bet
+ * delays 0–30 whole seconds), as zod
  * schemas whose messages are i18n keys (components/forms.ts `zodRule`). The server checks again.
  */
 import { z } from 'zod';
@@ -31,6 +32,13 @@ export const taxSchema = z
   .min(0, 'config.rules.percent')
   .max(100, 'config.rules.percent')
   .refine((n) => Math.round(n * 100) === n * 100, 'config.rules.percent');
+
+/** A rolling-bet (live bet) delay, whole seconds 0–30 (spec §9 "rolling-bet delay on mobile and desktop"). */
+export const liveDelaySchema = z
+  .number('config.rules.liveDelay')
+  .int('config.rules.liveDelay')
+  .min(0, 'config.rules.liveDelay')
+  .max(30, 'config.rules.liveDelay');
 
 /** A string-reward tier's selection count, 2–60. */
 export const tierStringsSchema = z

@@ -471,6 +471,10 @@ export type BetConfigInput = {
   customerService?: string | null | undefined;
   /** Text of the no-bet view [pause_prompt], at most 500 characters (pausing itself: setBettingPause). */
   pausePrompt?: string | null | undefined;
+  /** Rolling-bet delay on mobile (spec §9): seconds a live bet from the MOBILE channel is held, whole, 0–30. */
+  liveBetDelaySecondsMobile?: number | null | undefined;
+  /** Rolling-bet delay on desktop (spec §9): seconds a live bet from the DESKTOP channel is held, whole, 0–30. */
+  liveBetDelaySecondsDesktop?: number | null | undefined;
 };
 
 export type StringRewardTierInput = {
@@ -843,6 +847,8 @@ export type ConfigBetConfigFieldsFragment = {
   singleGameHighestProfit: number | null;
   multipleGameHighestProfit: number | null;
   customerService: string;
+  liveBetDelaySecondsMobile: number;
+  liveBetDelaySecondsDesktop: number;
   version: string;
   stringRewards: Array<{ strings: number; cashBackPercent: number }>;
 };
@@ -859,6 +865,8 @@ export type ConfigBetQuery = {
     singleGameHighestProfit: number | null;
     multipleGameHighestProfit: number | null;
     customerService: string;
+    liveBetDelaySecondsMobile: number;
+    liveBetDelaySecondsDesktop: number;
     version: string;
     stringRewards: Array<{ strings: number; cashBackPercent: number }>;
   };
@@ -876,6 +884,8 @@ export type ConfigBetQuery = {
       singleGameHighestProfit: number | null;
       multipleGameHighestProfit: number | null;
       customerService: string;
+      liveBetDelaySecondsMobile: number;
+      liveBetDelaySecondsDesktop: number;
       version: string;
       stringRewards: Array<{ strings: number; cashBackPercent: number }>;
     };
@@ -897,6 +907,8 @@ export type ConfigSetBetMutation = {
     singleGameHighestProfit: number | null;
     multipleGameHighestProfit: number | null;
     customerService: string;
+    liveBetDelaySecondsMobile: number;
+    liveBetDelaySecondsDesktop: number;
     version: string;
     stringRewards: Array<{ strings: number; cashBackPercent: number }>;
   };
@@ -2821,6 +2833,8 @@ export const ConfigBetConfigFieldsFragmentDoc = {
           { kind: 'Field', name: { kind: 'Name', value: 'singleGameHighestProfit' } },
           { kind: 'Field', name: { kind: 'Name', value: 'multipleGameHighestProfit' } },
           { kind: 'Field', name: { kind: 'Name', value: 'customerService' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'liveBetDelaySecondsMobile' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'liveBetDelaySecondsDesktop' } },
           { kind: 'Field', name: { kind: 'Name', value: 'version' } },
           {
             kind: 'Field',
@@ -4553,6 +4567,8 @@ export const ConfigBetDocument = {
           { kind: 'Field', name: { kind: 'Name', value: 'singleGameHighestProfit' } },
           { kind: 'Field', name: { kind: 'Name', value: 'multipleGameHighestProfit' } },
           { kind: 'Field', name: { kind: 'Name', value: 'customerService' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'liveBetDelaySecondsMobile' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'liveBetDelaySecondsDesktop' } },
           { kind: 'Field', name: { kind: 'Name', value: 'version' } },
           {
             kind: 'Field',
@@ -4635,6 +4651,8 @@ export const ConfigSetBetDocument = {
           { kind: 'Field', name: { kind: 'Name', value: 'singleGameHighestProfit' } },
           { kind: 'Field', name: { kind: 'Name', value: 'multipleGameHighestProfit' } },
           { kind: 'Field', name: { kind: 'Name', value: 'customerService' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'liveBetDelaySecondsMobile' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'liveBetDelaySecondsDesktop' } },
           { kind: 'Field', name: { kind: 'Name', value: 'version' } },
           {
             kind: 'Field',

@@ -46,6 +46,8 @@ const RUNS: readonly {
     deposit: string;
     confirmed: string;
     placed: string;
+    /** The slip's message while the server holds a live bet (rolling-bet delay, spec §9). */
+    awaitingLive: string;
     live: string;
     settledTab: string;
     won: string;
@@ -69,6 +71,7 @@ const RUNS: readonly {
       deposit: 'Weka pesa',
       confirmed: 'Imekamilika. Salio lako limesasishwa.',
       placed: 'Dau lako limewekwa kikamilifu',
+      awaitingLive: 'Dau la mubashara linasubiri kuthibitishwa…',
       live: 'Mubashara',
       settledTab: 'Zilizokamilika',
       won: 'Imeshinda',
@@ -91,6 +94,7 @@ const RUNS: readonly {
       deposit: 'Deposit',
       confirmed: 'Done. Your balance has been updated.',
       placed: 'Bet placed successfully',
+      awaitingLive: 'Live bet awaiting acceptance…',
       live: 'Live',
       settledTab: 'Settled',
       won: 'Won',
@@ -251,13 +255,18 @@ const tapOutcome = async (expect: ExpectStatic, page: Page, c: Candidate) => {
   await expect.poll(() => button.getAttribute('aria-pressed')).toBe('true');
 };
 
-/** Fills the stake, ticks "accept odds changes" and submits; waits for the success notice. */
+/**
+ * Fills the stake, ticks "accept odds changes" and submits; waits for the success notice. With
+ * `awaitingText` (a live bet: the server holds it for the rolling-bet delay, 5 s by default) the slip
+ * must say so while it waits.
+ */
 const submitSlip = async (
   expect: ExpectStatic,
   page: Page,
   stake: number,
   placedText: string,
   shot: () => Promise<unknown>,
+  awaitingText?: string,
 ) => {
   const amount = page.locator('.betslip__amount input');
   await amount.fill(String(stake));
@@ -266,6 +275,11 @@ const submitSlip = async (
   if (!(await accept.isChecked())) await accept.check();
   await shot();
   await page.locator('.betslip__submit').click();
+  if (awaitingText) {
+    const awaiting = page.locator('.betslip__awaiting');
+    await awaiting.waitFor({ timeout: 4_000 });
+    expect(await awaiting.textContent()).toBe(awaitingText);
+  }
   const notice = page.locator('.betslip__notice');
   await notice.waitFor({ timeout: 30_000 });
   expect(await notice.textContent()).toBe(placedText);
@@ -338,7 +352,15 @@ describe.skipIf(!e2e.available)('the player journey', () => {
         }
         await expect.poll(() => page.getByTestId('slip-count').first().textContent()).toBe('1');
         await openSlip(page, viewport);
-        await submitSlip(expect, page, SINGLE_STAKE, texts.placed, () => shot('single-slip'));
+        await submitSlip(
+          expect,
+          page,
+          SINGLE_STAKE,
+          texts.placed,
+          () => shot('single-slip'),
+          // A single on a match in play is held by the server before it is accepted
+          single.status === 2 ? texts.awaitingLive : undefined,
+        );
         await shot('single-placed');
         await expect.poll(() => shownBalance(page), { timeout: 15_000 }).toBe(DEPOSIT - SINGLE_STAKE);
         await closeSlip(page, viewport);

@@ -10,7 +10,7 @@ import type { ActorRefFrom } from 'xstate';
 import { formatTzs } from '../i18n/format.ts';
 import { useMarketNames } from '../matches/market-names.ts';
 import type { betslipMachine } from './machine.ts';
-import { selectCanSubmit, selectTotals } from './selectors.ts';
+import { selectAwaitingLiveAcceptance, selectCanSubmit, selectTotals } from './selectors.ts';
 import './betslip.css';
 
 /** The running betslip actor. */
@@ -46,6 +46,8 @@ export function BetslipPanel({
   const c = snapshot.context;
   const totals = selectTotals(c);
   const busy = snapshot.matches('submitting');
+  // A live bet is held by the server for the rolling-bet delay (spec §9) before it is accepted.
+  const awaitingLive = selectAwaitingLiveAcceptance(c, busy);
 
   return (
     <section className="betslip" aria-label={t('betslip.title')}>
@@ -76,6 +78,11 @@ export function BetslipPanel({
       {c.notice && (
         <p className={`betslip__notice betslip__notice--${c.notice.kind}`} role="status">
           {t(`codes.${c.notice.code}`, c.notice.values)}
+        </p>
+      )}
+      {awaitingLive && (
+        <p className="betslip__awaiting" role="status" aria-live="polite">
+          {t('betslip.awaitingLive')}
         </p>
       )}
 

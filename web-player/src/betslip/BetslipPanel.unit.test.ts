@@ -3,14 +3,15 @@
  * One render of the panel in Swahili (a .ts file with createElement: the unit tier matches
  * `*.unit.test.ts`). Behaviour is tested on the machine; this only checks the wiring.
  */
-import { cleanup, render, screen } from '@testing-library/react';
+import { act, cleanup, render, screen } from '@testing-library/react';
 import { createElement } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { afterEach, expect, it } from 'vitest';
 import { createI18n } from '../i18n/index.ts';
 import { memoryStorage } from '../storage.ts';
 import { BetslipPanel } from './BetslipPanel.tsx';
-import { offer, startSlip } from './testing.ts';
+import { offer, PLACED, settle, startSlip } from './testing.ts';
+import type { PlaceBetAnswer } from './types.ts';
 
 afterEach(cleanup);
 
@@ -35,4 +36,24 @@ it('shows a selection and the totals in Swahili', () => {
   expect(screen.getByText('Malipo baada ya kodi').nextElementSibling?.textContent).toBe('53,650');
   expect(screen.getByRole('button', { name: 'Weka dau' })).toBeTruthy();
   expect(screen.getByRole('button', { name: 'Ondoa zote' })).toBeTruthy();
+});
+
+it('says a live bet awaits acceptance while the server holds it (sw), and stops when it is placed', async () => {
+  let answer!: (value: PlaceBetAnswer) => void;
+  const { actor } = startSlip({
+    placeBet: () => new Promise<PlaceBetAnswer>((resolve) => (answer = resolve)),
+  });
+  actor.send({ type: 'SET_ACCEPT_ODDS', accept: true });
+  actor.send({ type: 'TOGGLE', offer: offer(1, 1, { eventStatus: 2, isLive: true }) });
+  const i18n = createI18n(memoryStorage());
+  render(createElement(I18nextProvider, { i18n }, createElement(BetslipPanel, { actor })));
+  expect(screen.queryByText('Dau la mubashara linasubiri kuthibitishwa…')).toBeNull();
+
+  act(() => actor.send({ type: 'SUBMIT' }));
+  expect(screen.getByText('Dau la mubashara linasubiri kuthibitishwa…').getAttribute('role')).toBe('status');
+  await act(async () => {
+    answer(PLACED);
+    await settle();
+  });
+  expect(screen.queryByText('Dau la mubashara linasubiri kuthibitishwa…')).toBeNull();
 });

@@ -34,6 +34,9 @@ export const placeBetCall = async (client: Client, input: PlaceBetRequest): Prom
           amount: input.amount,
           selections: input.selections.map(({ selectionId, odds }) => ({ selectionId, odds })),
           oddsChange: input.oddsChange,
+          // The server holds a live bet for this channel's rolling-bet delay: the answer takes that much
+          // longer (no client timeout: spec §9 allows 600,000 ms).
+          channel: input.channel,
         },
       })
       .toPromise(),

@@ -75,6 +75,7 @@ describe('placeBet over GraphQL', () => {
           amount: 1_000,
           selections: [{ selectionId: 's1-1', odds: '1.95' }],
           oddsChange: 'ACCEPT_ANY',
+          channel: 'DESKTOP',
         },
       },
     });

@@ -26,6 +26,7 @@ import {
   availableItems,
   itemsOfBookingCode,
   placeBetRequest,
+  screenChannel,
   selectionSetKey,
   slipAmount,
   submitRefusal,
@@ -33,6 +34,7 @@ import {
 } from './rules.ts';
 import type {
   Account,
+  BetChannel,
   BookingCode,
   LiveUpdate,
   Notice,
@@ -52,6 +54,8 @@ export interface BetslipInput {
   readonly newRequestId?: () => string;
   /** Site origin for share links, e.g. `https://bashiri.co.tz`. */
   readonly origin?: string;
+  /** The layout a bet is placed from, asked at each submission. Default `screenChannel` (the 960 px media query). */
+  readonly channel?: () => BetChannel;
   /** The bet configuration if already loaded (`betConfig` query; partial values fall back per spec §9). */
   readonly config?: Partial<Record<keyof BetConfig, unknown>>;
   readonly account?: Account;
@@ -64,6 +68,7 @@ export interface BetslipContext {
   readonly storage: StoragePort;
   readonly now: () => number;
   readonly newRequestId: () => string;
+  readonly channel: () => BetChannel;
   readonly origin: string;
   readonly config: BetConfig;
   readonly account: Account;
@@ -127,6 +132,7 @@ const initialContext = ({ input }: { input: BetslipInput }): BetslipContext => {
     storage: input.storage,
     now,
     newRequestId: input.newRequestId ?? (() => crypto.randomUUID()),
+    channel: input.channel ?? screenChannel,
     origin: input.origin ?? globalThis.location?.origin ?? '',
     config,
     account,
@@ -235,7 +241,7 @@ export const betslipMachine = setup({
       } satisfies Notice,
     })),
     startAttempt: assign(({ context: c }) => ({
-      attempt: placeBetRequest(c.newRequestId(), c.items, c.amount, c.payType),
+      attempt: placeBetRequest(c.newRequestId(), c.items, c.amount, c.payType, c.channel()),
       notice: null,
     })),
     /** Retry of the same attempt: same requestId, without selections that became unavailable. */

@@ -1,8 +1,9 @@
 import { DEFAULT_BET_CONFIG, quote } from '@bashiri/domain';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { memoryStorage } from '../storage.ts';
 import { SLIP_EXPIRY_MS, SLIP_STORAGE_KEY } from './persistence.ts';
-import { selectCanSubmit, selectTotals } from './selectors.ts';
+import { MOBILE_MAX_WIDTH_PX, screenChannel } from './rules.ts';
+import { selectAwaitingLiveAcceptance, selectCanSubmit, selectTotals } from './selectors.ts';
 import { offer, PLACED, PLAYER, settle, startSlip } from './testing.ts';
 import type { PlaceBetAnswer } from './types.ts';
 
@@ -301,6 +302,7 @@ describe('betslip: submit (spec §5 Betslip submit, Duplicate)', () => {
         amount: 1_000,
         selections: [{ selectionId: 's1-1', odds: '2.00' }],
         oddsChange: 'ACCEPT_ANY',
+        channel: 'DESKTOP',
       },
     ]);
     expect(slip.actor.getSnapshot().matches({ ready: 'placed' })).toBe(true);
@@ -459,5 +461,64 @@ describe('betslip: booking codes and sharing (spec §2 share popover, §4)', () 
     await settle();
     expect(shared).toEqual([{ selections: [{ selectionId: 's1-1', odds: '2.00' }] }]);
     expect(slip.context().shared).toEqual({ code: 'K7Q2', link: 'https://bashiri.test/?code=K7Q2' });
+  });
+});
+
+describe('betslip: live bets held by the server (spec §9 rolling-bet delay)', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('takes the channel from the layout breakpoint: MOBILE up to 960 px wide, DESKTOP above or without a window', () => {
+    expect(screenChannel()).toBe('DESKTOP');
+    let width = 960;
+    const queries: string[] = [];
+    vi.stubGlobal('matchMedia', (query: string) => {
+      queries.push(query);
+      return { matches: width <= MOBILE_MAX_WIDTH_PX };
+    });
+    expect(screenChannel()).toBe('MOBILE');
+    width = 961;
+    expect(screenChannel()).toBe('DESKTOP');
+    expect(queries).toEqual(['(max-width: 960px)', '(max-width: 960px)']);
+  });
+
+  it('sends the channel asked at submission: MOBILE from the phone layout, DESKTOP otherwise', async () => {
+    let channel: 'MOBILE' | 'DESKTOP' = 'MOBILE';
+    const slip = startSlip({}, { channel: () => channel });
+    slip.actor.send({ type: 'SET_ACCEPT_ODDS', accept: true });
+    slip.actor.send({ type: 'TOGGLE', offer: offer(1) });
+    slip.actor.send({ type: 'SUBMIT' });
+    await settle();
+    channel = 'DESKTOP';
+    slip.actor.send({ type: 'TOGGLE', offer: offer(2) });
+    slip.actor.send({ type: 'SUBMIT' });
+    await settle();
+    expect(slip.sent.map((r) => r.channel)).toEqual(['MOBILE', 'DESKTOP']);
+  });
+
+  it('says a bet with a selection in play awaits acceptance while it is being placed, and not after', async () => {
+    let answer!: (value: PlaceBetAnswer) => void;
+    const slip = startSlip({ placeBet: () => new Promise<PlaceBetAnswer>((resolve) => (answer = resolve)) });
+    const awaiting = () =>
+      selectAwaitingLiveAcceptance(slip.context(), slip.actor.getSnapshot().matches('submitting'));
+    slip.actor.send({ type: 'SET_ACCEPT_ODDS', accept: true });
+    slip.actor.send({ type: 'TOGGLE', offer: offer(1) });
+    slip.actor.send({ type: 'TOGGLE', offer: offer(2, 1, { eventStatus: 2, isLive: true }) });
+    expect(awaiting()).toBe(false);
+    slip.actor.send({ type: 'SUBMIT' });
+    expect(awaiting()).toBe(true);
+    answer(PLACED);
+    await settle();
+    expect(awaiting()).toBe(false);
+    expect(slip.context().notice).toEqual({ kind: 'success', code: 'PLACED' });
+  });
+
+  it('does not say so for a pre-match bet', () => {
+    const slip = startSlip({ placeBet: () => new Promise<PlaceBetAnswer>(() => {}) });
+    slip.actor.send({ type: 'SET_ACCEPT_ODDS', accept: true });
+    slip.actor.send({ type: 'TOGGLE', offer: offer(1) });
+    slip.actor.send({ type: 'TOGGLE', offer: offer(2, 1, { isLive: true }) });
+    slip.actor.send({ type: 'SUBMIT' });
+    expect(slip.actor.getSnapshot().matches('submitting')).toBe(true);
+    expect(selectAwaitingLiveAcceptance(slip.context(), true)).toBe(false);
   });
 });

@@ -18,6 +18,7 @@ import {
 } from '@bashiri/domain';
 import type {
   Account,
+  BetChannel,
   BookingSelection,
   LiveUpdate,
   NoBetItem,
@@ -233,10 +234,36 @@ export const placeBetRequest = (
   items: readonly SlipItem[],
   amount: Tzs,
   payType: PayType,
+  channel: BetChannel = 'DESKTOP',
 ): PlaceBetRequest => ({
   requestId,
   payType: payTypeName(payType),
   amount,
   selections: availableItems(items).map(({ selectionId, odds }) => ({ selectionId, odds })),
   oddsChange: 'ACCEPT_ANY',
+  channel,
 });
+
+/**
+ * The widest viewport of the phone layout, CSS px (spec §9 Layout "wide breakpoint 960 px";
+ * layout/layout.css `@media (max-width: 960px)`).
+ */
+export const MOBILE_MAX_WIDTH_PX = 960;
+
+/**
+ * The channel of a bet placed now: MOBILE while the layout is the phone one (viewport at most
+ * {@link MOBILE_MAX_WIDTH_PX} wide, the same media query as the CSS), else DESKTOP; DESKTOP without a
+ * window (tests, server).
+ */
+export const screenChannel = (): BetChannel =>
+  typeof globalThis.matchMedia === 'function' &&
+  globalThis.matchMedia(`(max-width: ${MOBILE_MAX_WIDTH_PX}px)`).matches
+    ? 'MOBILE'
+    : 'DESKTOP';
+
+/** True while `attempt` holds a selection whose match is in play on the slip (the server holds such a bet). */
+export const attemptIsLive = (items: readonly SlipItem[], attempt: PlaceBetRequest | null): boolean =>
+  attempt !== null &&
+  attempt.selections.some((sent) =>
+    items.some((item) => item.selectionId === sent.selectionId && item.eventStatus === 2),
+  );

@@ -3,7 +3,7 @@
  */
 import { minimumStake, type Quote } from '@bashiri/domain';
 import type { BetslipContext } from './machine.ts';
-import { slipQuote } from './rules.ts';
+import { attemptIsLive, slipQuote } from './rules.ts';
 
 /** Total odds, stake, profit, reward percent and amount, tax, after-tax amount: the domain's `quote`. */
 export const selectTotals = (context: BetslipContext): Quote =>
@@ -17,6 +17,14 @@ export const selectCanSubmit = (context: BetslipContext): boolean =>
   context.items.length > 0 &&
   context.amount > 0 &&
   context.amount >= minimumStake(context.config, context.payType);
+
+/**
+ * True while a bet with a selection in play is being placed: the server holds it for the rolling-bet
+ * delay before accepting it (spec §9), so the panel says it awaits acceptance. `submitting` is whether
+ * the machine is in its `submitting` state.
+ */
+export const selectAwaitingLiveAcceptance = (context: BetslipContext, submitting: boolean): boolean =>
+  submitting && attemptIsLive(context.items, context.attempt);
 
 /** The number on the betslip counter badge (spec §2 header and bottom bar). */
 export const selectCount = (context: BetslipContext): number => context.items.length;

@@ -58,6 +58,12 @@ export type PayTypeName = 'BALANCE' | 'CREDIT';
 /** GraphQL `OddsChangePolicy`. The slip only submits with the accept box ticked: `ACCEPT_ANY`. */
 export type OddsChangePolicy = 'ACCEPT_ANY' | 'ACCEPT_HIGHER' | 'NONE';
 
+/**
+ * GraphQL `BetChannel`: MOBILE under the 960 px wide breakpoint of the layout (spec §9 Layout), else
+ * DESKTOP. The server holds a live bet for that channel's rolling-bet delay.
+ */
+export type BetChannel = 'MOBILE' | 'DESKTOP';
+
 /** GraphQL `PlaceBetInput`: what the `placeBet` actor sends. */
 export interface PlaceBetRequest {
   /** uuid per submission attempt; the same on a retry of that attempt (the server answers it once). */
@@ -66,6 +72,8 @@ export interface PlaceBetRequest {
   readonly amount: Tzs;
   readonly selections: readonly { readonly selectionId: string; readonly odds: OddsText }[];
   readonly oddsChange: OddsChangePolicy;
+  /** The layout the bet is placed from (picks the server's rolling-bet delay for live bets). */
+  readonly channel: BetChannel;
 }
 
 /** GraphQL `NoBetItem`. */

@@ -58,7 +58,21 @@ export type PlaceBetInput = {
   /** At most 60, one per match (spec §5). */
   selections: Array<BetSelectionInput>;
   oddsChange?: OddsChangePolicy | null | undefined;
+  /**
+   * Where the player bets from (spec §9 Layout: the player site under its 960 px breakpoint is MOBILE):
+   * a bet with a selection in play is held for that channel's rolling-bet delay (BetConfig
+   * liveBetDelaySecondsMobile / liveBetDelaySecondsDesktop, seconds) and checked again before it is
+   * accepted, so the answer comes that much later. Absent = DESKTOP.
+   */
+  channel?: BetChannel | null | undefined;
 };
+
+/** Where a bet is placed from (spec §9 "rolling-bet delay on mobile and desktop"). */
+export type BetChannel =
+  /** A phone-width screen (player site below 960 px). */
+  | 'MOBILE'
+  /** A wide screen (player site from 961 px). */
+  | 'DESKTOP';
 
 export type PlaceBetStatus = 'PLACED' | 'REJECTED';
 

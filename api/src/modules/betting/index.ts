@@ -3,6 +3,7 @@
  * force, orders read models, my bets, booking codes, and the settlement process manager.
  */
 import { readFileSync } from 'node:fs';
+import type { BetChannel } from '@bashiri/domain';
 import type { GraphQLContext } from '../../graphql/context.ts';
 import { codedError } from '../../graphql/errors.ts';
 import type { ApiModule } from '../module.ts';
@@ -26,6 +27,7 @@ interface PlaceBetArgs {
     amount: number;
     selections: { selectionId: string; odds: string }[];
     oddsChange?: OddsChangePolicy | null;
+    channel?: BetChannel | null;
   };
 }
 
@@ -84,6 +86,7 @@ export const bettingModule: ApiModule = {
           amount: input.amount,
           selections: input.selections,
           oddsChange: input.oddsChange ?? 'NONE',
+          channel: input.channel ?? 'DESKTOP',
         });
         if (answer.status === 'PLACED')
           return { status: 'PLACED', order: orderOfPlaced(answer.placed), nobetList: [] };

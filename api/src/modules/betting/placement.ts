@@ -2,11 +2,20 @@
  * Bet placement end to end (issue 5 item 5; spec §3 "Place-bet payload", §5 "Betslip submit"): checks
  * the betting pause, the player's flags, every selection's match, market and odds against the
  * catalogue, then — in ONE transaction — records the bet with the prices, configuration and tax rule
- * in force, debits the stake from the wallet and marks it paid. The same `requestId` twice returns the
- * first answer and moves money once.
+ * in force, debits the stake from the wallet and marks it paid. A player's live bet is held for the
+ * rolling-bet delay of its channel and checked again before that (spec §9). The same `requestId` twice
+ * returns the first answer and moves money once.
  */
-import { betDecider, betStream, walletCommandsFor, walletDecider, walletStream } from '@bashiri/domain';
+import {
+  betDecider,
+  betStream,
+  liveBetDelaySeconds,
+  walletCommandsFor,
+  walletDecider,
+  walletStream,
+} from '@bashiri/domain';
 import type {
+  BetChannel,
   BetCommand,
   BetEvent,
   BetPlaced,
@@ -20,6 +29,7 @@ import type { EventData, StreamAppend } from '@bashiri/eventstore';
 import type { AppServices } from '../../services.ts';
 import { retryable } from '../../transactions.ts';
 import { walletOf } from '../wallet/service.ts';
+import type { OwnedWallet } from '../wallet/service.ts';
 import { CONFIG_STAMP_SQL, configInForceStamped } from './config.ts';
 import { legOf, numericIds, selectionMap, selectionsSql, unavailability } from './selections.ts';
 import type { SelectionRow } from './selections.ts';
@@ -35,6 +45,11 @@ export interface PlaceBetInput {
   /** The selections with the odds the player saw (decimal text). */
   readonly selections: readonly { readonly selectionId: string; readonly odds: string }[];
   readonly oddsChange: OddsChangePolicy;
+  /**
+   * Where the player bets from (spec §9 Layout: MOBILE under the 960 px breakpoint, else DESKTOP): picks
+   * the rolling-bet delay a live bet is held for. Absent = DESKTOP.
+   */
+  readonly channel?: BetChannel;
 }
 
 /** One selection that cannot be bet (spec `nobet_list`), with the reason code and the odds now. */
@@ -138,6 +153,13 @@ const rejected = (
  * slip codes such as STAKE_BELOW_MINIMUM, BETTING_PAUSED, INSUFFICIENT_FUNDS, or SELECTIONS_UNAVAILABLE
  * with the `nobetList`); nothing is written for a refusal except an insufficient-funds rejection, which
  * is recorded on the bet so that repeating the request gives the same answer.
+ *
+ * Rolling-bet hold (spec §9 "rolling-bet delay on mobile and desktop"): a player's bet with at least one
+ * selection in play is checked as above, then held for the configured seconds of its `channel`
+ * (`liveBetDelaySecondsMobile` / `liveBetDelaySecondsDesktop`) OUTSIDE the per-wallet queue, then read and
+ * checked again from scratch (availability, the odds against the player's policy, the configuration and
+ * the wallet) and only then recorded and debited, with the odds and time of acceptance. Staff and
+ * random-tool bets and pre-match bets are not held.
  */
 export const placeBet = async (
   services: AppServices,
@@ -146,126 +168,172 @@ export const placeBet = async (
   placer: Placer = { kind: 'player', id: userId },
   orderType: 'user' | 'admin' | 'random' = 'user',
 ): Promise<PlaceBetAnswer> => {
+  const request: PlacementRequest = { userId, input, placer, orderType };
+  // Serialised with this process's other work on the player's wallet; across processes the exact
+  // versions of the append decide, and the loser reads again.
+  const wallets = walletOf(services);
+  const first = await wallets.owned(userId, (wallet) => attemptPlacement(services, wallet, request, null));
+  if (first.status !== 'HOLD') return first;
+  // The hold runs outside the wallet queue: the player's other requests are not blocked meanwhile. The
+  // same requestId sent again during the hold holds too; whichever records first wins the bet stream at
+  // version 0 and the other answers from it.
+  await services.sleep(first.delaySeconds * 1_000);
+  const accepted = await wallets.owned(userId, (wallet) =>
+    attemptPlacement(services, wallet, request, first.delaySeconds),
+  );
+  if (accepted.status === 'HOLD') throw new Error('a held bet is not held twice');
+  return accepted;
+};
+
+/** One placement request as {@link placeBet} got it. */
+interface PlacementRequest {
+  readonly userId: string;
+  readonly input: PlaceBetInput;
+  readonly placer: Placer;
+  readonly orderType: 'user' | 'admin' | 'random';
+}
+
+/** The first check found a live bet to hold for `delaySeconds` before it is checked again. */
+interface Hold {
+  readonly status: 'HOLD';
+  readonly delaySeconds: number;
+}
+
+/**
+ * Reads, checks and records the bet inside the wallet's queue, retrying lost races. `heldSeconds` is null
+ * on the first check (a live player bet then answers {@link Hold} without writing anything), or the
+ * seconds already held (the check after the hold: the bet is recorded or refused now).
+ */
+const attemptPlacement = async (
+  services: AppServices,
+  wallet: OwnedWallet,
+  { userId, input, placer, orderType }: PlacementRequest,
+  heldSeconds: number | null,
+): Promise<PlaceBetAnswer | Hold> => {
   const betId = deterministicEventId(`bet|${userId}|${input.requestId}`);
   const stream = betStream(betId);
   const wallets = walletStream(userId);
   const selectionIds = numericIds(input.selections.map((s) => s.selectionId));
   const nowMs = services.now();
   const at = new Date(nowMs).toISOString();
-  // Serialised with this process's other work on the player's wallet; across processes the exact
-  // versions of the append decide, and the loser reads again.
-  return walletOf(services).owned(userId, async (wallet) => {
-    for (let attempt = 1; ; attempt++) {
-      const known = wallet.known() ?? { state: walletDecider.initialState(), version: 0 };
-      const { rows } = await services.sql.query<PlacementReads>(
-        READ_SQL,
-        [stream, wallets, known.version, userId, selectionIds],
-        'betting_place_reads',
-      );
-      const reads = rows[0]!;
-      const earlier = answerFrom(reads.bet.reduce(betDecider.evolve, betDecider.initialState()));
-      if (earlier) return earlier;
+  for (let attempt = 1; ; attempt++) {
+    const known = wallet.known() ?? { state: walletDecider.initialState(), version: 0 };
+    const { rows } = await services.sql.query<PlacementReads>(
+      READ_SQL,
+      [stream, wallets, known.version, userId, selectionIds],
+      'betting_place_reads',
+    );
+    const reads = rows[0]!;
+    const earlier = answerFrom(reads.bet.reduce(betDecider.evolve, betDecider.initialState()));
+    if (earlier) return earlier;
 
-      const { config, version, taxRule } = await configInForceStamped(services.sql, reads.configStamp, nowMs);
-      if (orderType === 'user' && config.noBet !== 0)
-        return rejected('BETTING_PAUSED', config.pausePrompt || 'betting is paused');
-      const refusal = orderType === 'user' ? accountRefusal(reads.flags) : null;
-      if (refusal) return rejected(refusal, 'this account may not bet');
+    const { config, version, taxRule } = await configInForceStamped(services.sql, reads.configStamp, nowMs);
+    if (orderType === 'user' && config.noBet !== 0)
+      return rejected('BETTING_PAUSED', config.pausePrompt || 'betting is paused');
+    const refusal = orderType === 'user' ? accountRefusal(reads.flags) : null;
+    if (refusal) return rejected(refusal, 'this account may not bet');
 
-      const decided = decidePlacement(input, selectionMap(reads.selections), nowMs, {
-        type: 'PlaceBet',
-        betId,
-        at,
-        serial: serialOf(betId),
-        userId,
-        orderType,
-        actor: placer,
-        payType: input.payType,
-        stake: input.amount,
-        legs: [],
-        config,
-        configVersion: version,
-        taxRule,
-      });
-      if (decided.status !== 'DECIDED') return decided;
-      const placedEvent = decided.event;
+    const decided = decidePlacement(input, selectionMap(reads.selections), nowMs, {
+      type: 'PlaceBet',
+      betId,
+      at,
+      serial: serialOf(betId),
+      userId,
+      orderType,
+      actor: placer,
+      payType: input.payType,
+      stake: input.amount,
+      legs: [],
+      config,
+      configVersion: version,
+      taxRule,
+      ...(heldSeconds === null ? {} : { liveDelaySeconds: heldSeconds }),
+    });
+    if (decided.status !== 'DECIDED') return decided;
+    const placedEvent = decided.event;
 
-      // The wallet as it is now: the known state plus the events after it.
-      let walletNow = reads.wallet.reduce(
-        (current, e) => ({
-          state: walletDecider.evolve(current.state, e as WalletEvent),
-          version: e.position,
-        }),
-        known,
-      );
-      const walletEvents: EventData[] = [];
-      const events: BetEvent[] = [placedEvent];
-      let answer: PlaceBetAnswer = {
-        status: 'PLACED',
-        betId,
-        serial: placedEvent.data.serial,
-        placed: placedEvent.data,
-      };
-      for (const command of walletCommandsFor(placedEvent.data, placedEvent)) {
-        const debit = walletDecider.decide(command, walletNow.state);
-        if (!debit.ok) {
-          events.push({
-            type: 'BetRejected',
-            data: { betId, at, code: debit.error.code, reason: debit.error.message },
-          });
-          answer = rejected(debit.error.code, debit.error.message, [], betId);
-          break;
-        }
-        const metadata = {
-          actor: `${command.actor.kind}:${command.actor.id}`,
-          causationId: command.movementId,
-        };
-        for (const [index, event] of debit.events.entries())
-          walletEvents.push({
-            type: event.type,
-            data: event.data,
-            eventId: deterministicEventId(`${wallets}|${command.movementId}`, index),
-            metadata,
-          });
-        walletNow = {
-          state: debit.events.reduce(walletDecider.evolve, walletNow.state),
-          version: walletNow.version,
-        };
-        events.push({ type: 'StakePaid', data: { betId, at, movementId: command.movementId } });
+    // The wallet as it is now: the known state plus the events after it.
+    let walletNow = reads.wallet.reduce(
+      (current, e) => ({
+        state: walletDecider.evolve(current.state, e as WalletEvent),
+        version: e.position,
+      }),
+      known,
+    );
+    const walletEvents: EventData[] = [];
+    const events: BetEvent[] = [placedEvent];
+    let answer: PlaceBetAnswer = {
+      status: 'PLACED',
+      betId,
+      serial: placedEvent.data.serial,
+      placed: placedEvent.data,
+    };
+    for (const command of walletCommandsFor(placedEvent.data, placedEvent)) {
+      const debit = walletDecider.decide(command, walletNow.state);
+      if (!debit.ok) {
+        events.push({
+          type: 'BetRejected',
+          data: { betId, at, code: debit.error.code, reason: debit.error.message },
+        });
+        answer = rejected(debit.error.code, debit.error.message, [], betId);
+        break;
       }
       const metadata = {
-        actor: `${placer.kind}:${placer.id}`,
-        correlationId: deterministicEventId(`request|${userId}|${input.requestId}`),
-        causationId: `place:${input.requestId}`,
+        actor: `${command.actor.kind}:${command.actor.id}`,
+        causationId: command.movementId,
       };
-      const appends: StreamAppend[] = [
-        // A new bet, decided in memory from the empty stream and appended at version 0: a concurrent
-        // placement of the same request loses and answers from the first on the next read.
-        {
-          streamName: stream,
-          expectedVersion: 0,
-          events: events.map((event, index) => ({
-            ...event,
-            eventId: deterministicEventId(`${stream}|place:${input.requestId}`, index),
-            metadata,
-          })),
-        },
-        { streamName: wallets, expectedVersion: walletNow.version, events: walletEvents },
-      ];
-      try {
-        // One statement, all or nothing by itself: no transaction round trips around it.
-        await appendStreamsAtomically(services.sql, appends);
-      } catch (error) {
-        if (!retryable(error) || attempt >= MAX_ATTEMPTS) throw error;
-        // Another writer won (the same request elsewhere, or the wallet moved): read again.
-        wallet.forget();
-        await new Promise((resolve) => setTimeout(resolve, Math.random() * 5 * attempt));
-        continue;
-      }
-      wallet.committed({ state: walletNow.state, version: walletNow.version + walletEvents.length });
-      return answer;
+      for (const [index, event] of debit.events.entries())
+        walletEvents.push({
+          type: event.type,
+          data: event.data,
+          eventId: deterministicEventId(`${wallets}|${command.movementId}`, index),
+          metadata,
+        });
+      walletNow = {
+        state: debit.events.reduce(walletDecider.evolve, walletNow.state),
+        version: walletNow.version,
+      };
+      events.push({ type: 'StakePaid', data: { betId, at, movementId: command.movementId } });
     }
-  });
+    // A player's live bet that would be accepted now is held first (nothing written); one the wallet
+    // refuses is recorded at once like any other (no money moves, nothing to wait for).
+    if (heldSeconds === null && answer.status === 'PLACED' && orderType === 'user') {
+      const live = placedEvent.data.legs.some((leg) => leg.eventStatus === 2);
+      const delaySeconds = live ? liveBetDelaySeconds(config, input.channel ?? 'DESKTOP') : 0;
+      if (delaySeconds > 0) return { status: 'HOLD', delaySeconds };
+    }
+    const metadata = {
+      actor: `${placer.kind}:${placer.id}`,
+      correlationId: deterministicEventId(`request|${userId}|${input.requestId}`),
+      causationId: `place:${input.requestId}`,
+    };
+    const appends: StreamAppend[] = [
+      // A new bet, decided in memory from the empty stream and appended at version 0: a concurrent
+      // placement of the same request loses and answers from the first on the next read.
+      {
+        streamName: stream,
+        expectedVersion: 0,
+        events: events.map((event, index) => ({
+          ...event,
+          eventId: deterministicEventId(`${stream}|place:${input.requestId}`, index),
+          metadata,
+        })),
+      },
+      { streamName: wallets, expectedVersion: walletNow.version, events: walletEvents },
+    ];
+    try {
+      // One statement, all or nothing by itself: no transaction round trips around it.
+      await appendStreamsAtomically(services.sql, appends);
+    } catch (error) {
+      if (!retryable(error) || attempt >= MAX_ATTEMPTS) throw error;
+      // Another writer won (the same request elsewhere, or the wallet moved): read again.
+      wallet.forget();
+      await new Promise((resolve) => setTimeout(resolve, Math.random() * 5 * attempt));
+      continue;
+    }
+    wallet.committed({ state: walletNow.state, version: walletNow.version + walletEvents.length });
+    return answer;
+  }
 };
 
 /** Attempts of one placement when it keeps losing races. */

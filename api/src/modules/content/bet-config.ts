@@ -2,14 +2,20 @@
  * Staff editing of the bet configuration (issue 8 "configuration: bet config … every change versioned
  * with an effective time"; spec §3 "Bet config", §9 "Admin-configurable": min and max bet for balance
  * and free-bet payment, tax rate, single- and multi-match highest profit, minimum odds for the string
- * reward, customer-service text, pause text). Each change appends a `bet_config_versions` row (the
- * betting module's table, read by bet placement through `configInForce`) holding the stored
+ * reward, customer-service text, pause text, rolling-bet delay on mobile and desktop). Each change
+ * appends a `bet_config_versions` row (the betting module's table, read by bet placement through
+ * `configInForce`) holding the stored
  * configuration in force at `effectiveFrom` with the given fields replaced; a tax-rate change appends a
  * `tax_rules` row for sports at the same instant (the dated tax table wins over the configuration,
  * domain `betConfigAt`). The pause itself is `setBettingPause` (live module); tiers are
  * {@link setStringRewardTiers}.
  */
-import { DEFAULT_BET_CONFIG, configAt } from '@bashiri/domain';
+import {
+  DEFAULT_BET_CONFIG,
+  MAX_LIVE_BET_DELAY_SECONDS,
+  configAt,
+  isLiveBetDelaySeconds,
+} from '@bashiri/domain';
 import type { BetConfig } from '@bashiri/domain';
 import type { SqlExecutor } from '@bashiri/eventstore';
 import type { GraphQLContext } from '../../graphql/context.ts';
@@ -30,6 +36,10 @@ export interface BetConfigInput {
   readonly multipleGameHighestProfit?: number | null;
   readonly customerService?: string | null;
   readonly pausePrompt?: string | null;
+  /** Rolling-bet delay on mobile, whole seconds 0–30 (spec §9). */
+  readonly liveBetDelaySecondsMobile?: number | null;
+  /** Rolling-bet delay on desktop, whole seconds 0–30 (spec §9). */
+  readonly liveBetDelaySecondsDesktop?: number | null;
 }
 
 /** Largest amount staff may set, TZS (a sanity bound, far above any stake or cap). */
@@ -76,6 +86,13 @@ export const applyBetConfigInput = (current: BetConfig, input: BetConfigInput): 
     if (!Number.isFinite(rate) || rate < 0 || rate > 100 || Math.round(rate * 100) !== rate * 100)
       throw bad('taxRatePercent', '0 to 100, 2 decimals');
     next.taxRatePercent = rate;
+  }
+  for (const field of ['liveBetDelaySecondsMobile', 'liveBetDelaySecondsDesktop'] as const) {
+    const value = input[field];
+    if (value == null) continue;
+    if (!isLiveBetDelaySeconds(value))
+      throw bad(field, `whole seconds from 0 to ${MAX_LIVE_BET_DELAY_SECONDS}`);
+    next[field] = value;
   }
   return next;
 };

@@ -797,9 +797,55 @@ describe('content', () => {
       expect(codeOf(await t.gql(SET_BET, { input: { minimumBetAmount: 300 } }, VIEWER_ONLY))).toBe(
         'FORBIDDEN',
       );
+      expect(await bad({ liveBetDelaySecondsMobile: 31 })).toBe('BAD_BET_CONFIG:liveBetDelaySecondsMobile');
+      expect(await bad({ liveBetDelaySecondsDesktop: -1 })).toBe('BAD_BET_CONFIG:liveBetDelaySecondsDesktop');
       // Leave the defaults in force for the tests after this one.
       clock += 1000;
       await t.gql(SET_BET, { input: { minimumBetAmount: 100, maxBetAmount: 3_000_000 } }, EDITOR);
+    });
+
+    it('versions the rolling-bet delays (spec §9): 5 s each by default, whole seconds 0–30, other fields kept', async () => {
+      const DELAYS = 'liveBetDelaySecondsMobile liveBetDelaySecondsDesktop';
+      const SET_BET = `mutation ($input: BetConfigInput!) { setBetConfig(input: $input) { ${DELAYS} minimumBetAmount } }`;
+      type Read = { betConfig: Record<string, unknown> };
+      expect((await t.gql<Read>(`{ betConfig { ${DELAYS} } }`)).data!.betConfig).toEqual({
+        liveBetDelaySecondsMobile: 5,
+        liveBetDelaySecondsDesktop: 5,
+      });
+      clock += 1000;
+      const set = await t.gql(
+        SET_BET,
+        { input: { liveBetDelaySecondsMobile: 0, liveBetDelaySecondsDesktop: 30 } },
+        EDITOR,
+      );
+      expect(set.data).toEqual({
+        setBetConfig: { liveBetDelaySecondsMobile: 0, liveBetDelaySecondsDesktop: 30, minimumBetAmount: 100 },
+      });
+      expect((await t.gql<Read>(`{ betConfig { ${DELAYS} minimumBetAmount } }`)).data!.betConfig).toEqual({
+        liveBetDelaySecondsMobile: 0,
+        liveBetDelaySecondsDesktop: 30,
+        minimumBetAmount: 100,
+      });
+      // A change of another field keeps the delays.
+      clock += 1000;
+      await t.gql(SET_BET, { input: { minimumBetAmount: 200 } }, EDITOR);
+      expect((await t.gql<Read>(`{ betConfig { ${DELAYS} } }`)).data!.betConfig).toEqual({
+        liveBetDelaySecondsMobile: 0,
+        liveBetDelaySecondsDesktop: 30,
+      });
+      const last = (await auditRows('bet_config.set')).at(-1);
+      expect(last!.after).toMatchObject({
+        minimumBetAmount: 200,
+        liveBetDelaySecondsMobile: 0,
+        liveBetDelaySecondsDesktop: 30,
+      });
+      // Back to the defaults for the tests after this one.
+      clock += 1000;
+      await t.gql(
+        SET_BET,
+        { input: { minimumBetAmount: 100, liveBetDelaySecondsMobile: 5, liveBetDelaySecondsDesktop: 5 } },
+        EDITOR,
+      );
     });
 
     it('versions string-reward tiers in the bet configuration with an effective time', async () => {

@@ -70,6 +70,7 @@ export const enUS = {
     UNAUTHENTICATED: 'Please log in again',
     FORBIDDEN: 'You do not have permission for this action',
     BAD_INPUT: 'Some input is not valid',
+    BAD_BET_CONFIG: 'A bet configuration value is not valid',
     NOT_FOUND: 'Not found',
     CONFLICT: 'Conflict with the current state',
     RATE_LIMITED: 'Too many attempts, try again later',

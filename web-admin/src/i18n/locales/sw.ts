@@ -69,6 +69,7 @@ export const sw: Resources = {
     UNAUTHENTICATED: 'Tafadhali ingia tena',
     FORBIDDEN: 'Huna ruhusa ya kitendo hiki',
     BAD_INPUT: 'Baadhi ya maingizo si sahihi',
+    BAD_BET_CONFIG: 'Thamani ya mipangilio ya dau si sahihi',
     NOT_FOUND: 'Haipatikani',
     CONFLICT: 'Inakinzana na hali ya sasa',
     RATE_LIMITED: 'Majaribio mengi mno, jaribu baadaye',

@@ -69,6 +69,7 @@ export const zhCN: Resources = {
     UNAUTHENTICATED: '请重新登录',
     FORBIDDEN: '您没有此操作的权限',
     BAD_INPUT: '部分输入无效',
+    BAD_BET_CONFIG: '投注配置的某个值无效',
     NOT_FOUND: '未找到',
     CONFLICT: '与当前状态冲突',
     RATE_LIMITED: '尝试次数过多，请稍后再试',

@@ -69,6 +69,7 @@ export const enUS = {
     acceptOdds: 'Accept odds changes automatically',
     submit: 'Place bet',
     submitting: 'Placing bet…',
+    awaitingLive: 'Live bet awaiting acceptance…',
     removeAll: 'Remove all',
     duplicateConfirm: 'You have already bet on these matches or selections. Bet again?',
     confirm: 'Confirm',

@@ -68,6 +68,7 @@ export const sw: Resources = {
     acceptOdds: 'Kubali mabadiliko ya odds moja kwa moja',
     submit: 'Weka dau',
     submitting: 'Dau linawekwa…',
+    awaitingLive: 'Dau la mubashara linasubiri kuthibitishwa…',
     removeAll: 'Ondoa zote',
     duplicateConfirm: 'Tayari umebashiri mechi au machaguo haya. Ungependa kubashiri tena?',
     confirm: 'Thibitisha',

@@ -68,6 +68,7 @@ export const zhCN: Resources = {
     acceptOdds: '自动接受赔率变化',
     submit: '投注',
     submitting: '正在投注…',
+    awaitingLive: '滚球投注等待确认中…',
     removeAll: '全部删除',
     duplicateConfirm: '您已投注过这些比赛或选项，确定要再次投注吗？',
     confirm: '确定',
