@@ -383,9 +383,14 @@ const trackErrors = (page: Page) => {
       errors.push(`console: ${message.text()}`);
   });
   page.on('pageerror', (error) => errors.push(`page error: ${error.message}`));
-  page.on('requestfailed', (request) =>
-    errors.push(`request failed: ${request.method()} ${request.url()} (${request.failure()?.errorText})`),
-  );
+  page.on('requestfailed', (request) => {
+    const reason = request.failure()?.errorText ?? '';
+    // ERR_ABORTED is the page cancelling its own request: a screen left while its query was in flight
+    // (urql aborts the fetch on unmount) or a navigation. A server failure shows otherwise: an HTTP
+    // status (below) or a network error such as ERR_CONNECTION_REFUSED or ERR_EMPTY_RESPONSE.
+    if (reason === 'net::ERR_ABORTED') return;
+    errors.push(`request failed: ${request.method()} ${request.url()} (${reason})`);
+  });
   page.on('response', (response) => {
     if (response.status() >= 400) errors.push(`HTTP ${response.status()}: ${response.url()}`);
   });
@@ -393,6 +398,6 @@ const trackErrors = (page: Page) => {
 
 /**
  * What went wrong on `page` so far: console errors (CSP violations among them), uncaught exceptions,
- * failed requests and 4xx/5xx answers. A healthy page has none.
+ * failed requests (not those the page aborted itself) and 4xx/5xx answers. A healthy page has none.
  */
 export const pageErrors = (page: Page): readonly string[] => errorsByPage.get(page) ?? [];
