@@ -20,13 +20,8 @@ import {
   type CompetitionInput,
 } from '../graphql/generated.ts';
 import { MatchesTab } from './MatchesTab.tsx';
-import {
-  delaySchema,
-  marginSchema,
-  oneOrTwoSchema,
-  optionalSequenceSchema,
-  sequenceSchema,
-} from './rules.ts';
+import { SequenceField } from './SequenceField.tsx';
+import { delaySchema, marginSchema, oneOrTwoSchema } from './rules.ts';
 
 /** Countries and every league of each (staffCountries), with their current settings, edited in place. */
 function LeaguesTab() {
@@ -91,23 +86,11 @@ function LeaguesTab() {
                       done(await competition({ competitionId: l.settings.id, input }))
                     }
                   >
-                    <Form.Item
-                      name="sequence"
-                      label={t('catalogue.sequence')}
-                      rules={[zodRule(optionalSequenceSchema, t)]}
-                    >
-                      <InputNumber min={0} max={100} />
-                    </Form.Item>
+                    <SequenceField optional />
                     <Form.Item name="popular" label={t('catalogue.flag.popular')} valuePropName="checked">
                       <Switch />
                     </Form.Item>
-                    <Form.Item
-                      name="popularSorting"
-                      label={t('catalogue.popularSorting')}
-                      rules={[zodRule(optionalSequenceSchema, t)]}
-                    >
-                      <InputNumber min={0} max={100} />
-                    </Form.Item>
+                    <SequenceField name="popularSorting" label="catalogue.popularSorting" optional />
                     <Form.Item
                       name="todayPopular"
                       label={t('catalogue.flag.todayPopular')}
@@ -153,9 +136,7 @@ function LeaguesTab() {
               initialValues={{ sequence: c.settings.sequence }}
               onSubmit={async ({ sequence }) => done(await country({ countryId: c.settings.id, sequence }))}
             >
-              <Form.Item name="sequence" label={t('catalogue.sequence')} rules={[zodRule(sequenceSchema, t)]}>
-                <InputNumber min={0} max={100} />
-              </Form.Item>
+              <SequenceField />
             </ActionModal>
           ),
         },
@@ -194,9 +175,7 @@ function BookmakersTab() {
                 return answer.error;
               }}
             >
-              <Form.Item name="sequence" label={t('catalogue.sequence')} rules={[zodRule(sequenceSchema, t)]}>
-                <InputNumber min={0} max={100} />
-              </Form.Item>
+              <SequenceField />
             </ActionModal>
           ),
         },

@@ -24,8 +24,9 @@ import {
   type CatalogueStaffMatchesQuery,
   type MatchFlagsInput,
 } from '../graphql/generated.ts';
+import { SequenceField } from './SequenceField.tsx';
 import { MATCH_STATUSES, UNDECIDED, staffMatchVariables, statusKey } from './matchList.ts';
-import { goalsSchema, optionalSequenceSchema } from './rules.ts';
+import { goalsSchema } from './rules.ts';
 
 type StaffMatch = CatalogueStaffMatchesQuery['staffMatches']['content'][number];
 
@@ -195,13 +196,7 @@ export function MatchesTab() {
                 <Switch />
               </Form.Item>
             ))}
-            <Form.Item
-              name="sequence"
-              label={t('catalogue.sequence')}
-              rules={[zodRule(optionalSequenceSchema, t)]}
-            >
-              <InputNumber min={0} max={100} />
-            </Form.Item>
+            <SequenceField optional />
           </ActionModal>
           {!m.resultRecorded && UNDECIDED.includes(m.state.statusId) && (
             <ActionModal<ScoreValues>
