@@ -221,6 +221,8 @@ export type OrderFilter = {
   toDate?: string | null | undefined;
   /** Only bets with a leg on this match (spec gambling_bureau_query). */
   matchId?: string | number | null | undefined;
+  /** true = only large bets (stake ≥ the order warning amount in force now, spec §9 "order warning amount"); false = only the others. With no warning amount set, no bet is large. */
+  largeBet?: boolean | null | undefined;
 };
 
 /** Order list sorting; ties are broken by id. */
@@ -475,6 +477,8 @@ export type BetConfigInput = {
   liveBetDelaySecondsMobile?: number | null | undefined;
   /** Rolling-bet delay on desktop (spec §9): seconds a live bet from the DESKTOP channel is held, whole, 0–30. */
   liveBetDelaySecondsDesktop?: number | null | undefined;
+  /** Order warning amount (spec §9), whole TZS ≥ 1: a bet staking at least this is flagged as a large bet in the staff orders list; null = no warning (the default). */
+  orderWarningAmount?: number | null | undefined;
 };
 
 export type StringRewardTierInput = {
