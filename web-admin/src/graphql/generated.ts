@@ -879,6 +879,7 @@ export type ConfigBetQuery = {
     createdBy: string;
     createdAt: string;
     inForce: boolean;
+    orderWarningAmount: number | null;
     config: {
       minimumBetAmount: number;
       minimumBetAmountVirtual: number;
@@ -1481,6 +1482,7 @@ export type OrdersOrderFieldsFragment = {
   matchCount: number | null;
   earlySettlementOdds: string | null;
   placedBy: string | null;
+  largeBet: boolean | null;
 };
 
 export type OrdersListQueryVariables = Exact<{
@@ -1526,6 +1528,7 @@ export type OrdersListQuery = {
       matchCount: number | null;
       earlySettlementOdds: string | null;
       placedBy: string | null;
+      largeBet: boolean | null;
     }>;
   };
 };
@@ -1566,6 +1569,7 @@ export type OrdersDetailQuery = {
     matchCount: number | null;
     earlySettlementOdds: string | null;
     placedBy: string | null;
+    largeBet: boolean | null;
     lines: Array<{
       legIndex: number;
       matchId: string;
@@ -1622,6 +1626,7 @@ export type OrdersCancelMutation = {
     matchCount: number | null;
     earlySettlementOdds: string | null;
     placedBy: string | null;
+    largeBet: boolean | null;
   };
 };
 
@@ -3071,6 +3076,7 @@ export const OrdersOrderFieldsFragmentDoc = {
           { kind: 'Field', name: { kind: 'Name', value: 'matchCount' } },
           { kind: 'Field', name: { kind: 'Name', value: 'earlySettlementOdds' } },
           { kind: 'Field', name: { kind: 'Name', value: 'placedBy' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'largeBet' } },
         ],
       },
     },
@@ -4540,6 +4546,7 @@ export const ConfigBetDocument = {
                 { kind: 'Field', name: { kind: 'Name', value: 'createdBy' } },
                 { kind: 'Field', name: { kind: 'Name', value: 'createdAt' } },
                 { kind: 'Field', name: { kind: 'Name', value: 'inForce' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'orderWarningAmount' } },
                 {
                   kind: 'Field',
                   name: { kind: 'Name', value: 'config' },
@@ -6429,6 +6436,7 @@ export const OrdersListDocument = {
           { kind: 'Field', name: { kind: 'Name', value: 'matchCount' } },
           { kind: 'Field', name: { kind: 'Name', value: 'earlySettlementOdds' } },
           { kind: 'Field', name: { kind: 'Name', value: 'placedBy' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'largeBet' } },
         ],
       },
     },
@@ -6531,6 +6539,7 @@ export const OrdersDetailDocument = {
           { kind: 'Field', name: { kind: 'Name', value: 'matchCount' } },
           { kind: 'Field', name: { kind: 'Name', value: 'earlySettlementOdds' } },
           { kind: 'Field', name: { kind: 'Name', value: 'placedBy' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'largeBet' } },
         ],
       },
     },
@@ -6618,6 +6627,7 @@ export const OrdersCancelDocument = {
           { kind: 'Field', name: { kind: 'Name', value: 'matchCount' } },
           { kind: 'Field', name: { kind: 'Name', value: 'earlySettlementOdds' } },
           { kind: 'Field', name: { kind: 'Name', value: 'placedBy' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'largeBet' } },
         ],
       },
     },

@@ -857,13 +857,17 @@ describe('content', () => {
           .orderWarningAmount;
       expect(await inForce()).toBeNull();
       clock += 1000;
-      expect((await t.gql(SET_BET, { input: { orderWarningAmount: 250_000 } }, EDITOR)).errors).toBeUndefined();
+      expect(
+        (await t.gql(SET_BET, { input: { orderWarningAmount: 250_000 } }, EDITOR)).errors,
+      ).toBeUndefined();
       expect(await inForce()).toBe(250_000);
       // Another field's change keeps it; null clears it.
       clock += 1000;
       await t.gql(SET_BET, { input: { minimumBetAmount: 200 } }, EDITOR);
       expect(await inForce()).toBe(250_000);
-      expect((await auditRows('bet_config.set')).at(-1)!.after).toMatchObject({ orderWarningAmount: 250_000 });
+      expect((await auditRows('bet_config.set')).at(-1)!.after).toMatchObject({
+        orderWarningAmount: 250_000,
+      });
       clock += 1000;
       await t.gql(SET_BET, { input: { minimumBetAmount: 100, orderWarningAmount: null } }, EDITOR);
       expect(await inForce()).toBeNull();
