@@ -1,7 +1,9 @@
+import { parse } from 'csv-parse/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { player, staff, startTestApp } from '../../testing/app.ts';
 import type { TestApp } from '../../testing/app.ts';
 import { insertTestMatch } from '../../testing/catalogue-fixtures.ts';
+import { settleExports } from './exports.ts';
 import { creditTestPlayer, registerTestPlayer } from './testing.ts';
 
 const HOUR = 3_600_000;
@@ -96,6 +98,30 @@ describe('staff orders: large bets by the order warning amount (spec §9)', () =
     expect(detail.data!.order.largeBet).toBe(true);
     const small = await t.gql<{ order: { largeBet: boolean } }>(ORDER, { id: bets[4_900] }, viewer);
     expect(small.data!.order.largeBet).toBe(false);
+    // An orders export with the filter writes the large bets only.
+    const exporter = staff('22', ['export.run', 'orders.view']);
+    const started = await t.gql<{ startExport: { id: string } }>(
+      `mutation ($filter: ExportFilter) { startExport(kind: ORDERS, filter: $filter) { id } }`,
+      { filter: { orders: { largeBet: true } } },
+      exporter,
+    );
+    expect(started.errors).toBeUndefined();
+    await settleExports(t.services);
+    const file = await t.app.inject({
+      method: 'GET',
+      url: `/admin/exports/${started.data!.startExport.id}/file`,
+      headers: {
+        'x-test-viewer': JSON.stringify({
+          kind: 'staff',
+          staffId: '22',
+          sessionId: 'test-22',
+          permissions: ['export.run', 'orders.view'],
+        }),
+      },
+    });
+    expect(file.statusCode).toBe(200);
+    const rows = parse(file.body, { bom: true, columns: true }) as Record<string, string>[];
+    expect(rows.map((r) => r.stake)).toEqual(['5000', '5100']);
   });
 
   it('follows the configuration in force now: a higher amount, then none', async () => {
