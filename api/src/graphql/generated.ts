@@ -1926,6 +1926,8 @@ export type Order = {
   earlySettlementOdds?: Maybe<Scalars['Odds']['output']>;
   /** Who placed it: `player:<id>`, `staff:<id>` (admin and random bets). */
   placedBy?: Maybe<Scalars['String']['output']>;
+  /** Staff lists (orders, order) only, null elsewhere: true when the stake, TZS, is at least the order warning amount of the bet configuration in force now (spec §9 "order warning amount"); false when none is set. */
+  largeBet?: Maybe<Scalars['Boolean']['output']>;
 };
 
 /** One leg (spec §3 "Order detail line"). */
@@ -2456,6 +2458,8 @@ export type OrderFilter = {
   toDate?: InputMaybe<Scalars['String']['input']>;
   /** Only bets with a leg on this match (spec gambling_bureau_query). */
   matchId?: InputMaybe<Scalars['ID']['input']>;
+  /** true = only large bets (stake ≥ the order warning amount in force now, spec §9 "order warning amount"); false = only the others. With no warning amount set, no bet is large. */
+  largeBet?: InputMaybe<Scalars['Boolean']['input']>;
 };
 
 /** Order list sorting; ties are broken by id. */
@@ -3222,6 +3226,8 @@ export type BetConfigInput = {
   liveBetDelaySecondsMobile?: InputMaybe<Scalars['Int']['input']>;
   /** Rolling-bet delay on desktop (spec §9): seconds a live bet from the DESKTOP channel is held, whole, 0–30. */
   liveBetDelaySecondsDesktop?: InputMaybe<Scalars['Int']['input']>;
+  /** Order warning amount (spec §9), whole TZS ≥ 1: a bet staking at least this is flagged as a large bet in the staff orders list; null = no warning (the default). */
+  orderWarningAmount?: InputMaybe<Scalars['Tzs']['input']>;
 };
 
 /** One stored version of the bet configuration. */
@@ -3234,6 +3240,8 @@ export type BetConfigVersion = {
   inForce: Scalars['Boolean']['output'];
   /** The configuration of this version (tax: the dated sports tax rule in force at its start). */
   config: BetConfig;
+  /** Order warning amount of this version (spec §9), TZS: stakes at least this are large bets; null = no warning. Staff only (not on the player-facing BetConfig). */
+  orderWarningAmount?: Maybe<Scalars['Tzs']['output']>;
 };
 
 export type StringRewardTierInput = {
@@ -5087,6 +5095,7 @@ export type OrderResolvers<
   matchCount?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
   earlySettlementOdds?: Resolver<Maybe<ResolversTypes['Odds']>, ParentType, ContextType>;
   placedBy?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  largeBet?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType>;
 };
 
 export type OrderLineResolvers<
@@ -5918,6 +5927,7 @@ export type BetConfigVersionResolvers<
   createdAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
   inForce?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   config?: Resolver<ResolversTypes['BetConfig'], ParentType, ContextType>;
+  orderWarningAmount?: Resolver<Maybe<ResolversTypes['Tzs']>, ParentType, ContextType>;
 };
 
 export type BoardMessageResolvers<

@@ -51,6 +51,12 @@ export interface BetConfig {
   readonly liveBetDelaySecondsMobile: number;
   /** spec §9 "rolling-bet delay on … desktop": the same hold, in seconds (whole, 0–30), for wide screens. */
   readonly liveBetDelaySecondsDesktop: number;
+  /**
+   * spec §9 "Admin-configurable: order warning amount": a bet whose stake, TZS, is at least this is a
+   * "large bet" the back office flags for staff (a risk aid; it refuses nothing). `null` = no warning.
+   * Whole TZS ≥ 1.
+   */
+  readonly orderWarningAmount: Tzs | null;
 }
 
 /** Where a bet is placed from (GraphQL `BetChannel`): the player site under / above its 960 px breakpoint (spec §9 Layout). */
@@ -81,6 +87,26 @@ export const liveBetDelaySeconds = (
   return isLiveBetDelaySeconds(value) ? value : DEFAULT_LIVE_BET_DELAY_SECONDS;
 };
 
+/** True for a valid order warning amount: whole TZS of at least 1 (spec §9 "order warning amount"). */
+export const isOrderWarningAmount = (value: unknown): value is Tzs =>
+  typeof value === 'number' && Number.isSafeInteger(value) && value >= 1;
+
+/**
+ * The order warning amount in force, TZS, or `null` when none is set (spec §9 "order warning amount").
+ * A stored value that is not a valid amount (hand-edited row) counts as none.
+ */
+export const orderWarningAmount = (config: Pick<BetConfig, 'orderWarningAmount'>): Tzs | null =>
+  isOrderWarningAmount(config.orderWarningAmount) ? config.orderWarningAmount : null;
+
+/**
+ * True when a bet of `stake` TZS is a "large bet" under `config` (spec §9 "order warning amount"): the
+ * stake is at least the warning amount. Never true when no warning amount is set.
+ */
+export const isLargeBet = (config: Pick<BetConfig, 'orderWarningAmount'>, stake: Tzs): boolean => {
+  const warning = orderWarningAmount(config);
+  return warning !== null && stake >= warning;
+};
+
 /** Stake step (spec §5 "Amount input": step 100). */
 export const BET_AMOUNT_STEP: Tzs = 100;
 /** Most selections on one slip (spec §5 "Accumulator": at most 60). */
@@ -91,6 +117,7 @@ export const MAX_SELECTIONS = 60;
  * 100, maximum 3,000,000, min string-reward odds 1, tax 10%. The spec gives no figures for the profit
  * caps ("numbers not shown"): they default to no cap. No string-reward tiers by default. The rolling-bet
  * delays have no figure in the spec either: {@link DEFAULT_LIVE_BET_DELAY_SECONDS} (5 s) on both channels.
+ * Nor does the order warning amount: it defaults to none (`null`, no bet is flagged).
  */
 export const DEFAULT_BET_CONFIG: BetConfig = {
   minimumBetAmount: 100,
@@ -106,6 +133,7 @@ export const DEFAULT_BET_CONFIG: BetConfig = {
   stringRewards: [],
   liveBetDelaySecondsMobile: DEFAULT_LIVE_BET_DELAY_SECONDS,
   liveBetDelaySecondsDesktop: DEFAULT_LIVE_BET_DELAY_SECONDS,
+  orderWarningAmount: null,
 };
 
 /**
@@ -117,6 +145,13 @@ export const MISSING_VALUE_FALLBACKS = {
   minimumBetAmountVirtual: 300,
   maxBetAmount: 900_000,
 } as const satisfies Partial<BetConfig>;
+
+/** The fields whose `null` is a value of its own ("no cap", "no warning"), not a missing value. */
+const NULLABLE_FIELDS: ReadonlySet<string> = new Set<keyof BetConfig>([
+  'singleGameHighestProfit',
+  'multipleGameHighestProfit',
+  'orderWarningAmount',
+]);
 
 /**
  * The configuration to use: `undefined` (nothing loaded) gives {@link DEFAULT_BET_CONFIG}; a loaded,
@@ -132,8 +167,9 @@ export const resolveBetConfig = (
     Object.entries(loaded).filter(
       ([key, value]) =>
         value !== undefined &&
-        // null is a real value for the profit caps ("no cap"), a missing one elsewhere.
-        (value !== null || key === 'singleGameHighestProfit' || key === 'multipleGameHighestProfit'),
+        // null is a real value for the profit caps ("no cap") and the order warning amount ("no
+        // warning"), a missing one elsewhere.
+        (value !== null || NULLABLE_FIELDS.has(key)),
     ),
   );
   return { ...DEFAULT_BET_CONFIG, ...MISSING_VALUE_FALLBACKS, ...present } as BetConfig;

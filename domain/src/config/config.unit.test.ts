@@ -3,9 +3,12 @@ import { isDomainFailure } from '../errors.ts';
 import {
   DEFAULT_BET_CONFIG,
   isBettingPaused,
+  isLargeBet,
   isLiveBetDelaySeconds,
+  isOrderWarningAmount,
   liveBetDelaySeconds,
   minimumStake,
+  orderWarningAmount,
   profitCap,
   resolveBetConfig,
   type BetConfig,
@@ -72,6 +75,33 @@ describe('bet config defaults and fallbacks (spec §9)', () => {
     expect(liveBetDelaySeconds({ ...config, liveBetDelaySecondsDesktop: 2.5 }, 'DESKTOP')).toBe(5);
     expect([0, 1, 30].map(isLiveBetDelaySeconds)).toEqual([true, true, true]);
     expect([-1, 31, 1.5, Number.NaN, '5'].map(isLiveBetDelaySeconds)).toEqual([
+      false,
+      false,
+      false,
+      false,
+      false,
+    ]);
+  });
+  it('given no config or a loaded one with a null warning amount, when resolved, then no order warning', () => {
+    expect(resolveBetConfig(undefined).orderWarningAmount).toBeNull();
+    expect(resolveBetConfig({ orderWarningAmount: null }).orderWarningAmount).toBeNull();
+    expect(resolveBetConfig({ orderWarningAmount: 250_000 }).orderWarningAmount).toBe(250_000);
+  });
+  it('given a warning amount, when a stake is below, at or above it, then only at and above is a large bet', () => {
+    const config = { orderWarningAmount: 50_000 };
+    expect(isLargeBet(config, 49_999)).toBe(false);
+    expect(isLargeBet(config, 50_000)).toBe(true);
+    expect(isLargeBet(config, 50_001)).toBe(true);
+    expect(isLargeBet({ orderWarningAmount: null }, 3_000_000)).toBe(false);
+  });
+  it('given an invalid stored warning amount, when read, then it counts as none', () => {
+    expect(orderWarningAmount({ orderWarningAmount: 0 })).toBeNull();
+    expect(orderWarningAmount({ orderWarningAmount: 1.5 })).toBeNull();
+    expect(orderWarningAmount({ orderWarningAmount: 1 })).toBe(1);
+    expect(isLargeBet({ orderWarningAmount: -5 }, 100)).toBe(false);
+    expect([1, 100, 9_000_000].map(isOrderWarningAmount)).toEqual([true, true, true]);
+    expect([0, -1, 2.5, Number.NaN, '100', null].map(isOrderWarningAmount)).toEqual([
+      false,
       false,
       false,
       false,

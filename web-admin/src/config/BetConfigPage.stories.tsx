@@ -1,7 +1,7 @@
 /**
  * Stories of the bet configuration screen (spec §3 "Bet config", §9 "Admin-configurable"): the version in
- * force with its stakes, tax, caps and rolling-bet delays (mobile 3 s, desktop 7 s), and the stored
- * versions, answered as `betConfig` / `betConfigVersions` would.
+ * force with its stakes, tax, caps and rolling-bet delays (mobile 3 s, desktop 7 s), the order warning amount
+ * (500,000 TZS; none in the older version), and the stored versions, answered as `betConfig` / `betConfigVersions` would.
  */
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import type { ConfigBetQuery } from '../graphql/generated.ts';
@@ -38,6 +38,7 @@ const answer: StoryAnswer = (name) =>
             createdBy: 'staff:1',
             createdAt: '2026-11-20T08:59:00.000Z',
             inForce: true,
+            orderWarningAmount: 500_000,
             config: IN_FORCE,
           },
           {
@@ -45,6 +46,7 @@ const answer: StoryAnswer = (name) =>
             createdBy: 'system:seed',
             createdAt: '2026-01-01T00:00:00.000Z',
             inForce: false,
+            orderWarningAmount: null,
             config: config('2018-01-01T00:00:00.000Z', {
               liveBetDelaySecondsMobile: 5,
               liveBetDelaySecondsDesktop: 5,

@@ -1,7 +1,9 @@
 /**
  * The bet configuration (spec §3 "Bet config", §9 "Admin-configurable"): stakes, odds threshold of the
  * string reward, tax, profit caps, customer-service and no-bet texts, the rolling-bet delays on mobile and
- * desktop (seconds a live bet is held and checked again before acceptance), and the string-reward tiers, each
+ * desktop (seconds a live bet is held and checked again before acceptance), the order warning amount (TZS;
+ * stakes at or above it are flagged as large bets on the orders screen; read from the in-force version, as
+ * the player-facing configuration does not carry it), and the string-reward tiers, each
  * change saved as a new version effective at a chosen EAT time (now when empty; never in the past), with
  * every stored version listed. The betting pause itself is on the payments screens.
  */
@@ -24,6 +26,7 @@ import {
   taxSchema,
   tierPercentSchema,
   tierStringsSchema,
+  warningAmountSchema,
 } from './rules.ts';
 
 /** The ISO instant of an effective-time picker (read as EAT), or null for "now". */
@@ -63,6 +66,8 @@ interface BetValues {
   customerService: string;
   liveBetDelaySecondsMobile: number;
   liveBetDelaySecondsDesktop: number;
+  /** Order warning amount, TZS; null = no warning (spec §9). */
+  orderWarningAmount: number | null;
   pausePrompt?: string;
   effectiveFrom?: Dayjs | null;
 }
@@ -82,6 +87,8 @@ export function BetConfigPage() {
   const [form] = Form.useForm<BetValues>();
   const [tierForm] = Form.useForm<TierValues>();
   const config = result.data?.betConfig;
+  // Staff only: the warning amount is on the in-force version, not on the player-facing BetConfig.
+  const warningAmount = result.data?.betConfigVersions.find((v) => v.inForce)?.orderWarningAmount ?? null;
   useEffect(() => {
     if (!config) return;
     form.setFieldsValue({
@@ -95,9 +102,10 @@ export function BetConfigPage() {
       customerService: config.customerService,
       liveBetDelaySecondsMobile: config.liveBetDelaySecondsMobile,
       liveBetDelaySecondsDesktop: config.liveBetDelaySecondsDesktop,
+      orderWarningAmount: warningAmount,
     });
     tierForm.setFieldsValue({ tiers: config.stringRewards.map((tier) => ({ ...tier })) });
-  }, [config, form, tierForm]);
+  }, [config, warningAmount, form, tierForm]);
 
   const submit = async ({ effectiveFrom, pausePrompt, ...values }: BetValues) => {
     const answer = await save({
@@ -105,6 +113,7 @@ export function BetConfigPage() {
         ...values,
         singleGameHighestProfit: values.singleGameHighestProfit ?? null,
         multipleGameHighestProfit: values.multipleGameHighestProfit ?? null,
+        orderWarningAmount: values.orderWarningAmount ?? null,
         ...(pausePrompt?.trim() ? { pausePrompt: pausePrompt.trim() } : {}),
       },
       effectiveFrom: effectiveOf(effectiveFrom),
@@ -193,6 +202,14 @@ export function BetConfigPage() {
               rules={[zodRule(capSchema, t)]}
             >
               {tzsInput}
+            </Form.Item>
+            <Form.Item
+              name="orderWarningAmount"
+              label={t('config.orderWarningAmount')}
+              extra={t('config.orderWarningHint')}
+              rules={[zodRule(warningAmountSchema, t)]}
+            >
+              <InputNumber min={1} step={1000} precision={0} style={{ width: 180 }} suffix="TZS" />
             </Form.Item>
             {(['liveBetDelaySecondsMobile', 'liveBetDelaySecondsDesktop'] as const).map((name) => (
               <Form.Item
@@ -332,6 +349,12 @@ export function BetConfigPage() {
               title: t('config.liveDelays'),
               render: (_, r) =>
                 `${r.config.liveBetDelaySecondsMobile} s / ${r.config.liveBetDelaySecondsDesktop} s`,
+            },
+            {
+              key: 'warning',
+              title: t('config.orderWarningAmount'),
+              render: (_, r) =>
+                r.orderWarningAmount == null ? t('config.noWarning') : formatTzs(r.orderWarningAmount),
             },
             {
               key: 'tiers',

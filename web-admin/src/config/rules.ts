@@ -1,7 +1,7 @@
 /**
  * Validation of the configuration forms (spec §3 "Bet config", §5 "Other": stakes step 100, odds with 2
  * decimals, tax percent with 2 decimals; string-reward tiers 2–60 selections, 0–1000 percent; §9 rolling-bet
- * delays 0–30 whole seconds), as zod
+ * delays 0–30 whole seconds, order warning amount whole TZS ≥ 1 or empty), as zod
  * schemas whose messages are i18n keys (components/forms.ts `zodRule`). The server checks again.
  */
 import { z } from 'zod';
@@ -18,6 +18,16 @@ export const capSchema = z.union([
   z.null(),
   z.undefined(),
   z.number('validation.wholeTzs').int('validation.wholeTzs').positive('validation.positive'),
+]);
+
+/**
+ * An optional order warning amount (spec §9; empty = no warning): whole TZS of at least 1. Stakes at or
+ * above it are flagged as large bets on the orders screen.
+ */
+export const warningAmountSchema = z.union([
+  z.null(),
+  z.undefined(),
+  z.number('validation.wholeTzs').int('validation.wholeTzs').min(1, 'validation.positive'),
 ]);
 
 /** Decimal odds text with up to 2 decimals, at least 1.00. */

@@ -23,6 +23,10 @@ export const configTexts = defineTexts('config', {
     liveBetDelaySecondsDesktop: 'Live-bet delay, desktop',
     liveDelayHint: 'Seconds a live bet is held and checked again before it is accepted (0 = no hold)',
     liveDelays: 'Live-bet delay (mobile / desktop)',
+    orderWarningAmount: 'Order warning amount',
+    orderWarningHint:
+      'Stakes of at least this are flagged as large bets on the orders screen; empty = no warning',
+    noWarning: 'none',
     tierStrings: 'Selections',
     tierPercent: 'Percent of profit',
     addTier: 'Add a tier',
@@ -85,6 +89,10 @@ export const configTexts = defineTexts('config', {
     liveDelayHint:
       'Sekunde ambazo dau la mubashara linashikiliwa na kukaguliwa upya kabla ya kukubaliwa (0 = halishikiliwi)',
     liveDelays: 'Muda wa kusubiri dau la mubashara (simu / kompyuta)',
+    orderWarningAmount: 'Kiasi cha tahadhari ya dau',
+    orderWarningHint:
+      'Madau ya kiasi hiki au zaidi huwekwa alama ya dau kubwa kwenye skrini ya maagizo; tupu = hakuna tahadhari',
+    noWarning: 'hakuna',
     tierStrings: 'Machaguo',
     tierPercent: 'Asilimia ya faida',
     addTier: 'Ongeza kiwango',
@@ -146,6 +154,9 @@ export const configTexts = defineTexts('config', {
     liveBetDelaySecondsDesktop: '滚球投注延迟（电脑）',
     liveDelayHint: '滚球注单在接受前保留并重新检查的秒数（0 = 不延迟）',
     liveDelays: '滚球投注延迟（手机 / 电脑）',
+    orderWarningAmount: '注单预警金额',
+    orderWarningHint: '投注金额达到此值的注单在注单页面标记为大额注单；留空 = 不预警',
+    noWarning: '无',
     tierStrings: '串数',
     tierPercent: '盈利百分比',
     addTier: '添加档位',

@@ -221,6 +221,8 @@ export type OrderFilter = {
   toDate?: string | null | undefined;
   /** Only bets with a leg on this match (spec gambling_bureau_query). */
   matchId?: string | number | null | undefined;
+  /** true = only large bets (stake ≥ the order warning amount in force now, spec §9 "order warning amount"); false = only the others. With no warning amount set, no bet is large. */
+  largeBet?: boolean | null | undefined;
 };
 
 /** Order list sorting; ties are broken by id. */
@@ -475,6 +477,8 @@ export type BetConfigInput = {
   liveBetDelaySecondsMobile?: number | null | undefined;
   /** Rolling-bet delay on desktop (spec §9): seconds a live bet from the DESKTOP channel is held, whole, 0–30. */
   liveBetDelaySecondsDesktop?: number | null | undefined;
+  /** Order warning amount (spec §9), whole TZS ≥ 1: a bet staking at least this is flagged as a large bet in the staff orders list; null = no warning (the default). */
+  orderWarningAmount?: number | null | undefined;
 };
 
 export type StringRewardTierInput = {
@@ -875,6 +879,7 @@ export type ConfigBetQuery = {
     createdBy: string;
     createdAt: string;
     inForce: boolean;
+    orderWarningAmount: number | null;
     config: {
       minimumBetAmount: number;
       minimumBetAmountVirtual: number;
@@ -1477,6 +1482,7 @@ export type OrdersOrderFieldsFragment = {
   matchCount: number | null;
   earlySettlementOdds: string | null;
   placedBy: string | null;
+  largeBet: boolean | null;
 };
 
 export type OrdersListQueryVariables = Exact<{
@@ -1522,6 +1528,7 @@ export type OrdersListQuery = {
       matchCount: number | null;
       earlySettlementOdds: string | null;
       placedBy: string | null;
+      largeBet: boolean | null;
     }>;
   };
 };
@@ -1562,6 +1569,7 @@ export type OrdersDetailQuery = {
     matchCount: number | null;
     earlySettlementOdds: string | null;
     placedBy: string | null;
+    largeBet: boolean | null;
     lines: Array<{
       legIndex: number;
       matchId: string;
@@ -1618,6 +1626,7 @@ export type OrdersCancelMutation = {
     matchCount: number | null;
     earlySettlementOdds: string | null;
     placedBy: string | null;
+    largeBet: boolean | null;
   };
 };
 
@@ -3067,6 +3076,7 @@ export const OrdersOrderFieldsFragmentDoc = {
           { kind: 'Field', name: { kind: 'Name', value: 'matchCount' } },
           { kind: 'Field', name: { kind: 'Name', value: 'earlySettlementOdds' } },
           { kind: 'Field', name: { kind: 'Name', value: 'placedBy' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'largeBet' } },
         ],
       },
     },
@@ -4536,6 +4546,7 @@ export const ConfigBetDocument = {
                 { kind: 'Field', name: { kind: 'Name', value: 'createdBy' } },
                 { kind: 'Field', name: { kind: 'Name', value: 'createdAt' } },
                 { kind: 'Field', name: { kind: 'Name', value: 'inForce' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'orderWarningAmount' } },
                 {
                   kind: 'Field',
                   name: { kind: 'Name', value: 'config' },
@@ -6425,6 +6436,7 @@ export const OrdersListDocument = {
           { kind: 'Field', name: { kind: 'Name', value: 'matchCount' } },
           { kind: 'Field', name: { kind: 'Name', value: 'earlySettlementOdds' } },
           { kind: 'Field', name: { kind: 'Name', value: 'placedBy' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'largeBet' } },
         ],
       },
     },
@@ -6527,6 +6539,7 @@ export const OrdersDetailDocument = {
           { kind: 'Field', name: { kind: 'Name', value: 'matchCount' } },
           { kind: 'Field', name: { kind: 'Name', value: 'earlySettlementOdds' } },
           { kind: 'Field', name: { kind: 'Name', value: 'placedBy' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'largeBet' } },
         ],
       },
     },
@@ -6614,6 +6627,7 @@ export const OrdersCancelDocument = {
           { kind: 'Field', name: { kind: 'Name', value: 'matchCount' } },
           { kind: 'Field', name: { kind: 'Name', value: 'earlySettlementOdds' } },
           { kind: 'Field', name: { kind: 'Name', value: 'placedBy' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'largeBet' } },
         ],
       },
     },

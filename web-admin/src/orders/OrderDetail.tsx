@@ -66,7 +66,9 @@ export function OrderDetail({ id, onClose }: { readonly id: string | null; reado
             <Descriptions.Item label={t('orders.userId')}>{order.userId ?? '—'}</Descriptions.Item>
             <Descriptions.Item label={t('orders.placedBy')}>{order.placedBy ?? '—'}</Descriptions.Item>
             <Descriptions.Item label={t('orders.payType')}>{order.payType}</Descriptions.Item>
-            <Descriptions.Item label={t('orders.stake')}>{money(order.stake)}</Descriptions.Item>
+            <Descriptions.Item label={t('orders.stake')}>
+              {money(order.stake)} {order.largeBet && <Tag color="red">{t('orders.largeBet')}</Tag>}
+            </Descriptions.Item>
             <Descriptions.Item label={t('orders.payPayable')}>{money(order.payPayable)}</Descriptions.Item>
             <Descriptions.Item label={t('orders.virtualPay')}>
               {money(order.virtualPayAmount)}

@@ -1,7 +1,8 @@
 /**
  * The orders of every player (spec §2 orders, §3 "Order"): filters in the URL (status including "to be
- * counted", type user/admin/random, EAT dates, phone, order no.), server-side paging and sorting, totals
- * of every matching order, export to CSV with the same filters, and the detail drawer.
+ * counted", type user/admin/random, EAT dates, phone, order no., "large bets only"), server-side paging and
+ * sorting, totals of every matching order, export to CSV with the same filters, and the detail drawer. A
+ * red "large bet" tag marks orders whose stake is at least the order warning amount in force (spec §9).
  */
 import { Space, Table, Tag, Typography } from 'antd';
 import { useState } from 'react';
@@ -51,6 +52,7 @@ export function OrdersPage() {
     { name: 'dates', label: t('common.date'), kind: 'dateRange' },
     { name: 'phone', label: t('orders.phone'), kind: 'text', placeholder: '+255…' },
     { name: 'serial', label: t('orders.serial'), kind: 'text' },
+    { name: 'large', label: t('orders.largeOnly'), kind: 'switch' },
   ];
   return (
     <Space orientation="vertical" style={{ width: '100%' }}>
@@ -114,7 +116,21 @@ export function OrdersPage() {
             title: t('orders.type'),
             render: (_, r) => t(`orders.types.${r.orderType}`, { defaultValue: r.orderType }),
           },
-          { key: 'stake', title: t('orders.stake'), sorter: true, render: (_, r) => formatTzs(r.stake) },
+          {
+            key: 'stake',
+            title: t('orders.stake'),
+            sorter: true,
+            render: (_, r) => (
+              <Space size={4} wrap>
+                {formatTzs(r.stake)}
+                {r.largeBet && (
+                  <Tag color="red" data-testid={`large-bet-${r.serial}`}>
+                    {t('orders.largeBet')}
+                  </Tag>
+                )}
+              </Space>
+            ),
+          },
           { key: 'totalOdds', title: t('orders.totalOdds'), dataIndex: 'totalOdds' },
           {
             key: 'potentialReturn',

@@ -4,7 +4,8 @@ import type { BillFilter, OrderFilter, OrderSort } from '../graphql/generated.ts
 
 /**
  * The `OrderFilter` of the URL: `status` is a spec status code 1–6 or `tbc` ("to be counted": not yet
- * settled), `type` user/admin/random, `dates` an EAT day range, `phone`, `serial`, `userId`.
+ * settled), `type` user/admin/random, `dates` an EAT day range, `phone`, `serial`, `userId`, `large`
+ * (`true` = only large bets, stake ≥ the order warning amount in force, spec §9; otherwise every order).
  */
 export const orderFilterOf = (params: TableParams): OrderFilter => {
   const { from, to } = rangeOf(params.filters['dates']);
@@ -19,6 +20,7 @@ export const orderFilterOf = (params: TableParams): OrderFilter => {
     userId: params.filters['userId'] ?? null,
     fromDate: from,
     toDate: to,
+    largeBet: params.filters['large'] === 'true' ? true : null,
   };
 };
 

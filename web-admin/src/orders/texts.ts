@@ -12,6 +12,8 @@ export const ordersTexts = defineTexts('orders', {
     id: 'Order id',
     status: 'Status',
     toBeCounted: 'To be counted',
+    largeBet: 'Large bet',
+    largeOnly: 'Large bets only',
     codes: {
       c1: 'unpaid',
       c2: 'awaiting result',
@@ -130,6 +132,8 @@ export const ordersTexts = defineTexts('orders', {
     id: 'Kitambulisho cha oda',
     status: 'Hali',
     toBeCounted: 'Zinasubiri kuhesabiwa',
+    largeBet: 'Dau kubwa',
+    largeOnly: 'Madau makubwa tu',
     codes: {
       c1: 'haijalipwa',
       c2: 'inasubiri matokeo',
@@ -248,6 +252,8 @@ export const ordersTexts = defineTexts('orders', {
     id: '订单 ID',
     status: '状态',
     toBeCounted: '待结算',
+    largeBet: '大额注单',
+    largeOnly: '仅大额注单',
     codes: { c1: '未支付', c2: '等待结果', c3: '异常', c4: '已结算', c5: '延迟', c6: '提前结算' },
     statuses: {
       unpaid: '未支付',

@@ -14,6 +14,7 @@
  * `+255…` is one) get a leading `'` (OWASP "CSV injection").
  */
 import type { FastifyInstance } from 'fastify';
+import type { Tzs } from '@bashiri/domain';
 import type { SqlExecutor } from '@bashiri/eventstore';
 import type { AppServices } from '../../services.ts';
 import { codedError } from '../../graphql/errors.ts';
@@ -21,7 +22,7 @@ import { audit } from '../audit/index.ts';
 import type { PermissionCode, StaffViewer } from '../staff/guard.ts';
 import { exportSources } from './lists.ts';
 import type { Where } from './common.ts';
-import { orderWhere } from './orders.ts';
+import { orderWhere, warningAmountInForce } from './orders.ts';
 import type { OrderFilter } from './orders.ts';
 import { stringify } from 'csv-stringify/sync';
 
@@ -73,6 +74,7 @@ export const csvLine = (values: readonly unknown[]): string =>
 const sourceOf = (
   kind: ExportKind,
   filter: ExportFilter,
+  warningAmount: Tzs | null,
 ): { select: string; where: Where; order: string } => {
   switch (kind) {
     case 'ORDERS':
@@ -82,7 +84,7 @@ const sourceOf = (
           o.potential_reward, o.reward_percent, o.potential_tax, o.potential_return, o.payout, o.reward, o.tax,
           o.credited, o.abnormal_info, o.cancel_reason, o.placed_at, o.settled_at
           FROM orders o LEFT JOIN player_accounts pa ON pa.user_id = o.user_id`,
-        where: orderWhere(filter.orders),
+        where: orderWhere(filter.orders, warningAmount),
         order: 'o.placed_at, o.bet_id',
       };
     case 'BILLS':
@@ -163,7 +165,9 @@ export const runExport = async (services: AppServices, id: string): Promise<void
   ).rows[0]!;
   try {
     await services.sql.query('DELETE FROM export_chunks WHERE export_id = $1', [id]);
-    const source = sourceOf(job.kind, job.filter ?? {});
+    // The large-bet filter uses the order warning amount in force when the job runs (spec §9).
+    const warningAmount = await warningAmountInForce(services.sql, services.now());
+    const source = sourceOf(job.kind, job.filter ?? {}, warningAmount);
     const count = Number(
       (
         await services.sql.query<{ n: string }>(
@@ -229,7 +233,7 @@ export const startExport = async (
   client: { ip: string | null; requestId: string | null },
 ) => {
   const clean = JSON.parse(JSON.stringify(filter ?? {})) as ExportFilter;
-  sourceOf(kind, clean);
+  sourceOf(kind, clean, null); // validates the filters
   const id = await services.sql.transaction(async (tx) => {
     const { rows } = await tx.query<{ id: string }>(
       `INSERT INTO export_jobs (kind, filter, applicant, created_at) VALUES ($1, $2::jsonb, $3, $4) RETURNING id::text`,

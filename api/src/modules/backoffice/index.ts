@@ -22,7 +22,14 @@ import { streamHistory, stateAt, verifyReadModel } from './history.ts';
 import type { HistoryKind } from './history.ts';
 import { appendSystemLog, listAuditLog, listBills, listSms, listSystemLog, listUsers } from './lists.ts';
 import type { AuditLogFilter, BillFilter, SmsFilter, SystemLogFilter, UserFilter } from './lists.ts';
-import { adminPlaceBet, cancelOrder, earlySettlementOdds, listOrders, staffOrder } from './orders.ts';
+import {
+  adminPlaceBet,
+  cancelOrder,
+  earlySettlementOdds,
+  listOrders,
+  staffOrder,
+  warningAmountInForce,
+} from './orders.ts';
 import type { AdminPlaceBetInput, OrderFilter } from './orders.ts';
 import { listSetups, runSetup, saveSetup } from './random.ts';
 import type { RandomBetSetupInput } from './random.ts';
@@ -53,11 +60,13 @@ export const backofficeModule: ApiModule = {
       earlySettlementOdds: (order: { status?: unknown; credited?: unknown; stake?: unknown }) =>
         earlySettlementOdds(order),
       placedBy: (order: { placedBy?: string | null }) => order.placedBy ?? null,
+      largeBet: (order: { largeBet?: boolean | null }) => order.largeBet ?? null,
     },
     Query: {
       orders: async (_root: unknown, args: PageArgs & { filter?: OrderFilter; sort?: string }, ctx: Ctx) => {
         requireStaff(ctx, 'orders.view');
-        return listOrders(ctx.services.sql, args);
+        const warningAmount = await warningAmountInForce(ctx.services.sql, ctx.services.now());
+        return listOrders(ctx.services.sql, args, warningAmount);
       },
       order: async (_root: unknown, { id }: { id: string }, ctx: Ctx) => {
         requireStaff(ctx, 'orders.view');

@@ -69,6 +69,14 @@ describe('back-office lists: bills, SMS, audit log, users with balances', () => 
     ]);
     const typed = await t.gql<{ bills: { total: number } }>(BILLS, { filter: { billTypes: [3] } }, clerk);
     expect(typed.data!.bills.total).toBe(0);
+    // A bill type outside the smallint range (fuzz counterexample) matches nothing, no crash.
+    const outOfRange = await t.gql<{ bills: { total: number } }>(
+      BILLS,
+      { filter: { billTypes: [-32769, 40_000] } },
+      clerk,
+    );
+    expect(outOfRange.errors).toBeUndefined();
+    expect(outOfRange.data!.bills.total).toBe(0);
     const dated = await t.gql<{ bills: { total: number } }>(
       BILLS,
       { filter: { toDate: '2026-11-20' } },

@@ -27,7 +27,8 @@ export const billWhere = (filter: BillFilter | null | undefined): Where => {
   const where = new Where();
   if (f.userId) where.add('b.user_id = ?', f.userId);
   if (f.phone?.trim()) where.add('pa.phone = ?', phoneFilter(f.phone));
-  if (f.billTypes?.length) where.add('b.bill_type = ANY (?::smallint[])', f.billTypes);
+  // int[]: any GraphQL Int; a type outside the smallint range matches nothing instead of crashing.
+  if (f.billTypes?.length) where.add('b.bill_type = ANY (?::int[])', f.billTypes);
   if (f.pocket) {
     if (!POCKETS.includes(f.pocket))
       throw codedError('BAD_INPUT', 'pocket: balance, creditMoney, racingCoin or debt', { field: 'pocket' });

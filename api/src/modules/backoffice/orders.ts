@@ -4,14 +4,15 @@
  * with filters, sorting and totals; one order with its lines; cancelling an order through the bet
  * aggregate; a staff bet for a chosen player through the player's own placement code.
  */
-import { betDecider, betStream, walletCommandsFor } from '@bashiri/domain';
-import type { BetCommand, BetEvent, BetState } from '@bashiri/domain';
+import { betDecider, betStream, orderWarningAmount, walletCommandsFor } from '@bashiri/domain';
+import type { BetCommand, BetEvent, BetState, Tzs } from '@bashiri/domain';
 import { aggregateStream, handleCommandWithin } from '@bashiri/eventstore';
 import type { SqlExecutor } from '@bashiri/eventstore';
 import type { AppServices } from '../../services.ts';
 import { codedError, fromDomainError } from '../../graphql/errors.ts';
 import { audit } from '../audit/index.ts';
 import { ORDER_COLUMNS, orderOfPlaced, withLines } from '../betting/queries.ts';
+import { configInForce } from '../betting/config.ts';
 import { placeBet } from '../betting/placement.ts';
 import type { OddsChangePolicy, PlaceBetAnswer } from '../betting/placement.ts';
 import { walletOf } from '../wallet/service.ts';
@@ -30,6 +31,8 @@ export interface OrderFilter {
   readonly fromDate?: string | null;
   readonly toDate?: string | null;
   readonly matchId?: string | null;
+  /** true = only large bets (stake ≥ the order warning amount in force, spec §9); false = only the others. */
+  readonly largeBet?: boolean | null;
 }
 
 const OPEN = ['unpaid', 'awaiting', 'abnormal', 'delayed'];
@@ -45,8 +48,24 @@ export const ORDER_SORT: Readonly<Record<string, string>> = {
   CREDITED_DESC: 'o.credited DESC NULLS LAST, o.bet_id DESC',
 };
 
-/** The WHERE of an order filter over `orders o`. Errors: BAD_INPUT, INVALID_PHONE. */
-export const orderWhere = (filter: OrderFilter | null | undefined): Where => {
+/**
+ * The order warning amount in force at `atMs`, TZS, or null when none is set (spec §9 "order warning
+ * amount"): what makes a bet a "large bet" in the staff lists. Read once per request.
+ */
+export const warningAmountInForce = async (sql: SqlExecutor, atMs: number): Promise<Tzs | null> =>
+  orderWarningAmount((await configInForce(sql, atMs)).config);
+
+/**
+ * SQL of the "large bet" flag over `orders o` with the warning amount (TZS or null) at parameter
+ * `placeholder`: the stake is at least the amount; false when none is set.
+ */
+const largeBetSql = (placeholder: string) => `coalesce(o.stake >= ${placeholder}::bigint, false)`;
+
+/**
+ * The WHERE of an order filter over `orders o`; `warningAmount` (TZS, null = none) is the order warning
+ * amount in force, for the `largeBet` filter. Errors: BAD_INPUT, INVALID_PHONE.
+ */
+export const orderWhere = (filter: OrderFilter | null | undefined, warningAmount: Tzs | null): Where => {
   const where = new Where();
   const f = filter ?? {};
   if (f.toBeCounted === true) where.add('o.status = ANY (?::text[])', OPEN);
@@ -67,24 +86,33 @@ export const orderWhere = (filter: OrderFilter | null | undefined): Where => {
   if (f.serial?.trim()) where.add('o.serial = ?', f.serial.trim());
   if (f.matchId) where.add('o.bet_id IN (SELECT bet_id FROM order_lines WHERE match_id = ?)', f.matchId);
   addEatDayRange(where, 'o.placed_at', f.fromDate, f.toDate);
+  if (f.largeBet === true) where.add(largeBetSql('?'), warningAmount);
+  if (f.largeBet === false) where.add(`NOT ${largeBetSql('?')}`, warningAmount);
   return where;
 };
 
 const STAFF_COLUMNS = `${ORDER_COLUMNS}, o.user_id AS "userId", pa.phone AS "userPhone"`;
 const FROM = 'FROM orders o LEFT JOIN player_accounts pa ON pa.user_id = o.user_id';
 
-/** A page of orders of every player, with the totals of all matching orders. */
+/**
+ * A page of orders of every player, with the totals of all matching orders. Each order carries
+ * `largeBet`: its stake is at least `warningAmount` (TZS, the order warning amount in force; null = none).
+ */
 export const listOrders = async (
   sql: SqlExecutor,
   args: { filter?: OrderFilter | null; page?: number | null; pageSize?: number | null; sort?: string | null },
+  warningAmount: Tzs | null,
 ) => {
   const p = paging(args.page, args.pageSize);
-  const where = orderWhere(args.filter);
+  const where = orderWhere(args.filter, warningAmount);
   const order = ORDER_SORT[args.sort ?? 'PLACED_DESC'] ?? ORDER_SORT.PLACED_DESC!;
+  // The flag's parameter follows the filter's, in the page query only (the totals do not use it).
+  const flag = largeBetSql(`$${where.params.length + 1}`);
   const [rows, sums] = await Promise.all([
     sql.query<Record<string, unknown> & { id: string }>(
-      `SELECT ${STAFF_COLUMNS} ${FROM} ${where} ORDER BY ${order} LIMIT ${p.pageSize} OFFSET ${p.offset}`,
-      where.params,
+      `SELECT ${STAFF_COLUMNS}, ${flag} AS "largeBet" ${FROM} ${where}
+       ORDER BY ${order} LIMIT ${p.pageSize} OFFSET ${p.offset}`,
+      [...where.params, warningAmount],
     ),
     sql.query<{ total: number; stake: string; credited: string }>(
       `SELECT count(*)::int AS total, coalesce(sum(o.stake), 0)::text AS stake,
@@ -102,13 +130,14 @@ export const listOrders = async (
   };
 };
 
-/** Rows for an export: every matching order, in pages of `batch`, oldest first. */
+/** Rows for an export: every matching order, in pages of `batch`, oldest first (warning amount: TZS or null). */
 export async function* orderRowsForExport(
   sql: SqlExecutor,
   filter: OrderFilter | null | undefined,
+  warningAmount: Tzs | null,
   batch = 500,
 ) {
-  const where = orderWhere(filter);
+  const where = orderWhere(filter, warningAmount);
   for (let offset = 0; ; offset += batch) {
     const { rows } = await sql.query<Record<string, unknown>>(
       `SELECT o.serial, o.bet_id, o.user_id, pa.phone, o.order_type, o.status, o.status_code, o.pay_type, o.stake,
@@ -123,9 +152,13 @@ export async function* orderRowsForExport(
   }
 }
 
-/** Counts the orders an export will write (for its progress). */
-export const countOrders = async (sql: SqlExecutor, filter: OrderFilter | null | undefined) => {
-  const where = orderWhere(filter);
+/** Counts the orders an export will write (for its progress; warning amount: TZS or null). */
+export const countOrders = async (
+  sql: SqlExecutor,
+  filter: OrderFilter | null | undefined,
+  warningAmount: Tzs | null,
+) => {
+  const where = orderWhere(filter, warningAmount);
   return total(
     (await sql.query<{ total: number }>(`SELECT count(*)::int AS total ${FROM} ${where}`, where.params)).rows,
   );
@@ -135,11 +168,15 @@ export const countOrders = async (sql: SqlExecutor, filter: OrderFilter | null |
 const placedByOf = (state: BetState): string | null =>
   state.status === 'none' ? null : `${state.placed.actor.kind}:${state.placed.actor.id}`;
 
-/** One order with its lines and who placed it, or null. */
+/**
+ * One order with its lines, who placed it and its `largeBet` flag (stake ≥ the order warning amount in
+ * force now, spec §9), or null.
+ */
 export const staffOrder = async (services: AppServices, betId: string) => {
+  const warningAmount = await warningAmountInForce(services.sql, services.now());
   const { rows } = await services.sql.query<Record<string, unknown> & { id: string }>(
-    `SELECT ${STAFF_COLUMNS} ${FROM} WHERE o.bet_id = $1`,
-    [betId],
+    `SELECT ${STAFF_COLUMNS}, ${largeBetSql('$2')} AS "largeBet" ${FROM} WHERE o.bet_id = $1`,
+    [betId, warningAmount],
   );
   const [order] = await withLines(services.sql, rows);
   if (!order) return null;

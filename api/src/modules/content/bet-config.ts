@@ -2,7 +2,8 @@
  * Staff editing of the bet configuration (issue 8 "configuration: bet config … every change versioned
  * with an effective time"; spec §3 "Bet config", §9 "Admin-configurable": min and max bet for balance
  * and free-bet payment, tax rate, single- and multi-match highest profit, minimum odds for the string
- * reward, customer-service text, pause text, rolling-bet delay on mobile and desktop). Each change
+ * reward, customer-service text, pause text, rolling-bet delay on mobile and desktop, order warning
+ * amount). Each change
  * appends a `bet_config_versions` row (the betting module's table, read by bet placement through
  * `configInForce`) holding the stored
  * configuration in force at `effectiveFrom` with the given fields replaced; a tax-rate change appends a
@@ -15,6 +16,8 @@ import {
   MAX_LIVE_BET_DELAY_SECONDS,
   configAt,
   isLiveBetDelaySeconds,
+  isOrderWarningAmount,
+  orderWarningAmount,
 } from '@bashiri/domain';
 import type { BetConfig } from '@bashiri/domain';
 import type { SqlExecutor } from '@bashiri/eventstore';
@@ -40,6 +43,8 @@ export interface BetConfigInput {
   readonly liveBetDelaySecondsMobile?: number | null;
   /** Rolling-bet delay on desktop, whole seconds 0–30 (spec §9). */
   readonly liveBetDelaySecondsDesktop?: number | null;
+  /** Order warning amount, whole TZS ≥ 1; null = no warning (spec §9). */
+  readonly orderWarningAmount?: number | null;
 }
 
 /** Largest amount staff may set, TZS (a sanity bound, far above any stake or cap). */
@@ -77,6 +82,12 @@ export const applyBetConfigInput = (current: BetConfig, input: BetConfigInput): 
     if (value !== null && (!Number.isSafeInteger(value) || value < 1 || value > MAX_AMOUNT))
       throw bad(field, 'whole TZS above 0, or null for no cap');
     next[field] = value;
+  }
+  if ('orderWarningAmount' in input && input.orderWarningAmount !== undefined) {
+    const value = input.orderWarningAmount;
+    if (value !== null && (!isOrderWarningAmount(value) || value > MAX_AMOUNT))
+      throw bad('orderWarningAmount', 'whole TZS above 0, or null for no warning');
+    next.orderWarningAmount = value;
   }
   if (input.customerService != null)
     next.customerService = checkText(input.customerService, 'customerService', 200, false);
@@ -173,7 +184,10 @@ export const setBetConfig = async (
   });
 };
 
-/** Staff `betConfigVersions` (config.edit): every stored version, newest effective first, at most 200. */
+/**
+ * Staff `betConfigVersions` (config.edit): every stored version, newest effective first, at most 200,
+ * each with its order warning amount (TZS or null; staff only, spec §9).
+ */
 export const betConfigVersions = async (ctx: GraphQLContext) => {
   requireStaff(ctx, 'config.edit');
   const sql = ctx.services.sql;
@@ -213,6 +227,7 @@ export const betConfigVersions = async (ctx: GraphQLContext) => {
       createdAt: new Date(r.created_at).toISOString(),
       inForce: effective === inForce,
       config: view(config, effective),
+      orderWarningAmount: orderWarningAmount(config),
     };
   });
 };

@@ -848,6 +848,41 @@ describe('content', () => {
       );
     });
 
+    it('versions the order warning amount (spec §9): none by default, whole TZS ≥ 1 or null, staff-only', async () => {
+      const SET_BET = `mutation ($input: BetConfigInput!) { setBetConfig(input: $input) { minimumBetAmount } }`;
+      const VERSIONS = `{ betConfigVersions { inForce orderWarningAmount config { minimumBetAmount } } }`;
+      type Versions = { betConfigVersions: { inForce: boolean; orderWarningAmount: number | null }[] };
+      const inForce = async () =>
+        (await t.gql<Versions>(VERSIONS, {}, EDITOR)).data!.betConfigVersions.find((v) => v.inForce)!
+          .orderWarningAmount;
+      expect(await inForce()).toBeNull();
+      clock += 1000;
+      expect(
+        (await t.gql(SET_BET, { input: { orderWarningAmount: 250_000 } }, EDITOR)).errors,
+      ).toBeUndefined();
+      expect(await inForce()).toBe(250_000);
+      // Another field's change keeps it; null clears it.
+      clock += 1000;
+      await t.gql(SET_BET, { input: { minimumBetAmount: 200 } }, EDITOR);
+      expect(await inForce()).toBe(250_000);
+      expect((await auditRows('bet_config.set')).at(-1)!.after).toMatchObject({
+        orderWarningAmount: 250_000,
+      });
+      clock += 1000;
+      await t.gql(SET_BET, { input: { minimumBetAmount: 100, orderWarningAmount: null } }, EDITOR);
+      expect(await inForce()).toBeNull();
+      const bad = async (patch: Record<string, unknown>) => {
+        const r = await t.gql(SET_BET, { input: patch }, EDITOR);
+        return `${codeOf(r)}:${r.errors?.[0]?.extensions?.field}`;
+      };
+      expect(await bad({ orderWarningAmount: 0 })).toBe('BAD_BET_CONFIG:orderWarningAmount');
+      expect(await bad({ orderWarningAmount: -100 })).toBe('BAD_BET_CONFIG:orderWarningAmount');
+      // Not on the player-facing BetConfig type at all.
+      const playerRead = await t.gql(`{ betConfig { orderWarningAmount } }`);
+      expect(playerRead.errors?.[0]?.message).toMatch(/Cannot query field "orderWarningAmount"/);
+      expect(codeOf(await t.gql(VERSIONS, {}, player('101')))).toBe('UNAUTHENTICATED');
+    });
+
     it('versions string-reward tiers in the bet configuration with an effective time', async () => {
       const SET_TIERS = `mutation ($tiers: [StringRewardTierInput!]!, $at: DateTime) {
         setStringRewardTiers(tiers: $tiers, effectiveFrom: $at) { strings cashBackPercent } }`;
