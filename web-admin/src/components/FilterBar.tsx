@@ -6,7 +6,7 @@
  */
 import { Button, DatePicker, Form, Input, Select, Space, Switch } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { rangeOf, useTableParams } from './tableParams.ts';
 
@@ -64,11 +64,20 @@ export function FilterBar({
   const [params, update] = useTableParams(urlPrefix);
   const [form] = Form.useForm();
 
+  // The form follows the URL when the URL changes (a link, back/forward, reset) — not on every render:
+  // callers build `fields` anew each render (options arriving from a query), and re-filling then would
+  // wipe what the user is typing before they submit it.
+  const fieldsNow = useRef(fields);
+  fieldsNow.current = fields;
+  const urlValues = JSON.stringify(fields.map((field) => params.filters[field.name] ?? null));
   useEffect(() => {
+    const values = JSON.parse(urlValues) as (string | null)[];
     form.setFieldsValue(
-      Object.fromEntries(fields.map((field) => [field.name, toForm(field, params.filters[field.name])])),
+      Object.fromEntries(
+        fieldsNow.current.map((field, i) => [field.name, toForm(field, values[i] ?? undefined)]),
+      ),
     );
-  }, [form, fields, params.filters]);
+  }, [form, urlValues]);
 
   const apply = (values: Record<string, FormValue>) => {
     const filters: Record<string, string> = { ...params.filters };
