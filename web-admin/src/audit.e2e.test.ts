@@ -9,19 +9,13 @@
 import { readFile } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { e2eSuite, pageErrors, type E2ePlayer } from '../../api/src/testing/e2e.ts';
+import { staffStorage } from './testing/staff-session.ts';
 
 const e2e = e2eSuite();
 const ADJUST = `mutation ($input: AdjustWalletInput!) { adjustWallet(input: $input) { balance } }`;
 const REASON = 'Goodwill credit checked by audit';
 
 /** localStorage of a back office opened logged in as the first administrator, in `language`. */
-const staffStorage = (token: string, language: string): Record<string, string> => ({
-  'admin.bashiri.session': JSON.stringify({
-    token,
-    expiresAt: new Date(Date.now() + 3_600_000).toISOString(),
-  }),
-  'admin.bashiri.lang': language,
-});
 
 describe.skipIf(!e2e.available)('audit history and exports (issue 8)', () => {
   let player: E2ePlayer;

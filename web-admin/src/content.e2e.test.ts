@@ -9,16 +9,9 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { e2eSuite, pageErrors } from '../../api/src/testing/e2e.ts';
+import { staffStorage } from './testing/staff-session.ts';
 
 const e2e = e2eSuite();
-
-const staffStorage = (token: string, language: string): Record<string, string> => ({
-  'admin.bashiri.session': JSON.stringify({
-    token,
-    expiresAt: new Date(Date.now() + 3_600_000).toISOString(),
-  }),
-  'admin.bashiri.lang': language,
-});
 
 /** `yyyy-MM-dd HH:mm` of the EAT wall clock `days` from now. */
 const eatInDays = (days: number): string =>

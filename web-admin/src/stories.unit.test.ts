@@ -8,25 +8,9 @@ import { cleanup, render, screen, waitFor, within } from '@testing-library/react
 import { createElement } from 'react';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import preview from '../.storybook/preview.tsx';
+import { installDomShims } from './testing/dom-shims.ts';
 
-// antd reads these browser APIs happy-dom lacks
-beforeAll(() => {
-  window.matchMedia ??= ((query: string) => ({
-    matches: false,
-    media: query,
-    onchange: null,
-    addListener: () => undefined,
-    removeListener: () => undefined,
-    addEventListener: () => undefined,
-    removeEventListener: () => undefined,
-    dispatchEvent: () => false,
-  })) as typeof window.matchMedia;
-  globalThis.ResizeObserver ??= class {
-    observe() {}
-    unobserve() {}
-    disconnect() {}
-  } as unknown as typeof ResizeObserver;
-});
+beforeAll(installDomShims);
 
 setProjectAnnotations(preview);
 afterEach(cleanup);

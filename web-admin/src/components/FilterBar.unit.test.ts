@@ -10,24 +10,9 @@ import { useNavigate } from 'react-router';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { StoryFrame } from '../testing/StoryFrame.tsx';
 import { FilterBar, type FilterField } from './FilterBar.tsx';
+import { installDomShims } from '../testing/dom-shims.ts';
 
-beforeAll(() => {
-  window.matchMedia ??= ((query: string) => ({
-    matches: false,
-    media: query,
-    onchange: null,
-    addListener: () => undefined,
-    removeListener: () => undefined,
-    addEventListener: () => undefined,
-    removeEventListener: () => undefined,
-    dispatchEvent: () => false,
-  })) as typeof window.matchMedia;
-  globalThis.ResizeObserver ??= class {
-    observe() {}
-    unobserve() {}
-    disconnect() {}
-  } as unknown as typeof ResizeObserver;
-});
+beforeAll(installDomShims);
 afterEach(cleanup);
 
 let addOption: () => void = () => undefined;
