@@ -163,31 +163,37 @@ export const startE2eServer = async (
   const db: TestDatabase = await openTestDatabase(
     options.kind ?? (process.env['DATABASE_URL'] ? 'postgres' : 'pglite'),
   );
-  const port = await freePort();
-  const config = loadConfig({
-    HOST: '127.0.0.1',
-    PORT: String(port),
-    LOG_LEVEL: options.log ? 'info' : 'warn',
-    PAYMENT_PROVIDERS: 'sandbox',
-  });
-  const modules = registry.map((m) =>
-    m.name === 'staff'
-      ? createStaffModule({
-          env: { ADMIN_ACCOUNT: E2E_ADMIN.account, ADMIN_PASSWORD: E2E_ADMIN.password },
-          log: () => undefined,
-        })
-      : m.name === 'identity'
-        ? createIdentityModule({ sms: sandboxSmsGateway({ logCodes: false }) })
-        : m.name === 'feed'
-          ? createFeedModule(options.feed ?? FAST_FEED)
-          : m,
-  );
-  let server: RunningServer;
-  try {
-    server = await startServer({ config, modules, sql: db.sql });
-  } catch (error) {
-    await db.dispose();
-    throw error;
+  const modulesOfRun = () =>
+    registry.map((m) =>
+      m.name === 'staff'
+        ? createStaffModule({
+            env: { ADMIN_ACCOUNT: E2E_ADMIN.account, ADMIN_PASSWORD: E2E_ADMIN.password },
+            log: () => undefined,
+          })
+        : m.name === 'identity'
+          ? createIdentityModule({ sms: sandboxSmsGateway({ logCodes: false }) })
+          : m.name === 'feed'
+            ? createFeedModule(options.feed ?? FAST_FEED)
+            : m,
+    );
+  // The port is picked before the server starts (the sandboxes' callbacks name it up front), and
+  // starting takes seconds (migrations, seeds): another process may take the port meanwhile. Then
+  // startServer closes what it opened and throws EADDRINUSE, and we start again on another port.
+  let server: RunningServer | undefined;
+  for (let attempt = 1; !server; attempt++) {
+    const config = loadConfig({
+      HOST: '127.0.0.1',
+      PORT: String(await freePort()),
+      LOG_LEVEL: options.log ? 'info' : 'warn',
+      PAYMENT_PROVIDERS: 'sandbox',
+    });
+    try {
+      server = await startServer({ config, modules: modulesOfRun(), sql: db.sql });
+    } catch (error) {
+      if ((error as { code?: string }).code === 'EADDRINUSE' && attempt < 5) continue;
+      await db.dispose();
+      throw error;
+    }
   }
 
   const gql: E2eServer['gql'] = async (query, variables = {}, token = null) => {
