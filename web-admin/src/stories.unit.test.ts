@@ -68,7 +68,7 @@ describe('what the stories show', () => {
     expect(await screen.findByText('Simba SC – Young Africans')).toBeTruthy();
     const table = within(container.querySelector<HTMLElement>('.ant-table')!);
     expect(table.getByText('Hidden')).toBeTruthy();
-    expect(table.getByText('Awaiting result')).toBeTruthy();
+    expect(table.getByText('No result 5 h after kick-off')).toBeTruthy();
     expect(table.getByText('2:1 (HT 0:1)')).toBeTruthy();
     expect(table.getByText('cancelled before start')).toBeTruthy();
     // a result is entered for undecided matches (3), corrected for the finished one (1)

@@ -1607,6 +1607,11 @@ export type StaffMatch = {
    * first of spec §4's abnormal-bet steps (no result 120 min, 150 min, 5 h, 24 h after match time).
    */
   awaitingResult: Scalars['Boolean']['output'];
+  /**
+   * The spec §4 abnormal-bet level the match has reached without a result: '120m', '150m', '5h' or '24h'
+   * after match time (the level its open bets are flagged with); null before 120 minutes or once decided.
+   */
+  abnormalInfo?: Maybe<Scalars['String']['output']>;
 };
 
 /** A competition as the back office lists it (spec §3 "Competition"; §6): its settings and match counts. */
@@ -4937,6 +4942,7 @@ export type StaffMatchResolvers<
   marketCount?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   resultRecorded?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   awaitingResult?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  abnormalInfo?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
 };
 
 export type StaffCompetitionResolvers<

@@ -6,6 +6,7 @@ import { evolveBet, initialBetState, type BetEvent, type BetState } from './even
 export * from './events.ts';
 export type * from './commands.ts';
 export { decideBet } from './decide.ts';
+export { ABNORMAL_LEVELS, abnormalLevelAt } from './abnormal.ts';
 export { currentSettlement } from './settle.ts';
 export { walletCommandsFor } from './wallet-link.ts';
 

@@ -25,6 +25,7 @@ const row = (
   marketCount: 12,
   resultRecorded: false,
   awaitingResult: false,
+  abnormalInfo: null,
   ...extra,
   state: {
     matchId: String(n),
@@ -57,7 +58,7 @@ const MATCHES: Row[] = [
     awayScore: 0,
     suspended: true,
   }),
-  row(3, 'KMC', 'Namungo', {}, { awaitingResult: true }),
+  row(3, 'KMC', 'Namungo', {}, { awaitingResult: true, abnormalInfo: '5h' }),
   row(
     2,
     'Mtibwa Sugar',

@@ -125,7 +125,13 @@ export function MatchesTab() {
             {t(statusKey(m.state.statusId))}
             {m.state.statusId === 2 && m.state.matchMinute ? ` ${m.state.matchMinute}'` : ''}
           </Tag>
-          {m.awaitingResult && <Tag color="magenta">{t('catalogue.awaitingResult')}</Tag>}
+          {m.awaitingResult && (
+            <Tag color={m.abnormalInfo === '5h' || m.abnormalInfo === '24h' ? 'red' : 'magenta'}>
+              {m.abnormalInfo
+                ? t('catalogue.noResultFor', { level: t(`catalogue.abnormal.l${m.abnormalInfo}`) })
+                : t('catalogue.awaitingResult')}
+            </Tag>
+          )}
           {m.state.cancelReason && (
             <Tooltip title={m.state.cancelReason}>
               <Typography.Text type="secondary" ellipsis style={{ maxWidth: 140 }}>

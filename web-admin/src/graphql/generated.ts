@@ -635,6 +635,7 @@ export type CatalogueStaffMatchesQuery = {
       marketCount: number;
       resultRecorded: boolean;
       awaitingResult: boolean;
+      abnormalInfo: string | null;
       state: {
         matchId: string;
         objectVersion: number;
@@ -3806,6 +3807,7 @@ export const CatalogueStaffMatchesDocument = {
                       { kind: 'Field', name: { kind: 'Name', value: 'marketCount' } },
                       { kind: 'Field', name: { kind: 'Name', value: 'resultRecorded' } },
                       { kind: 'Field', name: { kind: 'Name', value: 'awaitingResult' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'abnormalInfo' } },
                       {
                         kind: 'Field',
                         name: { kind: 'Name', value: 'state' },

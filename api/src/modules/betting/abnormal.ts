@@ -10,25 +10,16 @@
  * rise: a bet flagged '150m' is never flagged '120m'. A worker that was down flags the highest level
  * reached at once, skipping the ones in between.
  */
-import { betDecider, betStream } from '@bashiri/domain';
+import { ABNORMAL_LEVELS, abnormalLevelAt, betDecider, betStream } from '@bashiri/domain';
 import type { AbnormalInfo, BetCommand, BetEvent, BetState, DomainError } from '@bashiri/domain';
 import { aggregateStreamsWithin, appendManyWith, decideMany } from '@bashiri/eventstore';
 import type { AppServices } from '../../services.ts';
 import { transactionWithRetry } from '../../transactions.ts';
 
+// The levels are a domain rule (domain bet/abnormal.ts); re-exported for this module's callers.
+export { ABNORMAL_LEVELS, abnormalLevelAt };
+
 const MINUTE_MS = 60_000;
-
-/** The levels of spec §4, lowest first, with how long after match time each applies. */
-export const ABNORMAL_LEVELS: readonly { readonly info: AbnormalInfo; readonly afterMs: number }[] = [
-  { info: '120m', afterMs: 120 * MINUTE_MS },
-  { info: '150m', afterMs: 150 * MINUTE_MS },
-  { info: '5h', afterMs: 5 * 60 * MINUTE_MS },
-  { info: '24h', afterMs: 24 * 60 * MINUTE_MS },
-];
-
-/** The highest level reached `now` (epoch ms) by a match that started at `startTime` (epoch ms), or null. */
-export const abnormalLevelAt = (startTime: number, now: number): AbnormalInfo | null =>
-  ABNORMAL_LEVELS.findLast((level) => now - startTime >= level.afterMs)?.info ?? null;
 
 interface Candidate {
   bet_id: string;

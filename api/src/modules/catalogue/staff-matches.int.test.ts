@@ -16,7 +16,7 @@ const LIST = `query ($filter: StaffMatchFilter, $page: Int, $pageSize: Int, $ord
   staffMatches(filter: $filter, page: $page, pageSize: $pageSize, order: $order) {
     count page pageSize
     content { id teamHome teamAway matchTime league competitionId categoryName countryId marketCount
-      resultRecorded awaitingResult
+      resultRecorded awaitingResult abnormalInfo
       state { matchId objectVersion statusId startTime matchMinute homeScore awayScore htHomeScore htAwayScore
         visible suspended popular todayPopular oddsBoost maintenance sequence cancelReason } }
   }
@@ -32,6 +32,7 @@ interface Row {
   marketCount: number;
   resultRecorded: boolean;
   awaitingResult: boolean;
+  abnormalInfo: string | null;
   state: Record<string, unknown> & { statusId: number; visible: boolean; cancelReason: string | null };
 }
 interface Answer {
@@ -109,6 +110,7 @@ describe('staffMatches', () => {
       marketCount: 2,
       resultRecorded: false,
       awaitingResult: false,
+      abnormalInfo: null,
       state: { matchId: ids['Simba'], statusId: 1, visible: true, startTime: '2025-01-10T11:00:00.000Z' },
     });
   });
@@ -161,6 +163,7 @@ describe('staffMatches', () => {
         teamHome: 'Mtibwa Sugar',
         resultRecorded: true,
         awaitingResult: false,
+        abnormalInfo: null,
         state: { statusId: 3, homeScore: 2, awayScore: 1, htHomeScore: 0, htAwayScore: 1 },
       },
     ]);
@@ -171,7 +174,10 @@ describe('staffMatches', () => {
 
   it('finds matches awaiting a result: kick-off over 120 minutes ago, no result, not cancelled', async () => {
     const awaiting = await list({ filter: { awaitingResult: true } });
-    expect(awaiting.content.map((m) => [m.teamHome, m.awaitingResult])).toEqual([['KMC', true]]);
+    // 3 hours after kick-off: past spec §4's 150-minute level, short of 5 hours
+    expect(awaiting.content.map((m) => [m.teamHome, m.awaitingResult, m.abnormalInfo])).toEqual([
+      ['KMC', true, '150m'],
+    ]);
     expect(await homes({ filter: { awaitingResult: false } })).toEqual([
       'Dodoma Jiji',
       'Azam',

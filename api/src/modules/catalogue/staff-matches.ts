@@ -5,6 +5,8 @@
  * passed, correct a recorded result, or see a cancelled one. Two parameterised queries: the page, and
  * the count.
  */
+import { abnormalLevelAt } from '@bashiri/domain';
+import type { AbnormalInfo } from '@bashiri/domain';
 import type { SqlExecutor } from '@bashiri/eventstore';
 import { codedError } from '../../graphql/errors.ts';
 import { MATCH_STATUS, OFFER_STATUS } from './conventions.ts';
@@ -57,6 +59,8 @@ export interface StaffMatchView extends Pick<
   readonly state: ReturnType<typeof matchStateOf>;
   readonly resultRecorded: boolean;
   readonly awaitingResult: boolean;
+  /** Spec §4 abnormal level reached without a result ('120m', '150m', '5h', '24h'), or null. */
+  readonly abnormalInfo: AbnormalInfo | null;
 }
 
 /** GraphQL `StaffMatchPage`. */
@@ -182,6 +186,9 @@ export const staffMatches = async (
       marketCount: Number(r.market_count),
       resultRecorded: r.status === MATCH_STATUS.ENDED,
       awaitingResult: new Date(r.start_time) < cutOff && UNDECIDED.includes(r.status),
+      abnormalInfo: UNDECIDED.includes(r.status)
+        ? abnormalLevelAt(new Date(r.start_time).getTime(), now)
+        : null,
     })),
     page,
     pageSize,
