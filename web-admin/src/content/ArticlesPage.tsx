@@ -5,26 +5,14 @@
  * from 2000-01-01 to one year ahead; the server answers RELEASE_TIME_INVALID otherwise. Players see an
  * article from its release on; staff see every article here, future ones marked "scheduled".
  */
-import {
-  Button,
-  DatePicker,
-  Form,
-  Input,
-  InputNumber,
-  Popconfirm,
-  Select,
-  Space,
-  Switch,
-  Table,
-  Tag,
-} from 'antd';
+import { DatePicker, Form, Input, InputNumber, Select, Space, Switch, Table, Tag } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useMutation, useQuery } from 'urql';
 import { eatInstant } from '../audit/links.ts';
-import { useCan } from '../app/staff.tsx';
 import { ActionModal } from '../components/ActionModal.tsx';
+import { DeleteButton } from './DeleteButton.tsx';
 import { zodRule } from '../components/forms.ts';
 import { formatEat } from '../components/format.ts';
 import { sequenceSchema } from '../catalogue/rules.ts';
@@ -145,7 +133,6 @@ function ArticleFields({ unchanged }: { readonly unchanged?: string }) {
 
 export function ArticlesPage() {
   const { t } = useTranslation();
-  const can = useCan();
   const [language, setLanguage] = useState<string | null>(null);
   const [page, setPage] = useState(1);
   const [result, reload] = useQuery({
@@ -252,16 +239,7 @@ export function ArticlesPage() {
                 >
                   <ArticleFields unchanged={new Date(a.releaseTime).toISOString()} />
                 </ActionModal>
-                {can('content.edit') && (
-                  <Popconfirm
-                    title={t('common.areYouSure')}
-                    onConfirm={async () => deleted(await remove({ id: a.id }))}
-                  >
-                    <Button size="small" danger>
-                      {t('common.delete')}
-                    </Button>
-                  </Popconfirm>
-                )}
+                <DeleteButton onConfirm={async () => deleted(await remove({ id: a.id }))} />
               </Space>
             ),
           },

@@ -3,24 +3,12 @@
  * per type and language, a Markdown text, an uploaded text or PDF file (sent as a data URL), or both —
  * neither is refused here and by the server (DOCUMENT_EMPTY).
  */
-import {
-  Button,
-  Form,
-  Input,
-  InputNumber,
-  Popconfirm,
-  Select,
-  Space,
-  Switch,
-  Table,
-  Tag,
-  Typography,
-} from 'antd';
+import { Form, Input, InputNumber, Select, Space, Switch, Table, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useMutation, useQuery } from 'urql';
-import { useCan } from '../app/staff.tsx';
 import { ActionModal } from '../components/ActionModal.tsx';
+import { DeleteButton } from './DeleteButton.tsx';
 import { zodRule } from '../components/forms.ts';
 import { formatEat } from '../components/format.ts';
 import { sequenceSchema } from '../catalogue/rules.ts';
@@ -123,7 +111,6 @@ function DocumentFields() {
 
 export function DocumentsPage() {
   const { t } = useTranslation();
-  const can = useCan();
   const [type, setType] = useState<number | null>(RULES_TYPE);
   const [result, reload] = useQuery({
     query: ContentDocumentsDocument,
@@ -210,16 +197,7 @@ export function DocumentsPage() {
                 >
                   <DocumentFields />
                 </ActionModal>
-                {can('content.edit') && (
-                  <Popconfirm
-                    title={t('common.areYouSure')}
-                    onConfirm={async () => deleted(await remove({ id: d.id }))}
-                  >
-                    <Button size="small" danger>
-                      {t('common.delete')}
-                    </Button>
-                  </Popconfirm>
-                )}
+                <DeleteButton onConfirm={async () => deleted(await remove({ id: d.id }))} />
               </Space>
             ),
           },

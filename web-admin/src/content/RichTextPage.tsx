@@ -4,12 +4,12 @@
  * language (CONFLICT otherwise). Saving a slug and language creates or replaces its page; a page missing
  * in a language falls back to sw, then en-US, on the player site.
  */
-import { AutoComplete, Button, Form, Input, InputNumber, Popconfirm, Select, Space, Table, Tag } from 'antd';
+import { AutoComplete, Form, Input, InputNumber, Select, Space, Table, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useMutation, useQuery } from 'urql';
-import { useCan } from '../app/staff.tsx';
 import { ActionModal } from '../components/ActionModal.tsx';
+import { DeleteButton } from './DeleteButton.tsx';
 import { zodRule } from '../components/forms.ts';
 import { formatEat } from '../components/format.ts';
 import {
@@ -99,7 +99,6 @@ const inputOf = (values: PageValues): RichTextPageInput => ({
 
 export function RichTextPage() {
   const { t } = useTranslation();
-  const can = useCan();
   const [language, setLanguage] = useState<string>('all');
   const [result, reload] = useQuery({ query: ContentRichTextPagesDocument, context: CONTEXT });
   const [, save] = useMutation(ContentSaveRichTextPageDocument);
@@ -179,16 +178,9 @@ export function RichTextPage() {
                 >
                   <PageFields fixed />
                 </ActionModal>
-                {can('content.edit') && (
-                  <Popconfirm
-                    title={t('common.areYouSure')}
-                    onConfirm={async () => deleted(await remove({ slug: p.slug, language: p.language }))}
-                  >
-                    <Button size="small" danger>
-                      {t('common.delete')}
-                    </Button>
-                  </Popconfirm>
-                )}
+                <DeleteButton
+                  onConfirm={async () => deleted(await remove({ slug: p.slug, language: p.language }))}
+                />
               </Space>
             ),
           },
