@@ -13,8 +13,8 @@ import {
   UsersBillsDocument,
   UsersHistoryDocument,
   UsersListDocument,
-  UsersStateAtDocument,
-  UsersVerifyDocument,
+  AuditStateAtDocument,
+  AuditVerifyDocument,
   type HistoryKind,
   type UsersBillsQuery,
   type UsersUserFieldsFragment,
@@ -122,7 +122,7 @@ function StateAt({
 }) {
   const { t } = useTranslation();
   const [{ data }] = useQuery({
-    query: UsersStateAtDocument,
+    query: AuditStateAtDocument,
     variables: { stream: { kind, id: userId }, at },
   });
   const snapshot = data?.stateAt;
@@ -148,7 +148,7 @@ function Verify({ kind, userId }: { readonly kind: HistoryKind; readonly userId:
   const errorText = useErrorText();
   const [asked, setAsked] = useState(false);
   const [{ data, error, fetching }, run] = useQuery({
-    query: UsersVerifyDocument,
+    query: AuditVerifyDocument,
     variables: { stream: { kind, id: userId } },
     pause: !asked,
     requestPolicy: 'network-only',
