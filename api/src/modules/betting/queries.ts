@@ -2,7 +2,8 @@
  * Reading orders for players (spec §2 /order: Open and Settled tabs, archive within 30 days or before,
  * page size 10).
  */
-import type { BetPlaced } from '@bashiri/domain';
+import { scoreText } from '@bashiri/domain';
+import type { BetPlaced, MatchFacts } from '@bashiri/domain';
 import type { SqlExecutor } from '@bashiri/eventstore';
 
 /** The `orders` columns as the GraphQL `Order` fields (staff lists reuse them). */
@@ -19,44 +20,29 @@ const LINE_COLUMNS = `l.bet_id, l.leg_index AS "legIndex", l.match_id AS "matchI
   l.start_time AS "startTime", l.event_status AS "eventStatus", l.outcome, l.void_factor AS "voidFactor", l.rule,
   f.facts`;
 
-/** A `Score` of the domain's match facts as 'home-away'. */
-const scoreText = (score: unknown): string | null => {
-  const s = score as { home?: unknown; away?: unknown } | undefined;
-  return s && Number.isInteger(s.home) && Number.isInteger(s.away)
-    ? `${String(s.home)}-${String(s.away)}`
-    : null;
-};
-
 /**
  * GraphQL `LegFacts` from the match facts settlement stored (domain `MatchFacts`; spec §4), shown once
  * the leg is settled; null for a pending leg or a match with no result.
  */
 export const legFactsOf = (
-  facts: unknown,
+  facts: MatchFacts | null,
   outcome: unknown,
 ): { status: string; score: string | null; halfTime: string | null; minute: number | null } | null => {
-  const f = facts as {
-    status?: string;
-    fullTime?: unknown;
-    halfTime?: unknown;
-    score?: unknown;
-    minute?: unknown;
-  };
-  if (!f || outcome === 0) return null;
-  switch (f.status) {
+  if (!facts || outcome === 0) return null;
+  switch (facts.status) {
     case 'played':
       return {
         status: 'PLAYED',
-        score: scoreText(f.fullTime),
-        halfTime: scoreText(f.halfTime),
+        score: scoreText(facts.fullTime),
+        halfTime: scoreText(facts.halfTime),
         minute: null,
       };
     case 'abandoned':
       return {
         status: 'ABANDONED',
-        score: scoreText(f.score),
-        halfTime: scoreText(f.halfTime),
-        minute: Number.isInteger(f.minute) ? (f.minute as number) : null,
+        score: scoreText(facts.score),
+        halfTime: facts.halfTime ? scoreText(facts.halfTime) : null,
+        minute: facts.minute,
       };
     case 'postponed':
       return { status: 'POSTPONED', score: null, halfTime: null, minute: null };
@@ -80,7 +66,10 @@ export const withLines = async (sql: SqlExecutor, orders: Row[]) => {
      WHERE l.bet_id = ANY ($1::text[]) ORDER BY l.bet_id, l.leg_index`,
     [orders.map((o) => o.id)],
   );
-  const lines = rows.map(({ facts, ...line }) => ({ ...line, facts: legFactsOf(facts, line['outcome']) }));
+  const lines = rows.map(({ facts, ...line }) => ({
+    ...line,
+    facts: legFactsOf(facts as MatchFacts | null, line['outcome']),
+  }));
   return orders.map((order) => ({ ...order, lines: lines.filter((line) => line.bet_id === order.id) }));
 };
 
