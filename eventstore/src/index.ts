@@ -9,3 +9,4 @@ export * from './sql/adapters.ts';
 export * from './kurrent/store.ts';
 export * from './sql/within.ts';
 export * from './sql/atomic.ts';
+export * from './sql/grouped.ts';

@@ -1,6 +1,6 @@
 import { fixtureDecider, fixtureStream } from '@bashiri/domain';
 import { handleCommand } from '@bashiri/eventstore';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { player, staff, startTestApp } from '../../testing/app.ts';
 import type { TestApp } from '../../testing/app.ts';
 import { insertTestMatch } from '../../testing/catalogue-fixtures.ts';
@@ -305,5 +305,44 @@ describe('betting end to end: credit, single and multiple bets, results, settlem
     expect((await t.gql('{ myWallet { balance } }', {}, player('p4'))).data).toEqual({
       myWallet: { balance: 0 },
     });
+  });
+
+  it('concurrent bets of many players go to the database in groups, each with its own answer and money', async () => {
+    const g = await insertTestMatch(t.services.sql, {
+      home: 'Namungo FC',
+      away: 'KMC FC',
+      startTime: new Date(now + HOUR),
+    });
+    const players = Array.from({ length: 30 }, (_, i) => `grp${i}`);
+    // Every third player has less than the stake: refused in the same groups as the others' bets.
+    for (const [i, id] of players.entries()) await credit(id, i % 3 === 2 ? 50 : 1_000, `c-${id}`);
+    const picks = [g.outcomes.home, g.outcomes.draw, g.outcomes.away];
+    const spy = vi.spyOn(t.services.sql, 'query');
+    const answers = await Promise.all(
+      players.map((id, i) =>
+        place(id, `grp-${i}`, 100, [{ selectionId: picks[i % 3]!, odds: ['2.00', '3.40', '3.60'][i % 3]! }]),
+      ),
+    );
+    const reads = spy.mock.calls.filter((call) => call[2] === 'betting_place_reads').length;
+    spy.mockRestore();
+    expect(reads).toBeGreaterThanOrEqual(1);
+    expect(reads).toBeLessThan(players.length);
+    for (const [i, id] of players.entries()) {
+      const answer = answers[i]!.data!.placeBet;
+      if (i % 3 === 2) {
+        expect(answer).toMatchObject({ status: 'REJECTED', code: 'INSUFFICIENT_FUNDS', order: null });
+      } else {
+        expect(answer).toMatchObject({
+          status: 'PLACED',
+          order: { stake: 100, lines: [{ selectionName: expect.any(String) }] },
+        });
+      }
+      expect((await t.gql('{ myWallet { balance } }', {}, player(id))).data).toEqual({
+        myWallet: { balance: i % 3 === 2 ? 50 : 900 },
+      });
+    }
+    await t.services.projections.settle();
+    const mine = await t.gql<{ myBets: { total: number } }>(MY_BETS, { tab: 'OPEN' }, player('grp0'));
+    expect(mine.data!.myBets.total).toBe(1);
   });
 });

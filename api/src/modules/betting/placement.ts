@@ -24,8 +24,8 @@ import type {
   PlacedLeg,
   WalletEvent,
 } from '@bashiri/domain';
-import { appendStreamsAtomically, deterministicEventId } from '@bashiri/eventstore';
-import type { EventData, StreamAppend } from '@bashiri/eventstore';
+import { createGrouper, deterministicEventId, groupedAtomicAppend } from '@bashiri/eventstore';
+import type { EventData, SqlExecutor, StreamAppend } from '@bashiri/eventstore';
 import type { AppServices } from '../../services.ts';
 import { retryable } from '../../transactions.ts';
 import { walletOf } from '../wallet/service.ts';
@@ -104,7 +104,7 @@ const oddsMoved = (policy: OddsChangePolicy, seen: string, now: string): boolean
   return policy === 'ACCEPT_HIGHER' ? b < a : a !== b;
 };
 
-/** Everything placement reads, fetched in ONE statement (one round trip). */
+/** Everything placement reads for one request. */
 interface PlacementReads {
   /** The bet stream's events (an earlier answer to the same request when not empty). */
   readonly bet: readonly BetEvent[];
@@ -112,20 +112,75 @@ interface PlacementReads {
   readonly wallet: readonly { position: number; type: string; data: unknown }[];
   /** The player's account flags (identity's read model), null when there is no row yet. */
   readonly flags: { disabled: boolean; no_bet: boolean } | null;
+  /** The catalogue rows of the request's selections (unknown ids are absent). */
   readonly selections: readonly SelectionRow[];
   /** {@link CONFIG_STAMP_SQL}. */
   readonly configStamp: string;
 }
 
-const READ_SQL = `SELECT
-  (SELECT coalesce(json_agg(json_build_object('type', e.event_type, 'data', e.data) ORDER BY e.stream_position), '[]')
-   FROM es_events e WHERE e.stream_name = $1) AS bet,
-  (SELECT coalesce(json_agg(json_build_object('position', e.stream_position, 'type', e.event_type, 'data', e.data)
-     ORDER BY e.stream_position), '[]')
-   FROM es_events e WHERE e.stream_name = $2 AND e.stream_position > $3::bigint) AS wallet,
-  (SELECT json_build_object('disabled', p.disabled, 'no_bet', p.no_bet) FROM player_accounts p WHERE p.user_id = $4) AS flags,
-  (SELECT coalesce(json_agg(s), '[]') FROM (${selectionsSql('$5')}) AS s) AS selections,
+/** What one placement asks to read. */
+interface PlacementReadRequest {
+  readonly bet: string;
+  readonly wallet: string;
+  /** The wallet version already known: only later events are read. */
+  readonly after: number;
+  readonly userId: string;
+  /** Outcome ids (bigint text, see {@link numericIds}). */
+  readonly selectionIds: readonly string[];
+}
+
+/**
+ * The reads of a whole group of concurrent placements in ONE statement (group commit, decision 0007):
+ * per request its bet stream, its wallet's new events and its account flags; the catalogue rows of all
+ * their selections and the configuration stamp once.
+ */
+const READ_SQL = `WITH input AS (
+    SELECT * FROM jsonb_to_recordset($1::jsonb) AS x(bet text, wallet text, after bigint, user_id text, k int)
+  )
+  SELECT
+  (SELECT json_agg(json_build_object(
+     'bet', (SELECT coalesce(json_agg(json_build_object('type', e.event_type, 'data', e.data) ORDER BY e.stream_position), '[]')
+             FROM es_events e WHERE e.stream_name = i.bet),
+     'wallet', (SELECT coalesce(json_agg(json_build_object('position', e.stream_position, 'type', e.event_type, 'data', e.data)
+                ORDER BY e.stream_position), '[]')
+                FROM es_events e WHERE e.stream_name = i.wallet AND e.stream_position > i.after),
+     'flags', (SELECT json_build_object('disabled', p.disabled, 'no_bet', p.no_bet) FROM player_accounts p WHERE p.user_id = i.user_id)
+   ) ORDER BY i.k) FROM input i) AS items,
+  (SELECT coalesce(json_agg(s), '[]') FROM (${selectionsSql('$2')}) AS s) AS selections,
   ${CONFIG_STAMP_SQL} AS "configStamp"`;
+
+/** One grouped reader per SQL client (a pool). */
+const readers = new WeakMap<SqlExecutor, (request: PlacementReadRequest) => Promise<PlacementReads>>();
+
+/** Reads what a placement needs, grouped with the concurrent placements on the same pool. */
+const readForPlacement = (sql: SqlExecutor, request: PlacementReadRequest): Promise<PlacementReads> => {
+  let read = readers.get(sql);
+  if (!read) {
+    read = createGrouper<PlacementReadRequest, PlacementReads>(async (requests) => {
+      const { rows } = await sql.query<{
+        items: Omit<PlacementReads, 'selections' | 'configStamp'>[];
+        selections: SelectionRow[];
+        configStamp: string;
+      }>(
+        READ_SQL,
+        [
+          JSON.stringify(
+            requests.map((r, k) => ({ bet: r.bet, wallet: r.wallet, after: r.after, user_id: r.userId, k })),
+          ),
+          [...new Set(requests.flatMap((r) => r.selectionIds))],
+        ],
+        'betting_place_reads',
+      );
+      const { items, selections, configStamp } = rows[0]!;
+      return requests.map((r, k) => {
+        const wanted = new Set(r.selectionIds);
+        return { ...items[k]!, selections: selections.filter((s) => wanted.has(s.outcomeId)), configStamp };
+      });
+    });
+    readers.set(sql, read);
+  }
+  return read(request);
+};
 
 /** The account flags' refusal code, or null when the account may bet. */
 const accountRefusal = (flags: PlacementReads['flags']): string | null => {
@@ -218,12 +273,13 @@ const attemptPlacement = async (
   const at = new Date(nowMs).toISOString();
   for (let attempt = 1; ; attempt++) {
     const known = wallet.known() ?? { state: walletDecider.initialState(), version: 0 };
-    const { rows } = await services.sql.query<PlacementReads>(
-      READ_SQL,
-      [stream, wallets, known.version, userId, selectionIds],
-      'betting_place_reads',
-    );
-    const reads = rows[0]!;
+    const reads = await readForPlacement(services.sql, {
+      bet: stream,
+      wallet: wallets,
+      after: known.version,
+      userId,
+      selectionIds,
+    });
     const earlier = answerFrom(reads.bet.reduce(betDecider.evolve, betDecider.initialState()));
     if (earlier) return earlier;
 
@@ -322,8 +378,8 @@ const attemptPlacement = async (
       { streamName: wallets, expectedVersion: walletNow.version, events: walletEvents },
     ];
     try {
-      // One statement, all or nothing by itself: no transaction round trips around it.
-      await appendStreamsAtomically(services.sql, appends);
+      // One statement, all or nothing by itself (grouped with concurrent placements, decision 0007).
+      await groupedAtomicAppend(services.sql, appends);
     } catch (error) {
       if (!retryable(error) || attempt >= MAX_ATTEMPTS) throw error;
       // Another writer won (the same request elsewhere, or the wallet moved): read again.

@@ -4,6 +4,7 @@
  * SHA-256, so a leaked table does not leak sessions. Logout and password changes revoke rows.
  */
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import { createGrouper } from '@bashiri/eventstore';
 import type { SqlExecutor } from '@bashiri/eventstore';
 
 /** Spec §9: token lifetime 86,400 s. */
@@ -66,37 +67,72 @@ export interface Admission {
   readonly session: Session | null;
 }
 
+/** One request's admission question: its address and its bearer token (or none). */
+interface AdmissionRequest {
+  readonly ip: string;
+  readonly token: string | null;
+  readonly now: number;
+}
+
 /**
- * The IP blacklist check and the live session of `token` (when given) in ONE statement: every request
- * needs both, and each round trip to the database costs more than the lookups themselves.
+ * The IP blacklist check and the live session of each token of a group of concurrent requests in ONE
+ * statement (group commit, decision 0007): every request needs both, and each round trip to the
+ * database costs more than the lookups themselves. `$2` is the latest time a request of the group
+ * asked at, so no session is taken as live after its expiry.
  */
-export const admission = async (
+const ADMISSION_SQL = `SELECT i.k, EXISTS (SELECT 1 FROM ip_blacklist b WHERE b.ip = i.ip) AS blocked,
+     s.id, s.kind, s.subject_id, s.expires_at
+   FROM jsonb_to_recordset($1::jsonb) AS i(ip text, token_hash text, k int)
+   LEFT JOIN auth_sessions s ON s.token_hash = i.token_hash AND s.revoked_at IS NULL AND s.expires_at > $2
+   ORDER BY i.k`;
+
+const admitters = new WeakMap<SqlExecutor, (request: AdmissionRequest) => Promise<Admission>>();
+
+const admitGroup =
+  (sql: SqlExecutor) =>
+  async (requests: readonly AdmissionRequest[]): Promise<Admission[]> => {
+    const result = await sql.query<{
+      k: number;
+      blocked: boolean;
+      id: string | null;
+      kind: SessionKind | null;
+      subject_id: string | null;
+      expires_at: Date | null;
+    }>(
+      ADMISSION_SQL,
+      [
+        JSON.stringify(
+          requests.map((r, k) => ({ ip: r.ip, token_hash: r.token ? sha256(r.token) : null, k })),
+        ),
+        new Date(Math.max(...requests.map((r) => r.now))),
+      ],
+      'identity_admission',
+    );
+    return result.rows.map((row) => ({
+      blocked: row.blocked,
+      session:
+        row.id && row.kind && row.subject_id && row.expires_at
+          ? { id: row.id, kind: row.kind, subjectId: row.subject_id, expiresAt: new Date(row.expires_at) }
+          : null,
+    }));
+  };
+
+/**
+ * Whether `ip` is blacklisted, and the live session of `token` (when given) at `now` (epoch ms), asked
+ * together with the concurrent requests on the same pool in one statement.
+ */
+export const admission = (
   sql: SqlExecutor,
   ip: string,
   token: string | null,
   now: number,
 ): Promise<Admission> => {
-  const result = await sql.query<{
-    blocked: boolean;
-    id: string | null;
-    kind: SessionKind | null;
-    subject_id: string | null;
-    expires_at: Date | null;
-  }>(
-    `SELECT EXISTS (SELECT 1 FROM ip_blacklist WHERE ip = $1) AS blocked, s.id, s.kind, s.subject_id, s.expires_at
-     FROM (SELECT 1) AS one
-     LEFT JOIN auth_sessions s ON s.token_hash = $2 AND s.revoked_at IS NULL AND s.expires_at > $3`,
-    [ip, token ? sha256(token) : null, new Date(now)],
-    'identity_admission',
-  );
-  const row = result.rows[0]!;
-  return {
-    blocked: row.blocked,
-    session:
-      row.id && row.kind && row.subject_id && row.expires_at
-        ? { id: row.id, kind: row.kind, subjectId: row.subject_id, expiresAt: new Date(row.expires_at) }
-        : null,
-  };
+  let admit = admitters.get(sql);
+  if (!admit) {
+    admit = createGrouper(admitGroup(sql));
+    admitters.set(sql, admit);
+  }
+  return admit({ ip, token, now });
 };
 
 /** Revokes one session (logout). */

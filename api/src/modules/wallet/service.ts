@@ -4,7 +4,7 @@
  * whatever else the caller changes (a bet placed and its stake debited commit together or not at all).
  *
  * Idempotency: each command's `movementId` seeds the event ids, so a repeated movement is a no-op in
- * the store even past the decider's window of recent ids (decision 0004).
+ * the store even past the decider's window of recent ids (decision 0007).
  */
 import {
   aggregateStreamWithin,
