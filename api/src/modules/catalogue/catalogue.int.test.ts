@@ -232,6 +232,14 @@ describe('catalogue over GraphQL', () => {
       true,
     );
     expect(hot.data.updateCompetition).toEqual({ popular: true, popularSorting: 90, sequence: 5 });
+    // An id beyond the int key of competitions, countries and bookmakers is not found, not a crash
+    // (the fuzz test found 9007199254740994 answering INTERNAL).
+    for (const mutation of [
+      'updateCompetition(competitionId: "9007199254740994", input: { popular: true }) { id }',
+      'updateCountrySequence(countryId: "2147483648", sequence: 1) { id }',
+      'updateBookmakerSequence(bookmakerId: "999999999999999999", sequence: 1) { id }',
+    ])
+      expect((await gql(`mutation { ${mutation} }`, {}, true)).errors[0].extensions.code).toBe('NOT_FOUND');
     expect(
       (await gql('{ popularCompetitions { title sorting countryName matchCount } }')).data
         .popularCompetitions,

@@ -27,8 +27,16 @@ export const checkSequence = (value: unknown, field = 'sequence'): void => {
     throw codedError('SEQUENCE_OUT_OF_RANGE', `${field}: only numbers 0 to 100`, { field });
 };
 
-const checkId = (id: string, entity: string): string => {
-  if (!/^\d{1,18}$/.test(id)) throw codedError('NOT_FOUND', `no ${entity} ${id}`);
+/** Largest id of a `serial` / `int` key (countries, competitions, bookmakers); matches are `bigserial`. */
+const MAX_INT_ID = 2_147_483_647n;
+
+/**
+ * `id` when it can be a key of the entity's table (digits, within `int` for the serial tables), else
+ * NOT_FOUND: an id no row can have is simply not found, never a database range error.
+ */
+const checkId = (id: string, entity: string, key: 'int' | 'bigint' = 'int'): string => {
+  if (!/^\d{1,18}$/.test(id) || (key === 'int' && BigInt(id) > MAX_INT_ID))
+    throw codedError('NOT_FOUND', `no ${entity} ${id}`);
   return id;
 };
 
@@ -103,7 +111,7 @@ export const updateMatchFlags = async (ctx: GraphQLContext, matchId: string, inp
   const { row, changed } = await updateAudited(ctx, {
     table: 'matches',
     entity: 'match',
-    id: checkId(matchId, 'match'),
+    id: checkId(matchId, 'match', 'bigint'),
     permission: 'matches.edit',
     bump: 'object_version = object_version + 1, updated_at = now()',
     set: {
@@ -262,7 +270,7 @@ export const staffFixtureFact = async (ctx: GraphQLContext, matchId: string, com
   const staff = requireStaff(ctx, 'results.enter');
   const outcome = await recordFixtureFact(
     ctx.services,
-    checkId(matchId, 'match'),
+    checkId(matchId, 'match', 'bigint'),
     command,
     { kind: 'staff', id: staff.staffId },
     { ip: ctx.ip, requestId: ctx.requestId },
