@@ -84,6 +84,10 @@ describe.skipIf(!e2e.available)('orders screen: large bets (spec §9 order warni
     await swahili.goto(e2e.url(`/admin/#/orders?f.phone=${player.nationalPhone}&f.large=true`));
     await swahili.getByTestId(`large-bet-${large}`).getByText('Dau kubwa').waitFor();
     await e2e.screenshot(swahili, 'orders-large-sw');
+    // The order detail says whether the bet was held as a live bet (spec §9 rolling-bet delay): this
+    // pre-match bet was not.
+    await swahili.getByTestId(`order-${large}`).click();
+    await swahili.getByTestId('order-live-hold').getByText('Halikusubirishwa').waitFor();
     // A list query superseded by the filter change is abandoned (net::ERR_ABORTED): not a failure.
     for (const p of [config, page, swahili])
       expect(pageErrors(p).filter((error) => !error.includes('net::ERR_ABORTED'))).toEqual([]);

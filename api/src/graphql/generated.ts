@@ -1920,6 +1920,8 @@ export type Order = {
   cancelReason?: Maybe<Scalars['String']['output']>;
   placedAt: Scalars['DateTime']['output'];
   settledAt?: Maybe<Scalars['DateTime']['output']>;
+  /** Seconds a live bet was held, re-checked and only then accepted at `placedAt` (spec §9 "rolling-bet delay on mobile and desktop"); null when it was not held (pre-match, staff and random bets). */
+  liveHoldSeconds?: Maybe<Scalars['Int']['output']>;
   lines: Array<OrderLine>;
   /** The player (staff lists; the player's own id in myBets). */
   userId?: Maybe<Scalars['ID']['output']>;
@@ -5095,6 +5097,7 @@ export type OrderResolvers<
   cancelReason?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   placedAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
   settledAt?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
+  liveHoldSeconds?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
   lines?: Resolver<Array<ResolversTypes['OrderLine']>, ParentType, ContextType>;
   userId?: Resolver<Maybe<ResolversTypes['ID']>, ParentType, ContextType>;
   userPhone?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;

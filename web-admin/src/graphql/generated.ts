@@ -1484,6 +1484,7 @@ export type OrdersOrderFieldsFragment = {
   earlySettlementOdds: string | null;
   placedBy: string | null;
   largeBet: boolean | null;
+  liveHoldSeconds: number | null;
 };
 
 export type OrdersListQueryVariables = Exact<{
@@ -1530,6 +1531,7 @@ export type OrdersListQuery = {
       earlySettlementOdds: string | null;
       placedBy: string | null;
       largeBet: boolean | null;
+      liveHoldSeconds: number | null;
     }>;
   };
 };
@@ -1571,6 +1573,7 @@ export type OrdersDetailQuery = {
     earlySettlementOdds: string | null;
     placedBy: string | null;
     largeBet: boolean | null;
+    liveHoldSeconds: number | null;
     lines: Array<{
       legIndex: number;
       matchId: string;
@@ -1628,6 +1631,7 @@ export type OrdersCancelMutation = {
     earlySettlementOdds: string | null;
     placedBy: string | null;
     largeBet: boolean | null;
+    liveHoldSeconds: number | null;
   };
 };
 
@@ -3047,6 +3051,7 @@ export const OrdersOrderFieldsFragmentDoc = {
           { kind: 'Field', name: { kind: 'Name', value: 'earlySettlementOdds' } },
           { kind: 'Field', name: { kind: 'Name', value: 'placedBy' } },
           { kind: 'Field', name: { kind: 'Name', value: 'largeBet' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'liveHoldSeconds' } },
         ],
       },
     },
@@ -6408,6 +6413,7 @@ export const OrdersListDocument = {
           { kind: 'Field', name: { kind: 'Name', value: 'earlySettlementOdds' } },
           { kind: 'Field', name: { kind: 'Name', value: 'placedBy' } },
           { kind: 'Field', name: { kind: 'Name', value: 'largeBet' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'liveHoldSeconds' } },
         ],
       },
     },
@@ -6511,6 +6517,7 @@ export const OrdersDetailDocument = {
           { kind: 'Field', name: { kind: 'Name', value: 'earlySettlementOdds' } },
           { kind: 'Field', name: { kind: 'Name', value: 'placedBy' } },
           { kind: 'Field', name: { kind: 'Name', value: 'largeBet' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'liveHoldSeconds' } },
         ],
       },
     },
@@ -6599,6 +6606,7 @@ export const OrdersCancelDocument = {
           { kind: 'Field', name: { kind: 'Name', value: 'earlySettlementOdds' } },
           { kind: 'Field', name: { kind: 'Name', value: 'placedBy' } },
           { kind: 'Field', name: { kind: 'Name', value: 'largeBet' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'liveHoldSeconds' } },
         ],
       },
     },

@@ -103,6 +103,13 @@ export function OrderDetail({ id, onClose }: { readonly id: string | null; reado
               {order.cancelReason ?? '—'}
             </Descriptions.Item>
             <Descriptions.Item label={t('orders.placedAt')}>{formatEat(order.placedAt)}</Descriptions.Item>
+            <Descriptions.Item label={t('orders.liveHold')}>
+              <span data-testid="order-live-hold">
+                {order.liveHoldSeconds == null
+                  ? t('orders.liveHoldNone')
+                  : t('orders.liveHoldSeconds', { seconds: order.liveHoldSeconds })}
+              </span>
+            </Descriptions.Item>
             <Descriptions.Item label={t('orders.settledAt')}>{formatEat(order.settledAt)}</Descriptions.Item>
           </Descriptions>
           <Typography.Title level={5}>{t('orders.lines')}</Typography.Title>

@@ -14,7 +14,7 @@ import type { TestMatch } from '../../testing/catalogue-fixtures.ts';
 import { placeBet } from './placement.ts';
 
 const PLACE = `mutation ($input: PlaceBetInput!) { placeBet(input: $input) {
-  status code nobetList { selectionId code currentOdds } order { id totalOdds lines { odds } } } }`;
+  status code nobetList { selectionId code currentOdds } order { id totalOdds liveHoldSeconds lines { odds } } } }`;
 const CREDIT = `mutation ($input: AdjustWalletInput!) { adjustWallet(input: $input) { balance } }`;
 const SET_BET = `mutation ($input: BetConfigInput!) { setBetConfig(input: $input) {
   liveBetDelaySecondsMobile liveBetDelaySecondsDesktop } }`;
@@ -24,7 +24,7 @@ type Answer = {
   status: string;
   code: string | null;
   nobetList: { selectionId: string; code: string; currentOdds: string | null }[];
-  order: { id: string; totalOdds: string; lines: { odds: string }[] } | null;
+  order: { id: string; totalOdds: string; liveHoldSeconds: number | null; lines: { odds: string }[] } | null;
 };
 
 describe('rolling-bet hold: live bets are held, checked again, then accepted or refused', () => {
@@ -73,8 +73,36 @@ describe('rolling-bet hold: live bets are held, checked again, then accepted or 
       player(userId),
     );
     expect(answer.errors).toBeUndefined();
+    const order = answer.data!.placeBet.order;
+    if (order) lastPlaced.set(order.id, order.liveHoldSeconds);
     return answer.data!.placeBet;
   };
+  /**
+   * `liveHoldSeconds` of bet `id` as the player's bet detail and the staff order detail show it, and
+   * from the placement answer when the bet was placed by {@link place} in this test (else undefined).
+   */
+  const liveHold = async (id: string) => {
+    const userId = (
+      await t.services.sql.query<{ user_id: string }>('SELECT user_id FROM orders WHERE bet_id = $1', [id])
+    ).rows[0]!.user_id;
+    const mine = await t.gql<{ myBet: { liveHoldSeconds: number | null } }>(
+      'query ($id: ID!) { myBet(id: $id) { liveHoldSeconds } }',
+      { id },
+      player(userId),
+    );
+    const officer = await t.gql<{ order: { liveHoldSeconds: number | null } }>(
+      'query ($id: ID!) { order(id: $id) { liveHoldSeconds } }',
+      { id },
+      staff('3', ['orders.view']),
+    );
+    return {
+      placed: lastPlaced.get(id),
+      mine: mine.data!.myBet.liveHoldSeconds,
+      staff: officer.data!.order.liveHoldSeconds,
+    };
+  };
+  /** `order.liveHoldSeconds` of the placement answers, by bet id. */
+  const lastPlaced = new Map<string, number | null>();
   /** A match in play (kicked off 30 minutes ago, status 2) with live markets. */
   const liveMatch = (name: string): Promise<TestMatch> =>
     insertTestMatch(t.services.sql, {
@@ -135,6 +163,9 @@ describe('rolling-bet hold: live bets are held, checked again, then accepted or 
     expect(await balanceOf(userId)).toBe(4_000);
     const placed = (await betEvents(userId)).find((e) => e.event_type === 'BetPlaced');
     expect(placed?.data).toMatchObject({ liveDelaySeconds: 7, legs: [{ eventStatus: 2 }] });
+    // The answer, the player's bet and the staff order detail all show the hold.
+    await t.services.projections.settle();
+    expect(await liveHold(answer.order!.id)).toEqual({ placed: 7, mine: 7, staff: 7 });
   });
 
   it('picks the delay of the channel: MOBILE 3 s, DESKTOP (also when no channel is sent) 7 s', async () => {
@@ -164,6 +195,9 @@ describe('rolling-bet hold: live bets are held, checked again, then accepted or 
     expect(slept).toEqual([]);
     const placed = (await betEvents(userId)).find((e) => e.event_type === 'BetPlaced');
     expect(placed?.data).not.toHaveProperty('liveDelaySeconds');
+    await t.services.projections.settle();
+    const id = (placed!.data as { betId: string }).betId;
+    expect(await liveHold(id)).toEqual({ placed: null, mine: null, staff: null });
   });
 
   it('refuses at once, without a hold, what is already refused', async () => {

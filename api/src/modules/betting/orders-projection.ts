@@ -59,6 +59,7 @@ const orderRow = (d: BetPlaced['data']): NewOrder => ({
   potential_return: d.quote.afterTaxAmount,
   reject_code: null,
   placed_at: d.at,
+  live_hold_seconds: d.liveDelaySeconds ?? null,
 });
 
 const lineRows = (d: BetPlaced['data']) =>
@@ -80,7 +81,7 @@ const lineRows = (d: BetPlaced['data']) =>
 const ORDER_COLUMNS =
   'bet_id, serial, user_id, order_type, status, status_code, pay_type, stake, pay_payable, virtual_pay_amount, ' +
   'selections, total_odds, tax_rate, potential_profit, potential_reward, reward_percent, potential_tax, ' +
-  'potential_return, reject_code, placed_at';
+  'potential_return, reject_code, placed_at, live_hold_seconds';
 const LINE_COLUMNS =
   'bet_id, leg_index, match_id, selection_id, market_id, home, away, market_name, selection_name, odds, start_time, event_status';
 

@@ -13,7 +13,8 @@ export const ORDER_COLUMNS = `bet_id AS id, serial, status, status_code AS "stat
   potential_profit::int AS "potentialProfit", potential_reward::int AS "potentialReward",
   reward_percent::float AS "rewardPercent", potential_tax::int AS "potentialTax", potential_return::int AS "potentialReturn",
   payout::int, reward::int, tax::int, credited::int, reject_code AS "rejectCode", abnormal_info AS "abnormalInfo",
-  cancel_reason AS "cancelReason", placed_at AS "placedAt", settled_at AS "settledAt"`;
+  cancel_reason AS "cancelReason", placed_at AS "placedAt", settled_at AS "settledAt",
+  live_hold_seconds AS "liveHoldSeconds"`;
 
 const LINE_COLUMNS = `l.bet_id, l.leg_index AS "legIndex", l.match_id AS "matchId", l.selection_id AS "selectionId",
   l.market_id AS "marketId", l.home, l.away, l.market_name AS "marketName", l.selection_name AS "selectionName", l.odds,
@@ -142,6 +143,7 @@ export const orderOfPlaced = (placed: BetPlaced['data']) => ({
   cancelReason: null,
   placedAt: placed.at,
   settledAt: null,
+  liveHoldSeconds: placed.liveDelaySeconds ?? null,
   lines: placed.legs.map((leg, legIndex) => ({
     legIndex,
     matchId: leg.matchId,
