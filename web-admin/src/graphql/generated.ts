@@ -479,6 +479,22 @@ export type BetConfigInput = {
   liveBetDelaySecondsDesktop?: number | null | undefined;
   /** Order warning amount (spec §9), whole TZS ≥ 1: a bet staking at least this is flagged as a large bet in the staff orders list; null = no warning (the default). */
   orderWarningAmount?: number | null | undefined;
+  /**
+   * Lowest stake of a bet from the MOBILE channel (spec §9 "min bet for mobile"), TZS, a multiple of 100,
+   * not above maximumBetAmountMobile nor maxBetAmount; the larger of it and the pay type's minimum
+   * applies. Null = no mobile minimum (the default).
+   */
+  minimumBetAmountMobile?: number | null | undefined;
+  /**
+   * Highest stake of a bet from the MOBILE channel (spec §9 "max bet for mobile"), TZS, a multiple of 100,
+   * not below the pay-type minimums; the smaller of it and maxBetAmount applies. Null = no mobile maximum
+   * (the default).
+   */
+  maximumBetAmountMobile?: number | null | undefined;
+  /** As minimumBetAmountMobile, for the DESKTOP channel (spec §9 "min bet for desktop"). */
+  minimumBetAmountDesktop?: number | null | undefined;
+  /** As maximumBetAmountMobile, for the DESKTOP channel (spec §9 "max bet for desktop"). */
+  maximumBetAmountDesktop?: number | null | undefined;
 };
 
 export type StringRewardTierInput = {
