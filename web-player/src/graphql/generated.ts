@@ -532,6 +532,10 @@ export type BetslipConfigQuery = {
     taxRatePercent: number;
     singleGameHighestProfit: number | null;
     multipleGameHighestProfit: number | null;
+    minimumBetAmountMobile: number | null;
+    maximumBetAmountMobile: number | null;
+    minimumBetAmountDesktop: number | null;
+    maximumBetAmountDesktop: number | null;
     stringRewards: Array<{ strings: number; cashBackPercent: number }>;
   };
 };
@@ -3803,6 +3807,10 @@ export const BetslipConfigDocument = {
                 { kind: 'Field', name: { kind: 'Name', value: 'taxRatePercent' } },
                 { kind: 'Field', name: { kind: 'Name', value: 'singleGameHighestProfit' } },
                 { kind: 'Field', name: { kind: 'Name', value: 'multipleGameHighestProfit' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'minimumBetAmountMobile' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'maximumBetAmountMobile' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'minimumBetAmountDesktop' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'maximumBetAmountDesktop' } },
                 {
                   kind: 'Field',
                   name: { kind: 'Name', value: 'stringRewards' },
