@@ -870,6 +870,10 @@ export type ConfigBetConfigFieldsFragment = {
   customerService: string;
   liveBetDelaySecondsMobile: number;
   liveBetDelaySecondsDesktop: number;
+  minimumBetAmountMobile: number | null;
+  maximumBetAmountMobile: number | null;
+  minimumBetAmountDesktop: number | null;
+  maximumBetAmountDesktop: number | null;
   version: string;
   stringRewards: Array<{ strings: number; cashBackPercent: number }>;
 };
@@ -888,6 +892,10 @@ export type ConfigBetQuery = {
     customerService: string;
     liveBetDelaySecondsMobile: number;
     liveBetDelaySecondsDesktop: number;
+    minimumBetAmountMobile: number | null;
+    maximumBetAmountMobile: number | null;
+    minimumBetAmountDesktop: number | null;
+    maximumBetAmountDesktop: number | null;
     version: string;
     stringRewards: Array<{ strings: number; cashBackPercent: number }>;
   };
@@ -908,6 +916,10 @@ export type ConfigBetQuery = {
       customerService: string;
       liveBetDelaySecondsMobile: number;
       liveBetDelaySecondsDesktop: number;
+      minimumBetAmountMobile: number | null;
+      maximumBetAmountMobile: number | null;
+      minimumBetAmountDesktop: number | null;
+      maximumBetAmountDesktop: number | null;
       version: string;
       stringRewards: Array<{ strings: number; cashBackPercent: number }>;
     };
@@ -931,6 +943,10 @@ export type ConfigSetBetMutation = {
     customerService: string;
     liveBetDelaySecondsMobile: number;
     liveBetDelaySecondsDesktop: number;
+    minimumBetAmountMobile: number | null;
+    maximumBetAmountMobile: number | null;
+    minimumBetAmountDesktop: number | null;
+    maximumBetAmountDesktop: number | null;
     version: string;
     stringRewards: Array<{ strings: number; cashBackPercent: number }>;
   };
@@ -2830,6 +2846,10 @@ export const ConfigBetConfigFieldsFragmentDoc = {
           { kind: 'Field', name: { kind: 'Name', value: 'customerService' } },
           { kind: 'Field', name: { kind: 'Name', value: 'liveBetDelaySecondsMobile' } },
           { kind: 'Field', name: { kind: 'Name', value: 'liveBetDelaySecondsDesktop' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'minimumBetAmountMobile' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'maximumBetAmountMobile' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'minimumBetAmountDesktop' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'maximumBetAmountDesktop' } },
           { kind: 'Field', name: { kind: 'Name', value: 'version' } },
           {
             kind: 'Field',
@@ -4567,6 +4587,10 @@ export const ConfigBetDocument = {
           { kind: 'Field', name: { kind: 'Name', value: 'customerService' } },
           { kind: 'Field', name: { kind: 'Name', value: 'liveBetDelaySecondsMobile' } },
           { kind: 'Field', name: { kind: 'Name', value: 'liveBetDelaySecondsDesktop' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'minimumBetAmountMobile' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'maximumBetAmountMobile' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'minimumBetAmountDesktop' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'maximumBetAmountDesktop' } },
           { kind: 'Field', name: { kind: 'Name', value: 'version' } },
           {
             kind: 'Field',
@@ -4651,6 +4675,10 @@ export const ConfigSetBetDocument = {
           { kind: 'Field', name: { kind: 'Name', value: 'customerService' } },
           { kind: 'Field', name: { kind: 'Name', value: 'liveBetDelaySecondsMobile' } },
           { kind: 'Field', name: { kind: 'Name', value: 'liveBetDelaySecondsDesktop' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'minimumBetAmountMobile' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'maximumBetAmountMobile' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'minimumBetAmountDesktop' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'maximumBetAmountDesktop' } },
           { kind: 'Field', name: { kind: 'Name', value: 'version' } },
           {
             kind: 'Field',
