@@ -101,6 +101,33 @@ describe('what the stories show', () => {
     }
   });
 
+  it('BetConfigPage shows the stakes per channel of the version in force and of every version', async () => {
+    const found = stories.find(([label]) => label === './config/BetConfigPage.stories.tsx English');
+    const { container } = render(createElement(found![1] as never));
+    const mobileMinimum = await screen.findByLabelText('Minimum stake, mobile');
+    await waitFor(() => expect((mobileMinimum as HTMLInputElement).value).toBe('1000'));
+    expect((screen.getByLabelText('Maximum stake, mobile') as HTMLInputElement).value).toBe('20000');
+    expect((screen.getByLabelText('Minimum stake, desktop') as HTMLInputElement).value).toBe('');
+    expect((screen.getByLabelText('Maximum stake, desktop') as HTMLInputElement).value).toBe('2000000');
+    const table = within(container.querySelector<HTMLElement>('.ant-table')!);
+    expect(table.getByRole('columnheader', { name: 'Stakes, mobile (min – max)' })).toBeTruthy();
+    expect(table.getByText('1,000 – 20,000')).toBeTruthy();
+    expect(table.getByText('none – 2,000,000')).toBeTruthy();
+    expect(table.getAllByText('none – none')).toHaveLength(2);
+  });
+
+  it('BetConfigPage names the stakes per channel in Swahili and Chinese', async () => {
+    for (const [name, label] of [
+      ['Swahili', 'Dau la juu, simu'],
+      ['Chinese', '最低投注额（电脑）'],
+    ] as const) {
+      const found = stories.find(([story]) => story === `./config/BetConfigPage.stories.tsx ${name}`);
+      render(createElement(found![1] as never));
+      expect(await screen.findByLabelText(label)).toBeTruthy();
+      cleanup();
+    }
+  });
+
   it('AuditTimeline shows each movement with the balance before and after', async () => {
     render(createElement(story('AuditTimeline', 'Wallet') as never));
     expect(await screen.findByText(/balance: 0 → 10,000 \(\+10,000\)/)).toBeTruthy();

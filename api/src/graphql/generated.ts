@@ -1830,21 +1830,27 @@ export type PlaceBetInput = {
   /** Client-generated id: repeating it returns the first answer and moves money once. */
   requestId: Scalars['ID']['input'];
   payType: PayType;
-  /** Stake, whole TZS; step 100, between the minimum of the pay type and max_bet_amount (spec §5). */
+  /**
+   * Stake, whole TZS; step 100, between the minimum of the pay type and max_bet_amount (spec §5), and
+   * within the stake limits of the channel when BetConfig sets them (spec §9: the larger minimum and the
+   * smaller maximum apply; STAKE_BELOW_MINIMUM / STAKE_ABOVE_MAXIMUM otherwise).
+   */
   amount: Scalars['Tzs']['input'];
   /** At most 60, one per match (spec §5). */
   selections: Array<BetSelectionInput>;
   oddsChange?: InputMaybe<OddsChangePolicy>;
   /**
    * Where the player bets from (spec §9 Layout: the player site under its 960 px breakpoint is MOBILE):
-   * a bet with a selection in play is held for that channel's rolling-bet delay (BetConfig
+   * the stake must be within that channel's limits too (BetConfig minimumBetAmountMobile /
+   * maximumBetAmountMobile, minimumBetAmountDesktop / maximumBetAmountDesktop, TZS), and a bet with a
+   * selection in play is held for that channel's rolling-bet delay (BetConfig
    * liveBetDelaySecondsMobile / liveBetDelaySecondsDesktop, seconds) and checked again before it is
    * accepted, so the answer comes that much later. Absent = DESKTOP.
    */
   channel?: InputMaybe<BetChannel>;
 };
 
-/** Where a bet is placed from (spec §9 "rolling-bet delay on mobile and desktop"). */
+/** Where a bet is placed from (spec §9 "min and max bet for mobile and desktop", "rolling-bet delay on mobile and desktop"). */
 export type BetChannel =
   /** A phone-width screen (player site below 960 px). */
   | 'MOBILE'
@@ -2012,6 +2018,14 @@ export type BetConfig = {
   liveBetDelaySecondsMobile: Scalars['Int']['output'];
   /** Seconds (whole, 0–30) a live bet placed from the DESKTOP channel is held before it is re-checked and accepted (spec §9 rolling-bet delay); default 5. */
   liveBetDelaySecondsDesktop: Scalars['Int']['output'];
+  /** Lowest stake, TZS, of a bet from the MOBILE channel (spec §9 min bet for mobile); the larger of this and the pay type's minimum applies. Null = no mobile minimum (the default). */
+  minimumBetAmountMobile?: Maybe<Scalars['Tzs']['output']>;
+  /** Highest stake, TZS, of a bet from the MOBILE channel (spec §9 max bet for mobile); the smaller of this and maxBetAmount applies. Null = no mobile maximum (the default). */
+  maximumBetAmountMobile?: Maybe<Scalars['Tzs']['output']>;
+  /** Lowest stake, TZS, of a bet from the DESKTOP channel (spec §9 min bet for desktop); the larger of this and the pay type's minimum applies. Null = no desktop minimum (the default). */
+  minimumBetAmountDesktop?: Maybe<Scalars['Tzs']['output']>;
+  /** Highest stake, TZS, of a bet from the DESKTOP channel (spec §9 max bet for desktop); the smaller of this and maxBetAmount applies. Null = no desktop maximum (the default). */
+  maximumBetAmountDesktop?: Maybe<Scalars['Tzs']['output']>;
 };
 
 /** An acca-bonus tier (spec §3 "String reward tier"). */
@@ -3235,6 +3249,22 @@ export type BetConfigInput = {
   liveBetDelaySecondsDesktop?: InputMaybe<Scalars['Int']['input']>;
   /** Order warning amount (spec §9), whole TZS ≥ 1: a bet staking at least this is flagged as a large bet in the staff orders list; null = no warning (the default). */
   orderWarningAmount?: InputMaybe<Scalars['Tzs']['input']>;
+  /**
+   * Lowest stake of a bet from the MOBILE channel (spec §9 "min bet for mobile"), TZS, a multiple of 100,
+   * not above maximumBetAmountMobile nor maxBetAmount; the larger of it and the pay type's minimum
+   * applies. Null = no mobile minimum (the default).
+   */
+  minimumBetAmountMobile?: InputMaybe<Scalars['Tzs']['input']>;
+  /**
+   * Highest stake of a bet from the MOBILE channel (spec §9 "max bet for mobile"), TZS, a multiple of 100,
+   * not below the pay-type minimums; the smaller of it and maxBetAmount applies. Null = no mobile maximum
+   * (the default).
+   */
+  maximumBetAmountMobile?: InputMaybe<Scalars['Tzs']['input']>;
+  /** As minimumBetAmountMobile, for the DESKTOP channel (spec §9 "min bet for desktop"). */
+  minimumBetAmountDesktop?: InputMaybe<Scalars['Tzs']['input']>;
+  /** As maximumBetAmountMobile, for the DESKTOP channel (spec §9 "max bet for desktop"). */
+  maximumBetAmountDesktop?: InputMaybe<Scalars['Tzs']['input']>;
 };
 
 /** One stored version of the bet configuration. */
@@ -5164,6 +5194,10 @@ export type BetConfigResolvers<
   stringRewards?: Resolver<Array<ResolversTypes['StringRewardTier']>, ParentType, ContextType>;
   liveBetDelaySecondsMobile?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   liveBetDelaySecondsDesktop?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  minimumBetAmountMobile?: Resolver<Maybe<ResolversTypes['Tzs']>, ParentType, ContextType>;
+  maximumBetAmountMobile?: Resolver<Maybe<ResolversTypes['Tzs']>, ParentType, ContextType>;
+  minimumBetAmountDesktop?: Resolver<Maybe<ResolversTypes['Tzs']>, ParentType, ContextType>;
+  maximumBetAmountDesktop?: Resolver<Maybe<ResolversTypes['Tzs']>, ParentType, ContextType>;
 };
 
 export type StringRewardTierResolvers<

@@ -76,6 +76,31 @@ describe('bet: placement', () => {
     spec.given().when(place(sixtyOne, 1_000)).thenRefused('TOO_MANY_SELECTIONS');
   });
 
+  it("refuses a stake outside the limits of the bet's channel; a bet without a channel keeps the general limits", () => {
+    const mobileLimits = { minimumBetAmountMobile: 1_000, maximumBetAmountMobile: 5_000 };
+    const leg = [placedLeg('m1', '2.00')];
+    spec
+      .given()
+      .when(place(leg, 500, { channel: 'MOBILE' }, mobileLimits))
+      .thenRefused('STAKE_BELOW_MINIMUM', { details: { minimum: 1_000, channel: 'MOBILE' } });
+    spec
+      .given()
+      .when(place(leg, 5_100, { channel: 'MOBILE' }, mobileLimits))
+      .thenRefused('STAKE_ABOVE_MAXIMUM', { details: { maximum: 5_000, channel: 'MOBILE' } });
+    spec
+      .given()
+      .when(place(leg, 5_000, { channel: 'MOBILE' }, mobileLimits))
+      .thenAccepted();
+    spec
+      .given()
+      .when(place(leg, 500, { channel: 'DESKTOP' }, mobileLimits))
+      .thenAccepted();
+    spec
+      .given()
+      .when(place(leg, 500, {}, mobileLimits))
+      .thenAccepted();
+  });
+
   it('refuses a malformed leg, a paused site, and bets placed by the wrong actor', () => {
     spec
       .given()

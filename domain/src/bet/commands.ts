@@ -2,7 +2,7 @@
  * Bet commands (stream `bet-<betId>`). The caller resolves the configuration and tax rule in force at
  * `at` (config `configAt`, `taxRateAt`) and passes them in; the decider reads no clock.
  */
-import type { BetConfig, PayType } from '../config/bet-config.ts';
+import type { BetChannel, BetConfig, PayType } from '../config/bet-config.ts';
 import type { TaxRule } from '../config/tax.ts';
 import type { MatchFacts } from '../settlement/facts.ts';
 import type { AbnormalInfo, BetActor, OrderType, PlacedLeg } from './events.ts';
@@ -29,6 +29,12 @@ export interface PlaceBet extends Base {
   readonly taxRule: TaxRule | null;
   /** Seconds a live bet was held before `at` (spec §9 "rolling-bet delay"), copied into `BetPlaced`; omit when not held. */
   readonly liveDelaySeconds?: number;
+  /**
+   * Where a player's bet is placed from (spec §9 "min and max bet for mobile and desktop"): that
+   * channel's stake limits apply on top of the general ones (`stakeLimits`). Omit for staff and
+   * random-tool bets: the general limits only.
+   */
+  readonly channel?: BetChannel;
 }
 
 /** The wallet debited the stake under `movementId`. */

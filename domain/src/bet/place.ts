@@ -31,8 +31,9 @@ const actorError = (c: C.PlaceBet) => {
 /**
  * Places a bet: refuses `BET_ALREADY_EXISTS`, `FORBIDDEN`, `STAFF_ONLY`, `BETTING_PAUSED` (player bets
  * while `no_bet` is set; details.pausePrompt), `INVALID_LEG` (legs[i].leg), and the pricing module's slip
- * codes (`EMPTY_SLIP`, `TOO_MANY_SELECTIONS`, `DUPLICATE_MATCH`, `INVALID_ODDS`, `STAKE_BELOW_MINIMUM`, …):
- * the first as the error, all of them in `details.errors`. The same placement again is a no-op.
+ * codes (`EMPTY_SLIP`, `TOO_MANY_SELECTIONS`, `DUPLICATE_MATCH`, `INVALID_ODDS`, `STAKE_BELOW_MINIMUM`, …;
+ * the stake limits are those of the pay type and of `c.channel` when given, `stakeLimits`): the first as
+ * the error, all of them in `details.errors`. The same placement again is a no-op.
  */
 export const placeBet = (c: C.PlaceBet, s: BetState): D => {
   if (s.status !== 'none') {
@@ -60,6 +61,7 @@ export const placeBet = (c: C.PlaceBet, s: BetState): D => {
     selections: c.legs.map((l) => ({ selectionId: l.selectionId, matchId: l.matchId, odds: l.leg.odds })),
     stake: c.stake,
     payType: c.payType,
+    channel: c.channel,
   };
   const errors = validateSlip(slip, c.config);
   const [first] = errors;

@@ -57,6 +57,21 @@ export interface BetConfig {
    * Whole TZS ≥ 1.
    */
   readonly orderWarningAmount: Tzs | null;
+  /**
+   * spec §9 "Admin-configurable: min and max bet for mobile …": the lowest stake, TZS, of a bet placed
+   * from the MOBILE channel, on top of the pay type's minimum (the larger applies, {@link stakeLimits}).
+   * `null` = no mobile minimum. Whole TZS ≥ 1.
+   */
+  readonly minimumBetAmountMobile: Tzs | null;
+  /**
+   * spec §9 "max bet for mobile": the highest stake, TZS, of a bet from the MOBILE channel, on top of
+   * `maxBetAmount` (the smaller applies, {@link stakeLimits}). `null` = no mobile maximum. Whole TZS ≥ 1.
+   */
+  readonly maximumBetAmountMobile: Tzs | null;
+  /** spec §9 "min … bet for … desktop": as {@link BetConfig.minimumBetAmountMobile}, for the DESKTOP channel. */
+  readonly minimumBetAmountDesktop: Tzs | null;
+  /** spec §9 "max bet for … desktop": as {@link BetConfig.maximumBetAmountMobile}, for the DESKTOP channel. */
+  readonly maximumBetAmountDesktop: Tzs | null;
 }
 
 /** Where a bet is placed from (GraphQL `BetChannel`): the player site under / above its 960 px breakpoint (spec §9 Layout). */
@@ -117,7 +132,9 @@ export const MAX_SELECTIONS = 60;
  * 100, maximum 3,000,000, min string-reward odds 1, tax 10%. The spec gives no figures for the profit
  * caps ("numbers not shown"): they default to no cap. No string-reward tiers by default. The rolling-bet
  * delays have no figure in the spec either: {@link DEFAULT_LIVE_BET_DELAY_SECONDS} (5 s) on both channels.
- * Nor does the order warning amount: it defaults to none (`null`, no bet is flagged).
+ * Nor does the order warning amount: it defaults to none (`null`, no bet is flagged). Nor do the stakes per
+ * channel: no channel has limits of its own by default (`null`), so the pay-type minimums and
+ * `maxBetAmount` alone apply.
  */
 export const DEFAULT_BET_CONFIG: BetConfig = {
   minimumBetAmount: 100,
@@ -134,6 +151,10 @@ export const DEFAULT_BET_CONFIG: BetConfig = {
   liveBetDelaySecondsMobile: DEFAULT_LIVE_BET_DELAY_SECONDS,
   liveBetDelaySecondsDesktop: DEFAULT_LIVE_BET_DELAY_SECONDS,
   orderWarningAmount: null,
+  minimumBetAmountMobile: null,
+  maximumBetAmountMobile: null,
+  minimumBetAmountDesktop: null,
+  maximumBetAmountDesktop: null,
 };
 
 /**
@@ -146,11 +167,18 @@ export const MISSING_VALUE_FALLBACKS = {
   maxBetAmount: 900_000,
 } as const satisfies Partial<BetConfig>;
 
-/** The fields whose `null` is a value of its own ("no cap", "no warning"), not a missing value. */
+/**
+ * The fields whose `null` is a value of its own ("no cap", "no warning", "no channel limit"), not a
+ * missing value.
+ */
 const NULLABLE_FIELDS: ReadonlySet<string> = new Set<keyof BetConfig>([
   'singleGameHighestProfit',
   'multipleGameHighestProfit',
   'orderWarningAmount',
+  'minimumBetAmountMobile',
+  'maximumBetAmountMobile',
+  'minimumBetAmountDesktop',
+  'maximumBetAmountDesktop',
 ]);
 
 /**
@@ -167,17 +195,78 @@ export const resolveBetConfig = (
     Object.entries(loaded).filter(
       ([key, value]) =>
         value !== undefined &&
-        // null is a real value for the profit caps ("no cap") and the order warning amount ("no
-        // warning"), a missing one elsewhere.
+        // null is a real value for the profit caps ("no cap"), the order warning amount ("no
+        // warning") and the channel stake limits ("no channel limit"), a missing one elsewhere.
         (value !== null || NULLABLE_FIELDS.has(key)),
     ),
   );
   return { ...DEFAULT_BET_CONFIG, ...MISSING_VALUE_FALLBACKS, ...present } as BetConfig;
 };
 
-/** The minimum stake for a pay type (spec §5 "Amount input": the minimum depends on pay type). */
-export const minimumStake = (config: BetConfig, payType: PayType): Tzs =>
-  payType === PAY_TYPE_CREDIT ? config.minimumBetAmountVirtual : config.minimumBetAmount;
+/**
+ * The minimum stake for a pay type, TZS (spec §5 "Amount input": the minimum depends on pay type). The
+ * channel's own minimum is not in it: see {@link stakeLimits}.
+ */
+export const minimumStake = (
+  config: Pick<BetConfig, 'minimumBetAmount' | 'minimumBetAmountVirtual'>,
+  payType: PayType,
+): Tzs => (payType === PAY_TYPE_CREDIT ? config.minimumBetAmountVirtual : config.minimumBetAmount);
+
+/**
+ * True for a valid stake limit of a channel: whole TZS of at least 1 (spec §9 "min and max bet for
+ * mobile and desktop"). Staff may only set multiples of 100 (the stake step); reading is lenient.
+ */
+export const isChannelStakeLimit = (value: unknown): value is Tzs =>
+  typeof value === 'number' && Number.isSafeInteger(value) && value >= 1;
+
+/** The lowest and highest stake of a bet, TZS, both allowed. */
+export interface StakeLimits {
+  readonly minimum: Tzs;
+  readonly maximum: Tzs;
+}
+
+/** The configuration fields {@link stakeLimits} reads. */
+export type StakeLimitFields = Pick<
+  BetConfig,
+  | 'minimumBetAmount'
+  | 'minimumBetAmountVirtual'
+  | 'maxBetAmount'
+  | 'minimumBetAmountMobile'
+  | 'maximumBetAmountMobile'
+  | 'minimumBetAmountDesktop'
+  | 'maximumBetAmountDesktop'
+>;
+
+/**
+ * The stake limits of a bet paid with `payType` from `channel`, TZS (spec §5 "Amount input"; spec §9
+ * "min and max bet for mobile and desktop, and for balance and free-bet payment"). The spec does not say
+ * how the two pairs combine; both hold, so the stricter of each wins:
+ * - minimum = the larger of the pay type's minimum ({@link minimumStake}) and the channel's minimum;
+ * - maximum = the smaller of `maxBetAmount` and the channel's maximum.
+ * A channel limit that is `null` (or not a valid amount, a hand-edited row) adds nothing. Without a
+ * `channel` (staff and random-tool bets, a slip that does not say where it is placed) only the pay-type
+ * minimum and `maxBetAmount` apply. The result can be an empty range (minimum above maximum) only for a
+ * configuration staff cannot save (the back office refuses a channel maximum below the pay-type
+ * minimums or a channel minimum above the maximums); every stake is then refused.
+ */
+export const stakeLimits = (
+  config: StakeLimitFields,
+  payType: PayType,
+  channel?: BetChannel,
+): StakeLimits => {
+  const minimum = minimumStake(config, payType);
+  if (channel === undefined) return { minimum, maximum: config.maxBetAmount };
+  const [channelMinimum, channelMaximum] =
+    channel === 'MOBILE'
+      ? [config.minimumBetAmountMobile, config.maximumBetAmountMobile]
+      : [config.minimumBetAmountDesktop, config.maximumBetAmountDesktop];
+  return {
+    minimum: isChannelStakeLimit(channelMinimum) ? Math.max(minimum, channelMinimum) : minimum,
+    maximum: isChannelStakeLimit(channelMaximum)
+      ? Math.min(config.maxBetAmount, channelMaximum)
+      : config.maxBetAmount,
+  };
+};
 
 /** The profit cap for a bet of `selections` priced selections (spec §5 "Profit"): single or multiple. */
 export const profitCap = (

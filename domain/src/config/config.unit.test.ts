@@ -11,6 +11,7 @@ import {
   orderWarningAmount,
   profitCap,
   resolveBetConfig,
+  stakeLimits,
   type BetConfig,
 } from './bet-config.ts';
 import { betConfigAt, type ConfigHistory } from './history.ts';
@@ -108,6 +109,37 @@ describe('bet config defaults and fallbacks (spec §9)', () => {
       false,
       false,
     ]);
+  });
+  it('given no config or a loaded one with null channel stakes, when resolved, then no channel has limits of its own', () => {
+    expect(resolveBetConfig(undefined)).toMatchObject({
+      minimumBetAmountMobile: null,
+      maximumBetAmountMobile: null,
+      minimumBetAmountDesktop: null,
+      maximumBetAmountDesktop: null,
+    });
+    const loaded = resolveBetConfig({ minimumBetAmountMobile: null, maximumBetAmountDesktop: 50_000 });
+    expect(loaded.minimumBetAmountMobile).toBeNull();
+    expect(loaded.maximumBetAmountDesktop).toBe(50_000);
+  });
+  it('given channel stakes, when asking the limits of a bet, then the larger minimum and the smaller maximum (spec §9)', () => {
+    const config: BetConfig = {
+      ...DEFAULT_BET_CONFIG,
+      minimumBetAmount: 200,
+      minimumBetAmountVirtual: 700,
+      maxBetAmount: 1_000_000,
+      minimumBetAmountMobile: 500,
+      maximumBetAmountMobile: 20_000,
+      minimumBetAmountDesktop: 100,
+      maximumBetAmountDesktop: 2_000_000,
+    };
+    expect(stakeLimits(config, 1, 'MOBILE')).toEqual({ minimum: 500, maximum: 20_000 });
+    expect(stakeLimits(config, 2, 'MOBILE')).toEqual({ minimum: 700, maximum: 20_000 });
+    expect(stakeLimits(config, 1, 'DESKTOP')).toEqual({ minimum: 200, maximum: 1_000_000 });
+    // Without a channel (staff bets) the general limits only.
+    expect(stakeLimits(config, 1)).toEqual({ minimum: 200, maximum: 1_000_000 });
+    // A channel without limits of its own, or an invalid stored one, adds nothing.
+    const desktopFree = { ...config, minimumBetAmountDesktop: null, maximumBetAmountDesktop: 0 };
+    expect(stakeLimits(desktopFree, 2, 'DESKTOP')).toEqual({ minimum: 700, maximum: 1_000_000 });
   });
   it('given no_bet non-zero, when asked, then betting is paused', () => {
     expect(isBettingPaused({ noBet: 0 })).toBe(false);

@@ -40,6 +40,14 @@ describe('amount rules (spec §5 "Amount input")', () => {
     expect(normaliseAmount({ payType: 2, balance: 0, credit: 750, amount: 100 }, config)).toBe(750);
     expect(normaliseAmount({ payType: 2, balance: 0, credit: 5_000_000, amount: 0 }, config)).toBe(900_000);
   });
+  it("given a channel with limits of its own, when normalised, then kept within that channel's limits", () => {
+    const channels: BetConfig = { ...config, minimumBetAmountMobile: 1_000, maximumBetAmountMobile: 20_000 };
+    const mobile = { ...balance, channel: 'MOBILE' as const };
+    expect(normaliseAmount({ ...mobile, amount: 300 }, channels)).toBe(1_000);
+    expect(normaliseAmount({ ...mobile, amount: 30_000 }, channels)).toBe(20_000);
+    expect(normaliseAmount({ ...mobile, payType: 2, credit: 25_000, amount: 0 }, channels)).toBe(20_000);
+    expect(normaliseAmount({ ...balance, channel: 'DESKTOP', amount: 30_000 }, channels)).toBe(30_000);
+  });
   it('given plus and minus, when pressed, then ±100 and never below 0', () => {
     expect(stepAmount(300, 1)).toBe(400);
     expect(stepAmount(50, -1)).toBe(0);
@@ -89,6 +97,30 @@ describe('slip validation (spec §5, betting-rules §1)', () => {
   it('given a credit payment, when validated, then the virtual minimum applies and the step does not', () => {
     expect(codes({ ...ok, payType: 2, stake: 400 })).toEqual(['STAKE_BELOW_MINIMUM']);
     expect(codes({ ...ok, payType: 2, stake: 750 })).toEqual([]);
+  });
+  it("given a slip's channel, when validated, then the stricter of the general and the channel's limits, named in details", () => {
+    const channels: BetConfig = {
+      ...config,
+      minimumBetAmountMobile: 1_000,
+      maximumBetAmountMobile: 20_000,
+      maximumBetAmountDesktop: 2_000_000,
+    };
+    const mobile: Betslip = { ...ok, channel: 'MOBILE' };
+    expect(codes({ ...mobile, stake: 900 }, channels)).toEqual(['STAKE_BELOW_MINIMUM']);
+    expect(codes({ ...mobile, stake: 1_000 }, channels)).toEqual([]);
+    expect(codes({ ...mobile, stake: 20_000 }, channels)).toEqual([]);
+    expect(validateSlip({ ...mobile, stake: 20_100 }, channels)).toMatchObject([
+      {
+        code: 'STAKE_ABOVE_MAXIMUM',
+        message: 'stake: must be at most 20000',
+        details: { stake: 20_100, maximum: 20_000, channel: 'MOBILE' },
+      },
+    ]);
+    // The credit minimum (500) is below the mobile one: the mobile one holds.
+    expect(codes({ ...mobile, payType: 2, stake: 750 }, channels)).toEqual(['STAKE_BELOW_MINIMUM']);
+    // A desktop maximum above max_bet_amount does not lift it; no channel = the general limits.
+    expect(codes({ ...ok, channel: 'DESKTOP', stake: 900_100 }, channels)).toEqual(['STAKE_ABOVE_MAXIMUM']);
+    expect(codes({ ...ok, stake: 900 }, channels)).toEqual([]);
   });
   it('given an unknown pay type, when validated, then INVALID_PAY_TYPE', () => {
     expect(codes({ ...ok, payType: 3 as 1 })).toEqual(['INVALID_PAY_TYPE']);

@@ -1,7 +1,7 @@
 /**
  * The betslip as pricing sees it (spec §3 "Betslip selection", §4 "Betslip", §5 "Betslip submit").
  */
-import type { PayType } from '../config/bet-config.ts';
+import type { BetChannel, PayType } from '../config/bet-config.ts';
 import type { OddsText } from '../money/odds.ts';
 import type { Tzs } from '../money/tzs.ts';
 
@@ -22,6 +22,11 @@ export interface Betslip {
   readonly selections: readonly SlipSelection[];
   readonly stake: Tzs;
   readonly payType: PayType;
+  /**
+   * Where the slip is placed from (spec §9 "min and max bet for mobile and desktop"): that channel's
+   * stake limits apply too (`stakeLimits`). Absent = the general limits only (staff bets).
+   */
+  readonly channel?: BetChannel;
 }
 
 /** True unless the selection is marked unavailable. */

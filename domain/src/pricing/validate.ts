@@ -5,9 +5,9 @@
 import {
   BET_AMOUNT_STEP,
   MAX_SELECTIONS,
-  minimumStake,
   PAY_TYPE_BALANCE,
   PAY_TYPE_CREDIT,
+  stakeLimits,
   type BetConfig,
 } from '../config/bet-config.ts';
 import { domainError, type DomainError } from '../errors.ts';
@@ -39,11 +39,14 @@ export type SlipErrorCode = (typeof SLIP_ERROR_CODES)[number];
  * `INVALID_ODDS` (`selections[i].odds`, a decimal >= 1.01); `INVALID_PAY_TYPE` (1 or 2);
  * `INVALID_AMOUNT` / `NEGATIVE_AMOUNT` (stake not whole TZS); `STAKE_NOT_MULTIPLE_OF_STEP` (pay type 1:
  * step 100; a credit stake is the whole credit and may be any amount); `STAKE_BELOW_MINIMUM` (minimum of
- * the pay type); `STAKE_ABOVE_MAXIMUM` (`max_bet_amount`). Funds are checked by the wallet, not here.
+ * the pay type, raised to the minimum of the slip's channel when it has one); `STAKE_ABOVE_MAXIMUM`
+ * (`max_bet_amount`, lowered to the maximum of the slip's channel): the limits are `stakeLimits` (spec §9
+ * "min and max bet for mobile and desktop"), `details` carry them and the channel. Funds are checked by
+ * the wallet, not here.
  */
 export const validateSlip = (slip: Betslip, config: BetConfig): DomainError[] => {
   const errors: DomainError[] = [];
-  const { selections, stake, payType } = slip;
+  const { selections, stake, payType, channel } = slip;
   if (selections.length === 0)
     errors.push(domainError('EMPTY_SLIP', 'No betting content added', { field: 'selections' }));
   else if (!selections.some(isAvailable))
@@ -86,7 +89,8 @@ export const validateSlip = (slip: Betslip, config: BetConfig): DomainError[] =>
   }
   const stakeProblem = amountError(stake, 'stake');
   if (stakeProblem) return [...errors, stakeProblem];
-  const minimum = minimumStake(config, payType);
+  const { minimum, maximum } = stakeLimits(config, payType, channel);
+  const where = channel === undefined ? {} : { channel };
   if (payType === PAY_TYPE_BALANCE && stake % BET_AMOUNT_STEP !== 0)
     errors.push(
       domainError('STAKE_NOT_MULTIPLE_OF_STEP', `stake: must be a multiple of ${BET_AMOUNT_STEP}`, {
@@ -98,14 +102,14 @@ export const validateSlip = (slip: Betslip, config: BetConfig): DomainError[] =>
     errors.push(
       domainError('STAKE_BELOW_MINIMUM', `stake: must be at least ${minimum}`, {
         field: 'stake',
-        details: { stake, minimum },
+        details: { stake, minimum, ...where },
       }),
     );
-  if (stake > config.maxBetAmount)
+  if (stake > maximum)
     errors.push(
-      domainError('STAKE_ABOVE_MAXIMUM', `stake: must be at most ${config.maxBetAmount}`, {
+      domainError('STAKE_ABOVE_MAXIMUM', `stake: must be at most ${maximum}`, {
         field: 'stake',
-        details: { stake, maximum: config.maxBetAmount },
+        details: { stake, maximum, ...where },
       }),
     );
   return errors;

@@ -48,6 +48,20 @@ describe('quote command', () => {
     };
     expect(errorOf(runQuote({ slip: twice }))).toBe('error: selections[1].matchId: one selection per match');
   });
+  it("given a slip's channel, when quoted, then the stricter of the general and the channel stake limits (spec §9)", () => {
+    const config = { minimumBetAmountMobile: 2_000, maximumBetAmountDesktop: 500 };
+    expect(errorOf(runQuote({ slip: { ...slip, channel: 'MOBILE' }, config }))).toBe(
+      'error: stake: must be at least 2000',
+    );
+    expect(errorOf(runQuote({ slip: { ...slip, channel: 'DESKTOP' }, config }))).toBe(
+      'error: stake: must be at most 500',
+    );
+    // Without a channel, the general limits only.
+    expect(outputOf(runQuote({ slip, config }))).toMatchObject({ stake: 1000 });
+    expect(errorOf(runQuote({ slip: { ...slip, channel: 'TABLET' } }))).toBe(
+      'error: channel: must be MOBILE or DESKTOP',
+    );
+  });
   it('given an unknown config key, when quoted, then refused (typos do not pass silently)', () => {
     expect(errorOf(runQuote({ slip, config: { taxRate: 10 } }))).toBe(
       'error: config: Unrecognized key: "taxRate"',

@@ -32,6 +32,10 @@ export const configSchema = z.strictObject({
   taxRatePercent: percent.optional(),
   singleGameHighestProfit: nonNegativeTzs.nullable().optional(),
   multipleGameHighestProfit: nonNegativeTzs.nullable().optional(),
+  minimumBetAmountMobile: positiveTzs.nullable().optional(),
+  maximumBetAmountMobile: positiveTzs.nullable().optional(),
+  minimumBetAmountDesktop: positiveTzs.nullable().optional(),
+  maximumBetAmountDesktop: positiveTzs.nullable().optional(),
   customerService: z.string().optional(),
   pausePrompt: z.string().optional(),
   noBet: z.number().int().optional(),
@@ -55,6 +59,7 @@ export const quoteInputSchema = z.strictObject({
   slip: z.strictObject({
     stake: positiveTzs,
     payType,
+    channel: z.enum(['MOBILE', 'DESKTOP'], { error: 'must be MOBILE or DESKTOP' }).optional(),
     selections: z.array(
       z.strictObject({
         selectionId: z.string().min(1),

@@ -1,7 +1,9 @@
 /**
  * Stories of the bet configuration screen (spec §3 "Bet config", §9 "Admin-configurable"): the version in
  * force with its stakes, tax, caps and rolling-bet delays (mobile 3 s, desktop 7 s), the order warning amount
- * (500,000 TZS; none in the older version), and the stored versions, answered as `betConfig` / `betConfigVersions` would.
+ * (500,000 TZS; none in the older version), the stakes per channel (mobile 1,000 – 20,000, desktop up to
+ * 2,000,000 TZS; none in the older version), and the stored versions, answered as `betConfig` /
+ * `betConfigVersions` would.
  */
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import type { ConfigBetQuery } from '../graphql/generated.ts';
@@ -21,6 +23,10 @@ const config = (version: string, patch: Partial<Config> = {}): Config => ({
   customerService: 'Piga +255 700 000 101',
   liveBetDelaySecondsMobile: 3,
   liveBetDelaySecondsDesktop: 7,
+  minimumBetAmountMobile: 1_000,
+  maximumBetAmountMobile: 20_000,
+  minimumBetAmountDesktop: null,
+  maximumBetAmountDesktop: 2_000_000,
   version,
   stringRewards: [{ strings: 3, cashBackPercent: 5 }],
   ...patch,
@@ -50,6 +56,9 @@ const answer: StoryAnswer = (name) =>
             config: config('2018-01-01T00:00:00.000Z', {
               liveBetDelaySecondsMobile: 5,
               liveBetDelaySecondsDesktop: 5,
+              minimumBetAmountMobile: null,
+              maximumBetAmountMobile: null,
+              maximumBetAmountDesktop: null,
               stringRewards: [],
             }),
           },

@@ -3,12 +3,27 @@
  * string reward, tax, profit caps, customer-service and no-bet texts, the rolling-bet delays on mobile and
  * desktop (seconds a live bet is held and checked again before acceptance), the order warning amount (TZS;
  * stakes at or above it are flagged as large bets on the orders screen; read from the in-force version, as
- * the player-facing configuration does not carry it), and the string-reward tiers, each
+ * the player-facing configuration does not carry it), the stake limits per channel (mobile and desktop
+ * minimum and maximum, TZS, combined with the stakes above: the larger minimum, the smaller maximum), and
+ * the string-reward tiers, each
  * change saved as a new version effective at a chosen EAT time (now when empty; never in the past), with
  * every stored version listed. The betting pause itself is on the payments screens.
  */
 import { MinusCircleOutlined, PlusOutlined } from '@ant-design/icons';
-import { Alert, App, Button, Card, DatePicker, Form, Input, InputNumber, Space, Table, Tag } from 'antd';
+import {
+  Alert,
+  App,
+  Button,
+  Card,
+  DatePicker,
+  Form,
+  Input,
+  InputNumber,
+  Space,
+  Table,
+  Tag,
+  Typography,
+} from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -19,6 +34,9 @@ import { formatEat, formatTzs } from '../components/format.ts';
 import { ConfigBetDocument, ConfigSetBetDocument, ConfigSetTiersDocument } from '../graphql/generated.ts';
 import {
   capSchema,
+  channelMaximumProblem,
+  channelMinimumProblem,
+  channelStakeSchema,
   distinctStrings,
   liveDelaySchema,
   oddsSchema,
@@ -68,9 +86,20 @@ interface BetValues {
   liveBetDelaySecondsDesktop: number;
   /** Order warning amount, TZS; null = no warning (spec §9). */
   orderWarningAmount: number | null;
+  /** Stake limits per channel, TZS; null = none of its own (spec §9 min and max bet for mobile and desktop). */
+  minimumBetAmountMobile: number | null;
+  maximumBetAmountMobile: number | null;
+  minimumBetAmountDesktop: number | null;
+  maximumBetAmountDesktop: number | null;
   pausePrompt?: string;
   effectiveFrom?: Dayjs | null;
 }
+
+/** The stake-limit fields of each channel, minimum then maximum (spec §9). */
+const CHANNEL_STAKES = [
+  ['minimumBetAmountMobile', 'maximumBetAmountMobile'],
+  ['minimumBetAmountDesktop', 'maximumBetAmountDesktop'],
+] as const;
 
 interface TierValues {
   tiers: { strings: number; cashBackPercent: number }[];
@@ -103,6 +132,10 @@ export function BetConfigPage() {
       liveBetDelaySecondsMobile: config.liveBetDelaySecondsMobile,
       liveBetDelaySecondsDesktop: config.liveBetDelaySecondsDesktop,
       orderWarningAmount: warningAmount,
+      minimumBetAmountMobile: config.minimumBetAmountMobile ?? null,
+      maximumBetAmountMobile: config.maximumBetAmountMobile ?? null,
+      minimumBetAmountDesktop: config.minimumBetAmountDesktop ?? null,
+      maximumBetAmountDesktop: config.maximumBetAmountDesktop ?? null,
     });
     tierForm.setFieldsValue({ tiers: config.stringRewards.map((tier) => ({ ...tier })) });
   }, [config, warningAmount, form, tierForm]);
@@ -114,6 +147,11 @@ export function BetConfigPage() {
         singleGameHighestProfit: values.singleGameHighestProfit ?? null,
         multipleGameHighestProfit: values.multipleGameHighestProfit ?? null,
         orderWarningAmount: values.orderWarningAmount ?? null,
+        // Emptied = no limit of its own on that channel.
+        minimumBetAmountMobile: values.minimumBetAmountMobile ?? null,
+        maximumBetAmountMobile: values.maximumBetAmountMobile ?? null,
+        minimumBetAmountDesktop: values.minimumBetAmountDesktop ?? null,
+        maximumBetAmountDesktop: values.maximumBetAmountDesktop ?? null,
         ...(pausePrompt?.trim() ? { pausePrompt: pausePrompt.trim() } : {}),
       },
       effectiveFrom: effectiveOf(effectiveFrom),
@@ -133,6 +171,9 @@ export function BetConfigPage() {
   };
 
   const tzsInput = <InputNumber min={0} step={100} style={{ width: 180 }} suffix="TZS" />;
+  /** A channel's stake limits in the versions table, "none" for a limit it does not have. */
+  const stakeRange = (minimum: number | null | undefined, maximum: number | null | undefined) =>
+    [minimum, maximum].map((n) => (n == null ? t('config.noLimit') : formatTzs(n))).join(' – ');
   return (
     <Space orientation="vertical" style={{ width: '100%' }} size="middle">
       {result.error && <Alert type="error" showIcon title={errorText(result.error)} />}
@@ -173,6 +214,51 @@ export function BetConfigPage() {
             >
               {tzsInput}
             </Form.Item>
+            {/* One hint for the four fields: side by side, a hint under each would squeeze them. */}
+            <Typography.Paragraph type="secondary">{t('config.channelStakeHint')}</Typography.Paragraph>
+            {CHANNEL_STAKES.map(([minimum, maximum]) => (
+              <Space key={minimum} align="start" wrap>
+                <Form.Item
+                  name={minimum}
+                  label={t(`config.${minimum}`)}
+                  dependencies={[maximum, 'maxBetAmount']}
+                  rules={[
+                    zodRule(channelStakeSchema, t),
+                    ({ getFieldValue }) => ({
+                      validator: async (_rule, value: unknown) => {
+                        const problem = channelMinimumProblem(
+                          value,
+                          getFieldValue(maximum),
+                          getFieldValue('maxBetAmount'),
+                        );
+                        if (problem) throw new Error(t(problem));
+                      },
+                    }),
+                  ]}
+                >
+                  {tzsInput}
+                </Form.Item>
+                <Form.Item
+                  name={maximum}
+                  label={t(`config.${maximum}`)}
+                  dependencies={['minimumBetAmount', 'minimumBetAmountVirtual']}
+                  rules={[
+                    zodRule(channelStakeSchema, t),
+                    ({ getFieldValue }) => ({
+                      validator: async (_rule, value: unknown) => {
+                        const problem = channelMaximumProblem(value, [
+                          getFieldValue('minimumBetAmount'),
+                          getFieldValue('minimumBetAmountVirtual'),
+                        ]);
+                        if (problem) throw new Error(t(problem));
+                      },
+                    }),
+                  ]}
+                >
+                  {tzsInput}
+                </Form.Item>
+              </Space>
+            ))}
             <Form.Item
               name="minStringRewardOdds"
               label={t('config.minStringRewardOdds')}
@@ -333,6 +419,17 @@ export function BetConfigPage() {
               key: 'max',
               title: t('config.maxBetAmount'),
               render: (_, r) => formatTzs(r.config.maxBetAmount),
+            },
+            {
+              key: 'stakesMobile',
+              title: t('config.stakesMobile'),
+              render: (_, r) => stakeRange(r.config.minimumBetAmountMobile, r.config.maximumBetAmountMobile),
+            },
+            {
+              key: 'stakesDesktop',
+              title: t('config.stakesDesktop'),
+              render: (_, r) =>
+                stakeRange(r.config.minimumBetAmountDesktop, r.config.maximumBetAmountDesktop),
             },
             {
               key: 'odds',

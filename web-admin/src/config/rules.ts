@@ -1,8 +1,9 @@
 /**
  * Validation of the configuration forms (spec §3 "Bet config", §5 "Other": stakes step 100, odds with 2
  * decimals, tax percent with 2 decimals; string-reward tiers 2–60 selections, 0–1000 percent; §9 rolling-bet
- * delays 0–30 whole seconds, order warning amount whole TZS ≥ 1 or empty), as zod
- * schemas whose messages are i18n keys (components/forms.ts `zodRule`). The server checks again.
+ * delays 0–30 whole seconds, order warning amount whole TZS ≥ 1 or empty, stake limits per channel
+ * stakes or empty with each channel left a stake to bet), as zod schemas and checks whose messages are
+ * i18n keys (components/forms.ts `zodRule`). The server checks again.
  */
 import { z } from 'zod';
 
@@ -12,6 +13,49 @@ export const stakeSchema = z
   .int('validation.wholeTzs')
   .positive('validation.positive')
   .refine((n) => n % 100 === 0, 'config.rules.step100');
+
+/**
+ * An optional stake limit of one channel (spec §9 "min and max bet for mobile and desktop"; empty = the
+ * channel has none of its own): a stake, whole TZS, a multiple of 100, above zero, as the server checks.
+ */
+export const channelStakeSchema = z.union([z.null(), z.undefined(), stakeSchema]);
+
+/** A number typed into a form, or null while empty. */
+const typed = (value: unknown): number | null => (typeof value === 'number' ? value : null);
+
+/**
+ * Why a channel's minimum stake cannot be saved, as an i18n key, or null (the server's rule, api
+ * content/bet-config.ts): it must not be above the channel's maximum nor the maximum stake, so that the
+ * channel keeps a stake to bet (TZS).
+ */
+export const channelMinimumProblem = (
+  minimum: unknown,
+  channelMaximum: unknown,
+  maxBetAmount: unknown,
+): string | null => {
+  const min = typed(minimum);
+  if (min === null) return null;
+  const ceilings = [typed(channelMaximum), typed(maxBetAmount)].filter((n): n is number => n !== null);
+  return ceilings.some((ceiling) => min > ceiling) ? 'config.rules.channelMinAboveMax' : null;
+};
+
+/**
+ * Why a channel's maximum stake cannot be saved, as an i18n key, or null (the server's rule): it must
+ * not be below the minimum stakes of balance and credit-money payment (TZS).
+ */
+export const channelMaximumProblem = (
+  maximum: unknown,
+  payTypeMinimums: readonly unknown[],
+): string | null => {
+  const max = typed(maximum);
+  if (max === null) return null;
+  return payTypeMinimums.some((minimum) => {
+    const floor = typed(minimum);
+    return floor !== null && max < floor;
+  })
+    ? 'config.rules.maxBelowMin'
+    : null;
+};
 
 /** An optional profit cap (empty = no cap), whole TZS above zero. */
 export const capSchema = z.union([

@@ -479,6 +479,22 @@ export type BetConfigInput = {
   liveBetDelaySecondsDesktop?: number | null | undefined;
   /** Order warning amount (spec §9), whole TZS ≥ 1: a bet staking at least this is flagged as a large bet in the staff orders list; null = no warning (the default). */
   orderWarningAmount?: number | null | undefined;
+  /**
+   * Lowest stake of a bet from the MOBILE channel (spec §9 "min bet for mobile"), TZS, a multiple of 100,
+   * not above maximumBetAmountMobile nor maxBetAmount; the larger of it and the pay type's minimum
+   * applies. Null = no mobile minimum (the default).
+   */
+  minimumBetAmountMobile?: number | null | undefined;
+  /**
+   * Highest stake of a bet from the MOBILE channel (spec §9 "max bet for mobile"), TZS, a multiple of 100,
+   * not below the pay-type minimums; the smaller of it and maxBetAmount applies. Null = no mobile maximum
+   * (the default).
+   */
+  maximumBetAmountMobile?: number | null | undefined;
+  /** As minimumBetAmountMobile, for the DESKTOP channel (spec §9 "min bet for desktop"). */
+  minimumBetAmountDesktop?: number | null | undefined;
+  /** As maximumBetAmountMobile, for the DESKTOP channel (spec §9 "max bet for desktop"). */
+  maximumBetAmountDesktop?: number | null | undefined;
 };
 
 export type StringRewardTierInput = {
@@ -854,6 +870,10 @@ export type ConfigBetConfigFieldsFragment = {
   customerService: string;
   liveBetDelaySecondsMobile: number;
   liveBetDelaySecondsDesktop: number;
+  minimumBetAmountMobile: number | null;
+  maximumBetAmountMobile: number | null;
+  minimumBetAmountDesktop: number | null;
+  maximumBetAmountDesktop: number | null;
   version: string;
   stringRewards: Array<{ strings: number; cashBackPercent: number }>;
 };
@@ -872,6 +892,10 @@ export type ConfigBetQuery = {
     customerService: string;
     liveBetDelaySecondsMobile: number;
     liveBetDelaySecondsDesktop: number;
+    minimumBetAmountMobile: number | null;
+    maximumBetAmountMobile: number | null;
+    minimumBetAmountDesktop: number | null;
+    maximumBetAmountDesktop: number | null;
     version: string;
     stringRewards: Array<{ strings: number; cashBackPercent: number }>;
   };
@@ -892,6 +916,10 @@ export type ConfigBetQuery = {
       customerService: string;
       liveBetDelaySecondsMobile: number;
       liveBetDelaySecondsDesktop: number;
+      minimumBetAmountMobile: number | null;
+      maximumBetAmountMobile: number | null;
+      minimumBetAmountDesktop: number | null;
+      maximumBetAmountDesktop: number | null;
       version: string;
       stringRewards: Array<{ strings: number; cashBackPercent: number }>;
     };
@@ -915,6 +943,10 @@ export type ConfigSetBetMutation = {
     customerService: string;
     liveBetDelaySecondsMobile: number;
     liveBetDelaySecondsDesktop: number;
+    minimumBetAmountMobile: number | null;
+    maximumBetAmountMobile: number | null;
+    minimumBetAmountDesktop: number | null;
+    maximumBetAmountDesktop: number | null;
     version: string;
     stringRewards: Array<{ strings: number; cashBackPercent: number }>;
   };
@@ -2818,6 +2850,10 @@ export const ConfigBetConfigFieldsFragmentDoc = {
           { kind: 'Field', name: { kind: 'Name', value: 'customerService' } },
           { kind: 'Field', name: { kind: 'Name', value: 'liveBetDelaySecondsMobile' } },
           { kind: 'Field', name: { kind: 'Name', value: 'liveBetDelaySecondsDesktop' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'minimumBetAmountMobile' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'maximumBetAmountMobile' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'minimumBetAmountDesktop' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'maximumBetAmountDesktop' } },
           { kind: 'Field', name: { kind: 'Name', value: 'version' } },
           {
             kind: 'Field',
@@ -4556,6 +4592,10 @@ export const ConfigBetDocument = {
           { kind: 'Field', name: { kind: 'Name', value: 'customerService' } },
           { kind: 'Field', name: { kind: 'Name', value: 'liveBetDelaySecondsMobile' } },
           { kind: 'Field', name: { kind: 'Name', value: 'liveBetDelaySecondsDesktop' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'minimumBetAmountMobile' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'maximumBetAmountMobile' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'minimumBetAmountDesktop' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'maximumBetAmountDesktop' } },
           { kind: 'Field', name: { kind: 'Name', value: 'version' } },
           {
             kind: 'Field',
@@ -4640,6 +4680,10 @@ export const ConfigSetBetDocument = {
           { kind: 'Field', name: { kind: 'Name', value: 'customerService' } },
           { kind: 'Field', name: { kind: 'Name', value: 'liveBetDelaySecondsMobile' } },
           { kind: 'Field', name: { kind: 'Name', value: 'liveBetDelaySecondsDesktop' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'minimumBetAmountMobile' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'maximumBetAmountMobile' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'minimumBetAmountDesktop' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'maximumBetAmountDesktop' } },
           { kind: 'Field', name: { kind: 'Name', value: 'version' } },
           {
             kind: 'Field',

@@ -1,7 +1,7 @@
 /**
- * The betslip panel (spec §2 "Betslip panel"): selections, totals, pay type, stake, accept box, submit,
- * remove all, booking-code entry when empty. Small and dumb: it shows the machine's snapshot and sends
- * its events; every rule is in `machine.ts`.
+ * The betslip panel (spec §2 "Betslip panel"): selections, totals, pay type, stake with its limits on
+ * this channel (spec §9), accept box, submit, remove all, booking-code entry when empty. Small and dumb:
+ * it shows the machine's snapshot and sends its events; every rule is in `machine.ts`.
  */
 import { useSelector } from '@xstate/react';
 import { useState } from 'react';
@@ -10,7 +10,12 @@ import type { ActorRefFrom } from 'xstate';
 import { formatTzs } from '../i18n/format.ts';
 import { useMarketNames } from '../matches/market-names.ts';
 import type { betslipMachine } from './machine.ts';
-import { selectAwaitingLiveAcceptance, selectCanSubmit, selectTotals } from './selectors.ts';
+import {
+  selectAwaitingLiveAcceptance,
+  selectCanSubmit,
+  selectStakeLimits,
+  selectTotals,
+} from './selectors.ts';
 import './betslip.css';
 
 /** The running betslip actor. */
@@ -48,6 +53,8 @@ export function BetslipPanel({
   const busy = snapshot.matches('submitting');
   // A live bet is held by the server for the rolling-bet delay (spec §9) before it is accepted.
   const awaitingLive = selectAwaitingLiveAcceptance(c, busy);
+  // The limits of this pay type on this layout's channel (spec §9 min and max bet for mobile and desktop).
+  const limits = selectStakeLimits(c);
 
   return (
     <section className="betslip" aria-label={t('betslip.title')}>
@@ -194,6 +201,9 @@ export function BetslipPanel({
           +
         </button>
       </div>
+      <p className="betslip__limits" data-testid="stake-limits">
+        {t('betslip.stakeLimits', { min: formatTzs(limits.minimum), max: formatTzs(limits.maximum) })}
+      </p>
 
       <label className="betslip__accept">
         <input

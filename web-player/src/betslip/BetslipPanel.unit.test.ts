@@ -57,3 +57,15 @@ it('says a live bet awaits acceptance while the server holds it (sw), and stops 
   });
   expect(screen.queryByText('Dau la mubashara linasubiri kuthibitishwa…')).toBeNull();
 });
+
+it("shows the stake limits of the slip's channel (sw)", () => {
+  const config = { minimumBetAmountMobile: 1_000, maximumBetAmountMobile: 20_000 };
+  const i18n = createI18n(memoryStorage());
+  const mobile = startSlip({}, { config, channel: () => 'MOBILE' });
+  render(createElement(I18nextProvider, { i18n }, createElement(BetslipPanel, { actor: mobile.actor })));
+  expect(screen.getByTestId('stake-limits').textContent).toBe('Dau kuanzia TZS 1,000 hadi 20,000');
+  cleanup();
+  const desktop = startSlip({}, { config, channel: () => 'DESKTOP' });
+  render(createElement(I18nextProvider, { i18n }, createElement(BetslipPanel, { actor: desktop.actor })));
+  expect(screen.getByTestId('stake-limits').textContent).toBe('Dau kuanzia TZS 300 hadi 900,000');
+});

@@ -1,14 +1,17 @@
 /**
  * Property test of the betslip machine: random event sequences (taps, removals, live pushes, amounts,
- * pay types, accounts, configurations, submits with every kind of answer, booking codes), with the
- * invariants of spec §4/§5 checked after every step.
+ * pay types, accounts, configurations with or without stake limits per channel, submits with every kind
+ * of answer, booking codes) on a MOBILE or DESKTOP layout, with the invariants of spec §4/§5/§9 checked
+ * after every step.
  */
 import {
   BET_AMOUNT_STEP,
   MAX_SELECTIONS,
   normaliseAmount,
   quote,
+  stakeLimits,
   validateSlip,
+  type BetChannel,
   type BetConfig,
 } from '@bashiri/domain';
 import fc from 'fast-check';
@@ -42,6 +45,12 @@ const configArb: fc.Arbitrary<Partial<Record<keyof BetConfig, unknown>> | undefi
       minimumBetAmount: fc.integer({ min: 1, max: 10 }).map((n) => n * 100),
       minimumBetAmountVirtual: fc.integer({ min: 1, max: 10 }).map((n) => n * 100),
       maxBetAmount: fc.integer({ min: 20, max: 30_000 }).map((n) => n * 100),
+      // Per channel (spec §9), as the back office lets staff set them: a minimum of at most 1,000
+      // (below maxBetAmount), a maximum of at least 1,000 (not below the pay-type minimums).
+      minimumBetAmountMobile: fc.option(fc.integer({ min: 1, max: 10 }).map((n) => n * 100)),
+      maximumBetAmountMobile: fc.option(fc.integer({ min: 10, max: 30_000 }).map((n) => n * 100)),
+      minimumBetAmountDesktop: fc.option(fc.integer({ min: 1, max: 10 }).map((n) => n * 100)),
+      maximumBetAmountDesktop: fc.option(fc.integer({ min: 10, max: 30_000 }).map((n) => n * 100)),
       minStringRewardOdds: fc.constantFrom('1', '1.2', '1.5'),
       taxRatePercent: fc.constantFrom(0, 10, 15, 20),
       singleGameHighestProfit: fc.option(fc.integer({ min: 0, max: 5_000_000 })),
@@ -203,21 +212,22 @@ const checkInvariants = (c: BetslipContext) => {
   );
   expect(totals).toEqual(expected);
 
+  const channel = c.channel();
   const usable = Math.floor(c.account.balance / BET_AMOUNT_STEP) * BET_AMOUNT_STEP;
   const balance = c.account.loggedIn ? usable : c.config.maxBetAmount;
   expect(c.amount).toBe(
     normaliseAmount(
-      { amount: c.requestedAmount, payType: c.payType, balance, credit: c.account.credit },
+      { amount: c.requestedAmount, payType: c.payType, balance, credit: c.account.credit, channel },
       c.config,
     ),
   );
-  expect(Number.isSafeInteger(c.amount) && c.amount >= 0 && c.amount <= c.config.maxBetAmount).toBe(true);
+  const { minimum, maximum } = stakeLimits(c.config, c.payType, channel);
+  expect(Number.isSafeInteger(c.amount) && c.amount >= 0 && c.amount <= maximum).toBe(true);
   if (c.payType === 1) expect(c.amount % BET_AMOUNT_STEP).toBe(0);
-  const affordable = c.payType === 1 ? balance : Math.min(c.account.credit, c.config.maxBetAmount);
-  const minimum = c.payType === 1 ? c.config.minimumBetAmount : c.config.minimumBetAmountVirtual;
+  const affordable = c.payType === 1 ? balance : Math.min(c.account.credit, maximum);
   if (affordable >= minimum && available.length > 0)
     expect(
-      validateSlip({ selections: available, stake: c.amount, payType: c.payType }, c.config).filter(
+      validateSlip({ selections: available, stake: c.amount, payType: c.payType, channel }, c.config).filter(
         (e) => e.field === 'stake',
       ),
     ).toEqual([]);
@@ -226,81 +236,88 @@ const checkInvariants = (c: BetslipContext) => {
 describe('betslip machine: properties over random event sequences', () => {
   it('keeps one selection per match, at most 60, totals = domain quote, a normalised amount, and sends only available selections', async () => {
     await fc.assert(
-      fc.asyncProperty(fc.array(stepArb, { maxLength: 40 }), async (steps) => {
-        let nextAnswer: Answer = 'placed';
-        const answerFor = (request: PlaceBetRequest): Promise<PlaceBetAnswer> => {
-          if (nextAnswer === 'network') return Promise.reject(new Error('offline'));
-          if (nextAnswer === 'rejected')
-            return Promise.resolve({ status: 'REJECTED', code: 'INSUFFICIENT_FUNDS', nobetList: [] });
-          if (nextAnswer === 'nobet')
-            return Promise.resolve({
-              status: 'REJECTED',
-              code: 'SELECTIONS_UNAVAILABLE',
-              nobetList: request.selections
-                .filter((_, i) => i % 2 === 0)
-                .map((s, i) => ({
-                  selectionId: s.selectionId,
-                  code: NOBET_CODES[i % NOBET_CODES.length] ?? 'MATCH_NOT_OPEN',
-                  currentOdds: i % 3 ? '2.20' : null,
-                })),
-            });
-          return Promise.resolve({ status: 'PLACED', nobetList: [] });
-        };
-        const slip = startSlip({
-          placeBet: answerFor,
-          loadBookingCode: ({ code }) => Promise.resolve(code === 'GOOD' ? BOOKED : null),
-        });
-        for (const step of steps) {
-          const before = slip.sent.length;
-          const items = slip.context().items;
-          if (step.kind === 'answer') nextAnswer = step.answer;
-          else if (step.kind === 'event') slip.actor.send(step.event);
-          else if (step.kind === 'fill')
-            for (let m = step.from; m < step.from + step.count; m++)
-              slip.actor.send({ type: 'TOGGLE', offer: offer(m) });
-          else if (step.kind === 'removeAt') {
-            const item = items[step.index % Math.max(1, items.length)];
-            if (item) slip.actor.send({ type: 'REMOVE', selectionId: item.selectionId });
-          } else {
-            const item = items[step.index % Math.max(1, items.length)];
-            if (item)
-              slip.actor.send({
-                type: 'LIVE_UPDATE',
-                update: {
-                  selections: [
-                    {
-                      selectionId: item.selectionId,
-                      matchId: item.matchId,
-                      odds: step.odds,
-                      statusId: step.statusId,
-                      isLive: item.isLive,
-                    },
-                  ],
-                  matches: [],
-                },
+      fc.asyncProperty(
+        fc.array(stepArb, { maxLength: 40 }),
+        fc.constantFrom<BetChannel>('MOBILE', 'DESKTOP'),
+        async (steps, channel) => {
+          let nextAnswer: Answer = 'placed';
+          const answerFor = (request: PlaceBetRequest): Promise<PlaceBetAnswer> => {
+            if (nextAnswer === 'network') return Promise.reject(new Error('offline'));
+            if (nextAnswer === 'rejected')
+              return Promise.resolve({ status: 'REJECTED', code: 'INSUFFICIENT_FUNDS', nobetList: [] });
+            if (nextAnswer === 'nobet')
+              return Promise.resolve({
+                status: 'REJECTED',
+                code: 'SELECTIONS_UNAVAILABLE',
+                nobetList: request.selections
+                  .filter((_, i) => i % 2 === 0)
+                  .map((s, i) => ({
+                    selectionId: s.selectionId,
+                    code: NOBET_CODES[i % NOBET_CODES.length] ?? 'MATCH_NOT_OPEN',
+                    currentOdds: i % 3 ? '2.20' : null,
+                  })),
               });
+            return Promise.resolve({ status: 'PLACED', nobetList: [] });
+          };
+          const slip = startSlip(
+            {
+              placeBet: answerFor,
+              loadBookingCode: ({ code }) => Promise.resolve(code === 'GOOD' ? BOOKED : null),
+            },
+            { channel: () => channel },
+          );
+          for (const step of steps) {
+            const before = slip.sent.length;
+            const items = slip.context().items;
+            if (step.kind === 'answer') nextAnswer = step.answer;
+            else if (step.kind === 'event') slip.actor.send(step.event);
+            else if (step.kind === 'fill')
+              for (let m = step.from; m < step.from + step.count; m++)
+                slip.actor.send({ type: 'TOGGLE', offer: offer(m) });
+            else if (step.kind === 'removeAt') {
+              const item = items[step.index % Math.max(1, items.length)];
+              if (item) slip.actor.send({ type: 'REMOVE', selectionId: item.selectionId });
+            } else {
+              const item = items[step.index % Math.max(1, items.length)];
+              if (item)
+                slip.actor.send({
+                  type: 'LIVE_UPDATE',
+                  update: {
+                    selections: [
+                      {
+                        selectionId: item.selectionId,
+                        matchId: item.matchId,
+                        odds: step.odds,
+                        statusId: step.statusId,
+                        isLive: item.isLive,
+                      },
+                    ],
+                    matches: [],
+                  },
+                });
+            }
+            const c = slip.context();
+            for (const request of slip.sent.slice(before)) {
+              expect(request.selections.length).toBeGreaterThan(0);
+              for (const s of request.selections)
+                expect(c.items.find((i) => i.selectionId === s.selectionId)?.available).toBe(true);
+              expect(c.acceptOddsChanges && c.account.loggedIn && !c.bettingPaused).toBe(true);
+            }
+            checkInvariants(c);
+            const state = slip.actor.getSnapshot();
+            // only these states run a promise actor: wait for it
+            if (
+              !state.matches({ ready: 'idle' }) &&
+              !state.matches({ ready: 'failed' }) &&
+              !state.matches('confirmingDuplicate')
+            ) {
+              await settle();
+              checkInvariants(slip.context());
+            }
           }
-          const c = slip.context();
-          for (const request of slip.sent.slice(before)) {
-            expect(request.selections.length).toBeGreaterThan(0);
-            for (const s of request.selections)
-              expect(c.items.find((i) => i.selectionId === s.selectionId)?.available).toBe(true);
-            expect(c.acceptOddsChanges && c.account.loggedIn && !c.bettingPaused).toBe(true);
-          }
-          checkInvariants(c);
-          const state = slip.actor.getSnapshot();
-          // only these states run a promise actor: wait for it
-          if (
-            !state.matches({ ready: 'idle' }) &&
-            !state.matches({ ready: 'failed' }) &&
-            !state.matches('confirmingDuplicate')
-          ) {
-            await settle();
-            checkInvariants(slip.context());
-          }
-        }
-        slip.actor.stop();
-      }),
+          slip.actor.stop();
+        },
+      ),
       { numRuns: 1_000 },
     );
   }, 120_000);

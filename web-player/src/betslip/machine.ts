@@ -54,7 +54,10 @@ export interface BetslipInput {
   readonly newRequestId?: () => string;
   /** Site origin for share links, e.g. `https://bashiri.co.tz`. */
   readonly origin?: string;
-  /** The layout a bet is placed from, asked at each submission. Default `screenChannel` (the 960 px media query). */
+  /**
+   * The layout a bet is placed from, asked whenever the stake is normalised or checked (its stake
+   * limits) and at each submission (sent with the bet). Default `screenChannel` (the 960 px media query).
+   */
   readonly channel?: () => BetChannel;
   /** The bet configuration if already loaded (`betConfig` query; partial values fall back per spec §9). */
   readonly config?: Partial<Record<keyof BetConfig, unknown>>;
@@ -115,10 +118,16 @@ const VISITOR: Account = { loggedIn: false, balance: 0, credit: 0 };
 const notYetProvided = (name: string) =>
   fromPromise<never, unknown>(() => Promise.reject(new Error(`betslip actor ${name} not provided`)));
 
-/** The amount after a change of what was asked, pay type, balance or configuration. */
+/**
+ * The amount after a change of what was asked, pay type, balance or configuration, within the stake
+ * limits of the channel the slip is on now (spec §9 "min and max bet for mobile and desktop").
+ */
 const renormalised = (c: BetslipContext, patch: Partial<BetslipContext>): Partial<BetslipContext> => {
   const next = { ...c, ...patch };
-  return { ...patch, amount: slipAmount(next.requestedAmount, next.payType, next.account, next.config) };
+  return {
+    ...patch,
+    amount: slipAmount(next.requestedAmount, next.payType, next.account, next.config, next.channel()),
+  };
 };
 
 const initialContext = ({ input }: { input: BetslipInput }): BetslipContext => {
@@ -128,18 +137,19 @@ const initialContext = ({ input }: { input: BetslipInput }): BetslipContext => {
   const saved = restoreSlip(input.storage, now());
   const payType = saved?.payType ?? PAY_TYPE_BALANCE;
   const requestedAmount = saved?.amount || input.defaultAmount || config.minimumBetAmount;
+  const channel = input.channel ?? screenChannel;
   return {
     storage: input.storage,
     now,
     newRequestId: input.newRequestId ?? (() => crypto.randomUUID()),
-    channel: input.channel ?? screenChannel,
+    channel,
     origin: input.origin ?? globalThis.location?.origin ?? '',
     config,
     account,
     bettingPaused: false,
     items: saved?.items ?? [],
     requestedAmount,
-    amount: slipAmount(requestedAmount, payType, account, config),
+    amount: slipAmount(requestedAmount, payType, account, config, channel()),
     payType,
     acceptOddsChanges: saved?.acceptOddsChanges ?? false,
     attempt: null,
@@ -180,7 +190,7 @@ export const betslipMachine = setup({
     isEmpty: ({ context }) => context.items.length === 0,
     oddsChangesNotAccepted: ({ context }) => !context.acceptOddsChanges,
     hasSlipRefusal: ({ context: c }) =>
-      submitRefusal(c.items, c.amount, c.payType, c.account, c.config) !== null,
+      submitRefusal(c.items, c.amount, c.payType, c.account, c.config, c.channel()) !== null,
     isDuplicate: ({ context }) =>
       context.lastSubmittedKey === selectionSetKey(availableItems(context.items).map((i) => i.selectionId)),
     isPlaced: (_, answer: PlaceBetAnswer) => answer.status === 'PLACED',
@@ -237,7 +247,8 @@ export const betslipMachine = setup({
     refuse: assign(({ context: c }, code: string | null) => ({
       notice: {
         kind: 'error',
-        code: code ?? submitRefusal(c.items, c.amount, c.payType, c.account, c.config) ?? 'INTERNAL',
+        code:
+          code ?? submitRefusal(c.items, c.amount, c.payType, c.account, c.config, c.channel()) ?? 'INTERNAL',
       } satisfies Notice,
     })),
     startAttempt: assign(({ context: c }) => ({

@@ -3,7 +3,12 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { memoryStorage } from '../storage.ts';
 import { SLIP_EXPIRY_MS, SLIP_STORAGE_KEY } from './persistence.ts';
 import { MOBILE_MAX_WIDTH_PX, screenChannel } from './rules.ts';
-import { selectAwaitingLiveAcceptance, selectCanSubmit, selectTotals } from './selectors.ts';
+import {
+  selectAwaitingLiveAcceptance,
+  selectCanSubmit,
+  selectStakeLimits,
+  selectTotals,
+} from './selectors.ts';
 import { offer, PLACED, PLAYER, settle, startSlip } from './testing.ts';
 import type { PlaceBetAnswer } from './types.ts';
 
@@ -201,6 +206,72 @@ describe('betslip: amount and pay type (spec §5 Amount input)', () => {
     slip.actor.send({ type: 'SET_AMOUNT', amount: 20_000 });
     expect(slip.context().amount).toBe(20_000);
     expect(selectCanSubmit(slip.context())).toBe(true);
+  });
+});
+
+describe('betslip: stake limits of its channel (spec §9 min and max bet for mobile and desktop)', () => {
+  /** Mobile 1,000 – 20,000; desktop 500 – general maximum; credit minimum 1,500. */
+  const config = {
+    ...DEFAULT_BET_CONFIG,
+    minimumBetAmountVirtual: 1_500,
+    minimumBetAmountMobile: 1_000,
+    maximumBetAmountMobile: 20_000,
+    minimumBetAmountDesktop: 500,
+    maximumBetAmountDesktop: null,
+  };
+  const slipOn = (channel: () => 'MOBILE' | 'DESKTOP', account = PLAYER) => {
+    const slip = startSlip({}, { config, channel, account });
+    slip.actor.send({ type: 'SET_ACCEPT_ODDS', accept: true });
+    slip.actor.send({ type: 'TOGGLE', offer: offer(1) });
+    return slip;
+  };
+  const amount = (slip: ReturnType<typeof startSlip>, asked: number) => {
+    slip.actor.send({ type: 'SET_AMOUNT', amount: asked });
+    return slip.context().amount;
+  };
+
+  it("keeps the stake within its own channel's limits: the larger minimum, the smaller maximum", () => {
+    const mobile = slipOn(() => 'MOBILE');
+    expect(selectStakeLimits(mobile.context())).toEqual({ minimum: 1_000, maximum: 20_000 });
+    expect(amount(mobile, 100)).toBe(1_000);
+    expect(amount(mobile, 50_000)).toBe(20_000);
+    mobile.actor.send({ type: 'SET_PAY_TYPE', payType: 2 });
+    expect(selectStakeLimits(mobile.context())).toEqual({ minimum: 1_500, maximum: 20_000 });
+
+    const desktop = slipOn(() => 'DESKTOP');
+    expect(selectStakeLimits(desktop.context())).toEqual({ minimum: 500, maximum: 3_000_000 });
+    expect(amount(desktop, 100)).toBe(500);
+    expect(amount(desktop, 50_000)).toBe(50_000);
+  });
+
+  it('reads the limits from the loaded configuration, and none of a channel means the general ones', () => {
+    const slip = startSlip({}, { channel: () => 'MOBILE' });
+    expect(selectStakeLimits(slip.context())).toEqual({ minimum: 100, maximum: 3_000_000 });
+    slip.actor.send({ type: 'SET_CONFIG', config: { ...config, maximumBetAmountMobile: 5_000 } });
+    expect(selectStakeLimits(slip.context())).toEqual({ minimum: 1_000, maximum: 5_000 });
+  });
+
+  it('checks a stake left over from the other layout against the channel now, and sends nothing', async () => {
+    let channel: 'MOBILE' | 'DESKTOP' = 'DESKTOP';
+    const slip = slipOn(() => channel);
+    expect(amount(slip, 50_000)).toBe(50_000);
+    channel = 'MOBILE';
+    slip.actor.send({ type: 'SUBMIT' });
+    expect(slip.context().notice?.code).toBe('STAKE_ABOVE_MAXIMUM');
+    expect(amount(slip, 900)).toBe(1_000);
+    expect(selectCanSubmit(slip.context())).toBe(true);
+    slip.actor.send({ type: 'SUBMIT' });
+    await settle();
+    expect(slip.sent.map((r) => [r.amount, r.channel])).toEqual([[1_000, 'MOBILE']]);
+  });
+
+  it("given a balance below the channel's minimum, when submitting, then INSUFFICIENT_FUNDS and nothing is sent", () => {
+    const slip = slipOn(() => 'MOBILE', { loggedIn: true, balance: 800, credit: 0 });
+    expect(slip.context().amount).toBe(800);
+    expect(selectCanSubmit(slip.context())).toBe(false);
+    slip.actor.send({ type: 'SUBMIT' });
+    expect(slip.context().notice?.code).toBe('INSUFFICIENT_FUNDS');
+    expect(slip.sent).toEqual([]);
   });
 });
 

@@ -9,6 +9,7 @@ import {
   oddsError,
   PAY_TYPE_CREDIT,
   quote,
+  stakeLimits,
   toggleSelection,
   validateSlip,
   type BetConfig,
@@ -173,16 +174,32 @@ export const itemsOfBookingCode = (
 };
 
 /** What the stake is normalised against. A visitor has no balance yet, so only the maximum applies. */
-const amountInput = (amount: Tzs, payType: PayType, account: Account, config: BetConfig) => ({
+const amountInput = (
+  amount: Tzs,
+  payType: PayType,
+  account: Account,
+  config: BetConfig,
+  channel: BetChannel,
+) => ({
   amount,
   payType,
   balance: account.loggedIn ? account.balance : config.maxBetAmount,
   credit: account.credit,
+  channel,
 });
 
-/** The stake the slip holds (spec §5 "Amount input"), by the domain's `normaliseAmount`. */
-export const slipAmount = (amount: Tzs, payType: PayType, account: Account, config: BetConfig): Tzs =>
-  normaliseAmount(amountInput(amount, payType, account, config), config);
+/**
+ * The stake the slip holds (spec §5 "Amount input"), by the domain's `normaliseAmount`, within the
+ * stake limits of the pay type and of the `channel` the slip is on (spec §9 "min and max bet for
+ * mobile and desktop").
+ */
+export const slipAmount = (
+  amount: Tzs,
+  payType: PayType,
+  account: Account,
+  config: BetConfig,
+  channel: BetChannel = 'DESKTOP',
+): Tzs => normaliseAmount(amountInput(amount, payType, account, config, channel), config);
 
 /** The selections that can be bet now: the only ones priced and sent (spec §5). */
 export const availableItems = (items: readonly SlipItem[]): readonly SlipItem[] =>
@@ -198,8 +215,9 @@ export const slipQuote = (
 
 /**
  * Why the slip cannot be sent as it is, as one stable code, or null (spec §5 "Betslip submit"): the
- * domain's `validateSlip` of the available selections, with a missing stake explained by the money
- * the player lacks (`INSUFFICIENT_FUNDS`, `INSUFFICIENT_CREDIT_MONEY`).
+ * domain's `validateSlip` of the available selections with the stake limits of `channel` (as the server
+ * checks them, spec §9), with a stake below the minimum explained by the money the player lacks
+ * (`INSUFFICIENT_FUNDS`, `INSUFFICIENT_CREDIT_MONEY`) when the balance or credit is below it.
  */
 export const submitRefusal = (
   items: readonly SlipItem[],
@@ -207,12 +225,18 @@ export const submitRefusal = (
   payType: PayType,
   account: Account,
   config: BetConfig,
+  channel: BetChannel = 'DESKTOP',
 ): string | null => {
   if (items.length === 0) return 'EMPTY_SLIP';
   const available = availableItems(items);
   if (available.length === 0) return 'NO_AVAILABLE_SELECTIONS';
-  const errors = validateSlip({ selections: available, stake: amount, payType }, config);
-  if (account.loggedIn && errors.some((e) => e.code === 'STAKE_BELOW_MINIMUM'))
+  const errors = validateSlip({ selections: available, stake: amount, payType, channel }, config);
+  const money = payType === PAY_TYPE_CREDIT ? account.credit : account.balance;
+  if (
+    account.loggedIn &&
+    errors.some((e) => e.code === 'STAKE_BELOW_MINIMUM') &&
+    money < stakeLimits(config, payType, channel).minimum
+  )
     return payType === PAY_TYPE_CREDIT ? 'INSUFFICIENT_CREDIT_MONEY' : 'INSUFFICIENT_FUNDS';
   return errors[0]?.code ?? null;
 };

@@ -53,21 +53,27 @@ export type PlaceBetInput = {
   /** Client-generated id: repeating it returns the first answer and moves money once. */
   requestId: string | number;
   payType: PayType;
-  /** Stake, whole TZS; step 100, between the minimum of the pay type and max_bet_amount (spec §5). */
+  /**
+   * Stake, whole TZS; step 100, between the minimum of the pay type and max_bet_amount (spec §5), and
+   * within the stake limits of the channel when BetConfig sets them (spec §9: the larger minimum and the
+   * smaller maximum apply; STAKE_BELOW_MINIMUM / STAKE_ABOVE_MAXIMUM otherwise).
+   */
   amount: number;
   /** At most 60, one per match (spec §5). */
   selections: Array<BetSelectionInput>;
   oddsChange?: OddsChangePolicy | null | undefined;
   /**
    * Where the player bets from (spec §9 Layout: the player site under its 960 px breakpoint is MOBILE):
-   * a bet with a selection in play is held for that channel's rolling-bet delay (BetConfig
+   * the stake must be within that channel's limits too (BetConfig minimumBetAmountMobile /
+   * maximumBetAmountMobile, minimumBetAmountDesktop / maximumBetAmountDesktop, TZS), and a bet with a
+   * selection in play is held for that channel's rolling-bet delay (BetConfig
    * liveBetDelaySecondsMobile / liveBetDelaySecondsDesktop, seconds) and checked again before it is
    * accepted, so the answer comes that much later. Absent = DESKTOP.
    */
   channel?: BetChannel | null | undefined;
 };
 
-/** Where a bet is placed from (spec §9 "rolling-bet delay on mobile and desktop"). */
+/** Where a bet is placed from (spec §9 "min and max bet for mobile and desktop", "rolling-bet delay on mobile and desktop"). */
 export type BetChannel =
   /** A phone-width screen (player site below 960 px). */
   | 'MOBILE'
@@ -526,6 +532,10 @@ export type BetslipConfigQuery = {
     taxRatePercent: number;
     singleGameHighestProfit: number | null;
     multipleGameHighestProfit: number | null;
+    minimumBetAmountMobile: number | null;
+    maximumBetAmountMobile: number | null;
+    minimumBetAmountDesktop: number | null;
+    maximumBetAmountDesktop: number | null;
     stringRewards: Array<{ strings: number; cashBackPercent: number }>;
   };
 };
@@ -3797,6 +3807,10 @@ export const BetslipConfigDocument = {
                 { kind: 'Field', name: { kind: 'Name', value: 'taxRatePercent' } },
                 { kind: 'Field', name: { kind: 'Name', value: 'singleGameHighestProfit' } },
                 { kind: 'Field', name: { kind: 'Name', value: 'multipleGameHighestProfit' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'minimumBetAmountMobile' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'maximumBetAmountMobile' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'minimumBetAmountDesktop' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'maximumBetAmountDesktop' } },
                 {
                   kind: 'Field',
                   name: { kind: 'Name', value: 'stringRewards' },

@@ -47,7 +47,9 @@ export interface PlaceBetInput {
   readonly oddsChange: OddsChangePolicy;
   /**
    * Where the player bets from (spec §9 Layout: MOBILE under the 960 px breakpoint, else DESKTOP): picks
-   * the rolling-bet delay a live bet is held for. Absent = DESKTOP.
+   * the stake limits of that channel (spec §9 "min and max bet for mobile and desktop", domain
+   * `stakeLimits`) and the rolling-bet delay a live bet is held for. Absent = DESKTOP. Staff and
+   * random-tool bets ignore it: the general stake limits only, and no hold.
    */
   readonly channel?: BetChannel;
 }
@@ -205,7 +207,8 @@ const rejected = (
 
 /**
  * Places a bet for `userId`. Refusals come back as a REJECTED answer with a stable code (the domain's
- * slip codes such as STAKE_BELOW_MINIMUM, BETTING_PAUSED, INSUFFICIENT_FUNDS, or SELECTIONS_UNAVAILABLE
+ * slip codes such as STAKE_BELOW_MINIMUM / STAKE_ABOVE_MAXIMUM, against the limits of the player's
+ * channel too, BETTING_PAUSED, INSUFFICIENT_FUNDS, or SELECTIONS_UNAVAILABLE
  * with the `nobetList`); nothing is written for a refusal except an insufficient-funds rejection, which
  * is recorded on the bet so that repeating the request gives the same answer.
  *
@@ -304,6 +307,8 @@ const attemptPlacement = async (
       configVersion: version,
       taxRule,
       ...(heldSeconds === null ? {} : { liveDelaySeconds: heldSeconds }),
+      // A player's channel adds its stake limits; staff bets keep the general ones.
+      ...(orderType === 'user' ? { channel: input.channel ?? 'DESKTOP' } : {}),
     });
     if (decided.status !== 'DECIDED') return decided;
     const placedEvent = decided.event;

@@ -3,7 +3,7 @@
  * with an effective time"; spec §3 "Bet config", §9 "Admin-configurable": min and max bet for balance
  * and free-bet payment, tax rate, single- and multi-match highest profit, minimum odds for the string
  * reward, customer-service text, pause text, rolling-bet delay on mobile and desktop, order warning
- * amount). Each change
+ * amount, min and max bet for mobile and desktop). Each change
  * appends a `bet_config_versions` row (the betting module's table, read by bet placement through
  * `configInForce`) holding the stored
  * configuration in force at `effectiveFrom` with the given fields replaced; a tax-rate change appends a
@@ -45,6 +45,14 @@ export interface BetConfigInput {
   readonly liveBetDelaySecondsDesktop?: number | null;
   /** Order warning amount, whole TZS ≥ 1; null = no warning (spec §9). */
   readonly orderWarningAmount?: number | null;
+  /** Minimum stake from the MOBILE channel, TZS, a multiple of 100; null = none (spec §9). */
+  readonly minimumBetAmountMobile?: number | null;
+  /** Maximum stake from the MOBILE channel, TZS, a multiple of 100; null = none (spec §9). */
+  readonly maximumBetAmountMobile?: number | null;
+  /** Minimum stake from the DESKTOP channel, TZS, a multiple of 100; null = none (spec §9). */
+  readonly minimumBetAmountDesktop?: number | null;
+  /** Maximum stake from the DESKTOP channel, TZS, a multiple of 100; null = none (spec §9). */
+  readonly maximumBetAmountDesktop?: number | null;
 }
 
 /** Largest amount staff may set, TZS (a sanity bound, far above any stake or cap). */
@@ -58,6 +66,36 @@ const checkStake = (value: number, field: string): number => {
   if (!Number.isSafeInteger(value) || value < 100 || value % 100 !== 0 || value > MAX_AMOUNT)
     throw bad(field, 'a multiple of 100, at least 100');
   return value;
+};
+
+/** The stake-limit fields of each channel (spec §9 "min and max bet for mobile and desktop"). */
+const CHANNEL_STAKES = [
+  ['minimumBetAmountMobile', 'maximumBetAmountMobile'],
+  ['minimumBetAmountDesktop', 'maximumBetAmountDesktop'],
+] as const;
+
+/**
+ * Applies the channel stake limits of `input` to `next` (null clears one), then checks every channel
+ * against the limits in force after the change, so that each channel keeps a stake to bet (domain
+ * `stakeLimits` combines them): a channel's minimum not above its maximum nor `maxBetAmount`; its
+ * maximum not below the pay-type minimums. Throws `BAD_BET_CONFIG` naming the field.
+ */
+const applyChannelStakes = (
+  next: { -readonly [K in keyof BetConfig]: BetConfig[K] },
+  input: BetConfigInput,
+): void => {
+  for (const [minField, maxField] of CHANNEL_STAKES) {
+    for (const field of [minField, maxField]) {
+      const value = input[field];
+      if (value === undefined) continue;
+      next[field] = value === null ? null : checkStake(value, field);
+    }
+    const [minimum, maximum] = [next[minField], next[maxField]];
+    if (maximum !== null && maximum < Math.max(next.minimumBetAmount, next.minimumBetAmountVirtual))
+      throw bad(maxField, 'at least the minimum stakes');
+    if (minimum !== null && minimum > Math.min(next.maxBetAmount, maximum ?? next.maxBetAmount))
+      throw bad(minField, `not above ${maxField} nor maxBetAmount`);
+  }
 };
 
 /** Applies `input` to `current`; throws `BAD_BET_CONFIG` naming the field. */
@@ -105,6 +143,7 @@ export const applyBetConfigInput = (current: BetConfig, input: BetConfigInput): 
       throw bad(field, `whole seconds from 0 to ${MAX_LIVE_BET_DELAY_SECONDS}`);
     next[field] = value;
   }
+  applyChannelStakes(next, input);
   return next;
 };
 

@@ -883,6 +883,89 @@ describe('content', () => {
       expect(codeOf(await t.gql(VERSIONS, {}, player('101')))).toBe('UNAUTHENTICATED');
     });
 
+    it('versions the stake limits per channel (spec §9): none by default, multiples of 100 or null, each channel left a stake', async () => {
+      const STAKES =
+        'minimumBetAmountMobile maximumBetAmountMobile minimumBetAmountDesktop maximumBetAmountDesktop';
+      const SET_BET = `mutation ($input: BetConfigInput!) { setBetConfig(input: $input) { ${STAKES} } }`;
+      type Read = { betConfig: Record<string, unknown> };
+      const read = async () => (await t.gql<Read>(`{ betConfig { ${STAKES} } }`)).data!.betConfig;
+      const none = {
+        minimumBetAmountMobile: null,
+        maximumBetAmountMobile: null,
+        minimumBetAmountDesktop: null,
+        maximumBetAmountDesktop: null,
+      };
+      expect(await read()).toEqual(none);
+      clock += 1000;
+      const set = await t.gql(
+        SET_BET,
+        {
+          input: {
+            minimumBetAmountMobile: 500,
+            maximumBetAmountMobile: 50_000,
+            maximumBetAmountDesktop: 2_000_000,
+          },
+        },
+        EDITOR,
+      );
+      const limits = {
+        ...none,
+        minimumBetAmountMobile: 500,
+        maximumBetAmountMobile: 50_000,
+        maximumBetAmountDesktop: 2_000_000,
+      };
+      expect(set.data).toEqual({ setBetConfig: limits });
+      expect(await read()).toEqual(limits);
+      // Another field's change keeps them; staff see them on every version; null clears one.
+      clock += 1000;
+      await t.gql(SET_BET, { input: { minimumBetAmount: 200 } }, EDITOR);
+      expect(await read()).toEqual(limits);
+      const versions = await t.gql<{ betConfigVersions: { inForce: boolean; config: unknown }[] }>(
+        `{ betConfigVersions { inForce config { ${STAKES} } } }`,
+        {},
+        EDITOR,
+      );
+      expect(versions.data!.betConfigVersions.find((v) => v.inForce)!.config).toEqual(limits);
+      expect((await auditRows('bet_config.set')).at(-1)!.after).toMatchObject({
+        minimumBetAmount: 200,
+        minimumBetAmountMobile: 500,
+      });
+      clock += 1000;
+      await t.gql(SET_BET, { input: { minimumBetAmount: 100, maximumBetAmountDesktop: null } }, EDITOR);
+      expect(await read()).toEqual({ ...limits, maximumBetAmountDesktop: null });
+
+      const bad = async (patch: Record<string, unknown>) => {
+        const r = await t.gql(SET_BET, { input: patch }, EDITOR);
+        return `${codeOf(r)}:${r.errors?.[0]?.extensions?.field}`;
+      };
+      // Stakes: whole TZS, multiples of 100, at least 100.
+      expect(await bad({ minimumBetAmountMobile: 0 })).toBe('BAD_BET_CONFIG:minimumBetAmountMobile');
+      expect(await bad({ maximumBetAmountDesktop: 150 })).toBe('BAD_BET_CONFIG:maximumBetAmountDesktop');
+      expect(await bad({ minimumBetAmountDesktop: -100 })).toBe('BAD_BET_CONFIG:minimumBetAmountDesktop');
+      // A channel's minimum not above its maximum (also the one stored) nor maxBetAmount.
+      expect(await bad({ minimumBetAmountMobile: 50_100 })).toBe('BAD_BET_CONFIG:minimumBetAmountMobile');
+      expect(await bad({ minimumBetAmountDesktop: 3_000_100 })).toBe(
+        'BAD_BET_CONFIG:minimumBetAmountDesktop',
+      );
+      expect(await bad({ minimumBetAmountDesktop: 2_000, maximumBetAmountDesktop: 1_000 })).toBe(
+        'BAD_BET_CONFIG:minimumBetAmountDesktop',
+      );
+      // A channel's maximum not below the pay-type minimums, whichever side changes.
+      expect(
+        await bad({
+          maximumBetAmountMobile: 100,
+          minimumBetAmountMobile: null,
+          minimumBetAmountVirtual: 200,
+        }),
+      ).toBe('BAD_BET_CONFIG:maximumBetAmountMobile');
+      expect(await bad({ minimumBetAmount: 60_000 })).toBe('BAD_BET_CONFIG:maximumBetAmountMobile');
+      // Nothing of the refused changes was stored. Back to no channel limits for the tests after this one.
+      expect(await read()).toEqual({ ...limits, maximumBetAmountDesktop: null });
+      clock += 1000;
+      await t.gql(SET_BET, { input: none }, EDITOR);
+      expect(await read()).toEqual(none);
+    });
+
     it('versions string-reward tiers in the bet configuration with an effective time', async () => {
       const SET_TIERS = `mutation ($tiers: [StringRewardTierInput!]!, $at: DateTime) {
         setStringRewardTiers(tiers: $tiers, effectiveFrom: $at) { strings cashBackPercent } }`;

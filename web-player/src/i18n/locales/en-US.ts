@@ -66,6 +66,7 @@ export const enUS = {
     increase: 'Add 100',
     decrease: 'Subtract 100',
     defaultAmount: 'Default stake',
+    stakeLimits: 'Stake from {{min}} to {{max}} TZS',
     acceptOdds: 'Accept odds changes automatically',
     submit: 'Place bet',
     submitting: 'Placing bet…',

@@ -65,6 +65,7 @@ export const sw: Resources = {
     increase: 'Ongeza 100',
     decrease: 'Punguza 100',
     defaultAmount: 'Dau la kawaida',
+    stakeLimits: 'Dau kuanzia TZS {{min}} hadi {{max}}',
     acceptOdds: 'Kubali mabadiliko ya odds moja kwa moja',
     submit: 'Weka dau',
     submitting: 'Dau linawekwa…',

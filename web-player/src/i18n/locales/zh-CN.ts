@@ -65,6 +65,7 @@ export const zhCN: Resources = {
     increase: '增加 100',
     decrease: '减少 100',
     defaultAmount: '默认投注金额',
+    stakeLimits: '投注金额 {{min}} 至 {{max}} TZS',
     acceptOdds: '自动接受赔率变化',
     submit: '投注',
     submitting: '正在投注…',
