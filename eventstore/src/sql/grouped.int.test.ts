@@ -4,11 +4,10 @@
  */
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { availableSqlKinds, openTestDatabase } from '../testing/databases.ts';
+import { availableSqlKinds, countingExecutor, openTestDatabase } from '../testing/databases.ts';
 import type { TestDatabase } from '../testing/databases.ts';
 import { isWrongExpectedVersion } from '../errors.ts';
 import { openSqlEventStore } from './adapters.ts';
-import type { SqlExecutor } from './client.ts';
 import { groupedAtomicAppend } from './grouped.ts';
 import type { SqlEventStore, StreamAppend } from './store.ts';
 
@@ -22,16 +21,7 @@ describe.each(availableSqlKinds())('groupedAtomicAppend (%s)', (kind) => {
   afterAll(async () => db.dispose());
 
   /** The pool behind a fresh grouper, counting the statements sent. */
-  const counting = () => {
-    const executor: SqlExecutor & { statements: number } = {
-      statements: 0,
-      query: (text, params, name) => {
-        executor.statements++;
-        return db.sql.query(text, params, name);
-      },
-    };
-    return executor;
-  };
+  const counting = () => countingExecutor(db.sql);
   const event = (n: number) => ({ type: 'Happened', data: { n } });
   const numbers = async (stream: string) =>
     (await store.readStream(stream)).events.map((e) => (e.data as { n: number }).n);

@@ -6,7 +6,7 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { createPgliteClient, createPostgresClient } from '../sql/client.ts';
-import type { SqlClient } from '../sql/client.ts';
+import type { SqlClient, SqlExecutor } from '../sql/client.ts';
 
 export type SqlKind = 'postgres' | 'pglite';
 
@@ -62,4 +62,16 @@ export const openRawConnection = async (db: TestDatabase): Promise<pg.Client> =>
   });
   await client.connect();
   return client;
+};
+
+/** An executor in front of `sql` that counts the statements sent through it (`statements`). */
+export const countingExecutor = (sql: SqlExecutor): SqlExecutor & { statements: number } => {
+  const executor: SqlExecutor & { statements: number } = {
+    statements: 0,
+    query: (text, params, name) => {
+      executor.statements++;
+      return sql.query(text, params, name);
+    },
+  };
+  return executor;
 };

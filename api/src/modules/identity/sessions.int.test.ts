@@ -2,7 +2,7 @@
  * `admission` with group commit (decision 0007): concurrent requests are admitted in one statement,
  * and each still gets exactly its own answer — its address's blacklisting and its own token's session.
  */
-import type { SqlExecutor } from '@bashiri/eventstore';
+import { countingExecutor } from '@bashiri/eventstore/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp } from '../../testing/app.ts';
 import type { TestApp } from '../../testing/app.ts';
@@ -19,16 +19,7 @@ describe('admission of concurrent requests', () => {
   afterAll(async () => t.close());
 
   /** The app's pool behind a fresh grouper, counting the statements sent. */
-  const counting = () => {
-    const executor: SqlExecutor & { statements: number } = {
-      statements: 0,
-      query: (text, params, name) => {
-        executor.statements++;
-        return t.services.sql.query(text, params, name);
-      },
-    };
-    return executor;
-  };
+  const counting = () => countingExecutor(t.services.sql);
 
   it('answers each request of a group with its own session and its own address', async () => {
     const players = await Promise.all(
