@@ -16,7 +16,7 @@ export type Scalars = {
   Tzs: { input: number; output: number };
   /** Decimal odds as text with two or more decimals, e.g. "1.95" (never binary floating point). */
   Odds: { input: string; output: string };
-  /** An instant, ISO 8601 with offset; shown to players in East Africa Time (UTC+3). */
+  /** An instant, ISO 8601 with offset, within the years 0001–9999 (others are BAD_INPUT); shown to players in East Africa Time (UTC+3). */
   DateTime: { input: string | Date; output: string | Date };
 };
 

@@ -45,6 +45,19 @@ const toDateTime = (value: unknown): string => {
   return date.toISOString();
 };
 
+/**
+ * A DateTime argument: as {@link toDateTime}, and within the years 0001–9999 of ISO 8601's common
+ * form. Instants outside it (e.g. `-004713-11-23T…`, before PostgreSQL's first timestamp) are refused
+ * as BAD_INPUT here rather than failing in the database.
+ */
+const parseDateTime = (value: unknown): string => {
+  const iso = toDateTime(value);
+  const year = new Date(iso).getUTCFullYear();
+  if (year < 1 || year > 9999)
+    throw codedError('BAD_INPUT', `DateTime must be within the years 0001 to 9999, got ${shown(value)}`);
+  return iso;
+};
+
 const literal = (parse: (v: unknown) => unknown) => (ast: ValueNode) =>
   ast.kind === Kind.INT
     ? parse(Number(ast.value))
@@ -68,7 +81,7 @@ export const scalarResolvers = {
   DateTime: new GraphQLScalarType({
     name: 'DateTime',
     serialize: toDateTime,
-    parseValue: toDateTime,
-    parseLiteral: literal(toDateTime),
+    parseValue: parseDateTime,
+    parseLiteral: literal(parseDateTime),
   }),
 };
