@@ -135,13 +135,20 @@ describe.skipIf(!e2e.available)('content screens (issue 8)', () => {
     await e2e.screenshot(page, 'content-catalogue-hidden');
     await row.getByRole('button', { name: 'Flags' }).click();
     const modal = page.locator('.action-modal');
-    await modal.getByLabel('Visible').click();
+    const visible = modal.getByLabel('Visible');
+    // The form starts from the row's flags (hidden); the click shows the match again.
+    await expect.poll(() => visible.isChecked()).toBe(false);
+    // On a loaded machine a click during the modal's opening animation can miss: click until it is on.
+    await expect
+      .poll(async () => {
+        if (!(await visible.isChecked())) await visible.click();
+        return visible.isChecked();
+      })
+      .toBe(true);
     await modal.locator('.ant-btn-primary').click();
-    await page
-      .locator('tr.ant-table-row')
-      .filter({ hasText: match!.teamHome })
-      .first()
-      .waitFor({ state: 'detached' });
+    await page.locator('.ant-message').getByText('Saved').waitFor();
+    // The list of hidden matches refetches and loses it.
+    await row.waitFor({ state: 'detached' });
     const shown = await e2e.server.gqlOk<{ staffMatches: { content: { state: { visible: boolean } }[] } }>(
       'query ($id: String) { staffMatches(filter: { keyword: $id }) { content { state { visible } } } }',
       { id: match!.id },
