@@ -182,8 +182,14 @@ describe.skipIf(!e2e.available)('content screens (issue 8)', () => {
     await page.getByRole('tab', { name: 'Countries and leagues' }).click();
     const pane = page.getByRole('tabpanel', { name: 'Countries and leagues' });
     const countryRow = pane.locator('tr.ant-table-row').filter({ hasText: country.settings.name }).first();
-    await countryRow.locator('td').first().locator('button').click(); // antd's expand button
     const leagueRow = pane.locator('tr.ant-table-row').filter({ hasText: league.settings.name }).first();
+    // antd's expand button; a click while the table is still rendering can be lost: expand until shown.
+    await expect
+      .poll(async () => {
+        if (!(await leagueRow.isVisible())) await countryRow.locator('td').first().locator('button').click();
+        return leagueRow.isVisible();
+      })
+      .toBe(true);
     await leagueRow.getByRole('button', { name: 'Edit' }).click();
     const modal = page.locator('.action-modal');
     // The form starts from the league's settings, not from empty fields.
