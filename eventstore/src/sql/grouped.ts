@@ -73,34 +73,27 @@ export const createGrouper = <I, O>(
   return (item) => loader.load(item);
 };
 
-/** Atomic appends grouped per SQL client: see {@link groupedAtomicAppend}. */
-const appenders = new WeakMap<SqlExecutor, (appends: readonly StreamAppend[]) => Promise<void>>();
-
 /**
- * {@link appendStreamsAtomically} with group commit: the appends of concurrent calls on the same
- * `executor` (a pool, never a transaction) go to the database as one all-or-nothing statement. The
- * contract is the one of a lone call — each call's streams are written all together at their exact
- * versions, or not at all with `WRONG_EXPECTED_VERSION` (or the unique violation 23505 for an event
- * id stored already) — because a group that fails as a whole (one member's stream moved on, two
- * members touch the same stream, a deadlock with another writer) is sent again one call at a time,
- * and each call gets its own outcome.
+ * A grouped call per SQL client: `run(executor, items)` runs a group of the items sent through the same
+ * `executor` (a pool, never a transaction: the members of a group are different requests). Answers
+ * `(executor, item) => answer`; each executor gets its own grouper on first use.
  */
-export const groupedAtomicAppend = (
-  executor: SqlExecutor,
-  appends: readonly StreamAppend[],
+export const groupedPerExecutor = <I, O>(
+  run: (executor: SqlExecutor, items: readonly I[]) => Promise<ReadonlyArray<O | Error>>,
   options?: GroupOptions,
-): Promise<void> => {
-  let append = appenders.get(executor);
-  if (!append) {
-    append = createGrouper<readonly StreamAppend[], undefined>(
-      (calls) => appendGroup(executor, calls),
-      options,
-    );
-    appenders.set(executor, append);
-  }
-  return append(appends);
+): ((executor: SqlExecutor, item: I) => Promise<O>) => {
+  const groupers = new WeakMap<SqlExecutor, (item: I) => Promise<O>>();
+  return (executor, item) => {
+    let call = groupers.get(executor);
+    if (!call) {
+      call = createGrouper<I, O>((items) => run(executor, items), options);
+      groupers.set(executor, call);
+    }
+    return call(item);
+  };
 };
 
+/** One group of {@link groupedAtomicAppend}: one statement, or each call alone when that fails. */
 const appendGroup = async (
   executor: SqlExecutor,
   calls: readonly (readonly StreamAppend[])[],
@@ -124,3 +117,15 @@ const appendGroup = async (
   }
   return Promise.all(calls.map(one));
 };
+
+/**
+ * {@link appendStreamsAtomically} with group commit: the appends of concurrent calls on the same
+ * `executor` (a pool, never a transaction) go to the database as one all-or-nothing statement. The
+ * contract is the one of a lone call — each call's streams are written all together at their exact
+ * versions, or not at all with `WRONG_EXPECTED_VERSION` (or the unique violation 23505 for an event
+ * id stored already) — because a group that fails as a whole (one member's stream moved on, two
+ * members touch the same stream, a deadlock with another writer) is sent again one call at a time,
+ * and each call gets its own outcome.
+ */
+export const groupedAtomicAppend: (executor: SqlExecutor, appends: readonly StreamAppend[]) => Promise<void> =
+  groupedPerExecutor<readonly StreamAppend[], undefined>((executor, calls) => appendGroup(executor, calls));

@@ -24,8 +24,8 @@ import type {
   PlacedLeg,
   WalletEvent,
 } from '@bashiri/domain';
-import { createGrouper, deterministicEventId, groupedAtomicAppend } from '@bashiri/eventstore';
-import type { EventData, SqlExecutor, StreamAppend } from '@bashiri/eventstore';
+import { deterministicEventId, groupedAtomicAppend, groupedPerExecutor } from '@bashiri/eventstore';
+import type { EventData, StreamAppend } from '@bashiri/eventstore';
 import type { AppServices } from '../../services.ts';
 import { retryable } from '../../transactions.ts';
 import { walletOf } from '../wallet/service.ts';
@@ -151,38 +151,28 @@ const READ_SQL = `WITH input AS (
   (SELECT coalesce(json_agg(s), '[]') FROM (${selectionsSql('$2')}) AS s) AS selections,
   ${CONFIG_STAMP_SQL} AS "configStamp"`;
 
-/** One grouped reader per SQL client (a pool). */
-const readers = new WeakMap<SqlExecutor, (request: PlacementReadRequest) => Promise<PlacementReads>>();
-
 /** Reads what a placement needs, grouped with the concurrent placements on the same pool. */
-const readForPlacement = (sql: SqlExecutor, request: PlacementReadRequest): Promise<PlacementReads> => {
-  let read = readers.get(sql);
-  if (!read) {
-    read = createGrouper<PlacementReadRequest, PlacementReads>(async (requests) => {
-      const { rows } = await sql.query<{
-        items: Omit<PlacementReads, 'selections' | 'configStamp'>[];
-        selections: SelectionRow[];
-        configStamp: string;
-      }>(
-        READ_SQL,
-        [
-          JSON.stringify(
-            requests.map((r, k) => ({ bet: r.bet, wallet: r.wallet, after: r.after, user_id: r.userId, k })),
-          ),
-          [...new Set(requests.flatMap((r) => r.selectionIds))],
-        ],
-        'betting_place_reads',
-      );
-      const { items, selections, configStamp } = rows[0]!;
-      return requests.map((r, k) => {
-        const wanted = new Set(r.selectionIds);
-        return { ...items[k]!, selections: selections.filter((s) => wanted.has(s.outcomeId)), configStamp };
-      });
-    });
-    readers.set(sql, read);
-  }
-  return read(request);
-};
+const readForPlacement = groupedPerExecutor<PlacementReadRequest, PlacementReads>(async (sql, requests) => {
+  const { rows } = await sql.query<{
+    items: Omit<PlacementReads, 'selections' | 'configStamp'>[];
+    selections: SelectionRow[];
+    configStamp: string;
+  }>(
+    READ_SQL,
+    [
+      JSON.stringify(
+        requests.map((r, k) => ({ bet: r.bet, wallet: r.wallet, after: r.after, user_id: r.userId, k })),
+      ),
+      [...new Set(requests.flatMap((r) => r.selectionIds))],
+    ],
+    'betting_place_reads',
+  );
+  const { items, selections, configStamp } = rows[0]!;
+  return requests.map((r, k) => {
+    const wanted = new Set(r.selectionIds);
+    return { ...items[k]!, selections: selections.filter((s) => wanted.has(s.outcomeId)), configStamp };
+  });
+});
 
 /** The account flags' refusal code, or null when the account may bet. */
 const accountRefusal = (flags: PlacementReads['flags']): string | null => {

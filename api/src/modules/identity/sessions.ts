@@ -4,7 +4,7 @@
  * SHA-256, so a leaked table does not leak sessions. Logout and password changes revoke rows.
  */
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
-import { createGrouper } from '@bashiri/eventstore';
+import { groupedPerExecutor } from '@bashiri/eventstore';
 import type { SqlExecutor } from '@bashiri/eventstore';
 
 /** Spec §9: token lifetime 86,400 s. */
@@ -86,11 +86,8 @@ const ADMISSION_SQL = `SELECT i.k, EXISTS (SELECT 1 FROM ip_blacklist b WHERE b.
    LEFT JOIN auth_sessions s ON s.token_hash = i.token_hash AND s.revoked_at IS NULL AND s.expires_at > $2
    ORDER BY i.k`;
 
-const admitters = new WeakMap<SqlExecutor, (request: AdmissionRequest) => Promise<Admission>>();
-
-const admitGroup =
-  (sql: SqlExecutor) =>
-  async (requests: readonly AdmissionRequest[]): Promise<Admission[]> => {
+const admitGroup = groupedPerExecutor<AdmissionRequest, Admission>(
+  async (sql, requests): Promise<Admission[]> => {
     const result = await sql.query<{
       k: number;
       blocked: boolean;
@@ -115,7 +112,8 @@ const admitGroup =
           ? { id: row.id, kind: row.kind, subjectId: row.subject_id, expiresAt: new Date(row.expires_at) }
           : null,
     }));
-  };
+  },
+);
 
 /**
  * Whether `ip` is blacklisted, and the live session of `token` (when given) at `now` (epoch ms), asked
@@ -126,14 +124,7 @@ export const admission = (
   ip: string,
   token: string | null,
   now: number,
-): Promise<Admission> => {
-  let admit = admitters.get(sql);
-  if (!admit) {
-    admit = createGrouper(admitGroup(sql));
-    admitters.set(sql, admit);
-  }
-  return admit({ ip, token, now });
-};
+): Promise<Admission> => admitGroup(sql, { ip, token, now });
 
 /** Revokes one session (logout). */
 export const revokeSession = async (tx: SqlExecutor, sessionId: string, now: number): Promise<void> => {
