@@ -33,7 +33,8 @@ const toOdds = (value: unknown): string => {
   return text;
 };
 
-const toDateTime = (value: unknown): string => {
+/** `value` as a valid Date; BAD_INPUT otherwise. */
+const toDate = (value: unknown): Date => {
   const date =
     value instanceof Date
       ? value
@@ -42,8 +43,10 @@ const toDateTime = (value: unknown): string => {
         : null;
   if (!date || Number.isNaN(date.getTime()))
     throw codedError('BAD_INPUT', `DateTime must be an ISO 8601 instant, got ${shown(value)}`);
-  return date.toISOString();
+  return date;
 };
+
+const toDateTime = (value: unknown): string => toDate(value).toISOString();
 
 /**
  * A DateTime argument: as {@link toDateTime}, and within the years 0001–9999 of ISO 8601's common
@@ -51,11 +54,11 @@ const toDateTime = (value: unknown): string => {
  * as BAD_INPUT here rather than failing in the database.
  */
 const parseDateTime = (value: unknown): string => {
-  const iso = toDateTime(value);
-  const year = new Date(iso).getUTCFullYear();
+  const date = toDate(value);
+  const year = date.getUTCFullYear();
   if (year < 1 || year > 9999)
     throw codedError('BAD_INPUT', `DateTime must be within the years 0001 to 9999, got ${shown(value)}`);
-  return iso;
+  return date.toISOString();
 };
 
 const literal = (parse: (v: unknown) => unknown) => (ast: ValueNode) =>
