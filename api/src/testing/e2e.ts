@@ -26,10 +26,7 @@ import { ensureWebBuilt } from '../../scripts/build-web.ts';
 import { loadConfig } from '../config.ts';
 import { createFeedModule } from '../modules/feed/index.ts';
 import type { FeedOptions } from '../modules/feed/index.ts';
-import { createIdentityModule } from '../modules/identity/index.ts';
-import { sandboxSmsGateway } from '../modules/identity/sms.ts';
-import { modules as registry } from '../modules/index.ts';
-import { createStaffModule } from '../modules/staff/index.ts';
+import { testModules } from '../modules/identity/testing.ts';
 import { startServer } from '../server.ts';
 import type { RunningServer } from '../server.ts';
 import { REPO_ROOT } from '../web.ts';
@@ -163,19 +160,7 @@ export const startE2eServer = async (
   const db: TestDatabase = await openTestDatabase(
     options.kind ?? (process.env['DATABASE_URL'] ? 'postgres' : 'pglite'),
   );
-  const modulesOfRun = () =>
-    registry.map((m) =>
-      m.name === 'staff'
-        ? createStaffModule({
-            env: { ADMIN_ACCOUNT: E2E_ADMIN.account, ADMIN_PASSWORD: E2E_ADMIN.password },
-            log: () => undefined,
-          })
-        : m.name === 'identity'
-          ? createIdentityModule({ sms: sandboxSmsGateway({ logCodes: false }) })
-          : m.name === 'feed'
-            ? createFeedModule(options.feed ?? FAST_FEED)
-            : m,
-    );
+  const modulesOfRun = () => testModules(E2E_ADMIN, { feed: createFeedModule(options.feed ?? FAST_FEED) });
   // The port is picked before the server starts (the sandboxes' callbacks name it up front), and
   // starting takes seconds (migrations, seeds): another process may take the port meanwhile. Then
   // startServer closes what it opened and throws EADDRINUSE, and we start again on another port.

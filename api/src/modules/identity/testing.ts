@@ -8,6 +8,7 @@ import { buildApp } from '../../app.ts';
 import { loadConfig } from '../../config.ts';
 import { closeServices, openServices } from '../../services.ts';
 import type { AppServices } from '../../services.ts';
+import type { ApiModule } from '../module.ts';
 import { modules as registry } from '../index.ts';
 import { createStaffModule } from '../staff/index.ts';
 import { authenticate, createIdentityModule } from './index.ts';
@@ -15,6 +16,28 @@ import { sandboxSmsGateway } from './sms.ts';
 
 /** The first administrator of every test app. */
 export const TEST_ADMIN = { account: 'admin', password: 'admin-password' } as const;
+
+/**
+ * The app's modules for a test run: staff with `admin` as its first administrator (nothing logged),
+ * identity with an SMS sandbox that does not log codes, any module of `replace` by name (e.g. a fast
+ * feed), the others as registered. Fresh instances on every call.
+ */
+export const testModules = (
+  admin: { readonly account: string; readonly password: string },
+  replace: Readonly<Record<string, ApiModule>> = {},
+): ApiModule[] =>
+  registry.map(
+    (m) =>
+      replace[m.name] ??
+      (m.name === 'staff'
+        ? createStaffModule({
+            env: { ADMIN_ACCOUNT: admin.account, ADMIN_PASSWORD: admin.password },
+            log: () => undefined,
+          })
+        : m.name === 'identity'
+          ? createIdentityModule({ sms: sandboxSmsGateway({ logCodes: false }) })
+          : m),
+  );
 
 /** A GraphQL answer. */
 export interface GqlResult<T = Record<string, unknown>> {
@@ -49,16 +72,7 @@ export const openTestApp = async (): Promise<TestApp> => {
   const db = await openTestDatabase('pglite');
   const config = loadConfig({ LOG_LEVEL: 'silent' });
   let offset = 0;
-  const modules = registry.map((m) =>
-    m.name === 'staff'
-      ? createStaffModule({
-          env: { ADMIN_ACCOUNT: TEST_ADMIN.account, ADMIN_PASSWORD: TEST_ADMIN.password },
-          log: () => undefined,
-        })
-      : m.name === 'identity'
-        ? createIdentityModule({ sms: sandboxSmsGateway({ logCodes: false }) })
-        : m,
-  );
+  const modules = testModules(TEST_ADMIN);
   const services = await openServices(config, modules, { sql: db.sql, now: () => Date.now() + offset });
   const app = await buildApp(config, services, modules, { authenticate });
   const stops: (() => Promise<void>)[] = [];
