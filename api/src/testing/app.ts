@@ -10,6 +10,7 @@ import { buildApp } from '../app.ts';
 import type { Authenticate } from '../app.ts';
 import { loadConfig } from '../config.ts';
 import type { Viewer } from '../graphql/context.ts';
+import { seedBettingConfig } from '../modules/betting/config.ts';
 import { modules as allModules } from '../modules/index.ts';
 import type { ApiModule } from '../modules/module.ts';
 import { closeServices, openServices } from '../services.ts';
@@ -46,16 +47,17 @@ export const staff = (staffId: string, permissions: readonly string[]): Viewer =
   permissions: new Set(permissions),
 });
 
-export const startTestApp = async (
-  options: {
-    kind?: SqlKind;
-    modules?: readonly ApiModule[];
-    now?: () => number;
-    /** Replaces the services' real `sleep` (e.g. the rolling-bet hold of bet placement). */
-    sleep?: (ms: number) => Promise<void>;
-    authenticate?: Authenticate;
-  } = {},
-): Promise<TestApp> => {
+/** What {@link startTestApp} takes. */
+export interface TestAppOptions {
+  readonly kind?: SqlKind;
+  readonly modules?: readonly ApiModule[];
+  readonly now?: () => number;
+  /** Replaces the services' real `sleep` (e.g. the rolling-bet hold of bet placement). */
+  readonly sleep?: (ms: number) => Promise<void>;
+  readonly authenticate?: Authenticate;
+}
+
+export const startTestApp = async (options: TestAppOptions = {}): Promise<TestApp> => {
   const db = await openTestDatabase(options.kind ?? (process.env.DATABASE_URL ? 'postgres' : 'pglite'));
   const modules = options.modules ?? allModules;
   const config = loadConfig({ LOG_LEVEL: 'silent' });
@@ -86,4 +88,15 @@ export const startTestApp = async (
       await db.dispose();
     },
   };
+};
+
+/**
+ * {@link startTestApp} ready for bets: the start-up projections settled and the default bet
+ * configuration seeded (betting config.ts `seedBettingConfig`).
+ */
+export const startBettingTestApp = async (options: TestAppOptions = {}): Promise<TestApp> => {
+  const t = await startTestApp(options);
+  await t.services.projections.settle();
+  await seedBettingConfig(t.services.sql);
+  return t;
 };

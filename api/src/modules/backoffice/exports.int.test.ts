@@ -1,7 +1,7 @@
 import { parse } from 'csv-parse/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Viewer } from '../../graphql/context.ts';
-import { player, staff, startTestApp } from '../../testing/app.ts';
+import { player, staff, startBettingTestApp } from '../../testing/app.ts';
 import type { TestApp } from '../../testing/app.ts';
 import { insertTestMatch } from '../../testing/catalogue-fixtures.ts';
 import { csvLine, runExport, settleExports } from './exports.ts';
@@ -32,10 +32,7 @@ describe('CSV exports: background jobs, RFC 4180 files, permission-checked downl
     });
 
   beforeAll(async () => {
-    t = await startTestApp({ now: () => now });
-    await t.services.projections.settle();
-    const { seedBettingConfig } = await import('../betting/config.ts');
-    await seedBettingConfig(t.services.sql);
+    t = await startBettingTestApp({ now: () => now });
     const match = await insertTestMatch(t.services.sql, {
       home: 'Simba SC',
       away: 'Young Africans',

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { player, staff, startTestApp } from '../../testing/app.ts';
+import { player, staff, startBettingTestApp } from '../../testing/app.ts';
 import type { TestApp } from '../../testing/app.ts';
 import { insertTestMatch } from '../../testing/catalogue-fixtures.ts';
 import { startPaymentsHarness } from '../payments/testing.ts';
@@ -37,10 +37,7 @@ describe('replayable audit history: wallet, bet and account streams', () => {
   let betId = '';
 
   beforeAll(async () => {
-    t = await startTestApp({ now: () => now });
-    await t.services.projections.settle();
-    const { seedBettingConfig } = await import('../betting/config.ts');
-    await seedBettingConfig(t.services.sql);
+    t = await startBettingTestApp({ now: () => now });
     await registerTestPlayer(t, 'h1', '+255781000101');
     await creditTestPlayer(t, 'h1', 10_000, 'credit-1');
     now += 3_600_000;

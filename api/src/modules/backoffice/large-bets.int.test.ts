@@ -1,6 +1,6 @@
 import { parse } from 'csv-parse/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { player, staff, startTestApp } from '../../testing/app.ts';
+import { player, staff, startBettingTestApp } from '../../testing/app.ts';
 import type { TestApp } from '../../testing/app.ts';
 import { insertTestMatch } from '../../testing/catalogue-fixtures.ts';
 import { settleExports } from './exports.ts';
@@ -38,10 +38,7 @@ describe('staff orders: large bets by the order warning amount (spec §9)', () =
   };
 
   beforeAll(async () => {
-    t = await startTestApp({ now: () => now });
-    await t.services.projections.settle();
-    const { seedBettingConfig } = await import('../betting/config.ts');
-    await seedBettingConfig(t.services.sql);
+    t = await startBettingTestApp({ now: () => now });
     await registerTestPlayer(t, 'u1', '+255781000011');
     await creditTestPlayer(t, 'u1', 100_000, 'c-u1');
     for (const [i, stake] of [4_900, 5_000, 5_100].entries()) {

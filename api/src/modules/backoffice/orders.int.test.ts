@@ -1,7 +1,7 @@
 import { fixtureDecider, fixtureStream } from '@bashiri/domain';
 import { handleCommand } from '@bashiri/eventstore';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { player, staff, startTestApp } from '../../testing/app.ts';
+import { player, staff, startBettingTestApp } from '../../testing/app.ts';
 import type { TestApp } from '../../testing/app.ts';
 import { insertTestMatch } from '../../testing/catalogue-fixtures.ts';
 import type { TestMatch } from '../../testing/catalogue-fixtures.ts';
@@ -45,10 +45,7 @@ describe('staff orders: list, detail, cancel, admin and random bets', () => {
   };
 
   beforeAll(async () => {
-    t = await startTestApp({ now: () => now });
-    await t.services.projections.settle();
-    const { seedBettingConfig } = await import('../betting/config.ts');
-    await seedBettingConfig(t.services.sql);
+    t = await startBettingTestApp({ now: () => now });
     a = await insertTestMatch(t.services.sql, {
       home: 'Simba SC',
       away: 'Young Africans',

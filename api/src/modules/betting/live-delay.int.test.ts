@@ -7,7 +7,7 @@
  */
 import { performance } from 'node:perf_hooks';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { player, staff, startTestApp } from '../../testing/app.ts';
+import { player, staff, startBettingTestApp } from '../../testing/app.ts';
 import type { TestApp } from '../../testing/app.ts';
 import { insertTestMatch } from '../../testing/catalogue-fixtures.ts';
 import type { TestMatch } from '../../testing/catalogue-fixtures.ts';
@@ -123,7 +123,7 @@ describe('rolling-bet hold: live bets are held, checked again, then accepted or 
     ).rows;
 
   beforeAll(async () => {
-    t = await startTestApp({
+    t = await startBettingTestApp({
       now: () => now,
       sleep: async (ms) => {
         slept.push(ms);
@@ -131,9 +131,6 @@ describe('rolling-bet hold: live bets are held, checked again, then accepted or 
         else await new Promise((resolve) => setTimeout(resolve, ms));
       },
     });
-    await t.services.projections.settle();
-    const { seedBettingConfig } = await import('./config.ts');
-    await seedBettingConfig(t.services.sql);
     const set = await t.gql(
       SET_BET,
       { input: { liveBetDelaySecondsMobile: 3, liveBetDelaySecondsDesktop: 7 } },

@@ -5,7 +5,7 @@
  * for the channel it says it comes from (absent = DESKTOP). Staff bets keep the general limits.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { player, staff, startTestApp } from '../../testing/app.ts';
+import { player, staff, startBettingTestApp } from '../../testing/app.ts';
 import type { TestApp } from '../../testing/app.ts';
 import { insertTestMatch } from '../../testing/catalogue-fixtures.ts';
 import type { TestMatch } from '../../testing/catalogue-fixtures.ts';
@@ -58,10 +58,7 @@ describe('stake limits per channel: the stricter of the general and the channel 
   };
 
   beforeAll(async () => {
-    t = await startTestApp({ now: () => now });
-    await t.services.projections.settle();
-    const { seedBettingConfig } = await import('./config.ts');
-    await seedBettingConfig(t.services.sql);
+    t = await startBettingTestApp({ now: () => now });
     m = await insertTestMatch(t.services.sql, {
       home: 'Namungo',
       away: 'Tabora United',
