@@ -89,16 +89,20 @@ describe('what the stories show', () => {
     expect(table.getByText('5 s / 5 s')).toBeTruthy();
   });
 
+  /** Renders the bet-configuration story of `language` and finds a field labelled `label`. */
+  const expectBetConfigLabel = async (language: string, label: string) => {
+    const found = stories.find(([story]) => story === `./config/BetConfigPage.stories.tsx ${language}`);
+    render(createElement(found![1] as never));
+    expect(await screen.findByLabelText(label)).toBeTruthy();
+    cleanup();
+  };
+
   it('BetConfigPage names the rolling-bet delays in Swahili and Chinese', async () => {
     for (const [name, label] of [
       ['Swahili', 'Muda wa kusubiri dau la mubashara, simu'],
       ['Chinese', '滚球投注延迟（电脑）'],
-    ] as const) {
-      const found = stories.find(([story]) => story === `./config/BetConfigPage.stories.tsx ${name}`);
-      render(createElement(found![1] as never));
-      expect(await screen.findByLabelText(label)).toBeTruthy();
-      cleanup();
-    }
+    ] as const)
+      await expectBetConfigLabel(name, label);
   });
 
   it('BetConfigPage shows the stakes per channel of the version in force and of every version', async () => {
@@ -120,12 +124,8 @@ describe('what the stories show', () => {
     for (const [name, label] of [
       ['Swahili', 'Dau la juu, simu'],
       ['Chinese', '最低投注额（电脑）'],
-    ] as const) {
-      const found = stories.find(([story]) => story === `./config/BetConfigPage.stories.tsx ${name}`);
-      render(createElement(found![1] as never));
-      expect(await screen.findByLabelText(label)).toBeTruthy();
-      cleanup();
-    }
+    ] as const)
+      await expectBetConfigLabel(name, label);
   });
 
   it('AuditTimeline shows each movement with the balance before and after', async () => {
