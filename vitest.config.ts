@@ -8,17 +8,75 @@ import { defineConfig } from 'vitest/config';
  */
 const exclude = ['**/node_modules/**', '**/dist/**'];
 
+/** Timeouts of the integration projects (ms); `INT_TIMEOUT_MS` raises them on a loaded machine. */
+const INT_TIMEOUT_MS = Number(process.env.INT_TIMEOUT_MS ?? 60_000);
+
+/**
+ * Workers of the unit and integration projects: one by default (vitest's own default on the 2-core CI
+ * machine). Two workers were tried on 27 November: promotion, casino wallet, racing void and
+ * projection-runner integration tests then failed in CI, quickly and only beside other files (each passes
+ * alone, with or without DATABASE_URL); the shared state is not found yet. `VITEST_WORKERS=2` tries it
+ * locally. The end-to-end files run after them, one at a time.
+ */
+const WORKERS = Number(process.env.VITEST_WORKERS ?? 1);
+
+/**
+ * Retries of a failed integration or browser test in CI (`CI=true`): one. A test that fails because
+ * the code is broken fails both times, so CI stays red; a test that failed once from the load of a
+ * 2-core machine (a lost click, a read model a moment behind another) is named in the report as
+ * retried, and is made steady in the next change. Unit tests (pure code, money properties) never retry.
+ * Locally nothing retries.
+ */
+const RETRY = process.env.CI ? 1 : 0;
+
+/** The integration suites that run a second time with `TEST_EVENT_STORE=memory` (project `int-memory`). */
+const MEMORY_STORE_SUITES = [
+  'api/src/modules/betting/betting.int.test.ts',
+  'api/src/modules/wallet/money-path.int.test.ts',
+  'api/src/modules/wallet/wallet.int.test.ts',
+  'api/src/modules/payments/deposits.int.test.ts',
+  'api/src/modules/payments/withdrawals.int.test.ts',
+  'api/src/modules/identity/identity.int.test.ts',
+];
+
 export default defineConfig({
   test: {
     projects: [
-      { test: { name: 'unit', include: ['**/*.unit.test.ts'], exclude } },
+      {
+        test: {
+          name: 'unit',
+          include: ['**/*.unit.test.ts'],
+          exclude,
+          maxWorkers: WORKERS,
+          sequence: { groupOrder: 0 },
+        },
+      },
       {
         test: {
           name: 'int',
           include: ['**/*.int.test.ts'],
           exclude,
-          testTimeout: 60_000,
-          hookTimeout: 60_000,
+          retry: RETRY,
+          maxWorkers: WORKERS,
+          sequence: { groupOrder: 0 },
+          testTimeout: INT_TIMEOUT_MS,
+          hookTimeout: INT_TIMEOUT_MS,
+        },
+      },
+      {
+        // The key integration suites once more with the events in the in-memory adapter of the port and
+        // the read models in PGlite/PostgreSQL (issue 14 item 2; api/src/testing/app.ts): proves the
+        // write side of betting, wallet, payments and identity uses nothing but the port.
+        test: {
+          name: 'int-memory',
+          include: MEMORY_STORE_SUITES,
+          exclude,
+          retry: RETRY,
+          maxWorkers: WORKERS,
+          sequence: { groupOrder: 0 },
+          testTimeout: INT_TIMEOUT_MS,
+          hookTimeout: INT_TIMEOUT_MS,
+          env: { TEST_EVENT_STORE: 'memory' },
         },
       },
       {
@@ -26,9 +84,12 @@ export default defineConfig({
           name: 'e2e',
           include: ['**/*.e2e.test.ts'],
           exclude,
+          retry: RETRY,
           testTimeout: 180_000,
           hookTimeout: 180_000,
           fileParallelism: false,
+          maxWorkers: 1,
+          sequence: { groupOrder: 1 },
           // A real browser on a busy 2-core machine: expect.poll waits up to 30 s (default 1 s).
           expect: { poll: { timeout: 30_000, interval: 100 } },
         },

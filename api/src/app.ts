@@ -4,9 +4,9 @@
  * then routes. A client never sees a 5xx's details; every error is logged with the request id.
  */
 import Fastify from 'fastify';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance, FastifyRequest } from 'fastify';
 import cors from '@fastify/cors';
-import helmet from '@fastify/helmet';
+import helmet from 'helmet';
 import rateLimit from '@fastify/rate-limit';
 import sensible from '@fastify/sensible';
 import mercurius from 'mercurius';
@@ -14,6 +14,7 @@ import { GraphQLError } from 'graphql';
 import { readFileSync } from 'node:fs';
 import type { ServerConfig } from './config.ts';
 import { codedError, isCodedError } from './graphql/errors.ts';
+import { GRAPHQL_LIMITS, limitRules, timeBoxed, withoutSuggestions } from './graphql/limits.ts';
 import { localeOf } from './graphql/context.ts';
 import type { GraphQLContext, Viewer } from './graphql/context.ts';
 import { scalarResolvers } from './graphql/scalars.ts';
@@ -29,6 +30,22 @@ const containsNul = (value: unknown, depth = 0): boolean => {
   return Object.entries(value).some(
     ([key, inner]) => key.includes('\u0000') || containsNul(inner, depth + 1),
   );
+};
+
+/**
+ * The origins a browser may call the API from (issue 15 item 6): `PUBLIC_URL`'s and `CORS_ORIGINS`;
+ * `false` (no CORS headers at all) when there are none — the web apps are served from the API's origin.
+ */
+export const allowedOrigins = (config: ServerConfig): string[] | false => {
+  const origins = [
+    ...(config.PUBLIC_URL ? [new URL(config.PUBLIC_URL).origin] : []),
+    ...(config.CORS_ORIGINS ?? '')
+      .split(',')
+      .map((o) => o.trim())
+      .filter(Boolean)
+      .map((o) => new URL(o).origin),
+  ];
+  return origins.length > 0 ? [...new Set(origins)] : false;
 };
 
 export const BASE_SCHEMA = readFileSync(new URL('./graphql/base.graphql', import.meta.url), 'utf8');
@@ -61,13 +78,18 @@ export interface BuildAppOptions {
 const isGraphQLError = (error: unknown): error is GraphQLError =>
   error instanceof Error && error.name === 'GraphQLError';
 
-const mergeResolvers = (modules: readonly ApiModule[]) => {
+/** Every module's resolvers in one map; top-level Query fields time-boxed to `queryTimeoutMs` (limits.ts). */
+const mergeResolvers = (modules: readonly ApiModule[], queryTimeoutMs: number) => {
   const merged: Record<string, Record<string, unknown>> = { ...scalarResolvers } as never;
   for (const module of modules) {
     for (const [type, fields] of Object.entries(module.resolvers)) {
       merged[type] = { ...(merged[type] ?? {}), ...(fields as Record<string, unknown>) };
     }
   }
+  const query = merged['Query'] ?? {};
+  for (const [name, resolve] of Object.entries(query))
+    if (typeof resolve === 'function')
+      query[name] = timeBoxed(resolve as (...args: unknown[]) => unknown, queryTimeoutMs);
   return merged;
 };
 
@@ -77,14 +99,23 @@ export const buildApp = async (
   modules: readonly ApiModule[],
   options: BuildAppOptions = {},
 ): Promise<FastifyInstance> => {
+  const production = config.NODE_ENV === 'production';
   const app = Fastify({
-    logger: { level: config.LOG_LEVEL },
+    // the services' pino logger (logger.ts), typed as Fastify's base logger so that plugins see the usual instance
+    loggerInstance: services.logger as FastifyBaseLogger,
+    bodyLimit: GRAPHQL_LIMITS.staffBodyBytes,
     genReqId: () => crypto.randomUUID(),
     requestIdHeader: 'x-request-id',
     trustProxy: config.TRUST_PROXY ? config.TRUST_PROXY.split(',').map((p) => p.trim()) : false,
   });
-  await app.register(helmet, { contentSecurityPolicy });
-  await app.register(cors, { origin: true });
+  // Security headers (helmet, with the site's Content-Security-Policy), the middleware built ONCE:
+  // @fastify/helmet builds it again on every request, parsing the CSP directives each time — 4% of the
+  // server's CPU under bench:api (docs/benchmarks.md "Session 6 performance"). Same headers.
+  const securityHeaders = helmet({ contentSecurityPolicy });
+  app.addHook('onRequest', (request, reply, done) =>
+    securityHeaders(request.raw, reply.raw, (error?: unknown) => done(error as Error | undefined)),
+  );
+  await app.register(cors, { origin: allowedOrigins(config) });
   await app.register(rateLimit, { max: 600, timeWindow: '1 minute' });
   await app.register(sensible);
   app.decorate('services', services);
@@ -159,9 +190,27 @@ export const buildApp = async (
     request,
   });
 
+  // Issue 15 item 1: a `/graphql` body above GRAPHQL_LIMITS.bodyBytes is refused (HTTP 413, BAD_INPUT)
+  // before it is read, unless an authenticated staff member sends it (file uploads); a body without a
+  // declared length is refused with 411 (browsers always declare it).
+  app.addHook('onRequest', async (request, reply) => {
+    if (request.method !== 'POST' || !request.url.startsWith('/graphql')) return;
+    const declared = request.headers['content-length'];
+    const refuse = (status: number, message: string) =>
+      reply.status(status).send({ data: null, errors: [{ message, extensions: { code: 'BAD_INPUT' } }] });
+    if (declared === undefined) return refuse(411, 'the request body must declare its length');
+    if (Number(declared) <= GRAPHQL_LIMITS.bodyBytes) return;
+    const viewer = await viewerOf(request).catch(() => null);
+    if (viewer?.kind !== 'staff')
+      return refuse(413, `the request body is larger than ${GRAPHQL_LIMITS.bodyBytes} bytes`);
+  });
+
   await app.register(mercurius, {
     schema: schemaOf(modules),
-    resolvers: mergeResolvers(modules) as never,
+    resolvers: mergeResolvers(modules, config.GRAPHQL_RESOLVER_TIMEOUT_MS) as never,
+    validationRules: limitRules(production),
+    queryDepth: GRAPHQL_LIMITS.maxDepth,
+    graphql: { parseOptions: { maxTokens: GRAPHQL_LIMITS.maxTokens } },
     context: (request) => contextOf(request),
     subscription: {
       emitter: services.emitter,
@@ -173,12 +222,20 @@ export const buildApp = async (
     errorFormatter: (execution, context) => {
       // Mercurius reports a refused document or refused variables as ONE error holding the list
       // (MER_ERR_GQL_VALIDATION): unwrap it so that each of them is coded below.
+      // A list refused as a whole by Mercurius with an HTTP status (a mutation sent by GET: 405) keeps
+      // that status on each of its errors, so that they are coded as the client's mistake below.
       let requestStatus = 200;
       const flat = (execution.errors ?? []).flatMap((error): GraphQLError[] => {
-        const inner = (error as { originalError?: { errors?: unknown } }).originalError?.errors;
+        const outer = (error as { originalError?: { errors?: unknown; statusCode?: unknown } }).originalError;
+        const inner = outer?.errors;
         if (!Array.isArray(inner)) return [error];
+        const status = typeof outer?.statusCode === 'number' ? outer.statusCode : undefined;
         return inner.map((e: Error) =>
-          isGraphQLError(e) ? e : new GraphQLError(e.message, { originalError: e }),
+          isGraphQLError(e)
+            ? e
+            : new GraphQLError(e.message, {
+                originalError: status && !('statusCode' in e) ? Object.assign(e, { statusCode: status }) : e,
+              }),
         );
       });
       const errors = flat.map((error) => {
@@ -193,6 +250,8 @@ export const buildApp = async (
         // No cause but GraphQL itself: it refused the document or its variables (syntax, validation, a
         // missing or ill-typed variable) — the client's mistake, coded as such.
         if (!original || isGraphQLError(original)) {
+          // Production names no field of the schema the caller did not already know (issue 15 item 1).
+          if (production) Object.assign(error, { message: withoutSuggestions(error.message) });
           if (typeof error.extensions?.['code'] === 'string') return error;
           return Object.assign(error, { extensions: { ...error.extensions, code: 'BAD_INPUT' } });
         }

@@ -26,9 +26,9 @@ import type { GraphQLField, GraphQLInputType, GraphQLOutputType, GraphQLSchema }
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { schemaOf } from './app.ts';
 import type { Viewer } from './graphql/context.ts';
-import { seedBettingConfig } from './modules/betting/config.ts';
+import { seedBettingConfig } from './modules/betting/index.ts';
 import { modules } from './modules/index.ts';
-import { PERMISSION_CODES } from './modules/staff/guard.ts';
+import { PERMISSION_CODES } from './auth/guard.ts';
 import { insertTestMatch } from './testing/catalogue-fixtures.ts';
 import type { TestMatch } from './testing/catalogue-fixtures.ts';
 import { player, staff, startTestApp } from './testing/app.ts';

@@ -11,12 +11,13 @@
  * Payloads cross Redis as MessagePack: publish plain JSON-like values (strings, numbers, booleans, null,
  * arrays, objects; instants as ISO text). `undefined` comes back as null.
  */
+import { errorLog, rootLogger } from './logger.ts';
 import mqemitter from 'mqemitter';
 import mqemitterRedis from 'mqemitter-redis';
 import type { MQEmitter } from 'mqemitter';
 import type { ServerConfig } from './config.ts';
 
-/** Where emitter failures go (a lost Redis connection, a failed publish). Default: `console.error`. */
+/** Where emitter failures go (a lost Redis connection, a failed publish). Default: the root pino logger. */
 export type PubSubErrorLog = (message: string, error: unknown) => void;
 
 /** The emitter `mqemitter-redis` exports with a channel prefix (not in its type declarations). */
@@ -34,7 +35,7 @@ type RedisPrefixEmitter = new (
  */
 export const createEmitter = (
   config: Pick<ServerConfig, 'PUBSUB' | 'REDIS_URL' | 'PUBSUB_PREFIX'>,
-  log: PubSubErrorLog = (message, error) => console.error(message, error),
+  log: PubSubErrorLog = errorLog(rootLogger()),
 ): MQEmitter => {
   if (config.PUBSUB !== 'redis') return mqemitter();
   const { MQEmitterRedisPrefix } = mqemitterRedis as unknown as { MQEmitterRedisPrefix: RedisPrefixEmitter };

@@ -1,7 +1,8 @@
 /**
  * The whole server in one call (architecture.md §7): services, the Fastify app with every module, the
  * modules' background work (demo feed, payments worker, …), the projections, listening. `npm start`
- * (main.ts) and the end-to-end harness (testing/e2e.ts) both start it this way.
+ * (main.ts) and the end-to-end harness (testing/e2e.ts) both start it this way. With
+ * `NODE_ENV=production` it first refuses sandboxes, the demo feed and default secrets (production.ts).
  */
 import type { FastifyInstance } from 'fastify';
 import type { SqlClient } from '@bashiri/eventstore';
@@ -9,6 +10,7 @@ import { buildApp } from './app.ts';
 import type { Authenticate } from './app.ts';
 import type { ServerConfig } from './config.ts';
 import { modules as allModules } from './modules/index.ts';
+import { assertProductionReady } from './production.ts';
 import { authenticate as identityAuthenticate } from './modules/identity/index.ts';
 import type { ApiModule } from './modules/module.ts';
 import { closeServices, openServices } from './services.ts';
@@ -25,6 +27,8 @@ export interface StartServerOptions {
   readonly authenticate?: Authenticate;
   readonly web?: readonly WebSite[];
   readonly now?: () => number;
+  /** The environment the production checks read (FEED_ENABLED, ADMIN_PASSWORD); default `process.env`. */
+  readonly env?: Readonly<Record<string, string | undefined>>;
 }
 
 export interface RunningServer {
@@ -38,6 +42,8 @@ export interface RunningServer {
 
 export const startServer = async (options: StartServerOptions): Promise<RunningServer> => {
   const { config } = options;
+  // Issue 15 item 2: refuse before opening anything (production.ts).
+  assertProductionReady(config, options.env ?? process.env);
   const modules = options.modules ?? allModules;
   const services = await openServices(config, modules, {
     ...(options.sql ? { sql: options.sql } : {}),

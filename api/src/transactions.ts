@@ -11,25 +11,48 @@ const RETRYABLE = new Set(['23505', '40001', '40P01']);
 export const retryable = (error: unknown): boolean =>
   isWrongExpectedVersion(error) || RETRYABLE.has((error as { code?: string }).code ?? '');
 
+/** Options of {@link retryOnConflict}. */
+export interface RetryOptions {
+  /** Most runs of the work (default 8). */
+  readonly attempts?: number;
+  /** Other errors that mean "lost a race, try again" besides {@link retryable} ones. */
+  readonly retryIf?: (error: unknown) => boolean;
+  /** Called before each new attempt (drop cached state that proved stale). */
+  readonly onConflict?: (error: unknown, attempt: number) => void;
+}
+
 /**
- * Runs `fn` in a transaction; when it loses a race (an expected-version conflict or a retryable
- * PostgreSQL error) the transaction is rolled back and `fn` runs again, at most `attempts` times.
- * `fn` must only touch the database through `tx`.
+ * The one retry policy of the write side (issue 14): runs `work`; when it loses a race to another
+ * writer (an expected-version conflict, a retryable PostgreSQL error, or `retryIf`), waits a short
+ * random time growing with the attempt (0–5 ms × attempt, so racers spread out) and runs it again on
+ * fresh reads, at most `attempts` times; then the last error is thrown. `work` must re-read what it
+ * decides on.
  */
-export const transactionWithRetry = async <T>(
-  sql: SqlClient,
-  fn: (tx: SqlExecutor) => Promise<T>,
-  attempts = 8,
+export const retryOnConflict = async <T>(
+  work: (attempt: number) => Promise<T>,
+  { attempts = 8, retryIf, onConflict }: RetryOptions = {},
 ): Promise<T> => {
   for (let attempt = 1; ; attempt++) {
     try {
-      return await sql.transaction(fn);
+      return await work(attempt);
     } catch (error) {
-      if (!retryable(error) || attempt >= attempts) throw error;
+      if (!(retryable(error) || retryIf?.(error)) || attempt >= attempts) throw error;
+      onConflict?.(error, attempt);
       await new Promise((resolve) => setTimeout(resolve, Math.random() * 5 * attempt));
     }
   }
 };
+
+/**
+ * Runs `fn` in a transaction under {@link retryOnConflict}: when it loses a race the transaction is
+ * rolled back and `fn` runs again, at most `attempts` times. `fn` must only touch the database through
+ * `tx`.
+ */
+export const transactionWithRetry = <T>(
+  sql: SqlClient,
+  fn: (tx: SqlExecutor) => Promise<T>,
+  attempts = 8,
+): Promise<T> => retryOnConflict(() => sql.transaction(fn), { attempts });
 
 /**
  * Serialises work per key inside this process (one player's wallet): concurrent bets of one player

@@ -10,7 +10,9 @@ import type {
   EventMetadata,
   EventStore,
   Evolver,
+  ReadStreamResult,
   RecordedEvent,
+  StreamReadRequest,
 } from './types.ts';
 
 const PAGE = 1_000;
@@ -56,6 +58,55 @@ export const aggregateStream = <State, Event extends { type: string; data: unkno
   foldStream(
     (position, maxCount) => store.readStream(streamName, { from: position, maxCount }),
     evolver,
+    from,
+  );
+
+/**
+ * Several streams, each forwards from its `from`, in the requests' order: the store's own
+ * `readStreams` when it has one (one round trip), else one `readStream` per stream, concurrently.
+ */
+export const readStreams = (
+  store: EventStore,
+  requests: readonly StreamReadRequest[],
+): Promise<ReadStreamResult[]> =>
+  store.readStreams
+    ? store.readStreams(requests)
+    : Promise.all(requests.map((r) => store.readStream(r.streamName, { from: r.from ?? 1 })));
+
+/**
+ * Folds several streams with one {@link readStreams}: each from its known state (`known`, e.g. a cache
+ * or snapshot) or from the start. Answers every stream asked for (an absent one as the initial state at
+ * version 0).
+ */
+export const aggregateStreams = async <State, Event extends { type: string; data: unknown }>(
+  store: EventStore,
+  streamNames: readonly string[],
+  evolver: Evolver<State, Event>,
+  known: (streamName: string) => Aggregated<State> | undefined = () => undefined,
+): Promise<Map<string, Aggregated<State>>> => {
+  const start = new Map<string, Aggregated<State>>();
+  for (const name of new Set(streamNames))
+    start.set(name, known(name) ?? { state: evolver.initialState(), version: 0 });
+  if (start.size === 0) return start;
+  const names = [...start.keys()];
+  const reads = await readStreams(
+    store,
+    names.map((streamName) => ({ streamName, from: start.get(streamName)!.version + 1 })),
+  );
+  return new Map(names.map((name, k) => [name, foldEvents(start.get(name)!, reads[k]!.events, evolver)]));
+};
+
+/** `from` with `events` (recorded after its version) folded in. */
+export const foldEvents = <State, Event extends { type: string; data: unknown }>(
+  from: Aggregated<State>,
+  events: readonly RecordedEvent[],
+  evolver: Evolver<State, Event>,
+): Aggregated<State> =>
+  events.reduce(
+    (current, event) => ({
+      state: evolver.evolve(current.state, { type: event.type, data: event.data } as Event),
+      version: event.streamPosition,
+    }),
     from,
   );
 

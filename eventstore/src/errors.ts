@@ -1,7 +1,11 @@
 import type { ExpectedVersion } from './types.ts';
 
-/** Coded event-store errors (plain `code` strings; house style). */
-export type EventStoreErrorCode = 'WRONG_EXPECTED_VERSION' | 'EVENT_ID_CONFLICT' | 'INVALID_APPEND';
+/**
+ * Coded event-store errors (plain `code` strings; house style). `UNSUPPORTED_SERVER`: the store's server
+ * lacks a feature the port needs (KurrentDB older than 25.1 for `appendToStreams`, docs/kurrentdb.md).
+ */
+export type EventStoreErrorCode =
+  'WRONG_EXPECTED_VERSION' | 'EVENT_ID_CONFLICT' | 'INVALID_APPEND' | 'UNSUPPORTED_SERVER';
 
 export class EventStoreError extends Error {
   constructor(

@@ -10,3 +10,7 @@ export * from './kurrent/store.ts';
 export * from './sql/within.ts';
 export * from './sql/atomic.ts';
 export * from './sql/grouped.ts';
+export * from './memory/store.ts';
+export * from './multi-append.ts';
+export * from './config.ts';
+export * from './sql/streams.ts';

@@ -128,6 +128,32 @@ export interface Aggregated<State> {
   readonly version: number;
 }
 
+/**
+ * One stream's part of an {@link EventStore.appendToStreams} call: its events and the version it must
+ * be at (a number, {@link NO_STREAM}, {@link STREAM_EXISTS} or {@link ANY}).
+ */
+export interface StreamAppendRequest {
+  readonly streamName: string;
+  readonly events: readonly EventData[];
+  readonly expectedVersion: ExpectedVersion;
+  /** Merged under each event's own metadata. */
+  readonly metadata?: Partial<EventMetadata>;
+}
+
+/** One stream of {@link EventStore.readStreams}: its events from `from` on (inclusive; default 1), forwards. */
+export interface StreamReadRequest {
+  readonly streamName: string;
+  readonly from?: number;
+}
+
+/** What {@link EventStore.appendToStreams} answers. */
+export interface AppendToStreamsResult {
+  /** One result per request, in the requests' order. */
+  readonly streams: readonly AppendResult[];
+  /** True when every event id of the call was already stored and nothing was written (an idempotent retry). */
+  readonly alreadyStored: boolean;
+}
+
 export interface EventStore {
   /** Which adapter: `postgres`, `pglite` or `kurrentdb`. */
   readonly kind: string;
@@ -143,10 +169,27 @@ export interface EventStore {
     options?: AppendOptions,
   ): Promise<AppendResult>;
 
+  /**
+   * Appends to several streams atomically: all or nothing. Every stream's expected version is checked;
+   * when one does not match, nothing is written and the call fails with {@link WrongExpectedVersion}
+   * (code `WRONG_EXPECTED_VERSION`). Idempotent by event id: when every event id of the call is
+   * already stored, writes nothing and answers `alreadyStored: true` with the streams' current
+   * versions. Requests with no events are checked but write nothing. A stream may appear once per call.
+   */
+  appendToStreams(appends: readonly StreamAppendRequest[]): Promise<AppendToStreamsResult>;
+
   readStream<Type extends string = string, Data = unknown>(
     streamName: string,
     options?: ReadStreamOptions,
   ): Promise<ReadStreamResult<Type, Data>>;
+
+  /**
+   * Optional: several streams at once, each forwards from its `from`, answered in the requests' order
+   * (a command loading the aggregates it decides on in one round trip; the SQL adapter groups
+   * concurrent calls into one statement). Call it through the `readStreams(store, requests)` helper,
+   * which falls back to one {@link readStream} per stream for an adapter without it.
+   */
+  readStreams?(requests: readonly StreamReadRequest[]): Promise<ReadStreamResult[]>;
 
   /** Reads the global log after a checkpoint, in commit-safe order (event-store.md). */
   readAll(options: ReadAllOptions): Promise<ReadAllResult>;

@@ -13,6 +13,7 @@ const preview: Preview = {
         answer={context.parameters['answer'] as StoryAnswer | undefined}
         language={(context.parameters['language'] as Language | undefined) ?? 'en-US'}
         permissions={context.parameters['permissions'] as string[] | undefined}
+        setupRequired={context.parameters['setupRequired'] as string[] | undefined}
       >
         <Story />
       </StoryFrame>

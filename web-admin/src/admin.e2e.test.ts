@@ -8,7 +8,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { e2eSuite, pageErrors, type E2ePlayer } from '../../api/src/testing/e2e.ts';
-import { totpCode } from '../../api/src/modules/staff/totp.ts';
+import { totpCode } from '../../api/src/testing/e2e.ts';
 
 const e2e = e2eSuite();
 const PASSWORD = 'manager-pass-1';
@@ -107,7 +107,10 @@ describe.skipIf(!e2e.available)('back office (issue 8)', () => {
     });
     await event.waitFor();
     expect(await event.textContent()).toContain('balance: 0 → 10,000 (+10,000)');
-    expect(await event.textContent()).toMatch(/staff:/);
+    // the actor by account name (issue 16 item 10), its code in the tag's title
+    const actor = event.getByTestId('audit-actor');
+    expect(await actor.getAttribute('title')).toMatch(/^staff:/);
+    expect(await actor.textContent()).toBe('ops1 (OPS1)');
     await event.getByText('State at this event').click();
     await drawer.getByTestId('state-at').waitFor();
     // rebuilding the wallet's read-model rows from its events gives what the lists show

@@ -47,7 +47,10 @@ describe.skipIf(!e2e.available)('audit history and exports (issue 8)', () => {
     const credit = page.locator('[data-testid^="audit-event-"]').filter({ hasText: REASON });
     await credit.waitFor();
     const text = (await credit.textContent()) ?? '';
-    expect(text).toContain('staff:');
+    // a staff actor, shown by account name rather than its id (issue 16 item 10)
+    const actor = credit.getByTestId('audit-actor');
+    expect(await actor.getAttribute('title')).toMatch(/^staff:/);
+    expect(await actor.textContent()).not.toContain('staff:');
     expect(text).toMatch(/balance: 0 → 10,000 \(\+10,000\)/);
 
     await credit.getByText('State at this event').click();

@@ -1,29 +1,25 @@
 /**
- * What the back office shares with the player site (web-player/src): the GraphQL client over urql +
- * graphql-ws, the session store, the storage port, the languages and the per-feature text declarations.
+ * What the back office shares with the player site (`@bashiri/web-shared`, web-shared/src): the GraphQL
+ * client over urql + graphql-ws, the session store, the storage port, the languages and the per-feature
+ * text declarations.
  * Both apps are served from the same origin, so the back office keeps its keys apart with
  * {@link prefixedStorage} (a staff session never overwrites a player's session in the same browser).
  *
- * Everything the back office imports from the player site goes through this one file.
+ * Everything the back office takes from web-shared goes through this one file; it imports nothing of the
+ * player site (docs/decisions/0011-import-boundaries.md).
  */
-import type { StoragePort } from '../../web-player/src/storage.ts';
+import type { StoragePort } from '@bashiri/web-shared';
 
-export { createApiClient, errorCodeOf, errorFieldOf } from '../../web-player/src/graphql/client.ts';
-export type { ApiClient, ClientOptions } from '../../web-player/src/graphql/client.ts';
-export { createSessionStore } from '../../web-player/src/session/session.ts';
-export type { SessionStore, StoredSession } from '../../web-player/src/session/session.ts';
-export { browserStorage, memoryStorage } from '../../web-player/src/storage.ts';
-export type { StoragePort } from '../../web-player/src/storage.ts';
-export {
-  DEFAULT_LANGUAGE,
-  LANGUAGES,
-  languageOf,
-  storedLanguage,
-  storeLanguage,
-} from '../../web-player/src/i18n/languages.ts';
-export type { Language } from '../../web-player/src/i18n/languages.ts';
-export { defineTexts } from '../../web-player/src/i18n/features.ts';
-export type { FeatureTexts, TextTree } from '../../web-player/src/i18n/features.ts';
+export { createApiClient, errorCodeOf, errorFieldOf } from '@bashiri/web-shared';
+export type { ApiClient, ClientOptions } from '@bashiri/web-shared';
+export { createSessionStore } from '@bashiri/web-shared';
+export type { SessionStore, StoredSession } from '@bashiri/web-shared';
+export { browserStorage, memoryStorage } from '@bashiri/web-shared';
+export type { StoragePort } from '@bashiri/web-shared';
+export { DEFAULT_LANGUAGE, LANGUAGES, languageOf, storedLanguage, storeLanguage } from '@bashiri/web-shared';
+export type { Language } from '@bashiri/web-shared';
+export { defineTexts } from '@bashiri/web-shared';
+export type { FeatureTexts, TextTree } from '@bashiri/web-shared';
 
 /** `storage` with every key prefixed by `prefix` (the back office uses `admin.`). */
 export const prefixedStorage = (storage: StoragePort, prefix: string): StoragePort => ({
@@ -32,4 +28,4 @@ export const prefixedStorage = (storage: StoragePort, prefix: string): StoragePo
   removeItem: (key) => storage.removeItem(prefix + key),
 });
 
-export { formatMoney, formatTzs } from '../../web-player/src/i18n/format.ts';
+export { formatMoney, formatTzs } from '@bashiri/web-shared';

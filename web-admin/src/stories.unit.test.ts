@@ -51,6 +51,17 @@ describe('what the stories show', () => {
     expect(screen.getByText('42 rows')).toBeTruthy();
   });
 
+  it('SetupPage asks first for a new password, in Swahili, then for the authenticator', async () => {
+    const of = (name: string) =>
+      stories.find(([label]) => label === `./shell/SetupPage.stories.tsx ${name}`)![1];
+    render(createElement(of('ChangePasswordSwahili') as never));
+    expect(await screen.findByText('Kamilisha usanidi wa akaunti yako')).toBeTruthy();
+    expect(screen.getByText(/Nenosiri lako liliwekwa na mtu mwingine/)).toBeTruthy();
+    cleanup();
+    render(createElement(of('BindAuthenticatorChinese') as never));
+    expect(await screen.findByText(/员工必须使用谷歌验证器登录/)).toBeTruthy();
+  });
+
   it('DataTable shows a refusal in Swahili', async () => {
     render(createElement(story('DataTable', 'Failed') as never));
     expect(await screen.findByText('Huna ruhusa ya kitendo hiki')).toBeTruthy();
@@ -132,5 +143,68 @@ describe('what the stories show', () => {
     render(createElement(story('AuditTimeline', 'Wallet') as never));
     expect(await screen.findByText(/balance: 0 → 10,000 \(\+10,000\)/)).toBeTruthy();
     expect(screen.getByText(/Compensation for a failed deposit/)).toBeTruthy();
+  });
+});
+
+/**
+ * Issue 16 item 10: in Swahili no code is shown raw and nothing is left in English. Walks the text every
+ * Swahili story renders (drawers and modals included: the whole document) and fails on a known code
+ * pattern (a UUID, 'staff:<id>', a status code before its label) or an English-only string.
+ */
+describe('Swahili screens show labels, not codes or English', { timeout: 30_000 }, () => {
+  const RAW = [
+    { what: 'a UUID', pattern: /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/i },
+    { what: 'an actor code', pattern: /\b(staff|player|system):\S/ },
+    { what: 'an order status code', pattern: /\b[1-6] ?(haijalipwa|inasubiri matokeo|imelipwa|imechelewa)/ },
+    { what: 'a match status code', pattern: /\b[1-8] ?(haijaanza|inaendelea|imekwisha|imefutwa)/ },
+  ];
+  const ENGLISH = [
+    'Home Draw Away',
+    'Over/Under',
+    'Double Chance',
+    'Both Teams To Score',
+    'Customer service',
+    'Draw',
+    'Over 2.5',
+    'draw wins',
+  ];
+  const swahili = stories.filter(([name]) => name.endsWith(' Swahili'));
+
+  it('has Swahili stories of the order detail and the match list', () => {
+    expect(swahili.map(([name]) => name)).toEqual(
+      expect.arrayContaining([
+        './orders/OrderDetail.stories.tsx Swahili',
+        './catalogue/MatchesTab.stories.tsx Swahili',
+      ]),
+    );
+  });
+
+  it('the Swahili order detail shows the staff member by name and every code as its label', async () => {
+    const found = swahili.find(([name]) => name === './orders/OrderDetail.stories.tsx Swahili')!;
+    render(createElement(found[1] as never));
+    expect(await screen.findByText('cashier1 (Neema)')).toBeTruthy();
+    expect(screen.getAllByText('imelipwa').length).toBeGreaterThan(0);
+    expect(screen.getByText('Nyumbani Sare Ugenini')).toBeTruthy();
+    expect(screen.getByText('Sare')).toBeTruthy();
+    expect(screen.getByText('Juu/Chini ya magoli 2.5')).toBeTruthy();
+    expect(screen.getByText('Juu 2.5')).toBeTruthy();
+    expect(screen.getByText('imekwisha')).toBeTruthy();
+    expect(screen.getByText('haijaanza')).toBeTruthy();
+    expect(screen.getAllByText('imeshinda')).toHaveLength(2);
+  });
+
+  it.each(swahili)('%s', async (_name, Story) => {
+    render(createElement(Story as never));
+    await waitFor(() => expect(document.body.textContent?.length ?? 0).toBeGreaterThan(50));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+    const texts: string[] = [];
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      const text = node.textContent?.trim();
+      if (text && !node.parentElement?.closest('script, style')) texts.push(text);
+    }
+    const all = texts.join(' | ');
+    for (const { what, pattern } of RAW) expect(all, what).not.toMatch(pattern);
+    for (const english of ENGLISH) expect(texts, english).not.toContain(english);
   });
 });

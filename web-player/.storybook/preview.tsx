@@ -8,7 +8,7 @@ import { MemoryRouter } from 'react-router';
 import '../src/app/app.css';
 import '../src/layout/layout.css';
 import { createI18n } from '../src/i18n/index.ts';
-import { memoryStorage } from '../src/storage.ts';
+import { memoryStorage } from '@bashiri/web-shared';
 
 const i18n = createI18n(memoryStorage());
 

@@ -10,10 +10,10 @@ import { createActor } from 'xstate';
 import { App } from './app/App.tsx';
 import { ServicesProvider, type AppServices } from './app/services.tsx';
 import { connectedBetslipMachine } from './betslip/api.ts';
-import { createApiClient } from './graphql/client.ts';
+import { createApiClient } from '@bashiri/web-shared';
 import { createSiteI18n } from './i18n/site.ts';
-import { createSessionStore } from './session/session.ts';
-import { browserStorage, type StoragePort } from './storage.ts';
+import { createSessionStore } from '@bashiri/web-shared';
+import { browserStorage, type StoragePort } from '@bashiri/web-shared';
 
 /**
  * Starts the site once the stored language's texts are there (Swahili is bundled; another language is

@@ -15,7 +15,15 @@ export type Viewer =
       readonly staffId: string;
       readonly sessionId: string;
       readonly permissions: ReadonlySet<string>;
+      /**
+       * What the account must do before it may use any permission (issue 15 item 5): change a password
+       * someone else chose, bind an authenticator where required. Absent or empty: nothing.
+       */
+      readonly setup?: readonly StaffSetupStep[];
     };
+
+/** A step a staff account must take before the back office opens (staff.graphql `StaffSetupStep`). */
+export type StaffSetupStep = 'CHANGE_PASSWORD' | 'BIND_TOTP';
 
 export interface GraphQLContext {
   readonly services: AppServices;

@@ -17,6 +17,7 @@ export type ApiErrorCode =
   | 'RATE_LIMITED'
   | 'IP_BLOCKED'
   | 'CONFLICT'
+  | 'TIMEOUT'
   | 'INTERNAL';
 
 /** A client-facing error: `message` is English for logs and staff; players see the translation of `code`. */

@@ -17,202 +17,337 @@ export type Scalars = {
   /** Decimal odds as text with two or more decimals, e.g. "1.95" (never binary floating point). */
   Odds: { input: string; output: string };
   /** An instant, ISO 8601 with offset, within the years 0001–9999 (others are BAD_INPUT); shown to players in East Africa Time (UTC+3). */
-  DateTime: { input: string | Date; output: string | Date };
+  DateTime: { input: string; output: string | Date };
 };
 
 export type Query = {
-  __typename?: 'Query';
+  readonly __typename?: 'Query';
   /** Server liveness: `ok` when the database answers. */
-  health: Health;
+  readonly health: Health;
   /** The logged-in player, or null when not logged in (spec §4 Session: clear the token on null). */
-  me?: Maybe<Player>;
+  readonly me?: Maybe<Player>;
+  /** The other phones (`+255…`) the player verified by SMS to deposit from (issue 15 item 6); player only. */
+  readonly paymentPhones: ReadonlyArray<Scalars['String']['output']>;
   /** Players (permission users.view); `search` matches the phone or invitation code (trimmed); page size 1–100. */
-  players: PlayerAccountPage;
+  readonly players: PlayerAccountPage;
   /** The logged-in staff member (null when none). */
-  staffMe?: Maybe<StaffViewerInfo>;
+  readonly staffMe?: Maybe<StaffViewerInfo>;
   /** Managers (permission staff.view). */
-  managers: Array<StaffMember>;
+  readonly managers: ReadonlyArray<StaffMember>;
   /** Roles (permission roles.edit). */
-  staffRoles: Array<StaffRole>;
+  readonly staffRoles: ReadonlyArray<StaffRole>;
   /** The permission tree as a flat list ordered by parent and sort (permission roles.edit). */
-  permissionTree: Array<PermissionNode>;
+  readonly permissionTree: ReadonlyArray<PermissionNode>;
   /** The IP blacklist (permission ip_blacklist.edit). */
-  ipBlacklist: Array<BlacklistedIp>;
+  readonly ipBlacklist: ReadonlyArray<BlacklistedIp>;
   /** Home list (spec §2 /home, §4 "Match list filtering"): not started with a usable quick market, or live. */
-  homeMatches: MatchPage;
+  readonly homeMatches: MatchPage;
   /**
    * Upcoming matches (spec §2 /ready_start, §9 date selection): `date` 'yyyy-MM-dd' in East Africa Time,
    * today to today + 6; absent = the whole 7 days. Errors: BAD_INPUT for another date.
    */
-  upcomingMatches: MatchPage;
+  readonly upcomingMatches: MatchPage;
   /** Live matches (spec §2 /rolling_ball): status 2 unless the minute is '-'. */
-  liveMatches: MatchPage;
+  readonly liveMatches: MatchPage;
   /** Number of live matches (spec §7 get_rolling_ball_number). */
-  liveMatchCount: Scalars['Int']['output'];
+  readonly liveMatchCount: Scalars['Int']['output'];
   /** Top matches (staff flag popular). */
-  topMatches: MatchPage;
+  readonly topMatches: MatchPage;
   /** Odds-boost matches (staff flag odds_boost). */
-  oddsBoostMatches: MatchPage;
+  readonly oddsBoostMatches: MatchPage;
   /** Today hottest (staff flag today_popular). */
-  todayHottestMatches: MatchPage;
+  readonly todayHottestMatches: MatchPage;
   /** The popular-matches fetch (spec §7): today popular, popular and live, first page each. */
-  popularMatches: PopularMatches;
+  readonly popularMatches: PopularMatches;
   /** Matches of one competition (spec §2 /league_search). */
-  leagueMatches: MatchPage;
+  readonly leagueMatches: MatchPage;
   /** Matches of one country (spec §2 /national_competition). */
-  countryMatches: MatchPage;
+  readonly countryMatches: MatchPage;
   /** Keyword search on team and competition names (spec §2 /search_result); trimmed. Errors: BAD_INPUT when empty. */
-  searchMatches: MatchPage;
+  readonly searchMatches: MatchPage;
+  /**
+   * Results (issue 16 item 1; spec §9 result page size 20): ended matches (status 3) kicked off on `date`
+   * ('yyyy-MM-dd' in East Africa Time, today or one of the 6 days before; absent = today), by league
+   * then kick-off, with final and half-time scores, goal minutes and statistics. `competitionId` narrows
+   * to one league. Errors: BAD_INPUT for another date.
+   */
+  readonly resultMatches: MatchPage;
   /** Left menu (spec §2 Layout): countries with competitions and listed match counts. */
-  countryMenu: Array<MenuCountry>;
+  readonly countryMenu: ReadonlyArray<MenuCountry>;
   /** Hot leagues (spec §7 popular/inquire), by sorting, higher first. */
-  popularCompetitions: Array<PopularCompetition>;
+  readonly popularCompetitions: ReadonlyArray<PopularCompetition>;
   /** All markets of one match grouped by betting type (spec §2 /markets). Errors: NOT_FOUND. */
-  matchMarkets: MatchMarkets;
+  readonly matchMarkets: MatchMarkets;
   /** The betting-type catalogue (spec §7 get_betting_type). */
-  bettingTypes: Array<BettingType>;
+  readonly bettingTypes: ReadonlyArray<BettingType>;
   /**
    * Staff (permission matches.view): every country holding a competition, by sequence then name, with
    * every competition and its settings — also leagues with nothing on the player lists now, which
    * countryMenu leaves out. Errors: UNAUTHENTICATED, FORBIDDEN.
    */
-  staffCountries: Array<StaffCountry>;
+  readonly staffCountries: ReadonlyArray<StaffCountry>;
   /** Bookmakers by sequence (staff, permission matches.view). */
-  bookmakers: Array<Bookmaker>;
+  readonly bookmakers: ReadonlyArray<Bookmaker>;
   /**
    * Staff: every match, listed or not (spec §6 back office; §4 statuses and abnormal bets; page size 10 as
    * spec §9, up to 100 for the back office's table). Permission matches.view. Errors: UNAUTHENTICATED,
    * FORBIDDEN, BAD_INPUT (an id that is not a number, a status outside 1–8, page < 1, pageSize outside
    * 1–100, a keyword over 100 characters, `to` before `from`).
    */
-  staffMatches: StaffMatchPage;
+  readonly staffMatches: StaffMatchPage;
   /** The logged-in player's pockets. Errors: UNAUTHENTICATED. */
-  myWallet: Wallet;
+  readonly myWallet: Wallet;
   /** The logged-in player's bills, newest first; page size 10 by default (spec §9), at most 100. */
-  myBills: BillPage;
+  readonly myBills: BillPage;
   /** A player's pockets (staff, permission users.view). */
-  wallet: Wallet;
+  readonly wallet: Wallet;
   /** The logged-in player's bets: OPEN (not yet settled) or SETTLED, within 30 days or before; newest first, page size 10. */
-  myBets: OrderPage;
+  readonly myBets: OrderPage;
   /** One of the logged-in player's bets with its lines, or null. */
-  myBet?: Maybe<Order>;
-  betConfig: BetConfig;
-  bettingPause: BettingPause;
-  stringRewards: Array<StringRewardTier>;
+  readonly myBet?: Maybe<Order>;
+  readonly betConfig: BetConfig;
+  readonly bettingPause: BettingPause;
+  readonly stringRewards: ReadonlyArray<StringRewardTier>;
   /** A booking code's selections with their odds now; null for an unknown code. */
-  bookingCode?: Maybe<BookingCode>;
+  readonly bookingCode?: Maybe<BookingCode>;
   /** Today (the server's EAT date) hour by hour. Permission stats.view. Errors: UNAUTHENTICATED, FORBIDDEN. */
-  statsToday: StatsHourly;
+  readonly statsToday: StatsHourly;
   /**
    * One EAT day ('yyyy-MM-dd') hour by hour. Permission stats.view.
    * Errors: UNAUTHENTICATED, FORBIDDEN, BAD_INPUT (field date).
    */
-  statsHourly: StatsHourly;
+  readonly statsHourly: StatsHourly;
   /**
    * EAT days `from`..`to` ('yyyy-MM-dd', both included, at most 366 days). Permission stats.view.
    * Errors: UNAUTHENTICATED, FORBIDDEN, BAD_INPUT (field from or to).
    */
-  statsDaily: StatsDaily;
+  readonly statsDaily: StatsDaily;
   /**
    * Agent statistics over EAT days `from`..`to` (at most 366 days), `pageSize` 1–100 (default 10, spec §9).
    * Permission agents.view. Errors: UNAUTHENTICATED, FORBIDDEN, BAD_INPUT (field from, to, page or pageSize).
    */
-  agentStats: AgentStatsPage;
+  readonly agentStats: AgentStatsPage;
   /** The player's payment by id (NOT_FOUND if not theirs). */
-  payment?: Maybe<Payment>;
+  readonly payment?: Maybe<Payment>;
   /** The player's deposits or withdrawals, newest first, 10 a page. */
-  myPayments: PaymentPage;
+  readonly myPayments: PaymentPage;
   /** Staff (payments.view): deposits (recharge list) or withdrawals with filters and totals. */
-  payments: PaymentPage;
+  readonly payments: PaymentPage;
   /** Staff (payments.view): the pay config in force. */
-  payConfig: PayConfig;
+  readonly payConfig: PayConfig;
   /**
    * What a player may pay in and out now (spec §2 /pay_recharge and /user_withdraw, §9 limits): the
    * amount limits in force and the networks open for each way. Anyone may read it; the deposit and
    * withdraw mutations check the same values again.
    */
-  paymentOptions: PaymentOptions;
+  readonly paymentOptions: PaymentOptions;
   /** Staff (payments.view): channels in sort order. */
-  paymentChannels: Array<PaymentChannel>;
+  readonly paymentChannels: ReadonlyArray<PaymentChannel>;
   /** Staff (payments.view): reconciliation items, open ones only unless all is true. */
-  reconciliationItems: Array<ReconciliationItem>;
+  readonly reconciliationItems: ReadonlyArray<ReconciliationItem>;
   /**
    * Orders of every player (spec §2 orders; order_list/inquire), newest first by default; page size
    * 1–100 (default 10). Permission orders.view. Errors: BAD_INPUT (dates, phone).
    */
-  orders: StaffOrderPage;
+  readonly orders: StaffOrderPage;
   /** One order with its detail lines (spec §2 order detail), or null. Permission orders.view. */
-  order?: Maybe<Order>;
+  readonly order?: Maybe<Order>;
   /** Random betting setups, newest first. Permission orders.random. */
-  randomBetSetups: Array<RandomBetSetup>;
+  readonly randomBetSetups: ReadonlyArray<RandomBetSetup>;
   /** Bill entries of every player (spec §2 bills), newest first; page size 1–100. Permission bills.view. */
-  bills: StaffBillPage;
+  readonly bills: StaffBillPage;
   /** SMS sent (spec §2 SMS list), newest first. Permission sms.view. */
-  smsMessages: SmsMessagePage;
+  readonly smsMessages: SmsMessagePage;
   /** The staff audit log, newest first. Permission audit.view. */
-  staffAuditLog: AuditLogPage;
+  readonly staffAuditLog: AuditLogPage;
   /** The system log (client error reports), newest first (spec §2 system log). Permission audit.view. */
-  systemLog: SystemLogPage;
+  readonly systemLog: SystemLogPage;
   /**
    * Players with balances (spec §2 user list; subscriber/inquire, inquire_agent), server-side paging
    * and sorting. Permission users.view.
    */
-  users: StaffUserPage;
+  readonly users: StaffUserPage;
   /** Export records, newest first (spec §2 export list). Permission export.run. */
-  exports: ExportPage;
+  readonly exports: ExportPage;
   /** One export record. Permission export.run. */
-  exportRecord?: Maybe<ExportRecord>;
+  readonly exportRecord?: Maybe<ExportRecord>;
   /**
    * A stream's events in order (issue 8 item 3), with actor, reason, correlation and causation ids;
    * wallet events carry the balance before and after. Pages: from stream position `fromPosition`, at
    * most `maxCount` (1–1000) events; `version` is the stream's length. Permission audit.view.
    * Errors: NOT_FOUND, BAD_INPUT.
    */
-  streamHistory: StreamHistory;
+  readonly streamHistory: StreamHistory;
   /** The aggregate folded from its events recorded up to `at`. Permission audit.view. */
-  stateAt: AggregateSnapshot;
+  readonly stateAt: AggregateSnapshot;
   /**
    * Rebuilds the aggregate's read-model rows from its events with the projection's own code (in a
    * transaction that is rolled back) and compares them with the stored rows the lists show.
    * Permission audit.view.
    */
-  verifyReadModel: ReadModelVerification;
+  readonly verifyReadModel: ReadModelVerification;
+  /** Cash-outs of every player (issue 20 item 4), newest first; page size 1–100. Permission orders.view. Errors: BAD_INPUT (dates), INVALID_PHONE. */
+  readonly cashOutRecords: CashOutRecordPage;
   /** Staff (messages.send): message-board entries, newest first; `handled` filters. */
-  boardMessages: BoardMessagePage;
+  readonly boardMessages: BoardMessagePage;
   /** Player: own messages, newest first. Errors: UNAUTHENTICATED. */
-  myMessages: PlayerMessagePage;
+  readonly myMessages: PlayerMessagePage;
   /** Player: unread messages (header badge). Errors: UNAUTHENTICATED. */
-  unreadMessageCount: Scalars['Int']['output'];
+  readonly unreadMessageCount: Scalars['Int']['output'];
   /** Staff (content.view): sent messages, newest first. */
-  staffMessages: StaffMessagePage;
+  readonly staffMessages: StaffMessagePage;
   /** Public: shown rotation items of a type in a language (or every language), higher sorting first (spec §7 rotation/inquires). */
-  rotations: Array<RotationItem>;
+  readonly rotations: ReadonlyArray<RotationItem>;
   /** Public: the notice bar (rotation type 18). */
-  noticeBar: Array<RotationItem>;
+  readonly noticeBar: ReadonlyArray<RotationItem>;
   /** Public: the contact list (rotation type 1). */
-  contactList: Array<RotationItem>;
+  readonly contactList: ReadonlyArray<RotationItem>;
+  /** Public: social links (rotation type 20, decision 0023): title = network name, link = https address, note = the handle shown. */
+  readonly socialLinks: ReadonlyArray<RotationItem>;
+  /** Player: the support chat, the player's message-board posts and customer service's messages to them (docs/content.md). Errors: UNAUTHENTICATED. */
+  readonly supportThread: SupportThread;
   /** Staff (content.view): rotation items of a type (every type when null), hidden ones too. */
-  staffRotations: Array<RotationItem>;
+  readonly staffRotations: ReadonlyArray<RotationItem>;
   /** Public: released, shown articles in a language, newest release first. */
-  articles: ArticlePage;
+  readonly articles: ArticlePage;
   /** Public: one released, shown article; null otherwise. */
-  article?: Maybe<Article>;
+  readonly article?: Maybe<Article>;
   /** Staff (content.view): every article, future releases and hidden ones too. */
-  staffArticles: ArticlePage;
+  readonly staffArticles: ArticlePage;
   /** Public: shown documents of a type (14 = rules) in a language, higher sorting first. */
-  documents: Array<Document>;
+  readonly documents: ReadonlyArray<Document>;
   /** Staff (content.view): documents of a type (every type when null). */
-  staffDocuments: Array<Document>;
+  readonly staffDocuments: ReadonlyArray<Document>;
   /** Public: a rich-text page by slug or type, in the language asked, else sw, else en-US; null when none. */
-  richTextPage?: Maybe<RichTextPage>;
+  readonly richTextPage?: Maybe<RichTextPage>;
   /** Staff (content.view): every rich-text page in every language. */
-  staffRichTextPages: Array<RichTextPage>;
+  readonly staffRichTextPages: ReadonlyArray<RichTextPage>;
   /** Public: the site configuration in force (maintenance, customer service, area codes); texts in `language` or the caller's. */
-  siteConfig: SiteConfig;
+  readonly siteConfig: SiteConfig;
   /** Staff (config.edit): every stored version, newest effective first, future ones included. */
-  siteConfigVersions: Array<SiteConfigVersion>;
+  readonly siteConfigVersions: ReadonlyArray<SiteConfigVersion>;
   /** Staff (config.edit): every stored bet-configuration version, newest effective first, future ones included. */
-  betConfigVersions: Array<BetConfigVersion>;
+  readonly betConfigVersions: ReadonlyArray<BetConfigVersion>;
+  /** The caller's protections now. Player only. */
+  readonly myProtection: PlayerProtection;
+  /**
+   * The most the caller may stake on one bet now under their own limits (issue 23; the betslip's "you can
+   * stake X more today"), whole TZS: the least room of the per-bet, daily stake and loss limits in the
+   * current East Africa Time periods; 0 while cooling off, self-excluded or past the session limit; null
+   * when no limit applies. Player only (UNAUTHENTICATED otherwise).
+   */
+  readonly myStakeLeft?: Maybe<Scalars['Tzs']['output']>;
+  /** The caller's protection changes, newest first. Player only. */
+  readonly myProtectionHistory: ReadonlyArray<ProtectionChange>;
+  /**
+   * The reality check of the caller's session: time played, stakes, net result, and when the next is due
+   * (`lastShownAt`: the last one the player acknowledged, ISO-8601). Player only.
+   */
+  readonly myRealityCheck: RealityCheck;
+  /** A player's protections now (staff, users.view). */
+  readonly playerProtection: PlayerProtection;
+  /** A player's protection changes, oldest first (staff, users.view). */
+  readonly playerProtectionHistory: ReadonlyArray<ProtectionChange>;
+  /** Players cooling off or self-excluded now (staff, users.view); at most 500, newest change first. */
+  readonly protectedPlayers: ReadonlyArray<ProtectedPlayer>;
+  /** Attempts refused by protections between two instants (staff, stats.view). */
+  readonly protectionRefusals: ReadonlyArray<ProtectionRefusalCount>;
+  /** The racing configuration in force with its RTP table (public: the Rules page). */
+  readonly racingConfig: RacingConfig;
+  /** The current round and the server time (public: the Racing screen's countdown). */
+  readonly racingClock: RacingClock;
+  /** Drawn rounds, newest first, with their seeds (public: the Results page). pageSize 1–50. */
+  readonly racingPeriods: RacingPeriodPage;
+  /** One round by id (public; the seed only after the draw). */
+  readonly racingPeriod?: Maybe<RacingPeriod>;
+  /** Hot and cold statistics over the last 100 drawn rounds (public). */
+  readonly racingHotCold: RacingHotCold;
+  /** The logged-in player's racing orders, newest first. */
+  readonly myRacingOrders: RacingOrderPage;
+  /** What exchanging `amount` would move for the logged-in player (CONVERSION_AMOUNT_REQUIRED, CONVERSION_FAILED). */
+  readonly racingExchangeQuote: RacingExchangeQuote;
+  /** Back office (orders.view): racing orders with filters. */
+  readonly racingOrders: RacingOrderPage;
+  /** Back office (orders.view): rounds with seed, result, orders, stakes, payouts and GGR. */
+  readonly racingRounds: RacingRoundReportPage;
+  /** The caller's referrals (player; spec §2 /my_referrals, /event_page). */
+  readonly myReferrals: MyReferrals;
+  /** Running promotions in `language` (sw default, en, zh), public (spec §2 /promotion; Banner type 19). */
+  readonly promotions: ReadonlyArray<Promotion>;
+  /** The week's (last 7 days') largest settled wins, phones masked, public (spec §2 /super). */
+  readonly bigWinners: ReadonlyArray<BigWinner>;
+  /** The caller's purse (player; spec §2 /purse). */
+  readonly myPurse: Purse;
+  /** An agent's own figures from..to (EAT days YYYY-MM-DD): a player for themself, staff with agents.view for any. AGENT_NOT_OWN otherwise. */
+  readonly agentSelfStats: AgentSelfStats;
+  /** Players an agent invited: a player for themself, staff with agents.view for any. AGENT_NOT_OWN otherwise. */
+  readonly agentPlayers: InvitedUserPage;
+  /** Every promotion (staff: config.edit). */
+  readonly promotionsAdmin: ReadonlyArray<AdminPromotion>;
+  /** The configuration in force (staff: config.edit). */
+  readonly promotionConfig: PromotionConfig;
+  /** Referral relations, newest first, filtered by status (staff: users.view). */
+  readonly referralRelations: ReferralRelationPage;
+  /** Rewards paid, newest first, optionally of one player or promotion (staff: users.view). */
+  readonly promotionRewards: PromotionRewardPage;
+  /**
+   * Bonus cost per promotion kind per EAT day over [from, to] (dates yyyy-MM-dd, at most 366 days; staff:
+   * stats.view). Days without rewards are left out. Errors: BAD_INPUT.
+   */
+  readonly promotionCostByDay: ReadonlyArray<PromotionCostDay>;
+  /**
+   * Agents' salaries of the week whose Monday is `period` (yyyy-MM-dd, EAT), largest first; a closed week is
+   * computed on first look (staff: agents.view). Errors: BAD_INPUT (not a Monday).
+   */
+  readonly agentSalaries: ReadonlyArray<AgentSalary>;
+  /** Issues of a game (default: open ones, soonest closing first). Public. */
+  readonly poolIssues: ReadonlyArray<PoolIssue>;
+  /** One issue. Public. */
+  readonly poolIssue?: Maybe<PoolIssue>;
+  /** Past (settled or cancelled) issues with their results and prizes, newest first (spec §2 /string_ball/results). Public. */
+  readonly poolResults: PoolIssuePage;
+  /** The rules of a game, generated from its type's terms and the tax rate in force (spec §2 /string_ball/rules). Public. */
+  readonly poolRules?: Maybe<PoolRules>;
+  /** The header's jackpot banner: the open jackpot's displayed amount (spec §2, §9). Public. */
+  readonly jackpotBanner?: Maybe<JackpotBanner>;
+  /** spec §7 guessing_bet_type/inquire: every type, the jackpot (id 1) first. Public. */
+  readonly guessingBetTypes: ReadonlyArray<GuessingBetType>;
+  /** spec §7 guessing_bet_type/detailed. Public. */
+  readonly guessingBetType?: Maybe<GuessingBetType>;
+  /** The player's tickets, newest first, with per-match hits and live progress (my bets). */
+  readonly myPoolTickets: PoolTicketPage;
+  /** Staff (pool.view): issues of a game, newest first, any status. */
+  readonly poolIssuesAdmin: PoolIssuePage;
+  /** Staff (pool.view): tickets of an issue and/or a player, newest first. */
+  readonly poolTicketsAdmin: PoolTicketPage;
+  /** Staff (pool.edit): upcoming visible matches a new issue of type `typeId` may use. */
+  readonly poolCandidates: ReadonlyArray<PoolCandidateMatch>;
+  /** The live statistics of an issue: picks distribution per match, tickets, tier tracker. Public; null for an unknown issue. */
+  readonly poolIssueStats?: Maybe<PoolIssueStats>;
+  /** Public: the lobby (visible games), by category, search (any of the three names) and sort popular | new | az (spec §2). language: sw | en | zh (A–Z sort). */
+  readonly casinoGames: ReadonlyArray<CasinoGame>;
+  /** Public: one visible game, or null. */
+  readonly casinoGame?: Maybe<CasinoGame>;
+  /** Staff (config.edit): every game, hidden ones too. */
+  readonly casinoCatalogue: ReadonlyArray<CasinoGame>;
+  /** Staff (config.edit): the providers. */
+  readonly casinoProviders: ReadonlyArray<CasinoProvider>;
+  /** Staff (orders.view): casino transactions, newest first. */
+  readonly casinoTransactions: CasinoTransactionPage;
+  /** Staff (orders.view): a round's stored events in order (replay). */
+  readonly casinoRoundEvents: ReadonlyArray<CasinoRoundEvent>;
+  /** Staff (stats.view): stakes, wins and GGR per game, between two instants (default: all time). */
+  readonly casinoGgr: ReadonlyArray<CasinoGgrRow>;
+  /** Staff (stats.view): stakes, wins and GGR per provider per East Africa Time day, from (inclusive) to to (exclusive); default the last 30 days, at most 366. Errors: CASINO_GGR_RANGE_INVALID. */
+  readonly casinoGgrDaily: ReadonlyArray<CasinoGgrDay>;
+  /** spec §7 order_list/early_settlement_preparation: the cash-out offer of the player's bet now, for `part` TZS of the running stake (absent = all). */
+  readonly earlySettlementPreparation: EarlySettlementOffer;
+  /** The cash-out settings in force (public: players see the delay, minimum part and margin). */
+  readonly cashOutConfig: CashOutConfig;
+  /** Kept simulation runs, newest first. Staff `simulations.view`. */
+  readonly simulationRuns: ReadonlyArray<SimulationRunSummary>;
+  /** One kept run's report, or null when no run `runId` is kept here. Staff `simulations.view`. */
+  readonly simulationRun?: Maybe<SimulationRun>;
 };
 
 export type QueryPlayersArgs = {
@@ -258,6 +393,12 @@ export type QueryCountryMatchesArgs = {
 
 export type QuerySearchMatchesArgs = {
   keyword: Scalars['String']['input'];
+  page?: InputMaybe<Scalars['Int']['input']>;
+};
+
+export type QueryResultMatchesArgs = {
+  date?: InputMaybe<Scalars['String']['input']>;
+  competitionId?: InputMaybe<Scalars['ID']['input']>;
   page?: InputMaybe<Scalars['Int']['input']>;
 };
 
@@ -399,6 +540,12 @@ export type QueryVerifyReadModelArgs = {
   stream: StreamRef;
 };
 
+export type QueryCashOutRecordsArgs = {
+  filter?: InputMaybe<CashOutRecordFilter>;
+  page?: InputMaybe<Scalars['Int']['input']>;
+  pageSize?: InputMaybe<Scalars['Int']['input']>;
+};
+
 export type QueryBoardMessagesArgs = {
   handled?: InputMaybe<Scalars['Boolean']['input']>;
   page?: InputMaybe<Scalars['Int']['input']>;
@@ -425,6 +572,10 @@ export type QueryNoticeBarArgs = {
 };
 
 export type QueryContactListArgs = {
+  language?: InputMaybe<Scalars['String']['input']>;
+};
+
+export type QuerySocialLinksArgs = {
   language?: InputMaybe<Scalars['String']['input']>;
 };
 
@@ -467,245 +618,546 @@ export type QuerySiteConfigArgs = {
   language?: InputMaybe<Scalars['String']['input']>;
 };
 
+export type QueryMyRealityCheckArgs = {
+  lastShownAt?: InputMaybe<Scalars['DateTime']['input']>;
+};
+
+export type QueryPlayerProtectionArgs = {
+  userId: Scalars['ID']['input'];
+};
+
+export type QueryPlayerProtectionHistoryArgs = {
+  userId: Scalars['ID']['input'];
+};
+
+export type QueryProtectedPlayersArgs = {
+  status: ProtectedPlayerStatus;
+};
+
+export type QueryProtectionRefusalsArgs = {
+  from: Scalars['DateTime']['input'];
+  to: Scalars['DateTime']['input'];
+};
+
+export type QueryRacingPeriodsArgs = {
+  page?: InputMaybe<Scalars['Int']['input']>;
+  pageSize?: InputMaybe<Scalars['Int']['input']>;
+};
+
+export type QueryRacingPeriodArgs = {
+  id: Scalars['ID']['input'];
+};
+
+export type QueryMyRacingOrdersArgs = {
+  page?: InputMaybe<Scalars['Int']['input']>;
+  pageSize?: InputMaybe<Scalars['Int']['input']>;
+};
+
+export type QueryRacingExchangeQuoteArgs = {
+  direction: RacingExchangeDirection;
+  amount: Scalars['Tzs']['input'];
+};
+
+export type QueryRacingOrdersArgs = {
+  filter?: InputMaybe<RacingOrderFilter>;
+  page?: InputMaybe<Scalars['Int']['input']>;
+  pageSize?: InputMaybe<Scalars['Int']['input']>;
+};
+
+export type QueryRacingRoundsArgs = {
+  page?: InputMaybe<Scalars['Int']['input']>;
+  pageSize?: InputMaybe<Scalars['Int']['input']>;
+};
+
+export type QueryPromotionsArgs = {
+  language?: InputMaybe<Scalars['String']['input']>;
+};
+
+export type QueryBigWinnersArgs = {
+  limit?: InputMaybe<Scalars['Int']['input']>;
+};
+
+export type QueryAgentSelfStatsArgs = {
+  agentId: Scalars['ID']['input'];
+  from: Scalars['String']['input'];
+  to: Scalars['String']['input'];
+};
+
+export type QueryAgentPlayersArgs = {
+  agentId: Scalars['ID']['input'];
+  page?: InputMaybe<Scalars['Int']['input']>;
+  pageSize?: InputMaybe<Scalars['Int']['input']>;
+};
+
+export type QueryReferralRelationsArgs = {
+  status?: InputMaybe<ReferralStatus>;
+  page?: InputMaybe<Scalars['Int']['input']>;
+  pageSize?: InputMaybe<Scalars['Int']['input']>;
+};
+
+export type QueryPromotionRewardsArgs = {
+  userId?: InputMaybe<Scalars['ID']['input']>;
+  promotionId?: InputMaybe<Scalars['ID']['input']>;
+  page?: InputMaybe<Scalars['Int']['input']>;
+  pageSize?: InputMaybe<Scalars['Int']['input']>;
+};
+
+export type QueryPromotionCostByDayArgs = {
+  from: Scalars['String']['input'];
+  to: Scalars['String']['input'];
+};
+
+export type QueryAgentSalariesArgs = {
+  period: Scalars['String']['input'];
+};
+
+export type QueryPoolIssuesArgs = {
+  game: PoolGame;
+  status?: InputMaybe<ReadonlyArray<PoolIssueStatus>>;
+};
+
+export type QueryPoolIssueArgs = {
+  issueId: Scalars['ID']['input'];
+};
+
+export type QueryPoolResultsArgs = {
+  game: PoolGame;
+  page?: InputMaybe<Scalars['Int']['input']>;
+  pageSize?: InputMaybe<Scalars['Int']['input']>;
+};
+
+export type QueryPoolRulesArgs = {
+  game: PoolGame;
+};
+
+export type QueryGuessingBetTypeArgs = {
+  id: Scalars['Int']['input'];
+};
+
+export type QueryMyPoolTicketsArgs = {
+  game?: InputMaybe<PoolGame>;
+  page?: InputMaybe<Scalars['Int']['input']>;
+  pageSize?: InputMaybe<Scalars['Int']['input']>;
+};
+
+export type QueryPoolIssuesAdminArgs = {
+  game: PoolGame;
+  page?: InputMaybe<Scalars['Int']['input']>;
+  pageSize?: InputMaybe<Scalars['Int']['input']>;
+};
+
+export type QueryPoolTicketsAdminArgs = {
+  issueId?: InputMaybe<Scalars['ID']['input']>;
+  userId?: InputMaybe<Scalars['ID']['input']>;
+  status?: InputMaybe<Scalars['String']['input']>;
+  page?: InputMaybe<Scalars['Int']['input']>;
+  pageSize?: InputMaybe<Scalars['Int']['input']>;
+};
+
+export type QueryPoolCandidatesArgs = {
+  typeId: Scalars['Int']['input'];
+};
+
+export type QueryPoolIssueStatsArgs = {
+  issueId: Scalars['ID']['input'];
+};
+
+export type QueryCasinoGamesArgs = {
+  language?: InputMaybe<Scalars['String']['input']>;
+  sort?: InputMaybe<Scalars['String']['input']>;
+  search?: InputMaybe<Scalars['String']['input']>;
+  category?: InputMaybe<Scalars['String']['input']>;
+};
+
+export type QueryCasinoGameArgs = {
+  providerId: Scalars['ID']['input'];
+  gameId: Scalars['ID']['input'];
+};
+
+export type QueryCasinoTransactionsArgs = {
+  filter?: InputMaybe<CasinoTransactionFilter>;
+  page?: InputMaybe<Scalars['Int']['input']>;
+  pageSize?: InputMaybe<Scalars['Int']['input']>;
+};
+
+export type QueryCasinoRoundEventsArgs = {
+  providerId: Scalars['ID']['input'];
+  roundId: Scalars['ID']['input'];
+};
+
+export type QueryCasinoGgrArgs = {
+  from?: InputMaybe<Scalars['DateTime']['input']>;
+  to?: InputMaybe<Scalars['DateTime']['input']>;
+};
+
+export type QueryCasinoGgrDailyArgs = {
+  from?: InputMaybe<Scalars['DateTime']['input']>;
+  to?: InputMaybe<Scalars['DateTime']['input']>;
+};
+
+export type QueryEarlySettlementPreparationArgs = {
+  betId: Scalars['ID']['input'];
+  part?: InputMaybe<Scalars['Tzs']['input']>;
+};
+
+export type QuerySimulationRunArgs = {
+  runId: Scalars['ID']['input'];
+};
+
 export type Mutation = {
-  __typename?: 'Mutation';
+  readonly __typename?: 'Mutation';
   /** No-op that proves the mutation root exists; modules add the real ones. */
-  ping: Scalars['Boolean']['output'];
+  readonly ping: Scalars['Boolean']['output'];
   /**
    * Sends a 6-digit code by SMS (subscriber/get_code). Errors: INVALID_PHONE, PHONE_TAKEN (REGISTER),
    * RATE_LIMITED. For RESET_PASSWORD an unknown phone answers true and sends nothing.
    */
-  requestSmsCode: Scalars['Boolean']['output'];
+  readonly requestSmsCode: Scalars['Boolean']['output'];
+  /**
+   * Player: sends a code by SMS to another phone so that deposits may prompt it (issue 15 item 6; docs/payments.md
+   * "Paying from another phone"). Errors: INVALID_PHONE, PAYMENT_PHONE_OWN, PAYMENT_PHONES_FULL, RATE_LIMITED.
+   */
+  readonly requestPaymentPhoneCode: Scalars['Boolean']['output'];
+  /**
+   * Player: verifies another phone with the code its owner received; answers the verified other phones.
+   * Errors: INVALID_PHONE, SMS_CODE_REQUIRED, SMS_CODE_INVALID, SMS_CODE_EXPIRED (field code), RATE_LIMITED.
+   */
+  readonly verifyPaymentPhone: ReadonlyArray<Scalars['String']['output']>;
+  /** Player: forgets a verified other phone; answers the rest. */
+  readonly removePaymentPhone: ReadonlyArray<Scalars['String']['output']>;
   /**
    * Registers and logs in (spec §5). Errors (with field): INVALID_PHONE, UNKNOWN_NETWORK, PASSWORD_REQUIRED,
    * PASSWORD_TOO_SHORT, PASSWORD_MISMATCH, ADULT_REQUIRED, TERMS_REQUIRED, SMS_CODE_INVALID, SMS_CODE_EXPIRED,
    * INVITATION_CODE_UNKNOWN, PHONE_TAKEN, RATE_LIMITED.
    */
-  register: PlayerSession;
+  readonly register: PlayerSession;
   /** Logs in by phone and password (subscriber/login). Errors: LOGIN_FAILED, ACCOUNT_DISABLED, RATE_LIMITED. */
-  login: PlayerSession;
+  readonly login: PlayerSession;
   /** Ends the current session (player or staff). True when a session was ended. */
-  logout: Scalars['Boolean']['output'];
+  readonly logout: Scalars['Boolean']['output'];
   /**
    * Changes the player's password and ends every session of theirs (spec §4, §5; subscriber/update_password).
    * Errors: UNAUTHENTICATED, WRONG_PASSWORD (oldPassword), PASSWORD_TOO_SHORT, PASSWORD_MISMATCH.
    */
-  changePassword: Scalars['Boolean']['output'];
+  readonly changePassword: Scalars['Boolean']['output'];
   /**
    * Sets a forgotten password with the code of `requestSmsCode(purpose: RESET_PASSWORD)` (valid 6 h) and
    * ends every session. Errors: INVALID_PHONE, SMS_CODE_INVALID, SMS_CODE_EXPIRED, PASSWORD_TOO_SHORT,
    * PASSWORD_MISMATCH, RATE_LIMITED.
    */
-  resetPassword: Scalars['Boolean']['output'];
+  readonly resetPassword: Scalars['Boolean']['output'];
   /**
    * Sets the default stake in TZS (subscriber/update_bet_config default_bet_amount), null to clear.
    * Errors: UNAUTHENTICATED, BAD_INPUT (amount: a positive multiple of 100).
    */
-  setDefaultBetAmount: Player;
+  readonly setDefaultBetAmount: Player;
   /**
    * Changes a player's flags with a reason (permission users.edit). Disabling ends their sessions.
    * Errors: REASON_REQUIRED, ACCOUNT_NOT_FOUND, INVALID_REPORTED_FLAG, INVALID_RETURN_SCALE,
    * INVITATION_CODE_REQUIRED, INVITATION_CODE_TAKEN, SUPERIOR_IS_SELF.
    */
-  updatePlayer: PlayerAccount;
+  readonly updatePlayer: PlayerAccount;
   /**
    * Sets a player's password (spec §5 Admin reset; permission users.edit); ends their sessions.
    * Errors: PASSWORD_TOO_SHORT, PASSWORD_MISMATCH, REASON_REQUIRED, ACCOUNT_NOT_FOUND.
    */
-  resetPlayerPassword: Scalars['Boolean']['output'];
+  readonly resetPlayerPassword: Scalars['Boolean']['output'];
   /**
    * Staff login (subscriber/adminlogin; spec §5). `totpCode` is required once bound. Errors: LOGIN_FAILED,
    * ACCOUNT_DISABLED, TOTP_REQUIRED, TOTP_INVALID (field totpCode), NO_LOGIN_PERMISSION, RATE_LIMITED.
    */
-  staffLogin: StaffSession;
-  /** Changes the caller's own password; ends their sessions. Errors: WRONG_PASSWORD, PASSWORD_TOO_SHORT, PASSWORD_MISMATCH. */
-  staffChangePassword: Scalars['Boolean']['output'];
+  readonly staffLogin: StaffSession;
+  /** Changes the caller's own password; ends their sessions. Errors: WRONG_PASSWORD, PASSWORD_TOO_SHORT, PASSWORD_MISMATCH, PASSWORD_UNCHANGED. */
+  readonly staffChangePassword: Scalars['Boolean']['output'];
   /** Starts binding Google Authenticator to the caller (subscriber/get_google_binding). Errors: TOTP_ALREADY_BOUND. */
-  beginTotpBinding: TotpBinding;
+  readonly beginTotpBinding: TotpBinding;
   /** Confirms the binding with a current code (subscriber/validation_google_binding). Errors: TOTP_INVALID, TOTP_NOT_STARTED. */
-  confirmTotpBinding: Scalars['Boolean']['output'];
-  /** Unbinds the caller's authenticator with a current code. Errors: TOTP_INVALID, TOTP_NOT_BOUND. */
-  unbindTotp: Scalars['Boolean']['output'];
+  readonly confirmTotpBinding: Scalars['Boolean']['output'];
+  /** Unbinds the caller's authenticator with a current code. Errors: TOTP_INVALID, TOTP_NOT_BOUND, TOTP_MANDATORY (STAFF_TOTP=required). */
+  readonly unbindTotp: Scalars['Boolean']['output'];
   /** Unbinds another manager's authenticator (subscriber/unpinless_google_binding; permission staff.edit). */
-  unbindStaffTotp: Scalars['Boolean']['output'];
+  readonly unbindStaffTotp: Scalars['Boolean']['output'];
   /** Creates a manager (permission staff.edit). Errors: BAD_INPUT, ACCOUNT_TAKEN, ROLE_NOT_FOUND, PASSWORD_TOO_SHORT. */
-  createManager: StaffMember;
+  readonly createManager: StaffMember;
   /** Edits a manager's name, role or disabled flag (permission staff.edit); disabling ends their sessions. */
-  updateManager: StaffMember;
+  readonly updateManager: StaffMember;
   /** Sets a manager's password (permission staff.edit); ends their sessions. */
-  resetManagerPassword: Scalars['Boolean']['output'];
+  readonly resetManagerPassword: Scalars['Boolean']['output'];
   /** Creates a role (permission roles.edit). Errors: ROLE_NAME_REQUIRED, ROLE_NAME_TAKEN, NODE_NOT_FOUND. */
-  createRole: StaffRole;
+  readonly createRole: StaffRole;
   /** Renames a role and replaces its nodes (permission roles.edit). Errors: NOT_FOUND, ROLE_PROTECTED. */
-  updateRole: StaffRole;
+  readonly updateRole: StaffRole;
   /** Deletes a role; its managers lose every permission (permission roles.edit). Errors: NOT_FOUND, ROLE_PROTECTED. */
-  deleteRole: Scalars['Boolean']['output'];
+  readonly deleteRole: Scalars['Boolean']['output'];
   /** Adds a permission node (permission roles.edit). Errors: NODE_NAME_REQUIRED, NODE_CODE_TAKEN, NOT_FOUND (parent). */
-  createPermissionNode: PermissionNode;
+  readonly createPermissionNode: PermissionNode;
   /** Edits a permission node (permission roles.edit). */
-  updatePermissionNode: PermissionNode;
+  readonly updatePermissionNode: PermissionNode;
   /** Deletes a node and its children (permission roles.edit). */
-  deletePermissionNode: Scalars['Boolean']['output'];
+  readonly deletePermissionNode: Scalars['Boolean']['output'];
   /** Blacklists an IP (permission ip_blacklist.edit). Errors: BAD_INPUT (field ip), CONFLICT (your own IP). */
-  addBlacklistedIp: BlacklistedIp;
+  readonly addBlacklistedIp: BlacklistedIp;
   /** Removes an IP from the blacklist (permission ip_blacklist.edit). False when it was not listed. */
-  removeBlacklistedIp: Scalars['Boolean']['output'];
+  readonly removeBlacklistedIp: Scalars['Boolean']['output'];
   /** Staff: match flags (permission matches.edit). Errors: NOT_FOUND, SEQUENCE_OUT_OF_RANGE. */
-  updateMatchFlags: MatchState;
+  readonly updateMatchFlags: MatchState;
   /** Staff: league sequence, hot-league flag and sorting, roll-bet (matches.edit). Errors: NOT_FOUND, SEQUENCE_OUT_OF_RANGE, BAD_INPUT. */
-  updateCompetition: CompetitionSettings;
+  readonly updateCompetition: CompetitionSettings;
   /** Staff: country sequence 0–100 (matches.edit). Errors: NOT_FOUND, SEQUENCE_OUT_OF_RANGE. */
-  updateCountrySequence: CountrySettings;
+  readonly updateCountrySequence: CountrySettings;
   /** Staff: bookmaker sequence 0–100 (matches.edit). Errors: NOT_FOUND, SEQUENCE_OUT_OF_RANGE. */
-  updateBookmakerSequence: Bookmaker;
+  readonly updateBookmakerSequence: Bookmaker;
   /** Staff: market-type bet status, live delay, margin (odds.edit). Errors: NOT_FOUND, BAD_INPUT. */
-  updateBettingType: BettingType;
+  readonly updateBettingType: BettingType;
   /**
    * Staff: enter a match result (results.enter); appends ResultRecorded to fixture-<matchId>. Errors:
    * NOT_FOUND, INVALID_SCORE, RESULT_ALREADY_RECORDED (use correctMatchResult), MATCH_CANCELLED, MATCH_ALREADY_PLAYED.
    */
-  recordMatchResult: MatchState;
+  readonly recordMatchResult: MatchState;
   /** Staff: correct a recorded result with a reason (results.enter); appends ResultCorrected. Errors: RESULT_NOT_RECORDED, REASON_REQUIRED, INVALID_SCORE. */
-  correctMatchResult: MatchState;
+  readonly correctMatchResult: MatchState;
   /** Staff: cancel a match with a reason (results.enter); appends MatchCancelled. Errors: NOT_FOUND, REASON_REQUIRED, MATCH_ALREADY_PLAYED. */
-  cancelMatch: MatchState;
+  readonly cancelMatch: MatchState;
   /**
    * Staff adjustment of a player's pocket with a reason (bill type 2; spec §6). Permission users.adjust_money.
    * Errors: FORBIDDEN, INSUFFICIENT_FUNDS (a debit below zero), REASON_REQUIRED, INVALID_AMOUNT.
    */
-  adjustWallet: Wallet;
+  readonly adjustWallet: Wallet;
   /** Places a bet for the logged-in player (issue 5 item 5). Errors: UNAUTHENTICATED; refusals are answers. */
-  placeBet: PlaceBetResult;
+  readonly placeBet: PlaceBetResult;
   /** Saves the slip's selections under a short code anyone can load (spec share_list/add). */
-  shareSlip: BookingCode;
+  readonly shareSlip: BookingCode;
   /**
    * Pauses or resumes all betting (spec §4 Betting pause: no_bet, pause_prompt) from now on: appends a bet
    * configuration version effective now, copying the one in force with `noBet` (1 paused, 0 not) and, when
    * given, `pausePrompt` changed; audited; every `bettingPause` subscriber is told. Permission
    * config.edit. Errors: UNAUTHENTICATED, FORBIDDEN, BAD_INPUT (prompt over 500 characters).
    */
-  setBettingPause: BettingPause;
+  readonly setBettingPause: BettingPause;
   /** Player: starts a deposit (USSD push to the phone). Returns the payment (status pushed/pending). */
-  deposit: Payment;
+  readonly deposit: Payment;
   /** Player: starts a withdrawal; the amount is reserved at once. */
-  withdraw: Payment;
+  readonly withdraw: Payment;
   /** Staff (payments.approve): sends a withdrawal waiting for approval. Errors: NOT_FOUND, CONFLICT. */
-  approveWithdrawal: Payment;
+  readonly approveWithdrawal: Payment;
   /** Staff (payments.approve): refuses a waiting withdrawal; the amount is refunded (bill type 9). */
-  rejectWithdrawal: Payment;
+  readonly rejectWithdrawal: Payment;
   /** Staff (payments.approve): settles a payment under review after checking with the provider. paid=false refunds a withdrawal. */
-  resolvePayment: Payment;
+  readonly resolvePayment: Payment;
   /** Staff (config.edit): a new pay config version (audited). */
-  setPayConfig: PayConfig;
+  readonly setPayConfig: PayConfig;
   /** Staff (channels.edit): edits a channel; enable flags write a new pay config version (audited). */
-  setPaymentChannel: PaymentChannel;
+  readonly setPaymentChannel: PaymentChannel;
   /** Staff (payments.approve): compares with provider statements for [from, to); returns items found. */
-  runReconciliation: Scalars['Int']['output'];
+  readonly runReconciliation: Scalars['Int']['output'];
   /** Staff (payments.approve): closes a reconciliation item with a reason (audited). */
-  resolveReconciliationItem: ReconciliationItem;
+  readonly resolveReconciliationItem: ReconciliationItem;
   /**
    * A client reports an error to the system log (spec §7 log/add; §8: uncaught errors with type 9 and
    * content holding the page address and the error text). Open to visitors, players and staff; the
    * answer is always true (spec: the response is ignored). Content over 4000 characters is cut.
    * Errors: BAD_INPUT (type outside 1–99, empty content).
    */
-  reportClientLog: Scalars['Boolean']['output'];
+  readonly reportClientLog: Scalars['Boolean']['output'];
   /**
    * Voids an order with a reason (spec §7 order_list/cancel_order): the stake goes back once and an
    * earlier settlement is reversed, through the bet's events. Repeating it is a no-op that returns the
    * order. Permission orders.cancel. Errors: REASON_REQUIRED, BET_NOT_FOUND, BET_NOT_OPEN (rejected),
    * BET_CASHED_OUT.
    */
-  cancelOrder: Order;
+  readonly cancelOrder: Order;
   /**
    * Places a bet for a chosen player (spec §7 order_list/add; order type admin), with the player's own
    * money, through the same placement as placeBet (pause and player flags do not apply). Permission
    * orders.place. Errors: REASON_REQUIRED, ACCOUNT_NOT_FOUND, ACCOUNT_DISABLED; refusals are answers.
    */
-  adminPlaceBet: PlaceBetResult;
+  readonly adminPlaceBet: PlaceBetResult;
   /** Creates a random betting setup. Permission orders.random. Errors: BAD_INPUT. */
-  createRandomBetSetup: RandomBetSetup;
+  readonly createRandomBetSetup: RandomBetSetup;
   /** Changes a setup. Permission orders.random. Errors: NOT_FOUND, BAD_INPUT. */
-  updateRandomBetSetup: RandomBetSetup;
+  readonly updateRandomBetSetup: RandomBetSetup;
   /** Deletes a setup. Permission orders.random. */
-  deleteRandomBetSetup: Scalars['Boolean']['output'];
+  readonly deleteRandomBetSetup: Scalars['Boolean']['output'];
   /**
    * Runs a setup once (spec §7 order_list/random_betting): places `orderCount` bets of order type
    * random for players drawn from `userIds`, on random selections passing the setup's filters, with
    * stakes drawn in the range (step 100), paid from those players' balances. Repeating a `requestId`
    * places nothing new. Permission orders.random. Errors: NOT_FOUND, BAD_INPUT.
    */
-  runRandomBetSetup: RandomBetRun;
+  readonly runRandomBetSetup: RandomBetRun;
   /**
    * Starts a CSV export of a list as a background job (spec §3 "Export record"); poll `exportRecord`.
    * Permission export.run plus the view permission of the list (orders.view, bills.view, users.view,
    * payments.view, audit.view). Errors: BAD_INPUT.
    */
-  startExport: ExportRecord;
+  readonly startExport: ExportRecord;
   /** Public (visitors too): writes to customer service (spec §7 message_board/add). Errors: TEXT_REQUIRED, TEXT_TOO_LONG, BAD_PHONE, BAD_EMAIL, RATE_LIMITED (5 an hour per address). */
-  postBoardMessage: Scalars['Boolean']['output'];
+  readonly postBoardMessage: Scalars['Boolean']['output'];
   /** Staff (messages.send): marks a message-board entry handled or not. Errors: NOT_FOUND. */
-  setBoardMessageHandled: BoardMessage;
+  readonly setBoardMessageHandled: BoardMessage;
   /** Staff (messages.send): sends an internal message. Errors: FORBIDDEN, BAD_INPUT, TEXT_REQUIRED, TEXT_TOO_LONG, NOT_FOUND (unknown player). */
-  sendMessage: StaffMessage;
+  readonly sendMessage: StaffMessage;
   /** Staff (messages.send): withdraws a message from every inbox. Errors: NOT_FOUND. */
-  withdrawMessage: StaffMessage;
+  readonly withdrawMessage: StaffMessage;
   /** Player: marks one own message read; returns the unread count. Errors: UNAUTHENTICATED, NOT_FOUND. */
-  markMessageRead: Scalars['Int']['output'];
+  readonly markMessageRead: Scalars['Int']['output'];
   /** Player: marks every own message read; returns the unread count (0). */
-  markAllMessagesRead: Scalars['Int']['output'];
+  readonly markAllMessagesRead: Scalars['Int']['output'];
   /** Staff (content.edit): creates a rotation item. Errors: ROTATION_TYPE_UNKNOWN, SEQUENCE_OUT_OF_RANGE, BAD_LANGUAGE, BAD_LINK, TEXT_REQUIRED, TEXT_TOO_LONG, IMAGE_REQUIRED. */
-  createRotation: RotationItem;
+  readonly createRotation: RotationItem;
   /** Staff (content.edit): edits a rotation item (same errors, and NOT_FOUND). */
-  updateRotation: RotationItem;
+  readonly updateRotation: RotationItem;
   /** Staff (content.edit): deletes a rotation item for good. Errors: NOT_FOUND. */
-  deleteRotation: Scalars['Boolean']['output'];
+  readonly deleteRotation: Scalars['Boolean']['output'];
   /** Public: counts a tap on a banner (spec §7 rotation click); false when there is no such shown item. */
-  clickRotation: Scalars['Boolean']['output'];
+  readonly clickRotation: Scalars['Boolean']['output'];
   /** Staff (content.edit): creates an article. Errors: RELEASE_TIME_INVALID, TEXT_REQUIRED, TEXT_TOO_LONG, BAD_LANGUAGE, SEQUENCE_OUT_OF_RANGE, BAD_LINK. */
-  createArticle: Article;
+  readonly createArticle: Article;
   /** Staff (content.edit): edits an article (same errors, and NOT_FOUND). */
-  updateArticle: Article;
+  readonly updateArticle: Article;
   /** Staff (content.edit): deletes an article. Errors: NOT_FOUND. */
-  deleteArticle: Scalars['Boolean']['output'];
+  readonly deleteArticle: Scalars['Boolean']['output'];
   /** Staff (content.edit): creates a document. Errors: DOCUMENT_EMPTY, BAD_FILE, TEXT_REQUIRED, TEXT_TOO_LONG, BAD_LANGUAGE, SEQUENCE_OUT_OF_RANGE. */
-  createDocument: Document;
+  readonly createDocument: Document;
   /** Staff (content.edit): edits a document (same errors, and NOT_FOUND). */
-  updateDocument: Document;
+  readonly updateDocument: Document;
   /** Staff (content.edit): deletes a document. Errors: NOT_FOUND. */
-  deleteDocument: Scalars['Boolean']['output'];
+  readonly deleteDocument: Scalars['Boolean']['output'];
   /** Staff (content.edit): creates or replaces the page of a slug and language. Errors: BAD_SLUG, BAD_LANGUAGE, TEXT_REQUIRED, TEXT_TOO_LONG, CONFLICT (type used by another slug). */
-  saveRichTextPage: RichTextPage;
+  readonly saveRichTextPage: RichTextPage;
   /** Staff (content.edit): deletes the page of a slug and language. Errors: NOT_FOUND. */
-  deleteRichTextPage: Scalars['Boolean']['output'];
+  readonly deleteRichTextPage: Scalars['Boolean']['output'];
   /**
    * Staff (content.edit): stores a file given as a data URL (`data:<type>;base64,<bytes>`), at most 700 KB
    * decoded. Images: PNG, JPEG, GIF, WebP, SVG (no scripts); documents: plain UTF-8 text, PDF. The bytes
    * must match the declared type. Errors: UPLOAD_TOO_LARGE, UPLOAD_TYPE_NOT_ALLOWED, UPLOAD_CONTENT_MISMATCH, BAD_INPUT.
    */
-  uploadFile: UploadedFile;
+  readonly uploadFile: UploadedFile;
   /**
    * Staff (config.edit): appends a site-configuration version effective at `effectiveFrom` (default now;
    * not in the past). Errors: EFFECTIVE_TIME_IN_PAST, BAD_PHONE, BAD_AREA_CODE, BAD_LINK, TEXT_TOO_LONG, BAD_INPUT.
    */
-  setSiteConfig: SiteConfigVersion;
+  readonly setSiteConfig: SiteConfigVersion;
   /**
    * Staff (config.edit): appends a bet-configuration version effective at `effectiveFrom` (default now; not
    * in the past) with the given fields changed. Errors: BAD_BET_CONFIG (field named), EFFECTIVE_TIME_IN_PAST,
    * TEXT_TOO_LONG.
    */
-  setBetConfig: BetConfig;
+  readonly setBetConfig: BetConfig;
   /**
    * Staff (config.edit): replaces the string-reward tiers (spec §3 "String reward tier") by appending a bet
    * configuration version effective at `effectiveFrom` (default now; not in the past) that keeps every other
    * setting of the version in force then. Errors: EFFECTIVE_TIME_IN_PAST, BAD_TIER.
    */
-  setStringRewardTiers: Array<StringRewardTier>;
+  readonly setStringRewardTiers: ReadonlyArray<StringRewardTier>;
+  /**
+   * Sets a limit (`value` whole TZS ≥ 0, minutes 10–1440 for SESSION_MINUTES; null removes it). Lower or
+   * first: applies at once. Higher or a removal: pending for 24 hours, then needs confirmProtectionLimit.
+   * Errors: INVALID_AMOUNT, INVALID_LIMIT. Player only.
+   */
+  readonly setProtectionLimit: PlayerProtection;
+  /** Applies a pending raise or removal after its 24 hours. Errors: LIMIT_COOLING_PERIOD (details confirmableFrom), NO_PENDING_LIMIT_CHANGE. Player only. */
+  readonly confirmProtectionLimit: PlayerProtection;
+  /** Withdraws a pending raise or removal. Player only. */
+  readonly cancelProtectionLimit: PlayerProtection;
+  /** Every how many minutes of play the reality check shows (10–240). Player only. */
+  readonly setRealityCheck: PlayerProtection;
+  /** Starts a cool-off; `confirm` must be true (the page asks first). Errors: CONFIRMATION_REQUIRED, ALREADY_COOLING_OFF, SELF_EXCLUDED. Player only. */
+  readonly startCoolOff: PlayerProtection;
+  /** Self-excludes; `confirm` must be true. Errors: CONFIRMATION_REQUIRED, ALREADY_SELF_EXCLUDED. Player only. */
+  readonly selfExclude: PlayerProtection;
+  /** Asks to re-open after the exclusion's period; re-opens 24 h later. Errors: SELF_EXCLUDED (period not over), EXCLUSION_PERMANENT. Player only. */
+  readonly requestReopen: PlayerProtection;
+  /** Records a cool-off on the player's request (a call to customer service) with a reason (staff, users.edit). Staff can never lift one. */
+  readonly staffStartCoolOff: PlayerProtection;
+  /** Records a self-exclusion on the player's request with a reason (staff, users.edit). Staff can never lift or shorten one. */
+  readonly staffSelfExclude: PlayerProtection;
+  /**
+   * Places a racing order on an open round, paid from racing coin (bill type 13). Codes: RACING_BETTING_CLOSED,
+   * RACING_PAUSED, RACING_ROUND_NOT_FOUND, RACING_NO_PICK, RACING_CAR_OUT_OF_RANGE, RACING_DUPLICATE_CAR,
+   * RACING_NO_COMBINATION, RACING_AMOUNT_STEP, RACING_AMOUNT_OUT_OF_RANGE, RACING_FIXED_STAKE,
+   * INSUFFICIENT_RACING_COIN, RACING_DEVICE_CLOCK (spec §5, §8). Nothing is charged on a refusal.
+   */
+  readonly placeRacingBet: RacingOrder;
+  /** Exchanges balance ↔ racing coin (bill types 15, 16). Codes: CONVERSION_AMOUNT_REQUIRED, CONVERSION_FAILED, RACING_DEVICE_CLOCK. */
+  readonly exchangeRacingCoin: RacingExchangeResult;
+  /** Back office (config.edit): changes the racing configuration; RACING_CONFIG_INVALID with the field. */
+  readonly updateRacingConfig: RacingConfig;
+  /**
+   * Back office (orders.cancel): voids a round that has not drawn (betting open or closed, or its draw
+   * failed); every order of it is returned once into racing coin (bill type 14, result 4 refunded, status 3
+   * returned). Voiding it again changes nothing. Codes: RACING_ROUND_NOT_FOUND, RACING_ROUND_DRAWN,
+   * RACING_VOID_REASON (decision 0062).
+   */
+  readonly voidRacingRound: RacingPeriod;
+  /** The player site reports its device fingerprint (with the caller's IP) for the self-referral check (player). */
+  readonly reportDevice: Scalars['Boolean']['output'];
+  /** Creates a promotion, or a new version of its parameters and texts when it exists (staff: config.edit). */
+  readonly savePromotion: AdminPromotion;
+  /** Pauses, resumes, reschedules or sets the budget of a promotion (staff: config.edit). */
+  readonly changePromotion: AdminPromotion;
+  /** Stores a new version of the configuration (staff: config.edit). INVALID_CONFIG with field. */
+  readonly setPromotionConfig: PromotionConfig;
+  /** Grants an activity award (bill type 17, credit money) once per player and campaign (staff: users.adjust_money). */
+  readonly grantActivityAward: GrantResult;
+  /**
+   * Pays an agent's salary of week `period` to their balance through the money path (bill type 2), exactly
+   * once (staff: users.adjust_money). status PAID (amount), ALREADY (paid before: nothing moved) or REFUSED
+   * with code SALARY_NOT_FOUND (week open or no settled bets) or SALARY_NOTHING (net ≤ 0).
+   */
+  readonly payAgentSalary: GrantResult;
+  /** Buys a ticket (spec §5 "Jackpot"; bill type 5). Refusals: the JACKPOT_* codes, INSUFFICIENT_FUNDS; nothing charged. */
+  readonly buyPoolTicket: PoolTicket;
+  /** Staff (pool.edit): builds and opens an issue of type `typeId` from `guess_number` upcoming catalogue matches. */
+  readonly createPoolIssue: PoolIssue;
+  /** Staff (pool.edit): cancels an issue; every stake is refunded (bill type 1). */
+  readonly cancelPoolIssue: PoolIssue;
+  /** Staff (pool.edit): approves a prize above max_add_balance; the net prize reaches the balance. */
+  readonly approvePoolPrize: PoolTicket;
+  /** Staff (pool.edit), spec §7 guessing_bet_type/add. */
+  readonly addGuessingBetType: GuessingBetType;
+  /** Staff (pool.edit), spec §7 guessing_bet_type/update: later issues use the new terms. */
+  readonly updateGuessingBetType: GuessingBetType;
+  /** Staff (pool.edit), spec §7 guessing_bet_type/remove: no new issue on it; its issues stay. */
+  readonly removeGuessingBetType: Scalars['Boolean']['output'];
+  /** Player (or a visitor with demo: true): a launch URL with a short-lived session token. Errors: CASINO_GAME_UNKNOWN, UNAUTHENTICATED, RATE_LIMITED. */
+  readonly launchCasinoGame: CasinoLaunch;
+  /** Staff (config.edit): creates or updates a game. Errors: the CASINO_GAME_* codes with their field. */
+  readonly saveCasinoGame: CasinoGame;
+  /** Staff (config.edit): imports a provider's game list (upsert by game id); nothing is saved when any game is invalid. Errors: CASINO_GAME_* (field [i].name), CASINO_GAME_DUPLICATE. */
+  readonly importCasinoGames: ReadonlyArray<CasinoGame>;
+  /** Staff (config.edit): creates or updates a provider. Errors: CASINO_PROVIDER_SECRET_INVALID. */
+  readonly saveCasinoProvider: CasinoProvider;
+  /** Staff (config.edit): imports a provider's game list from a file's text: format json (an array of CasinoGameInput, providerId optional) or csv (a header row of CasinoGameInput field names). All or nothing. Errors: CASINO_GAME_LIST_INVALID (field format, text or [i].<field>), then as importCasinoGames. */
+  readonly importCasinoGameList: ReadonlyArray<CasinoGame>;
+  /** Staff (config.edit): replaces a provider's wallet secret with a new random one, answered once; the old one stops verifying at once. Errors: CASINO_PROVIDER_UNKNOWN. */
+  readonly rotateCasinoProviderSecret: CasinoProviderSecret;
+  /** spec §7 order_list/early_settlements: accept a cash-out offer, full or partial; held for the early-settlement delay, re-priced, paid within the tolerance (bill type 1). */
+  readonly earlySettlements: EarlySettlementResult;
+  /** Sets the auto cash-out target of the player's running bet (INVALID_AMOUNT, CASH_OUT_TARGET_ABOVE_POTENTIAL, BET_NOT_FOUND, BET_NOT_OPEN). */
+  readonly setAutoCashOut: AutoCashOut;
+  /** Clears the player's armed auto cash-out of the bet; true when one was armed. */
+  readonly clearAutoCashOut: Scalars['Boolean']['output'];
+  /** Staff (config.edit): saves cash-out settings effective now (BAD_CASH_OUT_CONFIG per field). */
+  readonly setCashOutConfig: CashOutConfig;
 };
 
 export type MutationRequestSmsCodeArgs = {
   phone: Scalars['String']['input'];
   purpose: SmsCodePurpose;
+};
+
+export type MutationRequestPaymentPhoneCodeArgs = {
+  phone: Scalars['String']['input'];
+};
+
+export type MutationVerifyPaymentPhoneArgs = {
+  phone: Scalars['String']['input'];
+  code: Scalars['String']['input'];
+};
+
+export type MutationRemovePaymentPhoneArgs = {
+  phone: Scalars['String']['input'];
 };
 
 export type MutationRegisterArgs = {
@@ -874,7 +1326,7 @@ export type MutationPlaceBetArgs = {
 };
 
 export type MutationShareSlipArgs = {
-  selections: Array<BetSelectionInput>;
+  selections: ReadonlyArray<BetSelectionInput>;
 };
 
 export type MutationSetBettingPauseArgs = {
@@ -955,7 +1407,7 @@ export type MutationDeleteRandomBetSetupArgs = {
 
 export type MutationRunRandomBetSetupArgs = {
   id: Scalars['ID']['input'];
-  userIds: Array<Scalars['ID']['input']>;
+  userIds: ReadonlyArray<Scalars['ID']['input']>;
   requestId: Scalars['ID']['input'];
 };
 
@@ -1053,36 +1505,206 @@ export type MutationSetBetConfigArgs = {
 };
 
 export type MutationSetStringRewardTiersArgs = {
-  tiers: Array<StringRewardTierInput>;
+  tiers: ReadonlyArray<StringRewardTierInput>;
   effectiveFrom?: InputMaybe<Scalars['DateTime']['input']>;
 };
 
+export type MutationSetProtectionLimitArgs = {
+  kind: ProtectionLimitKind;
+  value?: InputMaybe<Scalars['Int']['input']>;
+};
+
+export type MutationConfirmProtectionLimitArgs = {
+  kind: ProtectionLimitKind;
+};
+
+export type MutationCancelProtectionLimitArgs = {
+  kind: ProtectionLimitKind;
+};
+
+export type MutationSetRealityCheckArgs = {
+  minutes: Scalars['Int']['input'];
+};
+
+export type MutationStartCoolOffArgs = {
+  length: CoolOffLength;
+  confirm: Scalars['Boolean']['input'];
+};
+
+export type MutationSelfExcludeArgs = {
+  length: ExclusionLength;
+  confirm: Scalars['Boolean']['input'];
+};
+
+export type MutationStaffStartCoolOffArgs = {
+  userId: Scalars['ID']['input'];
+  length: CoolOffLength;
+  reason: Scalars['String']['input'];
+};
+
+export type MutationStaffSelfExcludeArgs = {
+  userId: Scalars['ID']['input'];
+  length: ExclusionLength;
+  reason: Scalars['String']['input'];
+};
+
+export type MutationPlaceRacingBetArgs = {
+  input: PlaceRacingBetInput;
+};
+
+export type MutationExchangeRacingCoinArgs = {
+  input: ExchangeRacingCoinInput;
+};
+
+export type MutationUpdateRacingConfigArgs = {
+  input: RacingConfigInput;
+};
+
+export type MutationVoidRacingRoundArgs = {
+  roundId: Scalars['ID']['input'];
+  reason: Scalars['String']['input'];
+};
+
+export type MutationReportDeviceArgs = {
+  fingerprint: Scalars['String']['input'];
+};
+
+export type MutationSavePromotionArgs = {
+  input: PromotionInput;
+};
+
+export type MutationChangePromotionArgs = {
+  input: PromotionChangeInput;
+};
+
+export type MutationSetPromotionConfigArgs = {
+  input: PromotionConfigInput;
+};
+
+export type MutationGrantActivityAwardArgs = {
+  input: ActivityAwardInput;
+};
+
+export type MutationPayAgentSalaryArgs = {
+  agentId: Scalars['ID']['input'];
+  period: Scalars['String']['input'];
+};
+
+export type MutationBuyPoolTicketArgs = {
+  input: BuyPoolTicketInput;
+};
+
+export type MutationCreatePoolIssueArgs = {
+  typeId: Scalars['Int']['input'];
+  matchIds: ReadonlyArray<Scalars['ID']['input']>;
+};
+
+export type MutationCancelPoolIssueArgs = {
+  issueId: Scalars['ID']['input'];
+  reason: Scalars['String']['input'];
+};
+
+export type MutationApprovePoolPrizeArgs = {
+  ticketId: Scalars['ID']['input'];
+};
+
+export type MutationAddGuessingBetTypeArgs = {
+  input: GuessingBetTypeInput;
+};
+
+export type MutationUpdateGuessingBetTypeArgs = {
+  id: Scalars['Int']['input'];
+  input: GuessingBetTypeInput;
+};
+
+export type MutationRemoveGuessingBetTypeArgs = {
+  id: Scalars['Int']['input'];
+};
+
+export type MutationLaunchCasinoGameArgs = {
+  providerId: Scalars['ID']['input'];
+  gameId: Scalars['ID']['input'];
+  demo?: InputMaybe<Scalars['Boolean']['input']>;
+  language?: InputMaybe<Scalars['String']['input']>;
+};
+
+export type MutationSaveCasinoGameArgs = {
+  input: CasinoGameInput;
+};
+
+export type MutationImportCasinoGamesArgs = {
+  providerId: Scalars['ID']['input'];
+  games: ReadonlyArray<CasinoGameInput>;
+};
+
+export type MutationSaveCasinoProviderArgs = {
+  input: CasinoProviderInput;
+};
+
+export type MutationImportCasinoGameListArgs = {
+  providerId: Scalars['ID']['input'];
+  format: Scalars['String']['input'];
+  text: Scalars['String']['input'];
+};
+
+export type MutationRotateCasinoProviderSecretArgs = {
+  id: Scalars['ID']['input'];
+};
+
+export type MutationEarlySettlementsArgs = {
+  input: EarlySettlementInput;
+};
+
+export type MutationSetAutoCashOutArgs = {
+  betId: Scalars['ID']['input'];
+  target: Scalars['Tzs']['input'];
+};
+
+export type MutationClearAutoCashOutArgs = {
+  betId: Scalars['ID']['input'];
+};
+
+export type MutationSetCashOutConfigArgs = {
+  input: CashOutConfigInput;
+};
+
 export type Subscription = {
-  __typename?: 'Subscription';
+  readonly __typename?: 'Subscription';
   /** Ticks every `seconds` (1–60) with the server time; proves the websocket path works. */
-  serverTime: Scalars['DateTime']['output'];
+  readonly serverTime: Scalars['DateTime']['output'];
   /** The logged-in player's pockets, pushed after every movement. */
-  myWallet: Wallet;
+  readonly myWallet: Wallet;
   /** The logged-in player's bets as they settle. */
-  mySettledBets: SettledBetNotice;
+  readonly mySettledBets: SettledBetNotice;
   /** Betting pause changes (checked every 10 s by old clients; pushed here). */
-  bettingPause: BettingPause;
+  readonly bettingPause: BettingPause;
   /**
    * Odds, status and score of the watched matches (at most 200 ids; spec §4 monitoring and
    * update_match_odds). Anyone may watch. Errors: BAD_INPUT (no ids, more than 200, or an id that is not
    * a number). Subscribe first, then read the match detail, so no change falls between the two.
    */
-  watchMatches: LiveUpdate;
+  readonly watchMatches: LiveUpdate;
   /**
    * Status and score changes of in-play matches, for the live list: every match update whose status is in
    * play (2, 4) or final after play (3, 5, 7, 8 — remove the match from the list). `selections` is always
    * empty; watch the listed matches with watchMatches for their odds.
    */
-  liveMatchList: LiveUpdate;
+  readonly liveMatchList: LiveUpdate;
   /** Public: the site configuration in force, at once and whenever it changes (a staff change, or a future version reaching its time; checked every 10 s). Texts in `language`, else the locale of the websocket's upgrade request. */
-  siteConfig: SiteConfig;
+  readonly siteConfig: SiteConfig;
   /** Player: the unread message count, at once and after every change (send, read, withdraw). Errors: UNAUTHENTICATED. */
-  unreadMessageCount: Scalars['Int']['output'];
+  readonly unreadMessageCount: Scalars['Int']['output'];
+  /** The round clock: every step of every round (open, close, draw, settle). */
+  readonly racingRound: RacingRoundStep;
+  /**
+   * The cash-out offer of the player's bet (all of the running stake), now and then each time one of its
+   * matches changes (odds, market states, clock, score, status) and the offer with it: the player site
+   * shows it instead of polling (issue 20 item 2). Errors: UNAUTHENTICATED, BET_NOT_FOUND (not the
+   * player's bet).
+   */
+  readonly cashOutOffer: EarlySettlementOffer;
+  /** The player's bets cashed out by an automatic cash-out. */
+  readonly myCashOuts: CashedOutNotice;
 };
 
 export type SubscriptionServerTimeArgs = {
@@ -1090,18 +1712,22 @@ export type SubscriptionServerTimeArgs = {
 };
 
 export type SubscriptionWatchMatchesArgs = {
-  matchIds: Array<Scalars['ID']['input']>;
+  matchIds: ReadonlyArray<Scalars['ID']['input']>;
 };
 
 export type SubscriptionSiteConfigArgs = {
   language?: InputMaybe<Scalars['String']['input']>;
 };
 
+export type SubscriptionCashOutOfferArgs = {
+  betId: Scalars['ID']['input'];
+};
+
 export type Health = {
-  __typename?: 'Health';
-  status: Scalars['String']['output'];
-  eventStore: Scalars['String']['output'];
-  time: Scalars['DateTime']['output'];
+  readonly __typename?: 'Health';
+  readonly status: Scalars['String']['output'];
+  readonly eventStore: Scalars['String']['output'];
+  readonly time: Scalars['DateTime']['output'];
 };
 
 /** What an SMS code is for (spec §3 "SMS" type). */
@@ -1114,121 +1740,121 @@ export type SmsCodePurpose =
 /** Registration (spec §5 Registration; subscriber/register). */
 export type RegisterInput = {
   /** Tanzanian mobile: `0712345678`, `712345678`, `255712345678` or `+255712345678` (spaces allowed). */
-  phone: Scalars['String']['input'];
+  readonly phone: Scalars['String']['input'];
   /** At least 4 characters (spec §9). */
-  password: Scalars['String']['input'];
+  readonly password: Scalars['String']['input'];
   /** Must equal `password`. */
-  confirmPassword: Scalars['String']['input'];
+  readonly confirmPassword: Scalars['String']['input'];
   /** The code from `requestSmsCode(purpose: REGISTER)`. */
-  code: Scalars['String']['input'];
+  readonly code: Scalars['String']['input'];
   /** The player confirms they are 18 or over. */
-  adult: Scalars['Boolean']['input'];
+  readonly adult: Scalars['Boolean']['input'];
   /** The player accepts the user agreement. */
-  acceptTerms: Scalars['Boolean']['input'];
+  readonly acceptTerms: Scalars['Boolean']['input'];
   /** The inviter's invitation code (`/register?v=`), optional. */
-  invitationCode?: InputMaybe<Scalars['String']['input']>;
+  readonly invitationCode?: InputMaybe<Scalars['String']['input']>;
   /** The mobile-money network the player confirms (3 Tigo, 4 Airtel, 6 Vodacom, 7 Halotel); default: by prefix. */
-  network?: InputMaybe<Scalars['Int']['input']>;
+  readonly network?: InputMaybe<Scalars['Int']['input']>;
 };
 
 /** A logged-in session: the bearer token for `Authorization: Bearer <token>` (valid 86,400 s, spec §9). */
 export type PlayerSession = {
-  __typename?: 'PlayerSession';
-  token: Scalars['String']['output'];
-  expiresAt: Scalars['DateTime']['output'];
-  player: Player;
+  readonly __typename?: 'PlayerSession';
+  readonly token: Scalars['String']['output'];
+  readonly expiresAt: Scalars['DateTime']['output'];
+  readonly player: Player;
 };
 
 /** A player's own account (spec §3 User; subscriber/get_user_info). Balances are in the wallet module. */
 export type Player = {
-  __typename?: 'Player';
-  id: Scalars['ID']['output'];
+  readonly __typename?: 'Player';
+  readonly id: Scalars['ID']['output'];
   /** `+255` and 9 digits. */
-  phone: Scalars['String']['output'];
+  readonly phone: Scalars['String']['output'];
   /** Mobile-money network id by prefix or as confirmed: 3 Tigo, 4 Airtel, 6 Vodacom, 7 Halotel. */
-  network: Scalars['Int']['output'];
+  readonly network: Scalars['Int']['output'];
   /** The player's own code for inviting others. */
-  invitationCode: Scalars['String']['output'];
+  readonly invitationCode: Scalars['String']['output'];
   /** The inviter's user id, if any. */
-  superiorId?: Maybe<Scalars['ID']['output']>;
+  readonly superiorId?: Maybe<Scalars['ID']['output']>;
   /** Default stake shown on the betslip, in TZS (spec §4 betslip), or null. */
-  defaultBetAmount?: Maybe<Scalars['Tzs']['output']>;
-  noBet: Scalars['Boolean']['output'];
-  noWithdraw: Scalars['Boolean']['output'];
-  createdAt: Scalars['DateTime']['output'];
-  lastLoginAt?: Maybe<Scalars['DateTime']['output']>;
+  readonly defaultBetAmount?: Maybe<Scalars['Tzs']['output']>;
+  readonly noBet: Scalars['Boolean']['output'];
+  readonly noWithdraw: Scalars['Boolean']['output'];
+  readonly createdAt: Scalars['DateTime']['output'];
+  readonly lastLoginAt?: Maybe<Scalars['DateTime']['output']>;
 };
 
 /** A player as staff see it (spec §3 User, without balances: see the wallet module). */
 export type PlayerAccount = {
-  __typename?: 'PlayerAccount';
-  id: Scalars['ID']['output'];
-  phone: Scalars['String']['output'];
-  network: Scalars['Int']['output'];
-  invitationCode: Scalars['String']['output'];
-  superiorId?: Maybe<Scalars['ID']['output']>;
-  disabled: Scalars['Boolean']['output'];
-  noBet: Scalars['Boolean']['output'];
-  noWithdraw: Scalars['Boolean']['output'];
+  readonly __typename?: 'PlayerAccount';
+  readonly id: Scalars['ID']['output'];
+  readonly phone: Scalars['String']['output'];
+  readonly network: Scalars['Int']['output'];
+  readonly invitationCode: Scalars['String']['output'];
+  readonly superiorId?: Maybe<Scalars['ID']['output']>;
+  readonly disabled: Scalars['Boolean']['output'];
+  readonly noBet: Scalars['Boolean']['output'];
+  readonly noWithdraw: Scalars['Boolean']['output'];
   /** 1 not reported, 2 reported (spec §5). */
-  reported: Scalars['Int']['output'];
+  readonly reported: Scalars['Int']['output'];
   /** Digits only (spec §5). */
-  returnScale: Scalars['String']['output'];
-  withdrawalWhitelist: Scalars['Boolean']['output'];
-  note: Scalars['String']['output'];
-  defaultBetAmount?: Maybe<Scalars['Tzs']['output']>;
-  createdAt: Scalars['DateTime']['output'];
-  lastLoginAt?: Maybe<Scalars['DateTime']['output']>;
-  lastLoginIp?: Maybe<Scalars['String']['output']>;
+  readonly returnScale: Scalars['String']['output'];
+  readonly withdrawalWhitelist: Scalars['Boolean']['output'];
+  readonly note: Scalars['String']['output'];
+  readonly defaultBetAmount?: Maybe<Scalars['Tzs']['output']>;
+  readonly createdAt: Scalars['DateTime']['output'];
+  readonly lastLoginAt?: Maybe<Scalars['DateTime']['output']>;
+  readonly lastLoginIp?: Maybe<Scalars['String']['output']>;
 };
 
 /** One page of players, newest first. */
 export type PlayerAccountPage = {
-  __typename?: 'PlayerAccountPage';
-  count: Scalars['Int']['output'];
-  page: Scalars['Int']['output'];
-  content: Array<PlayerAccount>;
+  readonly __typename?: 'PlayerAccountPage';
+  readonly count: Scalars['Int']['output'];
+  readonly page: Scalars['Int']['output'];
+  readonly content: ReadonlyArray<PlayerAccount>;
 };
 
 /** The fields to change; omitted fields stay as they are. */
 export type PlayerPatch = {
-  disabled?: InputMaybe<Scalars['Boolean']['input']>;
-  noBet?: InputMaybe<Scalars['Boolean']['input']>;
-  noWithdraw?: InputMaybe<Scalars['Boolean']['input']>;
-  reported?: InputMaybe<Scalars['Int']['input']>;
-  returnScale?: InputMaybe<Scalars['String']['input']>;
-  withdrawalWhitelist?: InputMaybe<Scalars['Boolean']['input']>;
-  invitationCode?: InputMaybe<Scalars['String']['input']>;
+  readonly disabled?: InputMaybe<Scalars['Boolean']['input']>;
+  readonly noBet?: InputMaybe<Scalars['Boolean']['input']>;
+  readonly noWithdraw?: InputMaybe<Scalars['Boolean']['input']>;
+  readonly reported?: InputMaybe<Scalars['Int']['input']>;
+  readonly returnScale?: InputMaybe<Scalars['String']['input']>;
+  readonly withdrawalWhitelist?: InputMaybe<Scalars['Boolean']['input']>;
+  readonly invitationCode?: InputMaybe<Scalars['String']['input']>;
   /** A user id; empty string clears the superior. */
-  superiorId?: InputMaybe<Scalars['String']['input']>;
-  note?: InputMaybe<Scalars['String']['input']>;
+  readonly superiorId?: InputMaybe<Scalars['String']['input']>;
+  readonly note?: InputMaybe<Scalars['String']['input']>;
 };
 
 /** A back-office account (spec §6 "manager list"). */
 export type StaffMember = {
-  __typename?: 'StaffMember';
-  id: Scalars['ID']['output'];
-  account: Scalars['String']['output'];
-  name: Scalars['String']['output'];
-  role?: Maybe<StaffRole>;
-  disabled: Scalars['Boolean']['output'];
+  readonly __typename?: 'StaffMember';
+  readonly id: Scalars['ID']['output'];
+  readonly account: Scalars['String']['output'];
+  readonly name: Scalars['String']['output'];
+  readonly role?: Maybe<StaffRole>;
+  readonly disabled: Scalars['Boolean']['output'];
   /** True once a Google Authenticator secret is bound (spec §4: Google bound or unbound). */
-  totpBound: Scalars['Boolean']['output'];
-  createdAt: Scalars['DateTime']['output'];
-  lastLoginAt?: Maybe<Scalars['DateTime']['output']>;
-  lastLoginIp?: Maybe<Scalars['String']['output']>;
+  readonly totpBound: Scalars['Boolean']['output'];
+  readonly createdAt: Scalars['DateTime']['output'];
+  readonly lastLoginAt?: Maybe<Scalars['DateTime']['output']>;
+  readonly lastLoginIp?: Maybe<Scalars['String']['output']>;
 };
 
 /** A role: a named set of permission nodes (spec §3 Role). */
 export type StaffRole = {
-  __typename?: 'StaffRole';
-  id: Scalars['ID']['output'];
-  name: Scalars['String']['output'];
-  remarks: Scalars['String']['output'];
+  readonly __typename?: 'StaffRole';
+  readonly id: Scalars['ID']['output'];
+  readonly name: Scalars['String']['output'];
+  readonly remarks: Scalars['String']['output'];
   /** Holds every node, present and future (the super administrator). */
-  isSuper: Scalars['Boolean']['output'];
+  readonly isSuper: Scalars['Boolean']['output'];
   /** Ids of the nodes the role holds (all of them when isSuper). */
-  nodeIds: Array<Scalars['ID']['output']>;
+  readonly nodeIds: ReadonlyArray<Scalars['ID']['output']>;
 };
 
 /** Route or button permission (spec §3 Permission node). */
@@ -1236,85 +1862,100 @@ export type PermissionNodeType = 'ROUTE' | 'BUTTON';
 
 /** A node of the permission tree (spec §3 Permission node). `code` is what the server checks. */
 export type PermissionNode = {
-  __typename?: 'PermissionNode';
-  id: Scalars['ID']['output'];
+  readonly __typename?: 'PermissionNode';
+  readonly id: Scalars['ID']['output'];
   /** Permission code (e.g. `users.view`; an area such as `users` for route nodes), null for pure menu nodes. */
-  code?: Maybe<Scalars['String']['output']>;
-  name: Scalars['String']['output'];
-  path: Scalars['String']['output'];
-  type: PermissionNodeType;
+  readonly code?: Maybe<Scalars['String']['output']>;
+  readonly name: Scalars['String']['output'];
+  readonly path: Scalars['String']['output'];
+  readonly type: PermissionNodeType;
   /** Always `pc` (spec §6). */
-  platform: Scalars['String']['output'];
-  icon: Scalars['String']['output'];
-  sort: Scalars['Int']['output'];
-  showAtTop: Scalars['Boolean']['output'];
-  languageVariable: Scalars['String']['output'];
-  parentId?: Maybe<Scalars['ID']['output']>;
+  readonly platform: Scalars['String']['output'];
+  readonly icon: Scalars['String']['output'];
+  readonly sort: Scalars['Int']['output'];
+  readonly showAtTop: Scalars['Boolean']['output'];
+  readonly languageVariable: Scalars['String']['output'];
+  readonly parentId?: Maybe<Scalars['ID']['output']>;
 };
 
 /** A staff session: bearer token valid 86,400 s. */
 export type StaffSession = {
-  __typename?: 'StaffSession';
-  token: Scalars['String']['output'];
-  expiresAt: Scalars['DateTime']['output'];
-  staff: StaffMember;
+  readonly __typename?: 'StaffSession';
+  readonly token: Scalars['String']['output'];
+  readonly expiresAt: Scalars['DateTime']['output'];
+  readonly staff: StaffMember;
   /** The permission codes the role grants. */
-  permissions: Array<Scalars['String']['output']>;
+  readonly permissions: ReadonlyArray<Scalars['String']['output']>;
+  /** What the account must do before any permission works (empty when nothing); see StaffSetupStep. */
+  readonly setupRequired: ReadonlyArray<StaffSetupStep>;
 };
+
+/**
+ * A step a staff account must take before the back office opens (issue 15 item 5; docs/auth.md "Staff
+ * setup"). Until then every operation needing a permission answers STAFF_SETUP_REQUIRED; changing one's
+ * own password and binding one's own authenticator still work.
+ */
+export type StaffSetupStep =
+  /** The password was chosen by someone else (the generated first administrator's, a manager's reset). */
+  | 'CHANGE_PASSWORD'
+  /** Google Authenticator is required for staff (STAFF_TOTP) and none is bound. */
+  | 'BIND_TOTP';
 
 /** The logged-in staff member and their permission codes. */
 export type StaffViewerInfo = {
-  __typename?: 'StaffViewerInfo';
-  staff: StaffMember;
-  permissions: Array<Scalars['String']['output']>;
+  readonly __typename?: 'StaffViewerInfo';
+  readonly staff: StaffMember;
+  readonly permissions: ReadonlyArray<Scalars['String']['output']>;
+  /** What the account must do before any permission works (empty when nothing). */
+  readonly setupRequired: ReadonlyArray<StaffSetupStep>;
 };
 
 /** A TOTP secret being bound: show `uri` as a QR code, then confirm with a code. */
 export type TotpBinding = {
-  __typename?: 'TotpBinding';
+  readonly __typename?: 'TotpBinding';
   /** Base32 secret, for manual entry. */
-  secret: Scalars['String']['output'];
+  readonly secret: Scalars['String']['output'];
   /** `otpauth://totp/Bashiri:<account>?secret=…&issuer=Bashiri` (Google Authenticator). */
-  uri: Scalars['String']['output'];
+  readonly uri: Scalars['String']['output'];
 };
 
 /** A blacklisted IP (spec §3 IP blacklist). */
 export type BlacklistedIp = {
-  __typename?: 'BlacklistedIp';
-  ip: Scalars['String']['output'];
-  note: Scalars['String']['output'];
-  createdBy: Scalars['String']['output'];
-  createdAt: Scalars['DateTime']['output'];
+  readonly __typename?: 'BlacklistedIp';
+  readonly ip: Scalars['String']['output'];
+  readonly note: Scalars['String']['output'];
+  readonly createdBy: Scalars['String']['output'];
+  readonly createdAt: Scalars['DateTime']['output'];
 };
 
 export type ManagerInput = {
   /** Login name: 3–32 letters, digits, `.`, `_` or `-`. Ignored by updateManager. */
-  account?: InputMaybe<Scalars['String']['input']>;
-  name?: InputMaybe<Scalars['String']['input']>;
+  readonly account?: InputMaybe<Scalars['String']['input']>;
+  readonly name?: InputMaybe<Scalars['String']['input']>;
   /** Required by createManager (at least 4 characters). Ignored by updateManager. */
-  password?: InputMaybe<Scalars['String']['input']>;
-  roleId?: InputMaybe<Scalars['ID']['input']>;
-  disabled?: InputMaybe<Scalars['Boolean']['input']>;
+  readonly password?: InputMaybe<Scalars['String']['input']>;
+  readonly roleId?: InputMaybe<Scalars['ID']['input']>;
+  readonly disabled?: InputMaybe<Scalars['Boolean']['input']>;
 };
 
 export type RoleInput = {
   /** Required (spec §5: fill role name). */
-  name: Scalars['String']['input'];
-  remarks?: InputMaybe<Scalars['String']['input']>;
-  nodeIds: Array<Scalars['ID']['input']>;
+  readonly name: Scalars['String']['input'];
+  readonly remarks?: InputMaybe<Scalars['String']['input']>;
+  readonly nodeIds: ReadonlyArray<Scalars['ID']['input']>;
 };
 
 export type PermissionNodeInput = {
   /** Required (spec §5: node name empty). */
-  name: Scalars['String']['input'];
-  code?: InputMaybe<Scalars['String']['input']>;
-  path?: InputMaybe<Scalars['String']['input']>;
-  type: PermissionNodeType;
-  icon?: InputMaybe<Scalars['String']['input']>;
-  sort?: InputMaybe<Scalars['Int']['input']>;
-  showAtTop?: InputMaybe<Scalars['Boolean']['input']>;
-  languageVariable?: InputMaybe<Scalars['String']['input']>;
-  parentId?: InputMaybe<Scalars['ID']['input']>;
+  readonly name: Scalars['String']['input'];
+  readonly code?: InputMaybe<Scalars['String']['input']>;
+  readonly path?: InputMaybe<Scalars['String']['input']>;
+  readonly type: PermissionNodeType;
+  readonly icon?: InputMaybe<Scalars['String']['input']>;
+  readonly sort?: InputMaybe<Scalars['Int']['input']>;
+  readonly showAtTop?: InputMaybe<Scalars['Boolean']['input']>;
+  readonly languageVariable?: InputMaybe<Scalars['String']['input']>;
+  readonly parentId?: InputMaybe<Scalars['ID']['input']>;
 };
 
 /**
@@ -1322,257 +1963,298 @@ export type PermissionNodeInput = {
  * brackets.
  */
 export type Outcome = {
-  __typename?: 'Outcome';
+  readonly __typename?: 'Outcome';
   /** Selection id [id_card, outcomeId, betting_offer_id_card]: what a bet refers to. */
-  id: Scalars['ID']['output'];
+  readonly id: Scalars['ID']['output'];
   /** Display name: a team name, 'Draw', 'Over 2.5', '1 / X', 'Yes' [name]. */
-  name: Scalars['String']['output'];
+  readonly name: Scalars['String']['output'];
   /** Offered decimal odds with our margin [odds]; null when not offered. */
-  odds?: Maybe<Scalars['Odds']['output']>;
+  readonly odds?: Maybe<Scalars['Odds']['output']>;
   /** Spec typeId: 10 participant, 11 draw, 12 over, 13 under, 14 yes, 15 no, 16 double chance, 17 score. */
-  typeId: Scalars['Int']['output'];
+  readonly typeId: Scalars['Int']['output'];
   /** Settlement pick of the domain leg: home|draw|away|1X|X2|12|yes|no|over|under|'2-1'. */
-  pick: Scalars['String']['output'];
+  readonly pick: Scalars['String']['output'];
   /** The picked side's line as decimal text (goal line, or the side's own Asian handicap); null when none. */
-  line?: Maybe<Scalars['String']['output']>;
+  readonly line?: Maybe<Scalars['String']['output']>;
   /** 1 open, 2 suspended, 3 settled/closed, 4 removed [statusId, outcomeStatusId]. */
-  statusId: Scalars['Int']['output'];
+  readonly statusId: Scalars['Int']['output'];
   /** Offered in play [isLive]. */
-  isLive: Scalars['Boolean']['output'];
+  readonly isLive: Scalars['Boolean']['output'];
   /** Match status, spec §4: 1 not started, 2 in progress … [event_status]. */
-  eventStatus: Scalars['Int']['output'];
+  readonly eventStatus: Scalars['Int']['output'];
   /** Match id [eventId, match_id]. */
-  eventId: Scalars['ID']['output'];
+  readonly eventId: Scalars['ID']['output'];
   /** Market id [marketId]. */
-  marketId: Scalars['ID']['output'];
+  readonly marketId: Scalars['ID']['output'];
   /** Market name shown on the slip, e.g. 'Home Draw Away', 'Over/Under 2.5' [market_name]. */
-  marketName: Scalars['String']['output'];
+  readonly marketName: Scalars['String']['output'];
   /** Betting type id, spec §3 catalogue [bettingTypeId]. */
-  bettingTypeId: Scalars['Int']['output'];
+  readonly bettingTypeId: Scalars['Int']['output'];
   /** Betting type name [typeName]. */
-  typeName: Scalars['String']['output'];
+  readonly typeName: Scalars['String']['output'];
   /** Event part: 3 ordinary time, 1 first half [eventPartId]. */
-  eventPartId: Scalars['Int']['output'];
+  readonly eventPartId: Scalars['Int']['output'];
   /** Event part name; blank for ordinary time (spec §9) [PartName]. */
-  partName: Scalars['String']['output'];
+  readonly partName: Scalars['String']['output'];
   /** Team the outcome names (typeId 10; double chance 1X home, X2 away) [paramParticipantId1]. */
-  participantId?: Maybe<Scalars['ID']['output']>;
+  readonly participantId?: Maybe<Scalars['ID']['output']>;
   /** Home team name and id [team_home, team_home_id]. */
-  teamHome: Scalars['String']['output'];
-  teamHomeId: Scalars['ID']['output'];
+  readonly teamHome: Scalars['String']['output'];
+  readonly teamHomeId: Scalars['ID']['output'];
   /** Away team name and id [team_away, team_away_id]. */
-  teamAway: Scalars['String']['output'];
-  teamAwayId: Scalars['ID']['output'];
+  readonly teamAway: Scalars['String']['output'];
+  readonly teamAwayId: Scalars['ID']['output'];
   /** Kick-off instant (shown in East Africa Time) [start_time]. */
-  startTime: Scalars['DateTime']['output'];
+  readonly startTime: Scalars['DateTime']['output'];
 };
 
 /** 1X2 block of a home match (spec §3 way_3): W1, Draw, W2. */
 export type Way3 = {
-  __typename?: 'Way3';
-  w1?: Maybe<Outcome>;
-  draw?: Maybe<Outcome>;
-  w2?: Maybe<Outcome>;
+  readonly __typename?: 'Way3';
+  readonly w1?: Maybe<Outcome>;
+  readonly draw?: Maybe<Outcome>;
+  readonly w2?: Maybe<Outcome>;
 };
 
 /** Double chance block (spec §3): '1 / X', '2 / X', '1 / 2'. */
 export type DoubleChanceBlock = {
-  __typename?: 'DoubleChanceBlock';
-  xOr1?: Maybe<Outcome>;
-  xOr2?: Maybe<Outcome>;
-  or12?: Maybe<Outcome>;
+  readonly __typename?: 'DoubleChanceBlock';
+  readonly xOr1?: Maybe<Outcome>;
+  readonly xOr2?: Maybe<Outcome>;
+  readonly or12?: Maybe<Outcome>;
 };
 
 /** Both teams to score block (spec §3): yes, no. */
 export type BothTeamsToScoreBlock = {
-  __typename?: 'BothTeamsToScoreBlock';
-  yes?: Maybe<Outcome>;
-  no?: Maybe<Outcome>;
+  readonly __typename?: 'BothTeamsToScoreBlock';
+  readonly yes?: Maybe<Outcome>;
+  readonly no?: Maybe<Outcome>;
 };
 
 /** Over/under block (spec §5): full-time half-goal lines only, each list sorted by line. */
 export type OverUnderBlock = {
-  __typename?: 'OverUnderBlock';
-  over: Array<Outcome>;
-  under: Array<Outcome>;
+  readonly __typename?: 'OverUnderBlock';
+  readonly over: ReadonlyArray<Outcome>;
+  readonly under: ReadonlyArray<Outcome>;
 };
 
 /** A match as the player lists show it (spec §3 "Match", "Expanded home match"). */
 export type Match = {
-  __typename?: 'Match';
+  readonly __typename?: 'Match';
   /** Match id [id_card]. */
-  id: Scalars['ID']['output'];
+  readonly id: Scalars['ID']['output'];
   /** Kick-off instant [startTime]. */
-  startTime: Scalars['DateTime']['output'];
+  readonly startTime: Scalars['DateTime']['output'];
   /** Kick-off in East Africa Time, 'yyyy-MM-dd HH:mm' [match_time]. */
-  matchTime: Scalars['String']['output'];
+  readonly matchTime: Scalars['String']['output'];
   /** Spec §4 match status [statusId]. */
-  statusId: Scalars['Int']['output'];
+  readonly statusId: Scalars['Int']['output'];
   /** Minute in play ('23', '45+2', 'HT'; '-' hides a live match) [match_time while live]. */
-  matchMinute?: Maybe<Scalars['String']['output']>;
-  homeScore?: Maybe<Scalars['Int']['output']>;
-  awayScore?: Maybe<Scalars['Int']['output']>;
-  teamHome: Scalars['String']['output'];
-  teamHomeId: Scalars['ID']['output'];
-  teamAway: Scalars['String']['output'];
-  teamAwayId: Scalars['ID']['output'];
+  readonly matchMinute?: Maybe<Scalars['String']['output']>;
+  readonly homeScore?: Maybe<Scalars['Int']['output']>;
+  readonly awayScore?: Maybe<Scalars['Int']['output']>;
+  readonly teamHome: Scalars['String']['output'];
+  readonly teamHomeId: Scalars['ID']['output'];
+  readonly teamAway: Scalars['String']['output'];
+  readonly teamAwayId: Scalars['ID']['output'];
   /** Competition name [league] and id. */
-  league: Scalars['String']['output'];
-  competitionId: Scalars['ID']['output'];
+  readonly league: Scalars['String']['output'];
+  readonly competitionId: Scalars['ID']['output'];
   /** Country name [category_name] and id. */
-  categoryName?: Maybe<Scalars['String']['output']>;
-  countryId?: Maybe<Scalars['ID']['output']>;
-  popular: Scalars['Boolean']['output'];
-  todayPopular: Scalars['Boolean']['output'];
-  oddsBoost: Scalars['Boolean']['output'];
-  suspended: Scalars['Boolean']['output'];
-  maintenance: Scalars['Boolean']['output'];
+  readonly categoryName?: Maybe<Scalars['String']['output']>;
+  readonly countryId?: Maybe<Scalars['ID']['output']>;
+  readonly popular: Scalars['Boolean']['output'];
+  readonly todayPopular: Scalars['Boolean']['output'];
+  readonly oddsBoost: Scalars['Boolean']['output'];
+  readonly suspended: Scalars['Boolean']['output'];
+  readonly maintenance: Scalars['Boolean']['output'];
   /** Grows with every change; clients drop older updates [object_version]. */
-  objectVersion: Scalars['Int']['output'];
+  readonly objectVersion: Scalars['Int']['output'];
   /** Markets on offer (not removed). */
-  marketCount: Scalars['Int']['output'];
+  readonly marketCount: Scalars['Int']['output'];
+  /** Half-time score once the first half is over (spec §3 half score). */
+  readonly htHomeScore?: Maybe<Scalars['Int']['output']>;
+  readonly htAwayScore?: Maybe<Scalars['Int']['output']>;
+  /** Goals with their minutes, in time order; empty when the source gives no minutes (issue 16 item 1). */
+  readonly goals: ReadonlyArray<Goal>;
+  /** Statistics (spec §3); null when the source has none (issue 16 item 2). */
+  readonly statistics?: Maybe<MatchStatistics>;
   /** Home quick markets, built as spec §5 says. */
-  way3: Way3;
-  doubleChance: DoubleChanceBlock;
-  bothTeamsToScore: BothTeamsToScoreBlock;
-  overUnder: OverUnderBlock;
+  readonly way3: Way3;
+  readonly doubleChance: DoubleChanceBlock;
+  readonly bothTeamsToScore: BothTeamsToScoreBlock;
+  readonly overUnder: OverUnderBlock;
+};
+
+/** A goal with its minute (issue 16 item 1). */
+export type Goal = {
+  readonly __typename?: 'Goal';
+  /** 'home' or 'away': the side it counts for. */
+  readonly side: Scalars['String']['output'];
+  /** Minute as shown: '23', '45+1', '90+4'. */
+  readonly minute: Scalars['String']['output'];
+};
+
+/** One statistic of both sides (whole counts). */
+export type SidePair = {
+  readonly __typename?: 'SidePair';
+  readonly home: Scalars['Int']['output'];
+  readonly away: Scalars['Int']['output'];
+};
+
+/**
+ * Match statistics (spec §3 "Match statistics"; issue 16 item 2): each null when the source has none.
+ * Live matches show what the clock has reached; ended ones the full-time totals.
+ */
+export type MatchStatistics = {
+  readonly __typename?: 'MatchStatistics';
+  /** All shots, on and off target (football-data HS/AS). */
+  readonly shots?: Maybe<SidePair>;
+  /** Shots on target (HST/AST). */
+  readonly shotsOnTarget?: Maybe<SidePair>;
+  /** Corners (HC/AC). */
+  readonly corners?: Maybe<SidePair>;
+  /** Yellow cards (HY/AY). */
+  readonly yellowCards?: Maybe<SidePair>;
+  /** Red cards (HR/AR). */
+  readonly redCards?: Maybe<SidePair>;
 };
 
 /** A page of matches (spec §7 content/page/count; page size 10, spec §9). */
 export type MatchPage = {
-  __typename?: 'MatchPage';
-  content: Array<Match>;
+  readonly __typename?: 'MatchPage';
+  readonly content: ReadonlyArray<Match>;
   /** 1-based. */
-  page: Scalars['Int']['output'];
-  pageSize: Scalars['Int']['output'];
+  readonly page: Scalars['Int']['output'];
+  readonly pageSize: Scalars['Int']['output'];
   /** Matches in the whole list. */
-  count: Scalars['Int']['output'];
+  readonly count: Scalars['Int']['output'];
 };
 
 /** The popular-matches fetch (spec §7: to_day_popular_match, popular_match, home_roll_ball): first 10 of each. */
 export type PopularMatches = {
-  __typename?: 'PopularMatches';
-  todayPopular: Array<Match>;
-  popular: Array<Match>;
-  live: Array<Match>;
+  readonly __typename?: 'PopularMatches';
+  readonly todayPopular: ReadonlyArray<Match>;
+  readonly popular: ReadonlyArray<Match>;
+  readonly live: ReadonlyArray<Match>;
 };
 
 /** One market of a match (spec §3 "Market"). */
 export type Market = {
-  __typename?: 'Market';
+  readonly __typename?: 'Market';
   /** Market id [id_card]. */
-  id: Scalars['ID']['output'];
+  readonly id: Scalars['ID']['output'];
   /** Name, e.g. 'Over/Under 2.5', 'Asian Handicap -0.75' [name]. */
-  name: Scalars['String']['output'];
-  bettingTypeId: Scalars['Int']['output'];
-  typeName: Scalars['String']['output'];
-  eventPartId: Scalars['Int']['output'];
-  partName: Scalars['String']['output'];
+  readonly name: Scalars['String']['output'];
+  readonly bettingTypeId: Scalars['Int']['output'];
+  readonly typeName: Scalars['String']['output'];
+  readonly eventPartId: Scalars['Int']['output'];
+  readonly partName: Scalars['String']['output'];
   /** Goal line or home handicap, decimal text; null when the type has none. */
-  line?: Maybe<Scalars['String']['output']>;
+  readonly line?: Maybe<Scalars['String']['output']>;
   /** 1 open, 2 suspended, 3 closed. */
-  statusId: Scalars['Int']['output'];
-  isLive: Scalars['Boolean']['output'];
+  readonly statusId: Scalars['Int']['output'];
+  readonly isLive: Scalars['Boolean']['output'];
   /** [outcome_list] */
-  outcomes: Array<Outcome>;
+  readonly outcomes: ReadonlyArray<Outcome>;
 };
 
 /** The markets of one betting type (spec §3 "Market group in bet_list"). */
 export type MarketGroup = {
-  __typename?: 'MarketGroup';
-  description?: Maybe<Scalars['String']['output']>;
-  bettingTypeId: Scalars['Int']['output'];
-  typeName: Scalars['String']['output'];
+  readonly __typename?: 'MarketGroup';
+  readonly description?: Maybe<Scalars['String']['output']>;
+  readonly bettingTypeId: Scalars['Int']['output'];
+  readonly typeName: Scalars['String']['output'];
   /** [market_list], by event part then line. */
-  markets: Array<Market>;
+  readonly markets: ReadonlyArray<Market>;
 };
 
 /** All markets of one match (spec §2 /markets). */
 export type MatchMarkets = {
-  __typename?: 'MatchMarkets';
-  match: Match;
+  readonly __typename?: 'MatchMarkets';
+  readonly match: Match;
   /** [bet_list], by betting type id. */
-  groups: Array<MarketGroup>;
+  readonly groups: ReadonlyArray<MarketGroup>;
 };
 
 /** A competition in the left menu (spec §3 Country.competitions). */
 export type MenuCompetition = {
-  __typename?: 'MenuCompetition';
-  id: Scalars['ID']['output'];
-  name: Scalars['String']['output'];
+  readonly __typename?: 'MenuCompetition';
+  readonly id: Scalars['ID']['output'];
+  readonly name: Scalars['String']['output'];
   /** [nation_id] */
-  countryId: Scalars['ID']['output'];
+  readonly countryId: Scalars['ID']['output'];
   /** Listed matches [match_num]. */
-  matchCount: Scalars['Int']['output'];
+  readonly matchCount: Scalars['Int']['output'];
 };
 
 /** A country in the left menu with its competitions (spec §3 "Country"). */
 export type MenuCountry = {
-  __typename?: 'MenuCountry';
-  id: Scalars['ID']['output'];
+  readonly __typename?: 'MenuCountry';
+  readonly id: Scalars['ID']['output'];
   /** ISO alpha-2, or X* for football's England, Scotland, Wales, World, Europe. */
-  code: Scalars['String']['output'];
-  name: Scalars['String']['output'];
+  readonly code: Scalars['String']['output'];
+  readonly name: Scalars['String']['output'];
   /** Emoji flag. */
-  flag?: Maybe<Scalars['String']['output']>;
+  readonly flag?: Maybe<Scalars['String']['output']>;
   /** [match_num] */
-  matchCount: Scalars['Int']['output'];
-  competitions: Array<MenuCompetition>;
+  readonly matchCount: Scalars['Int']['output'];
+  readonly competitions: ReadonlyArray<MenuCompetition>;
 };
 
 /** A hot league (spec §3 "Hot league / popular competition"). */
 export type PopularCompetition = {
-  __typename?: 'PopularCompetition';
-  id: Scalars['ID']['output'];
-  title: Scalars['String']['output'];
-  icon?: Maybe<Scalars['String']['output']>;
+  readonly __typename?: 'PopularCompetition';
+  readonly id: Scalars['ID']['output'];
+  readonly title: Scalars['String']['output'];
+  readonly icon?: Maybe<Scalars['String']['output']>;
   /** Higher first, 0–100. */
-  sorting: Scalars['Int']['output'];
-  countryName?: Maybe<Scalars['String']['output']>;
-  matchCount: Scalars['Int']['output'];
+  readonly sorting: Scalars['Int']['output'];
+  readonly countryName?: Maybe<Scalars['String']['output']>;
+  readonly matchCount: Scalars['Int']['output'];
 };
 
 /** A betting type with its settings (spec §3 "Betting type catalogue entry", "Market type"). */
 export type BettingType = {
-  __typename?: 'BettingType';
-  id: Scalars['Int']['output'];
-  name: Scalars['String']['output'];
-  description?: Maybe<Scalars['String']['output']>;
-  sport: Scalars['String']['output'];
+  readonly __typename?: 'BettingType';
+  readonly id: Scalars['Int']['output'];
+  readonly name: Scalars['String']['output'];
+  readonly description?: Maybe<Scalars['String']['output']>;
+  readonly sport: Scalars['String']['output'];
   /** True for the types we price and settle. */
-  priced: Scalars['Boolean']['output'];
+  readonly priced: Scalars['Boolean']['output'];
   /** 1 betting allowed, 2 not (spec §4 market bet status). */
-  betStatus: Scalars['Int']['output'];
+  readonly betStatus: Scalars['Int']['output'];
   /** Seconds a live bet waits before acceptance. */
-  liveDelaySeconds: Scalars['Int']['output'];
+  readonly liveDelaySeconds: Scalars['Int']['output'];
   /** Our margin in percent, decimal text, e.g. '6.00'. */
-  marginPercent: Scalars['String']['output'];
+  readonly marginPercent: Scalars['String']['output'];
   /** Spec §4 type flag: 1 pre-match and live, 2 pre-match only, 3 live only, 0 undefined. */
-  typeFlag: Scalars['Int']['output'];
-  handicap: Scalars['Boolean']['output'];
-  overUnder: Scalars['Boolean']['output'];
+  readonly typeFlag: Scalars['Int']['output'];
+  readonly handicap: Scalars['Boolean']['output'];
+  readonly overUnder: Scalars['Boolean']['output'];
 };
 
 /** A match's display state after a staff change (also the MATCH_UPDATED topic payload, docs/catalogue.md). */
 export type MatchState = {
-  __typename?: 'MatchState';
-  matchId: Scalars['ID']['output'];
-  objectVersion: Scalars['Int']['output'];
-  statusId: Scalars['Int']['output'];
-  startTime: Scalars['DateTime']['output'];
-  matchMinute?: Maybe<Scalars['String']['output']>;
-  homeScore?: Maybe<Scalars['Int']['output']>;
-  awayScore?: Maybe<Scalars['Int']['output']>;
-  htHomeScore?: Maybe<Scalars['Int']['output']>;
-  htAwayScore?: Maybe<Scalars['Int']['output']>;
-  visible: Scalars['Boolean']['output'];
-  suspended: Scalars['Boolean']['output'];
-  popular: Scalars['Boolean']['output'];
-  todayPopular: Scalars['Boolean']['output'];
-  oddsBoost: Scalars['Boolean']['output'];
-  maintenance: Scalars['Boolean']['output'];
-  sequence: Scalars['Int']['output'];
-  cancelReason?: Maybe<Scalars['String']['output']>;
+  readonly __typename?: 'MatchState';
+  readonly matchId: Scalars['ID']['output'];
+  readonly objectVersion: Scalars['Int']['output'];
+  readonly statusId: Scalars['Int']['output'];
+  readonly startTime: Scalars['DateTime']['output'];
+  readonly matchMinute?: Maybe<Scalars['String']['output']>;
+  readonly homeScore?: Maybe<Scalars['Int']['output']>;
+  readonly awayScore?: Maybe<Scalars['Int']['output']>;
+  readonly htHomeScore?: Maybe<Scalars['Int']['output']>;
+  readonly htAwayScore?: Maybe<Scalars['Int']['output']>;
+  readonly visible: Scalars['Boolean']['output'];
+  readonly suspended: Scalars['Boolean']['output'];
+  readonly popular: Scalars['Boolean']['output'];
+  readonly todayPopular: Scalars['Boolean']['output'];
+  readonly oddsBoost: Scalars['Boolean']['output'];
+  readonly maintenance: Scalars['Boolean']['output'];
+  readonly sequence: Scalars['Int']['output'];
+  readonly cancelReason?: Maybe<Scalars['String']['output']>;
 };
 
 /**
@@ -1581,93 +2263,93 @@ export type MatchState = {
  * a mutation's answer is the row's new state.
  */
 export type StaffMatch = {
-  __typename?: 'StaffMatch';
+  readonly __typename?: 'StaffMatch';
   /** Match id [id_card]. */
-  id: Scalars['ID']['output'];
+  readonly id: Scalars['ID']['output'];
   /** Status, scores, flags, sequence and cancel reason, as updateMatchFlags and the result mutations answer them. */
-  state: MatchState;
+  readonly state: MatchState;
   /** Kick-off in East Africa Time, 'yyyy-MM-dd HH:mm' [match_time]. */
-  matchTime: Scalars['String']['output'];
-  teamHome: Scalars['String']['output'];
-  teamHomeId: Scalars['ID']['output'];
-  teamAway: Scalars['String']['output'];
-  teamAwayId: Scalars['ID']['output'];
+  readonly matchTime: Scalars['String']['output'];
+  readonly teamHome: Scalars['String']['output'];
+  readonly teamHomeId: Scalars['ID']['output'];
+  readonly teamAway: Scalars['String']['output'];
+  readonly teamAwayId: Scalars['ID']['output'];
   /** Competition name [league] and id. */
-  league: Scalars['String']['output'];
-  competitionId: Scalars['ID']['output'];
+  readonly league: Scalars['String']['output'];
+  readonly competitionId: Scalars['ID']['output'];
   /** Country name [category_name] and id. */
-  categoryName?: Maybe<Scalars['String']['output']>;
-  countryId?: Maybe<Scalars['ID']['output']>;
+  readonly categoryName?: Maybe<Scalars['String']['output']>;
+  readonly countryId?: Maybe<Scalars['ID']['output']>;
   /** Markets not removed, open or not. */
-  marketCount: Scalars['Int']['output'];
+  readonly marketCount: Scalars['Int']['output'];
   /** A full-time result is recorded (status 3 ended). */
-  resultRecorded: Scalars['Boolean']['output'];
+  readonly resultRecorded: Scalars['Boolean']['output'];
   /**
    * Kick-off more than 120 minutes ago, no result and not cancelled or abandoned (status 1, 2 or 4): the
    * first of spec §4's abnormal-bet steps (no result 120 min, 150 min, 5 h, 24 h after match time).
    */
-  awaitingResult: Scalars['Boolean']['output'];
+  readonly awaitingResult: Scalars['Boolean']['output'];
   /**
    * The spec §4 abnormal-bet level the match has reached without a result: '120m', '150m', '5h' or '24h'
    * after match time (the level its open bets are flagged with); null before 120 minutes or once decided.
    */
-  abnormalInfo?: Maybe<Scalars['String']['output']>;
+  readonly abnormalInfo?: Maybe<Scalars['String']['output']>;
 };
 
 /** A competition as the back office lists it (spec §3 "Competition"; §6): its settings and match counts. */
 export type StaffCompetition = {
-  __typename?: 'StaffCompetition';
+  readonly __typename?: 'StaffCompetition';
   /** What updateCompetition answers: sequence 0–100, hot flags and sorting, roll-bet. */
-  settings: CompetitionSettings;
-  countryId: Scalars['ID']['output'];
+  readonly settings: CompetitionSettings;
+  readonly countryId: Scalars['ID']['output'];
   /** Matches of the competition in the catalogue, any status. */
-  matchCount: Scalars['Int']['output'];
+  readonly matchCount: Scalars['Int']['output'];
   /** Of those, the matches the player lists show now (spec §4 "Match list filtering"). */
-  listedCount: Scalars['Int']['output'];
+  readonly listedCount: Scalars['Int']['output'];
 };
 
 /** A country as the back office lists it (spec §3 "Country"; §6), with every competition of it. */
 export type StaffCountry = {
-  __typename?: 'StaffCountry';
+  readonly __typename?: 'StaffCountry';
   /** What updateCountrySequence answers: code, name, sequence 0–100. */
-  settings: CountrySettings;
+  readonly settings: CountrySettings;
   /** Emoji flag. */
-  flag?: Maybe<Scalars['String']['output']>;
+  readonly flag?: Maybe<Scalars['String']['output']>;
   /** Matches of its competitions in the catalogue, any status. */
-  matchCount: Scalars['Int']['output'];
+  readonly matchCount: Scalars['Int']['output'];
   /** Of those, the matches the player lists show now. */
-  listedCount: Scalars['Int']['output'];
+  readonly listedCount: Scalars['Int']['output'];
   /** By sequence (higher first), then name. */
-  competitions: Array<StaffCompetition>;
+  readonly competitions: ReadonlyArray<StaffCompetition>;
 };
 
 /** A page of the staff match list (spec §7 content/page/count). */
 export type StaffMatchPage = {
-  __typename?: 'StaffMatchPage';
-  content: Array<StaffMatch>;
+  readonly __typename?: 'StaffMatchPage';
+  readonly content: ReadonlyArray<StaffMatch>;
   /** 1-based. */
-  page: Scalars['Int']['output'];
-  pageSize: Scalars['Int']['output'];
+  readonly page: Scalars['Int']['output'];
+  readonly pageSize: Scalars['Int']['output'];
   /** Matches passing the filter. */
-  count: Scalars['Int']['output'];
+  readonly count: Scalars['Int']['output'];
 };
 
 /** Staff match list filters (spec §6 back office, §4); all optional, combined with AND. */
 export type StaffMatchFilter = {
   /** Part of a team or competition name, trimmed, any case; a whole match id matches that match too. At most 100 characters. */
-  keyword?: InputMaybe<Scalars['String']['input']>;
-  competitionId?: InputMaybe<Scalars['ID']['input']>;
-  countryId?: InputMaybe<Scalars['ID']['input']>;
+  readonly keyword?: InputMaybe<Scalars['String']['input']>;
+  readonly competitionId?: InputMaybe<Scalars['ID']['input']>;
+  readonly countryId?: InputMaybe<Scalars['ID']['input']>;
   /** Spec §4 match statuses, any of (1 not started … 8 abandoned after start). */
-  statusIds?: InputMaybe<Array<Scalars['Int']['input']>>;
+  readonly statusIds?: InputMaybe<ReadonlyArray<Scalars['Int']['input']>>;
   /** Shown to players (true) or hidden (false). */
-  visible?: InputMaybe<Scalars['Boolean']['input']>;
+  readonly visible?: InputMaybe<Scalars['Boolean']['input']>;
   /** true: kick-off over 120 minutes ago, no result, not cancelled or abandoned (spec §4 abnormal bets); false: the others. */
-  awaitingResult?: InputMaybe<Scalars['Boolean']['input']>;
+  readonly awaitingResult?: InputMaybe<Scalars['Boolean']['input']>;
   /** Kick-off at or after this instant. */
-  from?: InputMaybe<Scalars['DateTime']['input']>;
+  readonly from?: InputMaybe<Scalars['DateTime']['input']>;
   /** Kick-off before this instant. */
-  to?: InputMaybe<Scalars['DateTime']['input']>;
+  readonly to?: InputMaybe<Scalars['DateTime']['input']>;
 };
 
 /** Order of the staff match list; ties are broken by match id in the same direction. */
@@ -1679,91 +2361,96 @@ export type StaffMatchOrder =
 
 /** A competition's staff settings. */
 export type CompetitionSettings = {
-  __typename?: 'CompetitionSettings';
-  id: Scalars['ID']['output'];
-  name: Scalars['String']['output'];
+  readonly __typename?: 'CompetitionSettings';
+  readonly id: Scalars['ID']['output'];
+  readonly name: Scalars['String']['output'];
   /** 0–100, higher first. */
-  sequence: Scalars['Int']['output'];
-  popular: Scalars['Boolean']['output'];
-  popularSorting: Scalars['Int']['output'];
-  todayPopular: Scalars['Boolean']['output'];
+  readonly sequence: Scalars['Int']['output'];
+  readonly popular: Scalars['Boolean']['output'];
+  readonly popularSorting: Scalars['Int']['output'];
+  readonly todayPopular: Scalars['Boolean']['output'];
   /** 1 live betting allowed, 2 not (spec §5). */
-  rollBet: Scalars['Int']['output'];
+  readonly rollBet: Scalars['Int']['output'];
 };
 
 /** A country's staff settings. */
 export type CountrySettings = {
-  __typename?: 'CountrySettings';
-  id: Scalars['ID']['output'];
-  code: Scalars['String']['output'];
-  name: Scalars['String']['output'];
+  readonly __typename?: 'CountrySettings';
+  readonly id: Scalars['ID']['output'];
+  readonly code: Scalars['String']['output'];
+  readonly name: Scalars['String']['output'];
   /** 0–100, higher first (spec §5). */
-  sequence: Scalars['Int']['output'];
+  readonly sequence: Scalars['Int']['output'];
 };
 
 /** A bookmaker (spec §3 "Bookmaker"). */
 export type Bookmaker = {
-  __typename?: 'Bookmaker';
-  id: Scalars['ID']['output'];
+  readonly __typename?: 'Bookmaker';
+  readonly id: Scalars['ID']['output'];
   /** football-data column prefix, e.g. 'B365'. */
-  code?: Maybe<Scalars['String']['output']>;
-  name: Scalars['String']['output'];
+  readonly code?: Maybe<Scalars['String']['output']>;
+  readonly name: Scalars['String']['output'];
   /** 0–100 (spec §5). */
-  sequence: Scalars['Int']['output'];
+  readonly sequence: Scalars['Int']['output'];
 };
 
 /** Staff edit of a match's flags; omitted fields stay as they are. */
 export type MatchFlagsInput = {
-  visible?: InputMaybe<Scalars['Boolean']['input']>;
-  suspended?: InputMaybe<Scalars['Boolean']['input']>;
-  popular?: InputMaybe<Scalars['Boolean']['input']>;
-  todayPopular?: InputMaybe<Scalars['Boolean']['input']>;
-  oddsBoost?: InputMaybe<Scalars['Boolean']['input']>;
-  maintenance?: InputMaybe<Scalars['Boolean']['input']>;
+  readonly visible?: InputMaybe<Scalars['Boolean']['input']>;
+  readonly suspended?: InputMaybe<Scalars['Boolean']['input']>;
+  readonly popular?: InputMaybe<Scalars['Boolean']['input']>;
+  readonly todayPopular?: InputMaybe<Scalars['Boolean']['input']>;
+  readonly oddsBoost?: InputMaybe<Scalars['Boolean']['input']>;
+  readonly maintenance?: InputMaybe<Scalars['Boolean']['input']>;
   /** 0–100. */
-  sequence?: InputMaybe<Scalars['Int']['input']>;
+  readonly sequence?: InputMaybe<Scalars['Int']['input']>;
 };
 
 /** Staff edit of a competition; omitted fields stay. */
 export type CompetitionInput = {
   /** 0–100. */
-  sequence?: InputMaybe<Scalars['Int']['input']>;
+  readonly sequence?: InputMaybe<Scalars['Int']['input']>;
   /** Hot league flag. */
-  popular?: InputMaybe<Scalars['Boolean']['input']>;
+  readonly popular?: InputMaybe<Scalars['Boolean']['input']>;
   /** Hot league sort key, 0–100, higher first. */
-  popularSorting?: InputMaybe<Scalars['Int']['input']>;
-  todayPopular?: InputMaybe<Scalars['Boolean']['input']>;
+  readonly popularSorting?: InputMaybe<Scalars['Int']['input']>;
+  readonly todayPopular?: InputMaybe<Scalars['Boolean']['input']>;
   /** 1 allowed, 2 not allowed. */
-  rollBet?: InputMaybe<Scalars['Int']['input']>;
+  readonly rollBet?: InputMaybe<Scalars['Int']['input']>;
 };
 
 /** Staff edit of a betting type; omitted fields stay. */
 export type BettingTypeInput = {
   /** 1 allowed, 2 not allowed. */
-  betStatus?: InputMaybe<Scalars['Int']['input']>;
+  readonly betStatus?: InputMaybe<Scalars['Int']['input']>;
   /** 0–300 seconds. */
-  liveDelaySeconds?: InputMaybe<Scalars['Int']['input']>;
+  readonly liveDelaySeconds?: InputMaybe<Scalars['Int']['input']>;
   /** Margin percent as decimal text, 0–50, e.g. '5.50'. */
-  marginPercent?: InputMaybe<Scalars['String']['input']>;
+  readonly marginPercent?: InputMaybe<Scalars['String']['input']>;
 };
 
 /** Goals at a moment of a match. */
 export type ScoreInput = {
-  home: Scalars['Int']['input'];
-  away: Scalars['Int']['input'];
+  readonly home: Scalars['Int']['input'];
+  readonly away: Scalars['Int']['input'];
 };
 
 /** A player's money (spec §3 User: balance, credit_money, virtual currency), whole TZS. */
 export type Wallet = {
-  __typename?: 'Wallet';
+  readonly __typename?: 'Wallet';
   /** Real money: stakes of pay type 1, winnings, deposits and withdrawals. */
-  balance: Scalars['Tzs']['output'];
+  readonly balance: Scalars['Tzs']['output'];
   /** Free-bet / bonus money: stakes of pay type 2. */
-  creditMoney: Scalars['Tzs']['output'];
+  readonly creditMoney: Scalars['Tzs']['output'];
   /** Virtual racing coin (1 coin = 1 TZS). */
-  racingCoin: Scalars['Tzs']['output'];
+  readonly racingCoin: Scalars['Tzs']['output'];
   /** Owed after a result correction took back more than the balance held; later credits pay it first. */
-  debt: Scalars['Tzs']['output'];
+  readonly debt: Scalars['Tzs']['output'];
+  /**
+   * Withdrawals in flight (requested, awaiting approval or the provider): already taken out of `balance`,
+   * shown as reserved so the balance never looks larger than what can be spent (issue 16 item 8).
+   */
+  readonly reserved: Scalars['Tzs']['output'];
 };
 
 /** Which bills to list (spec §2 /user_bill: type 1 = balance, 2 = credit). */
@@ -1771,46 +2458,46 @@ export type BillPocket = 'BALANCE' | 'CREDIT';
 
 /** One movement of one pocket (spec §3 "Bill entry"). */
 export type Bill = {
-  __typename?: 'Bill';
-  id: Scalars['ID']['output'];
+  readonly __typename?: 'Bill';
+  readonly id: Scalars['ID']['output'];
   /** Spec bill type code (1–17, 22–25), e.g. 3 bet, 1 bet result, 2 admin change, 6 recharge, 7 withdrawal. */
-  billType: Scalars['Int']['output'];
+  readonly billType: Scalars['Int']['output'];
   /** Signed change, TZS. */
-  amount: Scalars['Tzs']['output'];
-  balanceBefore: Scalars['Tzs']['output'];
-  balanceAfter: Scalars['Tzs']['output'];
+  readonly amount: Scalars['Tzs']['output'];
+  readonly balanceBefore: Scalars['Tzs']['output'];
+  readonly balanceAfter: Scalars['Tzs']['output'];
   /** Why: e.g. the bet serial, the staff reason. */
-  remark: Scalars['String']['output'];
+  readonly remark: Scalars['String']['output'];
   /** The business object: bet id, payment id or staff request id. */
-  reference: Scalars['String']['output'];
+  readonly reference: Scalars['String']['output'];
   /** When (shown in East Africa Time). */
-  at: Scalars['DateTime']['output'];
+  readonly at: Scalars['DateTime']['output'];
   /** Winnings paid (bill type 1, 14): the tax withheld, TZS (spec §5 tax on winnings); null for other movements. */
-  tax?: Maybe<Scalars['Tzs']['output']>;
+  readonly tax?: Maybe<Scalars['Tzs']['output']>;
   /** Winnings paid: the gross amount before tax, TZS (amount = gross - tax); null for other movements. */
-  gross?: Maybe<Scalars['Tzs']['output']>;
+  readonly gross?: Maybe<Scalars['Tzs']['output']>;
 };
 
 export type BillPage = {
-  __typename?: 'BillPage';
-  items: Array<Bill>;
-  page: Scalars['Int']['output'];
-  pageSize: Scalars['Int']['output'];
-  total: Scalars['Int']['output'];
+  readonly __typename?: 'BillPage';
+  readonly items: ReadonlyArray<Bill>;
+  readonly page: Scalars['Int']['output'];
+  readonly pageSize: Scalars['Int']['output'];
+  readonly total: Scalars['Int']['output'];
 };
 
 /** A pocket staff may adjust (spec §6: edit balance, credit money, virtual currency). */
 export type WalletPocket = 'BALANCE' | 'CREDIT_MONEY' | 'RACING_COIN';
 
 export type AdjustWalletInput = {
-  userId: Scalars['ID']['input'];
-  pocket: WalletPocket;
+  readonly userId: Scalars['ID']['input'];
+  readonly pocket: WalletPocket;
   /** Signed, non-zero, whole TZS; the pocket never goes below zero. */
-  amount: Scalars['Tzs']['input'];
+  readonly amount: Scalars['Tzs']['input'];
   /** Required; shown in the player's bills and the audit log. */
-  reason: Scalars['String']['input'];
+  readonly reason: Scalars['String']['input'];
   /** Client-generated id: repeating it returns the first result and moves money once. */
-  requestId: Scalars['ID']['input'];
+  readonly requestId: Scalars['ID']['input'];
 };
 
 /** How a bet is paid (spec §4 pay type: 1 balance, 2 credit money). */
@@ -1821,24 +2508,24 @@ export type OddsChangePolicy = 'ACCEPT_ANY' | 'ACCEPT_HIGHER' | 'NONE';
 
 export type BetSelectionInput = {
   /** The selection (outcome) id, spec `id_card` / `selection_id`. */
-  selectionId: Scalars['ID']['input'];
+  readonly selectionId: Scalars['ID']['input'];
   /** The decimal odds the player saw. */
-  odds: Scalars['Odds']['input'];
+  readonly odds: Scalars['Odds']['input'];
 };
 
 export type PlaceBetInput = {
   /** Client-generated id: repeating it returns the first answer and moves money once. */
-  requestId: Scalars['ID']['input'];
-  payType: PayType;
+  readonly requestId: Scalars['ID']['input'];
+  readonly payType: PayType;
   /**
    * Stake, whole TZS; step 100, between the minimum of the pay type and max_bet_amount (spec §5), and
    * within the stake limits of the channel when BetConfig sets them (spec §9: the larger minimum and the
    * smaller maximum apply; STAKE_BELOW_MINIMUM / STAKE_ABOVE_MAXIMUM otherwise).
    */
-  amount: Scalars['Tzs']['input'];
+  readonly amount: Scalars['Tzs']['input'];
   /** At most 60, one per match (spec §5). */
-  selections: Array<BetSelectionInput>;
-  oddsChange?: InputMaybe<OddsChangePolicy>;
+  readonly selections: ReadonlyArray<BetSelectionInput>;
+  readonly oddsChange?: InputMaybe<OddsChangePolicy>;
   /**
    * Where the player bets from (spec §9 Layout: the player site under its 960 px breakpoint is MOBILE):
    * the stake must be within that channel's limits too (BetConfig minimumBetAmountMobile /
@@ -1847,7 +2534,7 @@ export type PlaceBetInput = {
    * liveBetDelaySecondsMobile / liveBetDelaySecondsDesktop, seconds) and checked again before it is
    * accepted, so the answer comes that much later. Absent = DESKTOP.
    */
-  channel?: InputMaybe<BetChannel>;
+  readonly channel?: InputMaybe<BetChannel>;
 };
 
 /** Where a bet is placed from (spec §9 "min and max bet for mobile and desktop", "rolling-bet delay on mobile and desktop"). */
@@ -1859,12 +2546,12 @@ export type BetChannel =
 
 /** A selection that cannot be bet now (spec `nobet_list`). */
 export type NoBetItem = {
-  __typename?: 'NoBetItem';
-  selectionId: Scalars['ID']['output'];
+  readonly __typename?: 'NoBetItem';
+  readonly selectionId: Scalars['ID']['output'];
   /** SELECTION_NOT_FOUND, MATCH_UNAVAILABLE, MATCH_NOT_OPEN, SELECTION_SUSPENDED, LIVE_BETTING_NOT_OFFERED, ODDS_CHANGED, MARKET_NOT_SETTLED_HERE. */
-  code: Scalars['String']['output'];
+  readonly code: Scalars['String']['output'];
   /** The odds now, when the selection still exists. */
-  currentOdds?: Maybe<Scalars['Odds']['output']>;
+  readonly currentOdds?: Maybe<Scalars['Odds']['output']>;
 };
 
 export type PlaceBetStatus = 'PLACED' | 'REJECTED';
@@ -1876,12 +2563,14 @@ export type PlaceBetStatus = 'PLACED' | 'REJECTED';
  * STAKE_BELOW_MINIMUM, STAKE_ABOVE_MAXIMUM, STAKE_NOT_MULTIPLE_OF_STEP …).
  */
 export type PlaceBetResult = {
-  __typename?: 'PlaceBetResult';
-  status: PlaceBetStatus;
-  order?: Maybe<Order>;
-  code?: Maybe<Scalars['String']['output']>;
-  message?: Maybe<Scalars['String']['output']>;
-  nobetList: Array<NoBetItem>;
+  readonly __typename?: 'PlaceBetResult';
+  readonly status: PlaceBetStatus;
+  readonly order?: Maybe<Order>;
+  readonly code?: Maybe<Scalars['String']['output']>;
+  readonly message?: Maybe<Scalars['String']['output']>;
+  readonly nobetList: ReadonlyArray<NoBetItem>;
+  /** When a player protection limit refused the stake (LIMIT_STAKE_BET, LIMIT_STAKE_DAY, LIMIT_LOSS_*, issue 23): the most that may still be staked now, whole TZS (0 for COOL_OFF, SELF_EXCLUDED, LIMIT_SESSION); else null. */
+  readonly limitLeft?: Maybe<Scalars['Tzs']['output']>;
 };
 
 /** Domain status of a bet; `statusCode` is the spec's order status 1–6. */
@@ -1890,97 +2579,122 @@ export type OrderStatus =
 
 /** A bet (spec §3 "Order"). Money in whole TZS; odds as decimal text; times shown in East Africa Time. */
 export type Order = {
-  __typename?: 'Order';
-  id: Scalars['ID']['output'];
-  serial: Scalars['String']['output'];
-  status: OrderStatus;
+  readonly __typename?: 'Order';
+  readonly id: Scalars['ID']['output'];
+  readonly serial: Scalars['String']['output'];
+  readonly status: OrderStatus;
   /** Spec order status: 1 unpaid, 2 awaiting result, 3 abnormal, 4 settled, 5 delayed, 6 early settlement. */
-  statusCode: Scalars['Int']['output'];
+  readonly statusCode: Scalars['Int']['output'];
   /** user, admin or random. */
-  orderType: Scalars['String']['output'];
-  payType: PayType;
-  stake: Scalars['Tzs']['output'];
+  readonly orderType: Scalars['String']['output'];
+  readonly payType: PayType;
+  readonly stake: Scalars['Tzs']['output'];
   /** Paid from the balance (spec pay_payable). */
-  payPayable: Scalars['Tzs']['output'];
+  readonly payPayable: Scalars['Tzs']['output'];
   /** Paid with credit money (spec virtual_pay_amount). */
-  virtualPayAmount: Scalars['Tzs']['output'];
+  readonly virtualPayAmount: Scalars['Tzs']['output'];
   /** Product of the odds, truncated to 2 decimals (spec §5). */
-  totalOdds: Scalars['Odds']['output'];
+  readonly totalOdds: Scalars['Odds']['output'];
   /** Tax on winnings in force when placed, percent. */
-  taxRate: Scalars['Float']['output'];
-  potentialProfit: Scalars['Tzs']['output'];
-  potentialReward: Scalars['Tzs']['output'];
-  rewardPercent: Scalars['Float']['output'];
-  potentialTax: Scalars['Tzs']['output'];
+  readonly taxRate: Scalars['Float']['output'];
+  readonly potentialProfit: Scalars['Tzs']['output'];
+  readonly potentialReward: Scalars['Tzs']['output'];
+  readonly rewardPercent: Scalars['Float']['output'];
+  readonly potentialTax: Scalars['Tzs']['output'];
   /** After-tax amount shown on the slip when placed. */
-  potentialReturn: Scalars['Tzs']['output'];
+  readonly potentialReturn: Scalars['Tzs']['output'];
   /** Gross return at settlement (before tax). */
-  payout?: Maybe<Scalars['Tzs']['output']>;
-  reward?: Maybe<Scalars['Tzs']['output']>;
-  tax?: Maybe<Scalars['Tzs']['output']>;
+  readonly payout?: Maybe<Scalars['Tzs']['output']>;
+  readonly reward?: Maybe<Scalars['Tzs']['output']>;
+  readonly tax?: Maybe<Scalars['Tzs']['output']>;
   /** What the wallet received. */
-  credited?: Maybe<Scalars['Tzs']['output']>;
-  rejectCode?: Maybe<Scalars['String']['output']>;
+  readonly credited?: Maybe<Scalars['Tzs']['output']>;
+  readonly rejectCode?: Maybe<Scalars['String']['output']>;
   /** Spec abnormal info: 120m, 150m, 5h or 24h without a result. */
-  abnormalInfo?: Maybe<Scalars['String']['output']>;
-  cancelReason?: Maybe<Scalars['String']['output']>;
-  placedAt: Scalars['DateTime']['output'];
-  settledAt?: Maybe<Scalars['DateTime']['output']>;
+  readonly abnormalInfo?: Maybe<Scalars['String']['output']>;
+  readonly cancelReason?: Maybe<Scalars['String']['output']>;
+  readonly placedAt: Scalars['DateTime']['output'];
+  readonly settledAt?: Maybe<Scalars['DateTime']['output']>;
   /** Seconds a live bet was held, re-checked and only then accepted at `placedAt` (spec §9 "rolling-bet delay on mobile and desktop"); null when it was not held (pre-match, staff and random bets). */
-  liveHoldSeconds?: Maybe<Scalars['Int']['output']>;
-  lines: Array<OrderLine>;
+  readonly liveHoldSeconds?: Maybe<Scalars['Int']['output']>;
+  /** Stake still running, TZS: the stake less the parts cashed out (partial cash-out, docs/cash-out.md §3); 0 after a full cash-out. */
+  readonly remainingStake: Scalars['Tzs']['output'];
+  /** Net TZS the wallet received from cash-outs of this bet so far (after withholding tax; bill type 1). */
+  readonly cashedOut: Scalars['Tzs']['output'];
+  /** Withholding tax, TZS, taken from this bet's cash-outs so far. */
+  readonly cashOutTax: Scalars['Tzs']['output'];
+  /** How many cash-outs (partial or full) this bet had. */
+  readonly cashOuts: Scalars['Int']['output'];
+  readonly lines: ReadonlyArray<OrderLine>;
   /** The player (staff lists; the player's own id in myBets). */
-  userId?: Maybe<Scalars['ID']['output']>;
+  readonly userId?: Maybe<Scalars['ID']['output']>;
   /** The player's phone (staff lists only). */
-  userPhone?: Maybe<Scalars['String']['output']>;
+  readonly userPhone?: Maybe<Scalars['String']['output']>;
   /** Distinct matches among the legs (spec "match deduplication"). */
-  matchCount?: Maybe<Scalars['Int']['output']>;
+  readonly matchCount?: Maybe<Scalars['Int']['output']>;
   /** Spec early-settlement odds: the cash-out amount divided by the stake, truncated to 2 decimals, when cashed out. */
-  earlySettlementOdds?: Maybe<Scalars['Odds']['output']>;
+  readonly earlySettlementOdds?: Maybe<Scalars['Odds']['output']>;
   /** Who placed it: `player:<id>`, `staff:<id>` (admin and random bets). */
-  placedBy?: Maybe<Scalars['String']['output']>;
+  readonly placedBy?: Maybe<Scalars['String']['output']>;
   /** Staff lists (orders, order) only, null elsewhere: true when the stake, TZS, is at least the order warning amount of the bet configuration in force now (spec §9 "order warning amount"); false when none is set. */
-  largeBet?: Maybe<Scalars['Boolean']['output']>;
+  readonly largeBet?: Maybe<Scalars['Boolean']['output']>;
+  /** The cash-out offer now (player's own bets; null for staff lists and bets that never ran). */
+  readonly cashOut?: Maybe<EarlySettlementOffer>;
 };
 
 /** One leg (spec §3 "Order detail line"). */
 export type OrderLine = {
-  __typename?: 'OrderLine';
-  legIndex: Scalars['Int']['output'];
-  matchId: Scalars['ID']['output'];
-  selectionId: Scalars['ID']['output'];
-  marketId: Scalars['ID']['output'];
-  home: Scalars['String']['output'];
-  away: Scalars['String']['output'];
-  marketName: Scalars['String']['output'];
-  selectionName: Scalars['String']['output'];
-  odds: Scalars['Odds']['output'];
-  startTime: Scalars['DateTime']['output'];
+  readonly __typename?: 'OrderLine';
+  readonly legIndex: Scalars['Int']['output'];
+  readonly matchId: Scalars['ID']['output'];
+  readonly selectionId: Scalars['ID']['output'];
+  readonly marketId: Scalars['ID']['output'];
+  readonly home: Scalars['String']['output'];
+  readonly away: Scalars['String']['output'];
+  readonly marketName: Scalars['String']['output'];
+  readonly selectionName: Scalars['String']['output'];
+  readonly odds: Scalars['Odds']['output'];
+  readonly startTime: Scalars['DateTime']['output'];
   /** 1 pre-match, 2 live when bet. */
-  eventStatus: Scalars['Int']['output'];
+  readonly eventStatus: Scalars['Int']['output'];
   /** Spec outcome: 0 pending, 1 abnormal, 2 refunded, 3 lost, 4 won, 5 half won, 6 half lost. */
-  outcome: Scalars['Int']['output'];
-  voidFactor?: Maybe<Scalars['String']['output']>;
+  readonly outcome: Scalars['Int']['output'];
+  readonly voidFactor?: Maybe<Scalars['String']['output']>;
   /** The settlement rule applied, in English words (an audit text; clients show `facts` in the reader's language). */
-  rule?: Maybe<Scalars['String']['output']>;
+  readonly rule?: Maybe<Scalars['String']['output']>;
   /**
    * The match facts the leg was settled on (spec §4 "Outcome of a selection", "Match status";
    * betting-rules.md §2), for clients to explain the outcome in the reader's language; null while the
    * match has no result.
    */
-  facts?: Maybe<LegFacts>;
+  readonly facts?: Maybe<LegFacts>;
+  /** The leg's match now (issue 16 item 1): status, minute and score, live or final; null when unknown. */
+  readonly match?: Maybe<LineMatch>;
+};
+
+/** A bet line's match as the catalogue shows it now (spec §3 Match: status, scores). */
+export type LineMatch = {
+  readonly __typename?: 'LineMatch';
+  /** Spec §4 match status: 1 not started, 2 in progress, 3 ended, 4 paused, 5–8 cancelled or abandoned. */
+  readonly statusId: Scalars['Int']['output'];
+  /** Minute in play ('23', '45+2', 'HT', 'FT'); null before kick-off. */
+  readonly matchMinute?: Maybe<Scalars['String']['output']>;
+  readonly homeScore?: Maybe<Scalars['Int']['output']>;
+  readonly awayScore?: Maybe<Scalars['Int']['output']>;
+  readonly htHomeScore?: Maybe<Scalars['Int']['output']>;
+  readonly htAwayScore?: Maybe<Scalars['Int']['output']>;
 };
 
 /** What happened to a leg's match, as settlement saw it (betting-rules.md §2 "Leg result"). */
 export type LegFacts = {
-  __typename?: 'LegFacts';
-  status: LegFactsStatus;
+  readonly __typename?: 'LegFacts';
+  readonly status: LegFactsStatus;
   /** Full-time score 'home-away' when played; the score when the match stopped when abandoned. */
-  score?: Maybe<Scalars['String']['output']>;
+  readonly score?: Maybe<Scalars['String']['output']>;
   /** Half-time score 'home-away', when the first half was completed. */
-  halfTime?: Maybe<Scalars['String']['output']>;
+  readonly halfTime?: Maybe<Scalars['String']['output']>;
   /** The minute the match stopped (abandoned only). */
-  minute?: Maybe<Scalars['Int']['output']>;
+  readonly minute?: Maybe<Scalars['Int']['output']>;
 };
 
 /** PLAYED to the end; ABANDONED before the end; POSTPONED or CANCELLED (not played in the window). */
@@ -1992,87 +2706,87 @@ export type BetsTab = 'OPEN' | 'SETTLED';
 export type BetsArchive = 'RECENT' | 'OLDER';
 
 export type OrderPage = {
-  __typename?: 'OrderPage';
-  items: Array<Order>;
-  page: Scalars['Int']['output'];
-  pageSize: Scalars['Int']['output'];
-  total: Scalars['Int']['output'];
+  readonly __typename?: 'OrderPage';
+  readonly items: ReadonlyArray<Order>;
+  readonly page: Scalars['Int']['output'];
+  readonly pageSize: Scalars['Int']['output'];
+  readonly total: Scalars['Int']['output'];
 };
 
 /** The bet configuration in force (spec §3 "Bet config"). */
 export type BetConfig = {
-  __typename?: 'BetConfig';
-  minimumBetAmount: Scalars['Tzs']['output'];
-  minimumBetAmountVirtual: Scalars['Tzs']['output'];
-  maxBetAmount: Scalars['Tzs']['output'];
-  minStringRewardOdds: Scalars['Odds']['output'];
+  readonly __typename?: 'BetConfig';
+  readonly minimumBetAmount: Scalars['Tzs']['output'];
+  readonly minimumBetAmountVirtual: Scalars['Tzs']['output'];
+  readonly maxBetAmount: Scalars['Tzs']['output'];
+  readonly minStringRewardOdds: Scalars['Odds']['output'];
   /** Tax on winnings, percent (the dated tax rule in force). */
-  taxRatePercent: Scalars['Float']['output'];
-  singleGameHighestProfit?: Maybe<Scalars['Tzs']['output']>;
-  multipleGameHighestProfit?: Maybe<Scalars['Tzs']['output']>;
-  customerService: Scalars['String']['output'];
+  readonly taxRatePercent: Scalars['Float']['output'];
+  readonly singleGameHighestProfit?: Maybe<Scalars['Tzs']['output']>;
+  readonly multipleGameHighestProfit?: Maybe<Scalars['Tzs']['output']>;
+  readonly customerService: Scalars['String']['output'];
   /** Effective date of this version. */
-  version: Scalars['String']['output'];
-  stringRewards: Array<StringRewardTier>;
+  readonly version: Scalars['String']['output'];
+  readonly stringRewards: ReadonlyArray<StringRewardTier>;
   /** Seconds (whole, 0–30) a live bet placed from the MOBILE channel is held before it is re-checked and accepted (spec §9 rolling-bet delay); default 5. */
-  liveBetDelaySecondsMobile: Scalars['Int']['output'];
+  readonly liveBetDelaySecondsMobile: Scalars['Int']['output'];
   /** Seconds (whole, 0–30) a live bet placed from the DESKTOP channel is held before it is re-checked and accepted (spec §9 rolling-bet delay); default 5. */
-  liveBetDelaySecondsDesktop: Scalars['Int']['output'];
+  readonly liveBetDelaySecondsDesktop: Scalars['Int']['output'];
   /** Lowest stake, TZS, of a bet from the MOBILE channel (spec §9 min bet for mobile); the larger of this and the pay type's minimum applies. Null = no mobile minimum (the default). */
-  minimumBetAmountMobile?: Maybe<Scalars['Tzs']['output']>;
+  readonly minimumBetAmountMobile?: Maybe<Scalars['Tzs']['output']>;
   /** Highest stake, TZS, of a bet from the MOBILE channel (spec §9 max bet for mobile); the smaller of this and maxBetAmount applies. Null = no mobile maximum (the default). */
-  maximumBetAmountMobile?: Maybe<Scalars['Tzs']['output']>;
+  readonly maximumBetAmountMobile?: Maybe<Scalars['Tzs']['output']>;
   /** Lowest stake, TZS, of a bet from the DESKTOP channel (spec §9 min bet for desktop); the larger of this and the pay type's minimum applies. Null = no desktop minimum (the default). */
-  minimumBetAmountDesktop?: Maybe<Scalars['Tzs']['output']>;
+  readonly minimumBetAmountDesktop?: Maybe<Scalars['Tzs']['output']>;
   /** Highest stake, TZS, of a bet from the DESKTOP channel (spec §9 max bet for desktop); the smaller of this and maxBetAmount applies. Null = no desktop maximum (the default). */
-  maximumBetAmountDesktop?: Maybe<Scalars['Tzs']['output']>;
+  readonly maximumBetAmountDesktop?: Maybe<Scalars['Tzs']['output']>;
 };
 
 /** An acca-bonus tier (spec §3 "String reward tier"). */
 export type StringRewardTier = {
-  __typename?: 'StringRewardTier';
+  readonly __typename?: 'StringRewardTier';
   /** Number of qualifying selections. */
-  strings: Scalars['Int']['output'];
+  readonly strings: Scalars['Int']['output'];
   /** Percent of profit paid as reward. */
-  cashBackPercent: Scalars['Float']['output'];
+  readonly cashBackPercent: Scalars['Float']['output'];
 };
 
 /** Spec bet_config/checkout_no_bet: when paused, the no-bet view shows `prompt`. */
 export type BettingPause = {
-  __typename?: 'BettingPause';
-  paused: Scalars['Boolean']['output'];
-  prompt: Scalars['String']['output'];
+  readonly __typename?: 'BettingPause';
+  readonly paused: Scalars['Boolean']['output'];
+  readonly prompt: Scalars['String']['output'];
 };
 
 /** A shared betslip (spec §2 share popover; `?code=` on the app root loads it). */
 export type BookingCode = {
-  __typename?: 'BookingCode';
-  code: Scalars['String']['output'];
-  selections: Array<BookingSelection>;
+  readonly __typename?: 'BookingCode';
+  readonly code: Scalars['String']['output'];
+  readonly selections: ReadonlyArray<BookingSelection>;
 };
 
 /** A shared selection with its current odds and whether it can still be bet. */
 export type BookingSelection = {
-  __typename?: 'BookingSelection';
-  selectionId: Scalars['ID']['output'];
-  available: Scalars['Boolean']['output'];
+  readonly __typename?: 'BookingSelection';
+  readonly selectionId: Scalars['ID']['output'];
+  readonly available: Scalars['Boolean']['output'];
   /** Why not, when unavailable (codes as NoBetItem). */
-  code?: Maybe<Scalars['String']['output']>;
-  odds?: Maybe<Scalars['Odds']['output']>;
-  matchId?: Maybe<Scalars['ID']['output']>;
-  home?: Maybe<Scalars['String']['output']>;
-  away?: Maybe<Scalars['String']['output']>;
-  marketName?: Maybe<Scalars['String']['output']>;
-  selectionName?: Maybe<Scalars['String']['output']>;
-  startTime?: Maybe<Scalars['DateTime']['output']>;
-  matchStatus?: Maybe<Scalars['Int']['output']>;
+  readonly code?: Maybe<Scalars['String']['output']>;
+  readonly odds?: Maybe<Scalars['Odds']['output']>;
+  readonly matchId?: Maybe<Scalars['ID']['output']>;
+  readonly home?: Maybe<Scalars['String']['output']>;
+  readonly away?: Maybe<Scalars['String']['output']>;
+  readonly marketName?: Maybe<Scalars['String']['output']>;
+  readonly selectionName?: Maybe<Scalars['String']['output']>;
+  readonly startTime?: Maybe<Scalars['DateTime']['output']>;
+  readonly matchStatus?: Maybe<Scalars['Int']['output']>;
 };
 
 /** Pushed when one of the player's bets settles. */
 export type SettledBetNotice = {
-  __typename?: 'SettledBetNotice';
-  betId: Scalars['ID']['output'];
-  status: OrderStatus;
+  readonly __typename?: 'SettledBetNotice';
+  readonly betId: Scalars['ID']['output'];
+  readonly status: OrderStatus;
 };
 
 /**
@@ -2080,16 +2794,16 @@ export type SettledBetNotice = {
  * odds, status and live flag of listed selections).
  */
 export type SelectionUpdate = {
-  __typename?: 'SelectionUpdate';
+  readonly __typename?: 'SelectionUpdate';
   /** The selection (outcome) id, spec `id_card` / `selection_id`. */
-  selectionId: Scalars['ID']['output'];
-  matchId: Scalars['ID']['output'];
+  readonly selectionId: Scalars['ID']['output'];
+  readonly matchId: Scalars['ID']['output'];
   /** Decimal odds now; null while not offered. */
-  odds?: Maybe<Scalars['Odds']['output']>;
+  readonly odds?: Maybe<Scalars['Odds']['output']>;
   /** Betting offer status (spec §4 statuses 1–7): 1 open; 4 when deleted or removed (drop it from the slip's choices). */
-  statusId: Scalars['Int']['output'];
+  readonly statusId: Scalars['Int']['output'];
   /** Offered in play. */
-  isLive: Scalars['Boolean']['output'];
+  readonly isLive: Scalars['Boolean']['output'];
 };
 
 /**
@@ -2097,20 +2811,27 @@ export type SelectionUpdate = {
  * Drop an update whose `objectVersion` is not above the one already held.
  */
 export type MatchUpdate = {
-  __typename?: 'MatchUpdate';
-  matchId: Scalars['ID']['output'];
+  readonly __typename?: 'MatchUpdate';
+  readonly matchId: Scalars['ID']['output'];
   /** Spec §4 match status: 1 not started, 2 in progress, 3 ended, 4 paused, 5 cancelled, 6 cancelled before start, 7 cancelled after start, 8 abandoned after start. */
-  status: Scalars['Int']['output'];
-  homeScore?: Maybe<Scalars['Int']['output']>;
-  awayScore?: Maybe<Scalars['Int']['output']>;
+  readonly status: Scalars['Int']['output'];
+  readonly homeScore?: Maybe<Scalars['Int']['output']>;
+  readonly awayScore?: Maybe<Scalars['Int']['output']>;
   /** The match clock as shown (`23`, `45+2`, `HT`, `-`); null when unknown. */
-  matchMinute?: Maybe<Scalars['String']['output']>;
+  readonly matchMinute?: Maybe<Scalars['String']['output']>;
   /** Grows with every change of the match row. */
-  objectVersion: Scalars['Int']['output'];
+  readonly objectVersion: Scalars['Int']['output'];
   /** Shown to players (false: remove it from lists). */
-  visible: Scalars['Boolean']['output'];
+  readonly visible: Scalars['Boolean']['output'];
   /** Betting on the whole match suspended (e.g. around a goal). */
-  suspended: Scalars['Boolean']['output'];
+  readonly suspended: Scalars['Boolean']['output'];
+  /** Half-time score once the first half is over. */
+  readonly htHomeScore?: Maybe<Scalars['Int']['output']>;
+  readonly htAwayScore?: Maybe<Scalars['Int']['output']>;
+  /** Goals so far with their minutes (empty when the source gives none). */
+  readonly goals: ReadonlyArray<Goal>;
+  /** Statistics so far (spec §3 Match statistics); null when the source has none. */
+  readonly statistics?: Maybe<MatchStatistics>;
 };
 
 /**
@@ -2119,9 +2840,9 @@ export type MatchUpdate = {
  * `objectVersion` is above the one held.
  */
 export type LiveUpdate = {
-  __typename?: 'LiveUpdate';
-  selections: Array<SelectionUpdate>;
-  matches: Array<MatchUpdate>;
+  readonly __typename?: 'LiveUpdate';
+  readonly selections: ReadonlyArray<SelectionUpdate>;
+  readonly matches: ReadonlyArray<MatchUpdate>;
 };
 
 /**
@@ -2131,73 +2852,73 @@ export type LiveUpdate = {
  * (= GGR + tax) is what the house kept including the tax it still owes the revenue authority.
  */
 export type StatsRow = {
-  __typename?: 'StatsRow';
+  readonly __typename?: 'StatsRow';
   /** EAT date 'yyyy-MM-dd' of the period's start. */
-  date: Scalars['String']['output'];
+  readonly date: Scalars['String']['output'];
   /** EAT hour 0–23 for an hourly row; null for a day or a total. */
-  hour?: Maybe<Scalars['Int']['output']>;
+  readonly hour?: Maybe<Scalars['Int']['output']>;
   /** Start of the period (included). */
-  from: Scalars['DateTime']['output'];
+  readonly from: Scalars['DateTime']['output'];
   /** End of the period (excluded). */
-  to: Scalars['DateTime']['output'];
+  readonly to: Scalars['DateTime']['output'];
   /** Stakes debited, TZS, every pocket (balance and credit money), incl. bets later voided. */
-  stakes: Scalars['Tzs']['output'];
+  readonly stakes: Scalars['Tzs']['output'];
   /** The part of `stakes` paid with credit money (free bet / bonus, pay type 2), TZS. */
-  creditStakes: Scalars['Tzs']['output'];
+  readonly creditStakes: Scalars['Tzs']['output'];
   /** Stakes given back (void legs, cancelled bets), TZS, less any later reversal of those refunds. */
-  stakeRefunds: Scalars['Tzs']['output'];
+  readonly stakeRefunds: Scalars['Tzs']['output'];
   /** Winnings credited to players after tax (incl. cash-outs), TZS, less settlement reversals. */
-  payouts: Scalars['Tzs']['output'];
+  readonly payouts: Scalars['Tzs']['output'];
   /** Withholding tax kept from winnings (spec §9, 10% by default), TZS, less reversals. */
-  tax: Scalars['Tzs']['output'];
+  readonly tax: Scalars['Tzs']['output'];
   /** payouts + tax: what winners won before tax, TZS. */
-  grossPayouts: Scalars['Tzs']['output'];
+  readonly grossPayouts: Scalars['Tzs']['output'];
   /** Gross gaming revenue: stakes − stakeRefunds − grossPayouts, TZS (tax not included). */
-  ggr: Scalars['Tzs']['output'];
+  readonly ggr: Scalars['Tzs']['output'];
   /** stakes − stakeRefunds − payouts (= ggr + tax), TZS. */
-  netAfterTax: Scalars['Tzs']['output'];
+  readonly netAfterTax: Scalars['Tzs']['output'];
   /** Bonuses credited (signup, referral, bet-to-get, activity, casino reward; bill types 8, 10, 12, 17, 24), TZS. */
-  bonuses: Scalars['Tzs']['output'];
+  readonly bonuses: Scalars['Tzs']['output'];
   /** Recharges credited (bill types 6 push and 11 USSD), TZS. */
-  deposits: Scalars['Tzs']['output'];
-  depositCount: Scalars['Int']['output'];
+  readonly deposits: Scalars['Tzs']['output'];
+  readonly depositCount: Scalars['Int']['output'];
   /** Withdrawals paid out by the provider (bill type 7, confirmed), TZS. */
-  withdrawals: Scalars['Tzs']['output'];
-  withdrawalCount: Scalars['Int']['output'];
+  readonly withdrawals: Scalars['Tzs']['output'];
+  readonly withdrawalCount: Scalars['Int']['output'];
   /** Withdrawals taken from balances when requested (bill type 7, reserved), TZS. */
-  withdrawalsReserved: Scalars['Tzs']['output'];
+  readonly withdrawalsReserved: Scalars['Tzs']['output'];
   /** Reserved withdrawals given back after a failure or time-out (bill type 9), TZS. */
-  withdrawalRefunds: Scalars['Tzs']['output'];
+  readonly withdrawalRefunds: Scalars['Tzs']['output'];
   /** Net of staff changes to any pocket (bill type 2, signed), TZS. */
-  staffAdjustments: Scalars['Tzs']['output'];
+  readonly staffAdjustments: Scalars['Tzs']['output'];
   /** Bets whose stake was paid (rejected bets excluded). */
-  betsPlaced: Scalars['Int']['output'];
+  readonly betsPlaced: Scalars['Int']['output'];
   /** Bets settled (first settlement; cash-outs and cancellations not counted). */
-  betsSettled: Scalars['Int']['output'];
+  readonly betsSettled: Scalars['Int']['output'];
   /** New player registrations. */
-  newRegistrations: Scalars['Int']['output'];
+  readonly newRegistrations: Scalars['Int']['output'];
   /** Distinct players with any wallet movement (a stake, a payout, a deposit…) in the period; exact. */
-  activePlayers: Scalars['Int']['output'];
+  readonly activePlayers: Scalars['Int']['output'];
 };
 
 /** One EAT day hour by hour: 24 rows (hours without activity are zeros) and the day's total. */
 export type StatsHourly = {
-  __typename?: 'StatsHourly';
+  readonly __typename?: 'StatsHourly';
   /** EAT date 'yyyy-MM-dd'. */
-  date: Scalars['String']['output'];
-  hours: Array<StatsRow>;
+  readonly date: Scalars['String']['output'];
+  readonly hours: ReadonlyArray<StatsRow>;
   /** The day's total; its activePlayers counts each player once however many hours they were active. */
-  total: StatsRow;
+  readonly total: StatsRow;
 };
 
 /** EAT days from `from` to `to` (both included, one row per day) and the range's total. */
 export type StatsDaily = {
-  __typename?: 'StatsDaily';
-  from: Scalars['String']['output'];
-  to: Scalars['String']['output'];
-  days: Array<StatsRow>;
+  readonly __typename?: 'StatsDaily';
+  readonly from: Scalars['String']['output'];
+  readonly to: Scalars['String']['output'];
+  readonly days: ReadonlyArray<StatsRow>;
   /** The range's total; its activePlayers counts each player once over the whole range. */
-  total: StatsRow;
+  readonly total: StatsRow;
 };
 
 /**
@@ -2206,57 +2927,57 @@ export type StatsDaily = {
  * superior when it moved. Amounts TZS.
  */
 export type AgentStatsRow = {
-  __typename?: 'AgentStatsRow';
+  readonly __typename?: 'AgentStatsRow';
   /** The agent's user id. */
-  agentId: Scalars['ID']['output'];
+  readonly agentId: Scalars['ID']['output'];
   /** The agent's login: their phone (players log in by phone); null if their account is unknown. */
-  account?: Maybe<Scalars['String']['output']>;
+  readonly account?: Maybe<Scalars['String']['output']>;
   /** Players register without a name (spec §5): null until profiles carry one. */
-  name?: Maybe<Scalars['String']['output']>;
+  readonly name?: Maybe<Scalars['String']['output']>;
   /** `+255` and 9 digits. */
-  phone?: Maybe<Scalars['String']['output']>;
+  readonly phone?: Maybe<Scalars['String']['output']>;
   /** Players whose superior the agent is now (whatever the range). */
-  invitedPlayers: Scalars['Int']['output'];
+  readonly invitedPlayers: Scalars['Int']['output'];
   /** Recharges of the agent's players, TZS. */
-  totalDeposit: Scalars['Tzs']['output'];
+  readonly totalDeposit: Scalars['Tzs']['output'];
   /** Withdrawals paid out to the agent's players, TZS. */
-  totalWithdraw: Scalars['Tzs']['output'];
+  readonly totalWithdraw: Scalars['Tzs']['output'];
   /** Distinct players of the agent who placed at least one bet in the range. */
-  bettors: Scalars['Int']['output'];
+  readonly bettors: Scalars['Int']['output'];
   /** Bets placed (stakes paid) by the agent's players. */
-  betCount: Scalars['Int']['output'];
+  readonly betCount: Scalars['Int']['output'];
   /** Stakes of the agent's players, TZS, every pocket. */
-  betAmount: Scalars['Tzs']['output'];
+  readonly betAmount: Scalars['Tzs']['output'];
   /** The players' result after tax: payouts + stake refunds − stakes, TZS (negative when the house won). */
-  playerProfitLoss: Scalars['Tzs']['output'];
+  readonly playerProfitLoss: Scalars['Tzs']['output'];
 };
 
 /** Totals over every agent of the range (not only the page). */
 export type AgentStatsTotals = {
-  __typename?: 'AgentStatsTotals';
+  readonly __typename?: 'AgentStatsTotals';
   /** Agents listed (the page's `total`). */
-  agents: Scalars['Int']['output'];
-  invitedPlayers: Scalars['Int']['output'];
-  totalDeposit: Scalars['Tzs']['output'];
-  totalWithdraw: Scalars['Tzs']['output'];
+  readonly agents: Scalars['Int']['output'];
+  readonly invitedPlayers: Scalars['Int']['output'];
+  readonly totalDeposit: Scalars['Tzs']['output'];
+  readonly totalWithdraw: Scalars['Tzs']['output'];
   /** Distinct bettors over all agents (a player moved between agents counts once). */
-  bettors: Scalars['Int']['output'];
-  betCount: Scalars['Int']['output'];
-  betAmount: Scalars['Tzs']['output'];
-  playerProfitLoss: Scalars['Tzs']['output'];
+  readonly bettors: Scalars['Int']['output'];
+  readonly betCount: Scalars['Int']['output'];
+  readonly betAmount: Scalars['Tzs']['output'];
+  readonly playerProfitLoss: Scalars['Tzs']['output'];
 };
 
 /** A page of agents, largest bet amount first. */
 export type AgentStatsPage = {
-  __typename?: 'AgentStatsPage';
-  from: Scalars['String']['output'];
-  to: Scalars['String']['output'];
-  items: Array<AgentStatsRow>;
-  page: Scalars['Int']['output'];
-  pageSize: Scalars['Int']['output'];
+  readonly __typename?: 'AgentStatsPage';
+  readonly from: Scalars['String']['output'];
+  readonly to: Scalars['String']['output'];
+  readonly items: ReadonlyArray<AgentStatsRow>;
+  readonly page: Scalars['Int']['output'];
+  readonly pageSize: Scalars['Int']['output'];
   /** Number of agents. */
-  total: Scalars['Int']['output'];
-  totals: AgentStatsTotals;
+  readonly total: Scalars['Int']['output'];
+  readonly totals: AgentStatsTotals;
 };
 
 /**
@@ -2264,49 +2985,49 @@ export type AgentStatsPage = {
  * (M-Pesa), 7 Halotel. Passed as the Int id.
  */
 export type Payment = {
-  __typename?: 'Payment';
+  readonly __typename?: 'Payment';
   /** Our payment id: the provider idempotency key (D… deposit, W… withdrawal), the spec's serial number. */
-  id: Scalars['ID']['output'];
+  readonly id: Scalars['ID']['output'];
   /** DEPOSIT or WITHDRAWAL. */
-  kind: PaymentKind;
-  userId: Scalars['ID']['output'];
+  readonly kind: PaymentKind;
+  readonly userId: Scalars['ID']['output'];
   /** Network id 3, 4, 6 or 7. */
-  network: Scalars['Int']['output'];
+  readonly network: Scalars['Int']['output'];
   /** +255… number paying or paid. */
-  phone: Scalars['String']['output'];
+  readonly phone: Scalars['String']['output'];
   /** Whole TZS. */
-  amount: Scalars['Tzs']['output'];
+  readonly amount: Scalars['Tzs']['output'];
   /** requested | pushed | pending | ambiguous | confirmed | failed | expired | refunded. */
-  status: Scalars['String']['output'];
+  readonly status: Scalars['String']['output'];
   /** Spec §4 pay status: 1 processing/unpaid, 2 paid, 3 void. */
-  payStatus: Scalars['Int']['output'];
+  readonly payStatus: Scalars['Int']['output'];
   /** Carrier order number once paid. */
-  providerRef?: Maybe<Scalars['String']['output']>;
+  readonly providerRef?: Maybe<Scalars['String']['output']>;
   /** Last provider code seen (e.g. WRONG_PIN, TA, DP00900001007). */
-  providerStatus?: Maybe<Scalars['String']['output']>;
+  readonly providerStatus?: Maybe<Scalars['String']['output']>;
   /** Withdrawals: NONE, WAITING (staff approval), APPROVED, REJECTED. */
-  approval: Scalars['String']['output'];
+  readonly approval: Scalars['String']['output'];
   /** True when staff must look (outcome unknown after the cap, amount mismatch, result conflict). */
-  review: Scalars['Boolean']['output'];
+  readonly review: Scalars['Boolean']['output'];
   /** Why it is under review: OUTCOME_UNKNOWN, CALLBACK_AMOUNT_MISMATCH, AMOUNT_MISMATCH, PAYMENT_RESULT_CONFLICT. */
-  flag?: Maybe<Scalars['String']['output']>;
+  readonly flag?: Maybe<Scalars['String']['output']>;
   /** Instants, shown in EAT. */
-  createdAt: Scalars['DateTime']['output'];
-  updatedAt: Scalars['DateTime']['output'];
-  paidAt?: Maybe<Scalars['DateTime']['output']>;
+  readonly createdAt: Scalars['DateTime']['output'];
+  readonly updatedAt: Scalars['DateTime']['output'];
+  readonly paidAt?: Maybe<Scalars['DateTime']['output']>;
 };
 
 export type PaymentKind = 'DEPOSIT' | 'WITHDRAWAL';
 
 export type PaymentPage = {
-  __typename?: 'PaymentPage';
-  items: Array<Payment>;
-  page: Scalars['Int']['output'];
-  pageSize: Scalars['Int']['output'];
-  total: Scalars['Int']['output'];
+  readonly __typename?: 'PaymentPage';
+  readonly items: ReadonlyArray<Payment>;
+  readonly page: Scalars['Int']['output'];
+  readonly pageSize: Scalars['Int']['output'];
+  readonly total: Scalars['Int']['output'];
   /** Sum of the listed payments' amounts (all pages), TZS; and of the paid ones. */
-  totalAmount: Scalars['Tzs']['output'];
-  paidAmount: Scalars['Tzs']['output'];
+  readonly totalAmount: Scalars['Tzs']['output'];
+  readonly paidAmount: Scalars['Tzs']['output'];
 };
 
 /**
@@ -2315,13 +3036,13 @@ export type PaymentPage = {
  */
 export type DepositInput = {
   /** Client-made id; the same id again returns the same payment and never pushes twice. */
-  requestId: Scalars['String']['input'];
+  readonly requestId: Scalars['String']['input'];
   /** Network id; default from the phone prefix (mobile-money.md §1), else the account's network. */
-  network?: InputMaybe<Scalars['Int']['input']>;
+  readonly network?: InputMaybe<Scalars['Int']['input']>;
   /** Paying number; default the account's phone. */
-  phone?: InputMaybe<Scalars['String']['input']>;
+  readonly phone?: InputMaybe<Scalars['String']['input']>;
   /** Whole TZS within pay config minimum_recharge … max_recharge. */
-  amount: Scalars['Tzs']['input'];
+  readonly amount: Scalars['Tzs']['input'];
 };
 
 /**
@@ -2330,157 +3051,159 @@ export type DepositInput = {
  * AMOUNT_BELOW_MINIMUM, AMOUNT_ABOVE_MAXIMUM, INSUFFICIENT_FUNDS, WITHDRAWAL_ALREADY_OPEN, PROVIDER_UNAVAILABLE.
  */
 export type WithdrawInput = {
-  requestId: Scalars['String']['input'];
+  readonly requestId: Scalars['String']['input'];
   /** Network id; default the account's network. */
-  network?: InputMaybe<Scalars['Int']['input']>;
+  readonly network?: InputMaybe<Scalars['Int']['input']>;
   /** Whole TZS within minimum_withdraw … max_withdraw. */
-  amount: Scalars['Tzs']['input'];
+  readonly amount: Scalars['Tzs']['input'];
 };
 
 /** Staff filters of payment lists; dates are instants (the back office sends EAT midnights). */
 export type PaymentFilter = {
-  status?: InputMaybe<Scalars['String']['input']>;
-  network?: InputMaybe<Scalars['Int']['input']>;
-  userId?: InputMaybe<Scalars['ID']['input']>;
-  from?: InputMaybe<Scalars['DateTime']['input']>;
-  to?: InputMaybe<Scalars['DateTime']['input']>;
+  readonly status?: InputMaybe<Scalars['String']['input']>;
+  readonly network?: InputMaybe<Scalars['Int']['input']>;
+  readonly userId?: InputMaybe<Scalars['ID']['input']>;
+  readonly from?: InputMaybe<Scalars['DateTime']['input']>;
+  readonly to?: InputMaybe<Scalars['DateTime']['input']>;
   /** Only payments under review. */
-  review?: InputMaybe<Scalars['Boolean']['input']>;
+  readonly review?: InputMaybe<Scalars['Boolean']['input']>;
   /** Only withdrawals waiting for approval. */
-  waitingApproval?: InputMaybe<Scalars['Boolean']['input']>;
+  readonly waitingApproval?: InputMaybe<Scalars['Boolean']['input']>;
 };
 
 /** Pay config (spec §3, §9); flags 1 on / 0 off; amounts TZS; recharge_delay minutes. */
 export type PayConfig = {
-  __typename?: 'PayConfig';
-  version: Scalars['Int']['output'];
-  effectiveFrom: Scalars['DateTime']['output'];
-  tigoRecharge: Scalars['Int']['output'];
-  tigoWithdraw: Scalars['Int']['output'];
-  airtelRecharge: Scalars['Int']['output'];
-  airtelWithdraw: Scalars['Int']['output'];
-  vodacomRecharge: Scalars['Int']['output'];
-  vodacomWithdraw: Scalars['Int']['output'];
-  halotelRecharge: Scalars['Int']['output'];
-  halotelWithdraw: Scalars['Int']['output'];
-  rechargeDelay: Scalars['Int']['output'];
-  minimumRecharge: Scalars['Tzs']['output'];
-  maxRecharge: Scalars['Tzs']['output'];
-  minimumWithdraw: Scalars['Tzs']['output'];
-  maxWithdraw: Scalars['Tzs']['output'];
-  prohibitWithdrawal: Scalars['Int']['output'];
+  readonly __typename?: 'PayConfig';
+  readonly version: Scalars['Int']['output'];
+  readonly effectiveFrom: Scalars['DateTime']['output'];
+  readonly tigoRecharge: Scalars['Int']['output'];
+  readonly tigoWithdraw: Scalars['Int']['output'];
+  readonly airtelRecharge: Scalars['Int']['output'];
+  readonly airtelWithdraw: Scalars['Int']['output'];
+  readonly vodacomRecharge: Scalars['Int']['output'];
+  readonly vodacomWithdraw: Scalars['Int']['output'];
+  readonly halotelRecharge: Scalars['Int']['output'];
+  readonly halotelWithdraw: Scalars['Int']['output'];
+  readonly rechargeDelay: Scalars['Int']['output'];
+  readonly minimumRecharge: Scalars['Tzs']['output'];
+  readonly maxRecharge: Scalars['Tzs']['output'];
+  readonly minimumWithdraw: Scalars['Tzs']['output'];
+  readonly maxWithdraw: Scalars['Tzs']['output'];
+  readonly prohibitWithdrawal: Scalars['Int']['output'];
   /** Withdrawals above this wait for staff approval (whitelisted players excepted). */
-  withdrawApprovalThreshold: Scalars['Tzs']['output'];
+  readonly withdrawApprovalThreshold: Scalars['Tzs']['output'];
   /** 1: only whitelisted players may withdraw. */
-  whitelistOnly: Scalars['Int']['output'];
+  readonly whitelistOnly: Scalars['Int']['output'];
 };
 
 /** A change of pay config; unset fields keep their value. Errors: BAD_INPUT. */
 export type PayConfigInput = {
   /** Default now. */
-  effectiveFrom?: InputMaybe<Scalars['DateTime']['input']>;
-  reason: Scalars['String']['input'];
-  tigoRecharge?: InputMaybe<Scalars['Int']['input']>;
-  tigoWithdraw?: InputMaybe<Scalars['Int']['input']>;
-  airtelRecharge?: InputMaybe<Scalars['Int']['input']>;
-  airtelWithdraw?: InputMaybe<Scalars['Int']['input']>;
-  vodacomRecharge?: InputMaybe<Scalars['Int']['input']>;
-  vodacomWithdraw?: InputMaybe<Scalars['Int']['input']>;
-  halotelRecharge?: InputMaybe<Scalars['Int']['input']>;
-  halotelWithdraw?: InputMaybe<Scalars['Int']['input']>;
-  rechargeDelay?: InputMaybe<Scalars['Int']['input']>;
-  minimumRecharge?: InputMaybe<Scalars['Tzs']['input']>;
-  maxRecharge?: InputMaybe<Scalars['Tzs']['input']>;
-  minimumWithdraw?: InputMaybe<Scalars['Tzs']['input']>;
-  maxWithdraw?: InputMaybe<Scalars['Tzs']['input']>;
-  prohibitWithdrawal?: InputMaybe<Scalars['Int']['input']>;
-  withdrawApprovalThreshold?: InputMaybe<Scalars['Tzs']['input']>;
-  whitelistOnly?: InputMaybe<Scalars['Int']['input']>;
+  readonly effectiveFrom?: InputMaybe<Scalars['DateTime']['input']>;
+  readonly reason: Scalars['String']['input'];
+  readonly tigoRecharge?: InputMaybe<Scalars['Int']['input']>;
+  readonly tigoWithdraw?: InputMaybe<Scalars['Int']['input']>;
+  readonly airtelRecharge?: InputMaybe<Scalars['Int']['input']>;
+  readonly airtelWithdraw?: InputMaybe<Scalars['Int']['input']>;
+  readonly vodacomRecharge?: InputMaybe<Scalars['Int']['input']>;
+  readonly vodacomWithdraw?: InputMaybe<Scalars['Int']['input']>;
+  readonly halotelRecharge?: InputMaybe<Scalars['Int']['input']>;
+  readonly halotelWithdraw?: InputMaybe<Scalars['Int']['input']>;
+  readonly rechargeDelay?: InputMaybe<Scalars['Int']['input']>;
+  readonly minimumRecharge?: InputMaybe<Scalars['Tzs']['input']>;
+  readonly maxRecharge?: InputMaybe<Scalars['Tzs']['input']>;
+  readonly minimumWithdraw?: InputMaybe<Scalars['Tzs']['input']>;
+  readonly maxWithdraw?: InputMaybe<Scalars['Tzs']['input']>;
+  readonly prohibitWithdrawal?: InputMaybe<Scalars['Int']['input']>;
+  readonly withdrawApprovalThreshold?: InputMaybe<Scalars['Tzs']['input']>;
+  readonly whitelistOnly?: InputMaybe<Scalars['Int']['input']>;
 };
 
 /** A payment channel (spec §3 Channel), one per network; enable flags come from the pay config. */
 export type PaymentChannel = {
-  __typename?: 'PaymentChannel';
-  network: Scalars['Int']['output'];
-  name: Scalars['String']['output'];
-  sort: Scalars['Int']['output'];
-  gatewayAddress: Scalars['String']['output'];
-  rechargeEnabled: Scalars['Boolean']['output'];
-  withdrawEnabled: Scalars['Boolean']['output'];
+  readonly __typename?: 'PaymentChannel';
+  readonly network: Scalars['Int']['output'];
+  readonly name: Scalars['String']['output'];
+  readonly sort: Scalars['Int']['output'];
+  readonly gatewayAddress: Scalars['String']['output'];
+  readonly rechargeEnabled: Scalars['Boolean']['output'];
+  readonly withdrawEnabled: Scalars['Boolean']['output'];
 };
 
 /** Amount limits (TZS) and open networks for players (Query.paymentOptions). */
 export type PaymentOptions = {
-  __typename?: 'PaymentOptions';
-  minimumRecharge: Scalars['Tzs']['output'];
-  maxRecharge: Scalars['Tzs']['output'];
-  minimumWithdraw: Scalars['Tzs']['output'];
-  maxWithdraw: Scalars['Tzs']['output'];
+  readonly __typename?: 'PaymentOptions';
+  readonly minimumRecharge: Scalars['Tzs']['output'];
+  readonly maxRecharge: Scalars['Tzs']['output'];
+  readonly minimumWithdraw: Scalars['Tzs']['output'];
+  readonly maxWithdraw: Scalars['Tzs']['output'];
   /** True when the pay config prohibits every withdrawal (prohibitWithdrawal = 1). */
-  withdrawalsProhibited: Scalars['Boolean']['output'];
+  readonly withdrawalsProhibited: Scalars['Boolean']['output'];
   /** Networks in the channels' sort order. */
-  channels: Array<PaymentOption>;
+  readonly channels: ReadonlyArray<PaymentOption>;
 };
 
 /** One mobile-money network as a player sees it: 3 Tigo, 4 Airtel, 6 Vodacom, 7 Halotel. */
 export type PaymentOption = {
-  __typename?: 'PaymentOption';
-  network: Scalars['Int']['output'];
-  name: Scalars['String']['output'];
-  rechargeEnabled: Scalars['Boolean']['output'];
-  withdrawEnabled: Scalars['Boolean']['output'];
+  readonly __typename?: 'PaymentOption';
+  readonly network: Scalars['Int']['output'];
+  readonly name: Scalars['String']['output'];
+  readonly rechargeEnabled: Scalars['Boolean']['output'];
+  readonly withdrawEnabled: Scalars['Boolean']['output'];
 };
 
 export type ChannelInput = {
-  network: Scalars['Int']['input'];
-  name?: InputMaybe<Scalars['String']['input']>;
-  sort?: InputMaybe<Scalars['Int']['input']>;
-  gatewayAddress?: InputMaybe<Scalars['String']['input']>;
-  rechargeEnabled?: InputMaybe<Scalars['Boolean']['input']>;
-  withdrawEnabled?: InputMaybe<Scalars['Boolean']['input']>;
-  reason: Scalars['String']['input'];
+  readonly network: Scalars['Int']['input'];
+  readonly name?: InputMaybe<Scalars['String']['input']>;
+  readonly sort?: InputMaybe<Scalars['Int']['input']>;
+  readonly gatewayAddress?: InputMaybe<Scalars['String']['input']>;
+  readonly rechargeEnabled?: InputMaybe<Scalars['Boolean']['input']>;
+  readonly withdrawEnabled?: InputMaybe<Scalars['Boolean']['input']>;
+  readonly reason: Scalars['String']['input'];
 };
 
 /** A mismatch with a provider statement: MISSING_OURS, MISSING_THEIRS, AMOUNT_DIFFERS, STATUS_DIFFERS. */
 export type ReconciliationItem = {
-  __typename?: 'ReconciliationItem';
-  id: Scalars['ID']['output'];
-  runId: Scalars['String']['output'];
-  network: Scalars['Int']['output'];
-  paymentId: Scalars['String']['output'];
-  kind: Scalars['String']['output'];
+  readonly __typename?: 'ReconciliationItem';
+  readonly id: Scalars['ID']['output'];
+  readonly runId: Scalars['String']['output'];
+  readonly network: Scalars['Int']['output'];
+  readonly paymentId: Scalars['String']['output'];
+  readonly kind: Scalars['String']['output'];
   /** Our row and their statement line, as JSON text. */
-  ours?: Maybe<Scalars['String']['output']>;
-  theirs?: Maybe<Scalars['String']['output']>;
-  foundAt: Scalars['DateTime']['output'];
-  resolvedAt?: Maybe<Scalars['DateTime']['output']>;
-  resolvedBy?: Maybe<Scalars['String']['output']>;
-  resolution?: Maybe<Scalars['String']['output']>;
+  readonly ours?: Maybe<Scalars['String']['output']>;
+  readonly theirs?: Maybe<Scalars['String']['output']>;
+  readonly foundAt: Scalars['DateTime']['output'];
+  readonly resolvedAt?: Maybe<Scalars['DateTime']['output']>;
+  readonly resolvedBy?: Maybe<Scalars['String']['output']>;
+  readonly resolution?: Maybe<Scalars['String']['output']>;
 };
 
 /** Staff order filters; all optional, combined with AND. */
 export type OrderFilter = {
   /** Spec list filter "to be counted": true = not yet settled (unpaid, awaiting, abnormal, delayed); false = closed. */
-  toBeCounted?: InputMaybe<Scalars['Boolean']['input']>;
+  readonly toBeCounted?: InputMaybe<Scalars['Boolean']['input']>;
   /** Domain statuses (any of). */
-  statuses?: InputMaybe<Array<OrderStatus>>;
+  readonly statuses?: InputMaybe<ReadonlyArray<OrderStatus>>;
   /** Spec order status code 1–6. */
-  statusCode?: InputMaybe<Scalars['Int']['input']>;
+  readonly statusCode?: InputMaybe<Scalars['Int']['input']>;
   /** Spec order type: user, admin or random. */
-  orderType?: InputMaybe<Scalars['String']['input']>;
-  userId?: InputMaybe<Scalars['ID']['input']>;
+  readonly orderType?: InputMaybe<Scalars['String']['input']>;
+  readonly userId?: InputMaybe<Scalars['ID']['input']>;
   /** The player's phone, exact, +255… or 0…. */
-  phone?: InputMaybe<Scalars['String']['input']>;
+  readonly phone?: InputMaybe<Scalars['String']['input']>;
   /** Spec serial number (order no.), exact. */
-  serial?: InputMaybe<Scalars['String']['input']>;
+  readonly serial?: InputMaybe<Scalars['String']['input']>;
   /** Placed on or after this EAT day, `yyyy-MM-dd`. */
-  fromDate?: InputMaybe<Scalars['String']['input']>;
+  readonly fromDate?: InputMaybe<Scalars['String']['input']>;
   /** Placed on or before this EAT day (inclusive). */
-  toDate?: InputMaybe<Scalars['String']['input']>;
+  readonly toDate?: InputMaybe<Scalars['String']['input']>;
   /** Only bets with a leg on this match (spec gambling_bureau_query). */
-  matchId?: InputMaybe<Scalars['ID']['input']>;
+  readonly matchId?: InputMaybe<Scalars['ID']['input']>;
   /** true = only large bets (stake ≥ the order warning amount in force now, spec §9 "order warning amount"); false = only the others. With no warning amount set, no bet is large. */
-  largeBet?: InputMaybe<Scalars['Boolean']['input']>;
+  readonly largeBet?: InputMaybe<Scalars['Boolean']['input']>;
+  /** true = only bets with at least one cash-out, partial or full (issue 20); false = only the others. */
+  readonly cashedOut?: InputMaybe<Scalars['Boolean']['input']>;
 };
 
 /** Order list sorting; ties are broken by id. */
@@ -2488,317 +3211,327 @@ export type OrderSort =
   'PLACED_DESC' | 'PLACED_ASC' | 'STAKE_DESC' | 'STAKE_ASC' | 'SETTLED_DESC' | 'CREDITED_DESC';
 
 export type StaffOrderPage = {
-  __typename?: 'StaffOrderPage';
-  items: Array<Order>;
-  page: Scalars['Int']['output'];
-  pageSize: Scalars['Int']['output'];
-  total: Scalars['Int']['output'];
+  readonly __typename?: 'StaffOrderPage';
+  readonly items: ReadonlyArray<Order>;
+  readonly page: Scalars['Int']['output'];
+  readonly pageSize: Scalars['Int']['output'];
+  readonly total: Scalars['Int']['output'];
   /** Sum of the stakes of every matching order (all pages), TZS. */
-  totalStake: Scalars['Tzs']['output'];
+  readonly totalStake: Scalars['Tzs']['output'];
   /** Sum of what the wallets received for the matching orders, TZS. */
-  totalCredited: Scalars['Tzs']['output'];
+  readonly totalCredited: Scalars['Tzs']['output'];
 };
 
 /** A staff bet for a chosen player (spec §7 order_list/add; order type admin). */
 export type AdminPlaceBetInput = {
   /** Client-generated id: repeating it returns the first answer and moves money once. */
-  requestId: Scalars['ID']['input'];
-  payType: PayType;
-  amount: Scalars['Tzs']['input'];
-  selections: Array<BetSelectionInput>;
-  oddsChange?: InputMaybe<OddsChangePolicy>;
+  readonly requestId: Scalars['ID']['input'];
+  readonly payType: PayType;
+  readonly amount: Scalars['Tzs']['input'];
+  readonly selections: ReadonlyArray<BetSelectionInput>;
+  readonly oddsChange?: InputMaybe<OddsChangePolicy>;
   /** Why staff place it; written to the audit log. */
-  reason: Scalars['String']['input'];
+  readonly reason: Scalars['String']['input'];
 };
 
 /** Spec §3 "Random betting setup". */
 export type RandomBetSetup = {
-  __typename?: 'RandomBetSetup';
-  id: Scalars['ID']['output'];
+  readonly __typename?: 'RandomBetSetup';
+  readonly id: Scalars['ID']['output'];
   /** Bets placed per run, 1–1000. */
-  orderCount: Scalars['Int']['output'];
+  readonly orderCount: Scalars['Int']['output'];
   /** Stake range, whole TZS, step 100 (spec §5). */
-  minBetAmount: Scalars['Tzs']['output'];
-  maxBetAmount: Scalars['Tzs']['output'];
+  readonly minBetAmount: Scalars['Tzs']['output'];
+  readonly maxBetAmount: Scalars['Tzs']['output'];
   /** Only matches starting within this many days from now (0–30). */
-  startRangeDays: Scalars['Int']['output'];
+  readonly startRangeDays: Scalars['Int']['output'];
   /** Only matches in progress (live). */
-  liveOnly: Scalars['Boolean']['output'];
+  readonly liveOnly: Scalars['Boolean']['output'];
   /** Also accumulators of 2–5 legs (spec "string bets"); otherwise singles only. */
-  includeStringBets: Scalars['Boolean']['output'];
+  readonly includeStringBets: Scalars['Boolean']['output'];
   /** Every selection at least these odds; "0.00" = any. */
-  minOdds: Scalars['Odds']['output'];
-  note: Scalars['String']['output'];
-  createdBy: Scalars['String']['output'];
-  createdAt: Scalars['DateTime']['output'];
-  updatedAt: Scalars['DateTime']['output'];
+  readonly minOdds: Scalars['Odds']['output'];
+  readonly note: Scalars['String']['output'];
+  readonly createdBy: Scalars['String']['output'];
+  readonly createdAt: Scalars['DateTime']['output'];
+  readonly updatedAt: Scalars['DateTime']['output'];
 };
 
 export type RandomBetSetupInput = {
-  orderCount: Scalars['Int']['input'];
-  minBetAmount: Scalars['Tzs']['input'];
-  maxBetAmount: Scalars['Tzs']['input'];
-  startRangeDays: Scalars['Int']['input'];
-  liveOnly: Scalars['Boolean']['input'];
-  includeStringBets: Scalars['Boolean']['input'];
-  minOdds: Scalars['Odds']['input'];
-  note?: InputMaybe<Scalars['String']['input']>;
+  readonly orderCount: Scalars['Int']['input'];
+  readonly minBetAmount: Scalars['Tzs']['input'];
+  readonly maxBetAmount: Scalars['Tzs']['input'];
+  readonly startRangeDays: Scalars['Int']['input'];
+  readonly liveOnly: Scalars['Boolean']['input'];
+  readonly includeStringBets: Scalars['Boolean']['input'];
+  readonly minOdds: Scalars['Odds']['input'];
+  readonly note?: InputMaybe<Scalars['String']['input']>;
 };
 
 /** What one run of a setup did. */
 export type RandomBetRun = {
-  __typename?: 'RandomBetRun';
+  readonly __typename?: 'RandomBetRun';
   /** Bets placed (order type random). */
-  placed: Array<Order>;
+  readonly placed: ReadonlyArray<Order>;
   /** Bets the placement refused (e.g. INSUFFICIENT_FUNDS), with the code. */
-  refused: Array<RandomBetRefusal>;
+  readonly refused: ReadonlyArray<RandomBetRefusal>;
   /** Matches that could be bet (after the setup's filters). */
-  candidateSelections: Scalars['Int']['output'];
+  readonly candidateSelections: Scalars['Int']['output'];
 };
 
 export type RandomBetRefusal = {
-  __typename?: 'RandomBetRefusal';
-  userId: Scalars['ID']['output'];
-  code: Scalars['String']['output'];
+  readonly __typename?: 'RandomBetRefusal';
+  readonly userId: Scalars['ID']['output'];
+  readonly code: Scalars['String']['output'];
 };
 
 export type BillFilter = {
-  userId?: InputMaybe<Scalars['ID']['input']>;
+  readonly userId?: InputMaybe<Scalars['ID']['input']>;
   /** The player's phone, exact. */
-  phone?: InputMaybe<Scalars['String']['input']>;
+  readonly phone?: InputMaybe<Scalars['String']['input']>;
   /** Spec bill type codes (any of). */
-  billTypes?: InputMaybe<Array<Scalars['Int']['input']>>;
+  readonly billTypes?: InputMaybe<ReadonlyArray<Scalars['Int']['input']>>;
   /** balance, creditMoney, racingCoin or debt. */
-  pocket?: InputMaybe<Scalars['String']['input']>;
+  readonly pocket?: InputMaybe<Scalars['String']['input']>;
   /** A bet id, payment id or staff request id. */
-  reference?: InputMaybe<Scalars['String']['input']>;
-  fromDate?: InputMaybe<Scalars['String']['input']>;
-  toDate?: InputMaybe<Scalars['String']['input']>;
+  readonly reference?: InputMaybe<Scalars['String']['input']>;
+  readonly fromDate?: InputMaybe<Scalars['String']['input']>;
+  readonly toDate?: InputMaybe<Scalars['String']['input']>;
 };
 
 /** A bill entry with its player, for staff lists. */
 export type StaffBill = {
-  __typename?: 'StaffBill';
-  id: Scalars['ID']['output'];
-  userId: Scalars['ID']['output'];
-  userPhone?: Maybe<Scalars['String']['output']>;
-  billType: Scalars['Int']['output'];
-  pocket: Scalars['String']['output'];
-  amount: Scalars['Tzs']['output'];
-  balanceBefore: Scalars['Tzs']['output'];
-  balanceAfter: Scalars['Tzs']['output'];
-  remark: Scalars['String']['output'];
-  reference: Scalars['String']['output'];
+  readonly __typename?: 'StaffBill';
+  readonly id: Scalars['ID']['output'];
+  readonly userId: Scalars['ID']['output'];
+  readonly userPhone?: Maybe<Scalars['String']['output']>;
+  readonly billType: Scalars['Int']['output'];
+  readonly pocket: Scalars['String']['output'];
+  readonly amount: Scalars['Tzs']['output'];
+  readonly balanceBefore: Scalars['Tzs']['output'];
+  readonly balanceAfter: Scalars['Tzs']['output'];
+  readonly remark: Scalars['String']['output'];
+  readonly reference: Scalars['String']['output'];
   /** Spec serial number: the movement id. */
-  movementId: Scalars['String']['output'];
+  readonly movementId: Scalars['String']['output'];
   /** Who moved the money: player:, staff:, system:. */
-  actor: Scalars['String']['output'];
-  at: Scalars['DateTime']['output'];
+  readonly actor: Scalars['String']['output'];
+  readonly at: Scalars['DateTime']['output'];
 };
 
 export type StaffBillPage = {
-  __typename?: 'StaffBillPage';
-  items: Array<StaffBill>;
-  page: Scalars['Int']['output'];
-  pageSize: Scalars['Int']['output'];
-  total: Scalars['Int']['output'];
+  readonly __typename?: 'StaffBillPage';
+  readonly items: ReadonlyArray<StaffBill>;
+  readonly page: Scalars['Int']['output'];
+  readonly pageSize: Scalars['Int']['output'];
+  readonly total: Scalars['Int']['output'];
   /** Sum of the signed amounts of every matching entry, TZS. */
-  totalAmount: Scalars['Tzs']['output'];
+  readonly totalAmount: Scalars['Tzs']['output'];
 };
 
 export type SmsFilter = {
-  phone?: InputMaybe<Scalars['String']['input']>;
+  readonly phone?: InputMaybe<Scalars['String']['input']>;
   /** register or reset_password. */
-  type?: InputMaybe<Scalars['String']['input']>;
+  readonly type?: InputMaybe<Scalars['String']['input']>;
   /** unused or used (spec §4). */
-  status?: InputMaybe<Scalars['String']['input']>;
-  fromDate?: InputMaybe<Scalars['String']['input']>;
-  toDate?: InputMaybe<Scalars['String']['input']>;
+  readonly status?: InputMaybe<Scalars['String']['input']>;
+  readonly fromDate?: InputMaybe<Scalars['String']['input']>;
+  readonly toDate?: InputMaybe<Scalars['String']['input']>;
 };
 
 export type SmsMessage = {
-  __typename?: 'SmsMessage';
-  id: Scalars['ID']['output'];
-  phone: Scalars['String']['output'];
-  areaCode: Scalars['String']['output'];
-  type: Scalars['String']['output'];
-  content: Scalars['String']['output'];
-  code?: Maybe<Scalars['String']['output']>;
-  status: Scalars['String']['output'];
-  sentAt: Scalars['DateTime']['output'];
-  expiresAt?: Maybe<Scalars['DateTime']['output']>;
-  usedAt?: Maybe<Scalars['DateTime']['output']>;
-  ip?: Maybe<Scalars['String']['output']>;
+  readonly __typename?: 'SmsMessage';
+  readonly id: Scalars['ID']['output'];
+  /** Masked (`+25571*****78`) unless the caller holds `users.phone`. */
+  readonly phone: Scalars['String']['output'];
+  readonly areaCode: Scalars['String']['output'];
+  readonly type: Scalars['String']['output'];
+  /** The text as sent, with any code masked (`******`). */
+  readonly content: Scalars['String']['output'];
+  /** Always null: codes are stored hashed and never returned (issue 15 item 3). */
+  readonly code?: Maybe<Scalars['String']['output']>;
+  readonly status: Scalars['String']['output'];
+  readonly sentAt: Scalars['DateTime']['output'];
+  readonly expiresAt?: Maybe<Scalars['DateTime']['output']>;
+  readonly usedAt?: Maybe<Scalars['DateTime']['output']>;
+  readonly ip?: Maybe<Scalars['String']['output']>;
 };
 
 export type SmsMessagePage = {
-  __typename?: 'SmsMessagePage';
-  items: Array<SmsMessage>;
-  page: Scalars['Int']['output'];
-  pageSize: Scalars['Int']['output'];
-  total: Scalars['Int']['output'];
+  readonly __typename?: 'SmsMessagePage';
+  readonly items: ReadonlyArray<SmsMessage>;
+  readonly page: Scalars['Int']['output'];
+  readonly pageSize: Scalars['Int']['output'];
+  readonly total: Scalars['Int']['output'];
 };
 
 export type AuditLogFilter = {
   /** `staff:<id>` or `system:<process>`, exact. */
-  actor?: InputMaybe<Scalars['String']['input']>;
+  readonly actor?: InputMaybe<Scalars['String']['input']>;
   /** Exact action, or a prefix ending in `.` (e.g. `order.`). */
-  action?: InputMaybe<Scalars['String']['input']>;
-  entity?: InputMaybe<Scalars['String']['input']>;
-  entityId?: InputMaybe<Scalars['String']['input']>;
-  fromDate?: InputMaybe<Scalars['String']['input']>;
-  toDate?: InputMaybe<Scalars['String']['input']>;
+  readonly action?: InputMaybe<Scalars['String']['input']>;
+  readonly entity?: InputMaybe<Scalars['String']['input']>;
+  readonly entityId?: InputMaybe<Scalars['String']['input']>;
+  readonly fromDate?: InputMaybe<Scalars['String']['input']>;
+  readonly toDate?: InputMaybe<Scalars['String']['input']>;
 };
 
 /** One staff action (issue 5 item 3): who, from where, what, before and after. */
 export type AuditLogEntry = {
-  __typename?: 'AuditLogEntry';
-  id: Scalars['ID']['output'];
-  at: Scalars['DateTime']['output'];
-  actor: Scalars['String']['output'];
-  ip?: Maybe<Scalars['String']['output']>;
-  action: Scalars['String']['output'];
-  entity: Scalars['String']['output'];
-  entityId?: Maybe<Scalars['String']['output']>;
-  reason?: Maybe<Scalars['String']['output']>;
+  readonly __typename?: 'AuditLogEntry';
+  readonly id: Scalars['ID']['output'];
+  readonly at: Scalars['DateTime']['output'];
+  readonly actor: Scalars['String']['output'];
+  readonly ip?: Maybe<Scalars['String']['output']>;
+  readonly action: Scalars['String']['output'];
+  readonly entity: Scalars['String']['output'];
+  readonly entityId?: Maybe<Scalars['String']['output']>;
+  readonly reason?: Maybe<Scalars['String']['output']>;
   /** JSON text of the row before, or null. */
-  before?: Maybe<Scalars['String']['output']>;
+  readonly before?: Maybe<Scalars['String']['output']>;
   /** JSON text of the row after, or null. */
-  after?: Maybe<Scalars['String']['output']>;
-  requestId?: Maybe<Scalars['String']['output']>;
+  readonly after?: Maybe<Scalars['String']['output']>;
+  readonly requestId?: Maybe<Scalars['String']['output']>;
 };
 
 export type AuditLogPage = {
-  __typename?: 'AuditLogPage';
-  items: Array<AuditLogEntry>;
-  page: Scalars['Int']['output'];
-  pageSize: Scalars['Int']['output'];
-  total: Scalars['Int']['output'];
+  readonly __typename?: 'AuditLogPage';
+  readonly items: ReadonlyArray<AuditLogEntry>;
+  readonly page: Scalars['Int']['output'];
+  readonly pageSize: Scalars['Int']['output'];
+  readonly total: Scalars['Int']['output'];
 };
 
 export type SystemLogFilter = {
   /** Spec log type 1–99 (9 = a client's uncaught error); other values: BAD_INPUT. */
-  type?: InputMaybe<Scalars['Int']['input']>;
+  readonly type?: InputMaybe<Scalars['Int']['input']>;
   /** player, admin or server. */
-  source?: InputMaybe<Scalars['String']['input']>;
-  userId?: InputMaybe<Scalars['ID']['input']>;
+  readonly source?: InputMaybe<Scalars['String']['input']>;
+  readonly userId?: InputMaybe<Scalars['ID']['input']>;
   /** Content contains (case-insensitive). */
-  search?: InputMaybe<Scalars['String']['input']>;
-  fromDate?: InputMaybe<Scalars['String']['input']>;
-  toDate?: InputMaybe<Scalars['String']['input']>;
+  readonly search?: InputMaybe<Scalars['String']['input']>;
+  readonly fromDate?: InputMaybe<Scalars['String']['input']>;
+  readonly toDate?: InputMaybe<Scalars['String']['input']>;
 };
 
 /** One system log entry (spec §3 "Log"). */
 export type SystemLogEntry = {
-  __typename?: 'SystemLogEntry';
-  id: Scalars['ID']['output'];
-  at: Scalars['DateTime']['output'];
-  type: Scalars['Int']['output'];
-  content: Scalars['String']['output'];
-  source: Scalars['String']['output'];
-  userAgent?: Maybe<Scalars['String']['output']>;
+  readonly __typename?: 'SystemLogEntry';
+  readonly id: Scalars['ID']['output'];
+  readonly at: Scalars['DateTime']['output'];
+  readonly type: Scalars['Int']['output'];
+  readonly content: Scalars['String']['output'];
+  readonly source: Scalars['String']['output'];
+  readonly userAgent?: Maybe<Scalars['String']['output']>;
   /** `player:<id>` or `staff:<id>` when logged in. */
-  userId?: Maybe<Scalars['String']['output']>;
-  ip?: Maybe<Scalars['String']['output']>;
+  readonly userId?: Maybe<Scalars['String']['output']>;
+  readonly ip?: Maybe<Scalars['String']['output']>;
 };
 
 export type SystemLogPage = {
-  __typename?: 'SystemLogPage';
-  items: Array<SystemLogEntry>;
-  page: Scalars['Int']['output'];
-  pageSize: Scalars['Int']['output'];
-  total: Scalars['Int']['output'];
+  readonly __typename?: 'SystemLogPage';
+  readonly items: ReadonlyArray<SystemLogEntry>;
+  readonly page: Scalars['Int']['output'];
+  readonly pageSize: Scalars['Int']['output'];
+  readonly total: Scalars['Int']['output'];
 };
 
 export type UserFilter = {
   /** Phone contains (digits; a leading 0 is ignored). */
-  phone?: InputMaybe<Scalars['String']['input']>;
-  invitationCode?: InputMaybe<Scalars['String']['input']>;
+  readonly phone?: InputMaybe<Scalars['String']['input']>;
+  readonly invitationCode?: InputMaybe<Scalars['String']['input']>;
   /** Players whose superior (agent) is this user. */
-  superiorId?: InputMaybe<Scalars['ID']['input']>;
+  readonly superiorId?: InputMaybe<Scalars['ID']['input']>;
   /** Only agents: players with at least one invited user. */
-  agentsOnly?: InputMaybe<Scalars['Boolean']['input']>;
-  disabled?: InputMaybe<Scalars['Boolean']['input']>;
-  noBet?: InputMaybe<Scalars['Boolean']['input']>;
-  noWithdraw?: InputMaybe<Scalars['Boolean']['input']>;
+  readonly agentsOnly?: InputMaybe<Scalars['Boolean']['input']>;
+  readonly disabled?: InputMaybe<Scalars['Boolean']['input']>;
+  readonly noBet?: InputMaybe<Scalars['Boolean']['input']>;
+  readonly noWithdraw?: InputMaybe<Scalars['Boolean']['input']>;
   /** 1 not reported, 2 reported. */
-  reported?: InputMaybe<Scalars['Int']['input']>;
-  withdrawalWhitelist?: InputMaybe<Scalars['Boolean']['input']>;
-  registeredFrom?: InputMaybe<Scalars['String']['input']>;
-  registeredTo?: InputMaybe<Scalars['String']['input']>;
+  readonly reported?: InputMaybe<Scalars['Int']['input']>;
+  readonly withdrawalWhitelist?: InputMaybe<Scalars['Boolean']['input']>;
+  readonly registeredFrom?: InputMaybe<Scalars['String']['input']>;
+  readonly registeredTo?: InputMaybe<Scalars['String']['input']>;
   /** Balance at least / at most, TZS. */
-  minBalance?: InputMaybe<Scalars['Tzs']['input']>;
-  maxBalance?: InputMaybe<Scalars['Tzs']['input']>;
+  readonly minBalance?: InputMaybe<Scalars['Tzs']['input']>;
+  readonly maxBalance?: InputMaybe<Scalars['Tzs']['input']>;
 };
 
 export type UserSort = 'CREATED_DESC' | 'CREATED_ASC' | 'BALANCE_DESC' | 'BALANCE_ASC' | 'LAST_LOGIN_DESC';
 
 /** A player with balances (spec §3 User): the account read model joined with the wallet read model. */
 export type StaffUser = {
-  __typename?: 'StaffUser';
-  id: Scalars['ID']['output'];
-  phone: Scalars['String']['output'];
-  network: Scalars['Int']['output'];
-  invitationCode: Scalars['String']['output'];
-  superiorId?: Maybe<Scalars['ID']['output']>;
-  superiorPhone?: Maybe<Scalars['String']['output']>;
+  readonly __typename?: 'StaffUser';
+  readonly id: Scalars['ID']['output'];
+  readonly phone: Scalars['String']['output'];
+  readonly network: Scalars['Int']['output'];
+  readonly invitationCode: Scalars['String']['output'];
+  readonly superiorId?: Maybe<Scalars['ID']['output']>;
+  readonly superiorPhone?: Maybe<Scalars['String']['output']>;
   /** Players this user invited. */
-  invitedCount: Scalars['Int']['output'];
-  disabled: Scalars['Boolean']['output'];
-  noBet: Scalars['Boolean']['output'];
-  noWithdraw: Scalars['Boolean']['output'];
-  reported: Scalars['Int']['output'];
-  returnScale: Scalars['String']['output'];
-  withdrawalWhitelist: Scalars['Boolean']['output'];
-  note: Scalars['String']['output'];
-  balance: Scalars['Tzs']['output'];
-  creditMoney: Scalars['Tzs']['output'];
-  racingCoin: Scalars['Tzs']['output'];
-  debt: Scalars['Tzs']['output'];
-  createdAt: Scalars['DateTime']['output'];
-  lastLoginAt?: Maybe<Scalars['DateTime']['output']>;
-  lastLoginIp?: Maybe<Scalars['String']['output']>;
+  readonly invitedCount: Scalars['Int']['output'];
+  readonly disabled: Scalars['Boolean']['output'];
+  readonly noBet: Scalars['Boolean']['output'];
+  readonly noWithdraw: Scalars['Boolean']['output'];
+  readonly reported: Scalars['Int']['output'];
+  readonly returnScale: Scalars['String']['output'];
+  readonly withdrawalWhitelist: Scalars['Boolean']['output'];
+  readonly note: Scalars['String']['output'];
+  readonly balance: Scalars['Tzs']['output'];
+  readonly creditMoney: Scalars['Tzs']['output'];
+  readonly racingCoin: Scalars['Tzs']['output'];
+  readonly debt: Scalars['Tzs']['output'];
+  readonly createdAt: Scalars['DateTime']['output'];
+  readonly lastLoginAt?: Maybe<Scalars['DateTime']['output']>;
+  readonly lastLoginIp?: Maybe<Scalars['String']['output']>;
 };
 
 export type StaffUserPage = {
-  __typename?: 'StaffUserPage';
-  items: Array<StaffUser>;
-  page: Scalars['Int']['output'];
-  pageSize: Scalars['Int']['output'];
-  total: Scalars['Int']['output'];
+  readonly __typename?: 'StaffUserPage';
+  readonly items: ReadonlyArray<StaffUser>;
+  readonly page: Scalars['Int']['output'];
+  readonly pageSize: Scalars['Int']['output'];
+  readonly total: Scalars['Int']['output'];
 };
 
 /** What an export lists. */
-export type ExportKind = 'ORDERS' | 'BILLS' | 'PLAYERS' | 'PAYMENTS' | 'AUDIT_LOG';
+export type ExportKind =
+  | 'ORDERS'
+  | 'BILLS'
+  | 'PLAYERS'
+  | 'PAYMENTS'
+  | 'AUDIT_LOG'
+  /** Cash-outs (issue 20; filter `cashOuts`; permission orders.view). */
+  | 'CASH_OUTS';
 
 /** Spec §3 "Export record"; status per §4: 1 processing, 2 done, 3 failed. */
 export type ExportRecord = {
-  __typename?: 'ExportRecord';
-  id: Scalars['ID']['output'];
-  kind: ExportKind;
-  status: Scalars['Int']['output'];
+  readonly __typename?: 'ExportRecord';
+  readonly id: Scalars['ID']['output'];
+  readonly kind: ExportKind;
+  readonly status: Scalars['Int']['output'];
   /** 0–100. */
-  progress: Scalars['Int']['output'];
-  rowsWritten: Scalars['Int']['output'];
-  errorMessage?: Maybe<Scalars['String']['output']>;
+  readonly progress: Scalars['Int']['output'];
+  readonly rowsWritten: Scalars['Int']['output'];
+  readonly errorMessage?: Maybe<Scalars['String']['output']>;
   /** `staff:<id>`. */
-  applicant: Scalars['String']['output'];
+  readonly applicant: Scalars['String']['output'];
   /** The filter used, JSON text. */
-  filter: Scalars['String']['output'];
-  createdAt: Scalars['DateTime']['output'];
-  completedAt?: Maybe<Scalars['DateTime']['output']>;
+  readonly filter: Scalars['String']['output'];
+  readonly createdAt: Scalars['DateTime']['output'];
+  readonly completedAt?: Maybe<Scalars['DateTime']['output']>;
   /** Bytes of the CSV once done. */
-  byteSize?: Maybe<Scalars['Int']['output']>;
+  readonly byteSize?: Maybe<Scalars['Int']['output']>;
   /** `/admin/exports/<id>/file` once done (GET with the staff bearer token). */
-  downloadPath?: Maybe<Scalars['String']['output']>;
+  readonly downloadPath?: Maybe<Scalars['String']['output']>;
 };
 
 export type ExportPage = {
-  __typename?: 'ExportPage';
-  items: Array<ExportRecord>;
-  page: Scalars['Int']['output'];
-  pageSize: Scalars['Int']['output'];
-  total: Scalars['Int']['output'];
+  readonly __typename?: 'ExportPage';
+  readonly items: ReadonlyArray<ExportRecord>;
+  readonly page: Scalars['Int']['output'];
+  readonly pageSize: Scalars['Int']['output'];
+  readonly total: Scalars['Int']['output'];
 };
 
 /**
@@ -2806,20 +3539,21 @@ export type ExportPage = {
  * ORDERS reads `orders`, BILLS `bills`, PLAYERS `users`, PAYMENTS `payments`, AUDIT_LOG `auditLog`.
  */
 export type ExportFilter = {
-  orders?: InputMaybe<OrderFilter>;
-  bills?: InputMaybe<BillFilter>;
-  users?: InputMaybe<UserFilter>;
-  payments?: InputMaybe<ExportPaymentFilter>;
-  auditLog?: InputMaybe<AuditLogFilter>;
+  readonly orders?: InputMaybe<OrderFilter>;
+  readonly bills?: InputMaybe<BillFilter>;
+  readonly users?: InputMaybe<UserFilter>;
+  readonly payments?: InputMaybe<ExportPaymentFilter>;
+  readonly auditLog?: InputMaybe<AuditLogFilter>;
+  readonly cashOuts?: InputMaybe<CashOutRecordFilter>;
 };
 
 export type ExportPaymentFilter = {
   /** deposit or withdrawal. */
-  kind?: InputMaybe<Scalars['String']['input']>;
-  userId?: InputMaybe<Scalars['ID']['input']>;
-  status?: InputMaybe<Scalars['String']['input']>;
-  fromDate?: InputMaybe<Scalars['String']['input']>;
-  toDate?: InputMaybe<Scalars['String']['input']>;
+  readonly kind?: InputMaybe<Scalars['String']['input']>;
+  readonly userId?: InputMaybe<Scalars['ID']['input']>;
+  readonly status?: InputMaybe<Scalars['String']['input']>;
+  readonly fromDate?: InputMaybe<Scalars['String']['input']>;
+  readonly toDate?: InputMaybe<Scalars['String']['input']>;
 };
 
 /** The aggregates with a replayable history. */
@@ -2827,131 +3561,208 @@ export type HistoryKind = 'WALLET' | 'BET' | 'PAYMENT' | 'ACCOUNT';
 
 /** Names a stream: `wallet-<userId>`, `bet-<betId>`, `payment-<paymentId>`, `account-<userId>`. */
 export type StreamRef = {
-  kind: HistoryKind;
-  id: Scalars['ID']['input'];
+  readonly kind: HistoryKind;
+  readonly id: Scalars['ID']['input'];
 };
 
 /** One event of a stream, with who caused it and why. */
 export type HistoryEvent = {
-  __typename?: 'HistoryEvent';
+  readonly __typename?: 'HistoryEvent';
   /** 1-based position in the stream. */
-  position: Scalars['Int']['output'];
-  eventId: Scalars['ID']['output'];
-  type: Scalars['String']['output'];
+  readonly position: Scalars['Int']['output'];
+  readonly eventId: Scalars['ID']['output'];
+  readonly type: Scalars['String']['output'];
   /** When the store recorded it. */
-  recordedAt: Scalars['DateTime']['output'];
+  readonly recordedAt: Scalars['DateTime']['output'];
   /** The business instant the event carries (`data.at`), when it has one. */
-  at?: Maybe<Scalars['DateTime']['output']>;
+  readonly at?: Maybe<Scalars['DateTime']['output']>;
   /** `player:<id>`, `staff:<id>` or `system:<process>`. */
-  actor: Scalars['String']['output'];
+  readonly actor: Scalars['String']['output'];
   /** The reason carried by the event (staff reason, remark), when any. */
-  reason?: Maybe<Scalars['String']['output']>;
-  correlationId?: Maybe<Scalars['String']['output']>;
-  causationId?: Maybe<Scalars['String']['output']>;
+  readonly reason?: Maybe<Scalars['String']['output']>;
+  readonly correlationId?: Maybe<Scalars['String']['output']>;
+  readonly causationId?: Maybe<Scalars['String']['output']>;
   /** The event's data, JSON text. */
-  data: Scalars['String']['output'];
+  readonly data: Scalars['String']['output'];
   /** The metadata, JSON text. */
-  metadata: Scalars['String']['output'];
+  readonly metadata: Scalars['String']['output'];
   /** Wallet events: each pocket moved, with the balance before and after. */
-  movements: Array<PocketMovement>;
+  readonly movements: ReadonlyArray<PocketMovement>;
 };
 
 export type PocketMovement = {
-  __typename?: 'PocketMovement';
+  readonly __typename?: 'PocketMovement';
   /** balance, creditMoney, racingCoin or debt. */
-  pocket: Scalars['String']['output'];
-  amount: Scalars['Tzs']['output'];
-  before: Scalars['Tzs']['output'];
-  after: Scalars['Tzs']['output'];
+  readonly pocket: Scalars['String']['output'];
+  readonly amount: Scalars['Tzs']['output'];
+  readonly before: Scalars['Tzs']['output'];
+  readonly after: Scalars['Tzs']['output'];
 };
 
 export type StreamHistory = {
-  __typename?: 'StreamHistory';
-  streamName: Scalars['String']['output'];
+  readonly __typename?: 'StreamHistory';
+  readonly streamName: Scalars['String']['output'];
   /** Events in the whole stream (page on with fromPosition = last position + 1). */
-  version: Scalars['Int']['output'];
-  events: Array<HistoryEvent>;
+  readonly version: Scalars['Int']['output'];
+  readonly events: ReadonlyArray<HistoryEvent>;
 };
 
 /** An aggregate as it was at an instant: its events folded by the domain's own evolve function. */
 export type AggregateSnapshot = {
-  __typename?: 'AggregateSnapshot';
-  streamName: Scalars['String']['output'];
+  readonly __typename?: 'AggregateSnapshot';
+  readonly streamName: Scalars['String']['output'];
   /** The instant asked for. */
-  at: Scalars['DateTime']['output'];
+  readonly at: Scalars['DateTime']['output'];
   /** Events folded (recorded at or before `at`). */
-  version: Scalars['Int']['output'];
+  readonly version: Scalars['Int']['output'];
   /** The last event folded, when any. */
-  lastEventAt?: Maybe<Scalars['DateTime']['output']>;
+  readonly lastEventAt?: Maybe<Scalars['DateTime']['output']>;
   /** The aggregate state, JSON text (the domain's state shape). */
-  state: Scalars['String']['output'];
+  readonly state: Scalars['String']['output'];
 };
 
 /** One difference between the rebuilt read model and the stored one. */
 export type ReadModelDifference = {
-  __typename?: 'ReadModelDifference';
-  table: Scalars['String']['output'];
+  readonly __typename?: 'ReadModelDifference';
+  readonly table: Scalars['String']['output'];
   /** The row's key, e.g. `bet_id=…` or `event_id=…,pocket=balance`. */
-  key: Scalars['String']['output'];
-  column: Scalars['String']['output'];
+  readonly key: Scalars['String']['output'];
+  readonly column: Scalars['String']['output'];
   /** JSON text of the value rebuilt from the events (null: the row should not exist). */
-  expected?: Maybe<Scalars['String']['output']>;
+  readonly expected?: Maybe<Scalars['String']['output']>;
   /** JSON text of the stored value (null: the row is missing). */
-  actual?: Maybe<Scalars['String']['output']>;
+  readonly actual?: Maybe<Scalars['String']['output']>;
 };
 
 /** The answer of verifyReadModel. */
 export type ReadModelVerification = {
-  __typename?: 'ReadModelVerification';
-  streamName: Scalars['String']['output'];
+  readonly __typename?: 'ReadModelVerification';
+  readonly streamName: Scalars['String']['output'];
   /** True when the rebuilt rows equal the stored ones. */
-  equal: Scalars['Boolean']['output'];
+  readonly equal: Scalars['Boolean']['output'];
   /** Events replayed (those the read model's projection had reached). */
-  eventsReplayed: Scalars['Int']['output'];
+  readonly eventsReplayed: Scalars['Int']['output'];
   /** Rows compared, per table. */
-  tables: Array<Scalars['String']['output']>;
-  rowsCompared: Scalars['Int']['output'];
-  differences: Array<ReadModelDifference>;
+  readonly tables: ReadonlyArray<Scalars['String']['output']>;
+  readonly rowsCompared: Scalars['Int']['output'];
+  readonly differences: ReadonlyArray<ReadModelDifference>;
   /** Events of the stream the projection has not processed yet (they are not compared). */
-  pendingEvents: Scalars['Int']['output'];
+  readonly pendingEvents: Scalars['Int']['output'];
+};
+
+/** The staff cash-out list's filter: the player (id, or phone exact), a bet, East Africa Time days yyyy-MM-dd (inclusive) of the cash-out. */
+export type CashOutRecordFilter = {
+  readonly userId?: InputMaybe<Scalars['ID']['input']>;
+  readonly phone?: InputMaybe<Scalars['String']['input']>;
+  readonly betId?: InputMaybe<Scalars['ID']['input']>;
+  readonly fromDate?: InputMaybe<Scalars['String']['input']>;
+  readonly toDate?: InputMaybe<Scalars['String']['input']>;
+};
+
+/**
+ * One cash-out, full or partial (spec §3 early settlement; docs/cash-out.md §1, §4): who cashed out what,
+ * for how much, and the pricing used. Amounts in TZS. The pricing fields are null on a cash-out recorded
+ * before decision 0019 (an unpriced full cash-out carries only its amount).
+ */
+export type CashOutRecord = {
+  readonly __typename?: 'CashOutRecord';
+  readonly betId: Scalars['ID']['output'];
+  /** The order's spec serial number. */
+  readonly serial: Scalars['String']['output'];
+  readonly userId: Scalars['ID']['output'];
+  readonly userPhone?: Maybe<Scalars['String']['output']>;
+  /** The bet's stake. */
+  readonly stake: Scalars['Tzs']['output'];
+  /** When it was paid. */
+  readonly at: Scalars['DateTime']['output'];
+  /** True: all that was still running (the bet ends, status 6); false: a part, the rest keeps running. */
+  readonly full: Scalars['Boolean']['output'];
+  /** 1 for the bet's first cash-out, 2 for the next… */
+  readonly cashOutNo?: Maybe<Scalars['Int']['output']>;
+  /** Stake cashed out. */
+  readonly part?: Maybe<Scalars['Tzs']['output']>;
+  /** Value paid before tax. */
+  readonly gross: Scalars['Tzs']['output'];
+  /** Withholding tax on the value above the part. */
+  readonly tax: Scalars['Tzs']['output'];
+  /** Credited to the balance (bill type 1): gross − tax. */
+  readonly net: Scalars['Tzs']['output'];
+  /** Stake still running after it. */
+  readonly remainingStake?: Maybe<Scalars['Tzs']['output']>;
+  /** Spec §3 early-settlement odds: gross ÷ part, 2 decimals. */
+  readonly earlySettlementOdds?: Maybe<Scalars['String']['output']>;
+  /** Stake running before it. */
+  readonly runningStake?: Maybe<Scalars['Tzs']['output']>;
+  /** What the running stake would return if every open leg won (without the acca bonus). */
+  readonly potentialPayout?: Maybe<Scalars['Tzs']['output']>;
+  /** The model's expected share of the potential payout (0–1). */
+  readonly probability?: Maybe<Scalars['Float']['output']>;
+  /** The part's fair value before the margin: ⌊fair value × part ÷ running stake⌋. */
+  readonly fairValue?: Maybe<Scalars['Tzs']['output']>;
+  /** Cash-out margin in force, percent. */
+  readonly marginPercent?: Maybe<Scalars['Float']['output']>;
+  /** What the margin kept: fair value − gross (TZS; negative only if the price rose during the hold and the player accepted any change). */
+  readonly margin?: Maybe<Scalars['Int']['output']>;
+  /** The value the player accepted before the hold. */
+  readonly offered?: Maybe<Scalars['Tzs']['output']>;
+  /** ACCEPT_ANY, ACCEPT_HIGHER or NONE. */
+  readonly tolerance?: Maybe<Scalars['String']['output']>;
+  /** The offer id (the idempotency key). */
+  readonly offerId: Scalars['String']['output'];
+  /** Who cashed out: player:<id>, system:auto-cashout (automatic cash-out), staff:<id>. */
+  readonly actor: Scalars['String']['output'];
+};
+
+export type CashOutRecordPage = {
+  readonly __typename?: 'CashOutRecordPage';
+  readonly items: ReadonlyArray<CashOutRecord>;
+  readonly page: Scalars['Int']['output'];
+  readonly pageSize: Scalars['Int']['output'];
+  readonly total: Scalars['Int']['output'];
+  /** Sums over every matching cash-out, TZS. */
+  readonly totalGross: Scalars['Tzs']['output'];
+  readonly totalTax: Scalars['Tzs']['output'];
+  readonly totalNet: Scalars['Tzs']['output'];
+  /** What the cash-out margin kept over every matching cash-out (TZS). */
+  readonly totalMargin: Scalars['Int']['output'];
 };
 
 /** A text in each site language; at least one is given. Readers get their language, else sw, en-US, zh-CN. */
 export type LocalizedText = {
-  __typename?: 'LocalizedText';
-  sw?: Maybe<Scalars['String']['output']>;
-  enUS?: Maybe<Scalars['String']['output']>;
-  zhCN?: Maybe<Scalars['String']['output']>;
+  readonly __typename?: 'LocalizedText';
+  readonly sw?: Maybe<Scalars['String']['output']>;
+  readonly enUS?: Maybe<Scalars['String']['output']>;
+  readonly zhCN?: Maybe<Scalars['String']['output']>;
 };
 
 /** A text in each site language (at least one non-blank). */
 export type LocalizedTextInput = {
-  sw?: InputMaybe<Scalars['String']['input']>;
-  enUS?: InputMaybe<Scalars['String']['input']>;
-  zhCN?: InputMaybe<Scalars['String']['input']>;
+  readonly sw?: InputMaybe<Scalars['String']['input']>;
+  readonly enUS?: InputMaybe<Scalars['String']['input']>;
+  readonly zhCN?: InputMaybe<Scalars['String']['input']>;
 };
 
 /** An internal message as its player sees it (spec §2 /message), in the caller's language. */
 export type PlayerMessage = {
-  __typename?: 'PlayerMessage';
-  id: Scalars['ID']['output'];
-  title: Scalars['String']['output'];
+  readonly __typename?: 'PlayerMessage';
+  readonly id: Scalars['ID']['output'];
+  readonly title: Scalars['String']['output'];
   /** Plain text; paragraphs separated by blank lines. */
-  body: Scalars['String']['output'];
-  sentAt: Scalars['DateTime']['output'];
-  read: Scalars['Boolean']['output'];
-  readAt?: Maybe<Scalars['DateTime']['output']>;
+  readonly body: Scalars['String']['output'];
+  readonly sentAt: Scalars['DateTime']['output'];
+  readonly read: Scalars['Boolean']['output'];
+  readonly readAt?: Maybe<Scalars['DateTime']['output']>;
 };
 
 /** A page of the player's messages, newest first (page size 10, spec §9). */
 export type PlayerMessagePage = {
-  __typename?: 'PlayerMessagePage';
-  content: Array<PlayerMessage>;
-  page: Scalars['Int']['output'];
-  pageSize: Scalars['Int']['output'];
-  count: Scalars['Int']['output'];
+  readonly __typename?: 'PlayerMessagePage';
+  readonly content: ReadonlyArray<PlayerMessage>;
+  readonly page: Scalars['Int']['output'];
+  readonly pageSize: Scalars['Int']['output'];
+  readonly count: Scalars['Int']['output'];
   /** Unread messages in the whole inbox (the header badge, spec §3 User.not_viewed). */
-  unread: Scalars['Int']['output'];
+  readonly unread: Scalars['Int']['output'];
 };
 
 /** Who a message goes to. */
@@ -2964,38 +3775,38 @@ export type MessageAudience =
   | 'NEW_PLAYERS';
 
 export type SendMessageInput = {
-  audience: MessageAudience;
+  readonly audience: MessageAudience;
   /** Player ids, for PLAYERS only. */
-  userIds?: InputMaybe<Array<Scalars['ID']['input']>>;
+  readonly userIds?: InputMaybe<ReadonlyArray<Scalars['ID']['input']>>;
   /** At most 200 characters per language. */
-  title: LocalizedTextInput;
+  readonly title: LocalizedTextInput;
   /** At most 5000 characters per language. */
-  body: LocalizedTextInput;
+  readonly body: LocalizedTextInput;
 };
 
 /** A sent message as staff see it. */
 export type StaffMessage = {
-  __typename?: 'StaffMessage';
-  id: Scalars['ID']['output'];
-  title: LocalizedText;
-  body: LocalizedText;
-  audience: MessageAudience;
+  readonly __typename?: 'StaffMessage';
+  readonly id: Scalars['ID']['output'];
+  readonly title: LocalizedText;
+  readonly body: LocalizedText;
+  readonly audience: MessageAudience;
   /** Players it was delivered to so far. */
-  recipients: Scalars['Int']['output'];
+  readonly recipients: Scalars['Int']['output'];
   /** Of those, players who read it. */
-  readCount: Scalars['Int']['output'];
+  readonly readCount: Scalars['Int']['output'];
   /** Withdrawn messages no longer show to players. */
-  withdrawn: Scalars['Boolean']['output'];
-  createdBy: Scalars['String']['output'];
-  createdAt: Scalars['DateTime']['output'];
+  readonly withdrawn: Scalars['Boolean']['output'];
+  readonly createdBy: Scalars['String']['output'];
+  readonly createdAt: Scalars['DateTime']['output'];
 };
 
 export type StaffMessagePage = {
-  __typename?: 'StaffMessagePage';
-  content: Array<StaffMessage>;
-  page: Scalars['Int']['output'];
-  pageSize: Scalars['Int']['output'];
-  count: Scalars['Int']['output'];
+  readonly __typename?: 'StaffMessagePage';
+  readonly content: ReadonlyArray<StaffMessage>;
+  readonly page: Scalars['Int']['output'];
+  readonly pageSize: Scalars['Int']['output'];
+  readonly count: Scalars['Int']['output'];
 };
 
 /**
@@ -3004,114 +3815,114 @@ export type StaffMessagePage = {
  * promotion (19).
  */
 export type RotationItem = {
-  __typename?: 'RotationItem';
-  id: Scalars['ID']['output'];
-  /** 1 contact list, 11 paid-phone logos, 15 mobile carousel, 16 desktop carousel, 18 notice bar, 19 promotions. */
-  type: Scalars['Int']['output'];
+  readonly __typename?: 'RotationItem';
+  readonly id: Scalars['ID']['output'];
+  /** 1 contact list, 11 paid-phone logos, 15 mobile carousel, 16 desktop carousel, 18 notice bar, 19 promotions, 20 social links (ours, decision 0023). */
+  readonly type: Scalars['Int']['output'];
   /** English name of the type [type_str]. */
-  typeName: Scalars['String']['output'];
-  title: Scalars['String']['output'];
+  readonly typeName: Scalars['String']['output'];
+  readonly title: Scalars['String']['output'];
   /** The notice-bar text, the contact number, or a banner's note [note]. */
-  note: Scalars['String']['output'];
+  readonly note: Scalars['String']['output'];
   /** Image address: an /uploads/… path or an https URL [address]. */
-  imageUrl?: Maybe<Scalars['String']['output']>;
+  readonly imageUrl?: Maybe<Scalars['String']['output']>;
   /** Where a tap goes: a site hash route such as '/promotion' or an https URL [jump]. */
-  link?: Maybe<Scalars['String']['output']>;
+  readonly link?: Maybe<Scalars['String']['output']>;
   /** 0 none, 1 site route, 2 external address [jump_type]. */
-  jumpType: Scalars['Int']['output'];
+  readonly jumpType: Scalars['Int']['output'];
   /** sw, en-US or zh-CN; null = every language [language]. */
-  language?: Maybe<Scalars['String']['output']>;
+  readonly language?: Maybe<Scalars['String']['output']>;
   /** 0–100, higher first [sorting]. */
-  sorting: Scalars['Int']['output'];
+  readonly sorting: Scalars['Int']['output'];
   /** False = hidden from players [remove_status]. */
-  shown: Scalars['Boolean']['output'];
+  readonly shown: Scalars['Boolean']['output'];
   /** Taps counted by clickRotation [clicks_number]. */
-  clicks: Scalars['Int']['output'];
-  updatedAt: Scalars['DateTime']['output'];
+  readonly clicks: Scalars['Int']['output'];
+  readonly updatedAt: Scalars['DateTime']['output'];
 };
 
 /** Fields of a rotation item; on create `type` is required, on update missing fields stay. */
 export type RotationInput = {
-  type?: InputMaybe<Scalars['Int']['input']>;
-  title?: InputMaybe<Scalars['String']['input']>;
-  note?: InputMaybe<Scalars['String']['input']>;
-  imageUrl?: InputMaybe<Scalars['String']['input']>;
-  link?: InputMaybe<Scalars['String']['input']>;
-  jumpType?: InputMaybe<Scalars['Int']['input']>;
+  readonly type?: InputMaybe<Scalars['Int']['input']>;
+  readonly title?: InputMaybe<Scalars['String']['input']>;
+  readonly note?: InputMaybe<Scalars['String']['input']>;
+  readonly imageUrl?: InputMaybe<Scalars['String']['input']>;
+  readonly link?: InputMaybe<Scalars['String']['input']>;
+  readonly jumpType?: InputMaybe<Scalars['Int']['input']>;
   /** sw, en-US, zh-CN, or 'all' (every language). */
-  language?: InputMaybe<Scalars['String']['input']>;
-  sorting?: InputMaybe<Scalars['Int']['input']>;
-  shown?: InputMaybe<Scalars['Boolean']['input']>;
+  readonly language?: InputMaybe<Scalars['String']['input']>;
+  readonly sorting?: InputMaybe<Scalars['Int']['input']>;
+  readonly shown?: InputMaybe<Scalars['Boolean']['input']>;
 };
 
 /** Graphic text: an article (spec §3 "Image/text": release time, intro, subtitle). */
 export type Article = {
-  __typename?: 'Article';
-  id: Scalars['ID']['output'];
-  title: Scalars['String']['output'];
-  subtitle: Scalars['String']['output'];
-  intro: Scalars['String']['output'];
+  readonly __typename?: 'Article';
+  readonly id: Scalars['ID']['output'];
+  readonly title: Scalars['String']['output'];
+  readonly subtitle: Scalars['String']['output'];
+  readonly intro: Scalars['String']['output'];
   /** Markdown subset (docs/content.md). */
-  body: Scalars['String']['output'];
+  readonly body: Scalars['String']['output'];
   /** The body as safe HTML (every character escaped; only headings, paragraphs, lists, bold and links). */
-  html: Scalars['String']['output'];
-  imageUrl?: Maybe<Scalars['String']['output']>;
-  language: Scalars['String']['output'];
+  readonly html: Scalars['String']['output'];
+  readonly imageUrl?: Maybe<Scalars['String']['output']>;
+  readonly language: Scalars['String']['output'];
   /** Players see the article from this instant on. */
-  releaseTime: Scalars['DateTime']['output'];
-  sorting: Scalars['Int']['output'];
-  shown: Scalars['Boolean']['output'];
-  updatedAt: Scalars['DateTime']['output'];
+  readonly releaseTime: Scalars['DateTime']['output'];
+  readonly sorting: Scalars['Int']['output'];
+  readonly shown: Scalars['Boolean']['output'];
+  readonly updatedAt: Scalars['DateTime']['output'];
 };
 
 export type ArticlePage = {
-  __typename?: 'ArticlePage';
-  content: Array<Article>;
-  page: Scalars['Int']['output'];
-  pageSize: Scalars['Int']['output'];
-  count: Scalars['Int']['output'];
+  readonly __typename?: 'ArticlePage';
+  readonly content: ReadonlyArray<Article>;
+  readonly page: Scalars['Int']['output'];
+  readonly pageSize: Scalars['Int']['output'];
+  readonly count: Scalars['Int']['output'];
 };
 
 /** Fields of an article; on create title, language and releaseTime are required. */
 export type ArticleInput = {
-  title?: InputMaybe<Scalars['String']['input']>;
-  subtitle?: InputMaybe<Scalars['String']['input']>;
-  intro?: InputMaybe<Scalars['String']['input']>;
-  body?: InputMaybe<Scalars['String']['input']>;
-  imageUrl?: InputMaybe<Scalars['String']['input']>;
-  language?: InputMaybe<Scalars['String']['input']>;
+  readonly title?: InputMaybe<Scalars['String']['input']>;
+  readonly subtitle?: InputMaybe<Scalars['String']['input']>;
+  readonly intro?: InputMaybe<Scalars['String']['input']>;
+  readonly body?: InputMaybe<Scalars['String']['input']>;
+  readonly imageUrl?: InputMaybe<Scalars['String']['input']>;
+  readonly language?: InputMaybe<Scalars['String']['input']>;
   /** ISO 8601 instant between 2000-01-01 and one year ahead; else RELEASE_TIME_INVALID (spec §5, §8). */
-  releaseTime?: InputMaybe<Scalars['String']['input']>;
-  sorting?: InputMaybe<Scalars['Int']['input']>;
-  shown?: InputMaybe<Scalars['Boolean']['input']>;
+  readonly releaseTime?: InputMaybe<Scalars['String']['input']>;
+  readonly sorting?: InputMaybe<Scalars['Int']['input']>;
+  readonly shown?: InputMaybe<Scalars['Boolean']['input']>;
 };
 
 /** A document (spec §2 /artcol: type 14 = rules): text, an uploaded file, or both. */
 export type Document = {
-  __typename?: 'Document';
-  id: Scalars['ID']['output'];
-  type: Scalars['Int']['output'];
-  title: Scalars['String']['output'];
+  readonly __typename?: 'Document';
+  readonly id: Scalars['ID']['output'];
+  readonly type: Scalars['Int']['output'];
+  readonly title: Scalars['String']['output'];
   /** Markdown subset. */
-  body: Scalars['String']['output'];
-  html: Scalars['String']['output'];
+  readonly body: Scalars['String']['output'];
+  readonly html: Scalars['String']['output'];
   /** An /uploads/… address of a text or PDF file. */
-  fileUrl?: Maybe<Scalars['String']['output']>;
-  language: Scalars['String']['output'];
-  sorting: Scalars['Int']['output'];
-  shown: Scalars['Boolean']['output'];
-  updatedAt: Scalars['DateTime']['output'];
+  readonly fileUrl?: Maybe<Scalars['String']['output']>;
+  readonly language: Scalars['String']['output'];
+  readonly sorting: Scalars['Int']['output'];
+  readonly shown: Scalars['Boolean']['output'];
+  readonly updatedAt: Scalars['DateTime']['output'];
 };
 
 /** Fields of a document; on create type, title and language are required, and a body or a file. */
 export type DocumentInput = {
-  type?: InputMaybe<Scalars['Int']['input']>;
-  title?: InputMaybe<Scalars['String']['input']>;
-  body?: InputMaybe<Scalars['String']['input']>;
-  fileUrl?: InputMaybe<Scalars['String']['input']>;
-  language?: InputMaybe<Scalars['String']['input']>;
-  sorting?: InputMaybe<Scalars['Int']['input']>;
-  shown?: InputMaybe<Scalars['Boolean']['input']>;
+  readonly type?: InputMaybe<Scalars['Int']['input']>;
+  readonly title?: InputMaybe<Scalars['String']['input']>;
+  readonly body?: InputMaybe<Scalars['String']['input']>;
+  readonly fileUrl?: InputMaybe<Scalars['String']['input']>;
+  readonly language?: InputMaybe<Scalars['String']['input']>;
+  readonly sorting?: InputMaybe<Scalars['Int']['input']>;
+  readonly shown?: InputMaybe<Scalars['Boolean']['input']>;
 };
 
 /**
@@ -3119,57 +3930,57 @@ export type DocumentInput = {
  * and language. Seeded slugs: privacy-policy, help, terms, responsible-gambling (type 33), string-rewards (type 8).
  */
 export type RichTextPage = {
-  __typename?: 'RichTextPage';
-  slug: Scalars['String']['output'];
+  readonly __typename?: 'RichTextPage';
+  readonly slug: Scalars['String']['output'];
   /** The spec's /rich_text type number, when the page has one. */
-  type?: Maybe<Scalars['Int']['output']>;
-  language: Scalars['String']['output'];
-  title: Scalars['String']['output'];
+  readonly type?: Maybe<Scalars['Int']['output']>;
+  readonly language: Scalars['String']['output'];
+  readonly title: Scalars['String']['output'];
   /** Markdown subset. */
-  body: Scalars['String']['output'];
-  html: Scalars['String']['output'];
-  updatedAt: Scalars['DateTime']['output'];
+  readonly body: Scalars['String']['output'];
+  readonly html: Scalars['String']['output'];
+  readonly updatedAt: Scalars['DateTime']['output'];
 };
 
 export type RichTextPageInput = {
   /** Lower-case letters, digits and hyphens, 2–40 characters. */
-  slug: Scalars['String']['input'];
+  readonly slug: Scalars['String']['input'];
   /** 1–999, unique per language; null = none. */
-  type?: InputMaybe<Scalars['Int']['input']>;
-  language: Scalars['String']['input'];
-  title: Scalars['String']['input'];
-  body: Scalars['String']['input'];
+  readonly type?: InputMaybe<Scalars['Int']['input']>;
+  readonly language: Scalars['String']['input'];
+  readonly title: Scalars['String']['input'];
+  readonly body: Scalars['String']['input'];
 };
 
 /** A stored upload, served at `url`. */
 export type UploadedFile = {
-  __typename?: 'UploadedFile';
-  id: Scalars['ID']['output'];
+  readonly __typename?: 'UploadedFile';
+  readonly id: Scalars['ID']['output'];
   /** /uploads/<id>.<ext> */
-  url: Scalars['String']['output'];
-  name: Scalars['String']['output'];
-  contentType: Scalars['String']['output'];
-  sizeBytes: Scalars['Int']['output'];
+  readonly url: Scalars['String']['output'];
+  readonly name: Scalars['String']['output'];
+  readonly contentType: Scalars['String']['output'];
+  readonly sizeBytes: Scalars['Int']['output'];
 };
 
 /** A phone area code (spec §3 "Phone area code"). */
 export type PhoneAreaCode = {
-  __typename?: 'PhoneAreaCode';
-  country: Scalars['String']['output'];
+  readonly __typename?: 'PhoneAreaCode';
+  readonly country: Scalars['String']['output'];
   /** Digits with a leading +, e.g. '+255'. */
-  areaCode: Scalars['String']['output'];
+  readonly areaCode: Scalars['String']['output'];
   /** Flag emoji or an image address. */
-  flag: Scalars['String']['output'];
-  internationalName: Scalars['String']['output'];
-  shown: Scalars['Boolean']['output'];
+  readonly flag: Scalars['String']['output'];
+  readonly internationalName: Scalars['String']['output'];
+  readonly shown: Scalars['Boolean']['output'];
 };
 
 export type PhoneAreaCodeInput = {
-  country: Scalars['String']['input'];
-  areaCode: Scalars['String']['input'];
-  flag: Scalars['String']['input'];
-  internationalName: Scalars['String']['input'];
-  shown: Scalars['Boolean']['input'];
+  readonly country: Scalars['String']['input'];
+  readonly areaCode: Scalars['String']['input'];
+  readonly flag: Scalars['String']['input'];
+  readonly internationalName: Scalars['String']['input'];
+  readonly shown: Scalars['Boolean']['input'];
 };
 
 /**
@@ -3177,47 +3988,47 @@ export type PhoneAreaCodeInput = {
  * code; §9 "two random customer-service numbers", "three support chat links").
  */
 export type SiteConfig = {
-  __typename?: 'SiteConfig';
+  readonly __typename?: 'SiteConfig';
   /** When true the player site shows the maintenance page instead of its content. */
-  maintenance: Scalars['Boolean']['output'];
+  readonly maintenance: Scalars['Boolean']['output'];
   /** The maintenance text in the caller's language. */
-  maintenanceMessage: Scalars['String']['output'];
+  readonly maintenanceMessage: Scalars['String']['output'];
   /** Customer-service phone numbers, e.g. '+255 746 000 000'. */
-  customerServiceNumbers: Array<Scalars['String']['output']>;
+  readonly customerServiceNumbers: ReadonlyArray<Scalars['String']['output']>;
   /** Phone area codes (players see only the shown ones). */
-  areaCodes: Array<PhoneAreaCode>;
+  readonly areaCodes: ReadonlyArray<PhoneAreaCode>;
   /** Support chat links (https). */
-  supportLinks: Array<Scalars['String']['output']>;
+  readonly supportLinks: ReadonlyArray<Scalars['String']['output']>;
   /** Effective time of this version; null = built-in defaults. */
-  effectiveFrom?: Maybe<Scalars['DateTime']['output']>;
+  readonly effectiveFrom?: Maybe<Scalars['DateTime']['output']>;
 };
 
 /** One stored version of the site configuration. */
 export type SiteConfigVersion = {
-  __typename?: 'SiteConfigVersion';
-  id: Scalars['ID']['output'];
-  effectiveFrom: Scalars['DateTime']['output'];
-  maintenance: Scalars['Boolean']['output'];
-  maintenanceMessage: LocalizedText;
-  customerServiceNumbers: Array<Scalars['String']['output']>;
-  areaCodes: Array<PhoneAreaCode>;
-  supportLinks: Array<Scalars['String']['output']>;
-  createdBy: Scalars['String']['output'];
-  createdAt: Scalars['DateTime']['output'];
+  readonly __typename?: 'SiteConfigVersion';
+  readonly id: Scalars['ID']['output'];
+  readonly effectiveFrom: Scalars['DateTime']['output'];
+  readonly maintenance: Scalars['Boolean']['output'];
+  readonly maintenanceMessage: LocalizedText;
+  readonly customerServiceNumbers: ReadonlyArray<Scalars['String']['output']>;
+  readonly areaCodes: ReadonlyArray<PhoneAreaCode>;
+  readonly supportLinks: ReadonlyArray<Scalars['String']['output']>;
+  readonly createdBy: Scalars['String']['output'];
+  readonly createdAt: Scalars['DateTime']['output'];
   /** True for the version in force now. */
-  inForce: Scalars['Boolean']['output'];
+  readonly inForce: Scalars['Boolean']['output'];
 };
 
 /** A whole site configuration (replaces the previous one from `effectiveFrom`). */
 export type SiteConfigInput = {
-  maintenance: Scalars['Boolean']['input'];
-  maintenanceMessage: LocalizedTextInput;
+  readonly maintenance: Scalars['Boolean']['input'];
+  readonly maintenanceMessage: LocalizedTextInput;
   /** 1–10 numbers, '+' and 6–15 digits (spaces allowed). */
-  customerServiceNumbers: Array<Scalars['String']['input']>;
+  readonly customerServiceNumbers: ReadonlyArray<Scalars['String']['input']>;
   /** At most 50. */
-  areaCodes: Array<PhoneAreaCodeInput>;
+  readonly areaCodes: ReadonlyArray<PhoneAreaCodeInput>;
   /** At most 3 https addresses. */
-  supportLinks?: InputMaybe<Array<Scalars['String']['input']>>;
+  readonly supportLinks?: InputMaybe<ReadonlyArray<Scalars['String']['input']>>;
 };
 
 /**
@@ -3226,99 +4037,1761 @@ export type SiteConfigInput = {
  */
 export type BetConfigInput = {
   /** Minimum stake paid from the balance (pay type 1) [minimum_bet_amount]. */
-  minimumBetAmount?: InputMaybe<Scalars['Tzs']['input']>;
+  readonly minimumBetAmount?: InputMaybe<Scalars['Tzs']['input']>;
   /** Minimum stake paid with credit money (pay type 2) [minimum_bet_amount_virtual]. */
-  minimumBetAmountVirtual?: InputMaybe<Scalars['Tzs']['input']>;
+  readonly minimumBetAmountVirtual?: InputMaybe<Scalars['Tzs']['input']>;
   /** Maximum stake [max_bet_amount]; not below the minimums. */
-  maxBetAmount?: InputMaybe<Scalars['Tzs']['input']>;
+  readonly maxBetAmount?: InputMaybe<Scalars['Tzs']['input']>;
   /** A selection counts for the string reward at odds >= this, e.g. "1.20" [min_string_reward_odds]. */
-  minStringRewardOdds?: InputMaybe<Scalars['String']['input']>;
+  readonly minStringRewardOdds?: InputMaybe<Scalars['String']['input']>;
   /** Tax on winnings, percent, 2 decimals [tax_rate]: appends a dated sports tax rule at the same instant. */
-  taxRatePercent?: InputMaybe<Scalars['Float']['input']>;
+  readonly taxRatePercent?: InputMaybe<Scalars['Float']['input']>;
   /** Profit cap of a single [single_game_highest_profit]; null = no cap. */
-  singleGameHighestProfit?: InputMaybe<Scalars['Tzs']['input']>;
+  readonly singleGameHighestProfit?: InputMaybe<Scalars['Tzs']['input']>;
   /** Profit cap of a multiple [multiple_game_highest_profit]; null = no cap. */
-  multipleGameHighestProfit?: InputMaybe<Scalars['Tzs']['input']>;
+  readonly multipleGameHighestProfit?: InputMaybe<Scalars['Tzs']['input']>;
   /** Contact text shown with refusals [customer_service], at most 200 characters. */
-  customerService?: InputMaybe<Scalars['String']['input']>;
+  readonly customerService?: InputMaybe<Scalars['String']['input']>;
   /** Text of the no-bet view [pause_prompt], at most 500 characters (pausing itself: setBettingPause). */
-  pausePrompt?: InputMaybe<Scalars['String']['input']>;
+  readonly pausePrompt?: InputMaybe<Scalars['String']['input']>;
   /** Rolling-bet delay on mobile (spec §9): seconds a live bet from the MOBILE channel is held, whole, 0–30. */
-  liveBetDelaySecondsMobile?: InputMaybe<Scalars['Int']['input']>;
+  readonly liveBetDelaySecondsMobile?: InputMaybe<Scalars['Int']['input']>;
   /** Rolling-bet delay on desktop (spec §9): seconds a live bet from the DESKTOP channel is held, whole, 0–30. */
-  liveBetDelaySecondsDesktop?: InputMaybe<Scalars['Int']['input']>;
+  readonly liveBetDelaySecondsDesktop?: InputMaybe<Scalars['Int']['input']>;
   /** Order warning amount (spec §9), whole TZS ≥ 1: a bet staking at least this is flagged as a large bet in the staff orders list; null = no warning (the default). */
-  orderWarningAmount?: InputMaybe<Scalars['Tzs']['input']>;
+  readonly orderWarningAmount?: InputMaybe<Scalars['Tzs']['input']>;
   /**
    * Lowest stake of a bet from the MOBILE channel (spec §9 "min bet for mobile"), TZS, a multiple of 100,
    * not above maximumBetAmountMobile nor maxBetAmount; the larger of it and the pay type's minimum
    * applies. Null = no mobile minimum (the default).
    */
-  minimumBetAmountMobile?: InputMaybe<Scalars['Tzs']['input']>;
+  readonly minimumBetAmountMobile?: InputMaybe<Scalars['Tzs']['input']>;
   /**
    * Highest stake of a bet from the MOBILE channel (spec §9 "max bet for mobile"), TZS, a multiple of 100,
    * not below the pay-type minimums; the smaller of it and maxBetAmount applies. Null = no mobile maximum
    * (the default).
    */
-  maximumBetAmountMobile?: InputMaybe<Scalars['Tzs']['input']>;
+  readonly maximumBetAmountMobile?: InputMaybe<Scalars['Tzs']['input']>;
   /** As minimumBetAmountMobile, for the DESKTOP channel (spec §9 "min bet for desktop"). */
-  minimumBetAmountDesktop?: InputMaybe<Scalars['Tzs']['input']>;
+  readonly minimumBetAmountDesktop?: InputMaybe<Scalars['Tzs']['input']>;
   /** As maximumBetAmountMobile, for the DESKTOP channel (spec §9 "max bet for desktop"). */
-  maximumBetAmountDesktop?: InputMaybe<Scalars['Tzs']['input']>;
+  readonly maximumBetAmountDesktop?: InputMaybe<Scalars['Tzs']['input']>;
 };
 
 /** One stored version of the bet configuration. */
 export type BetConfigVersion = {
-  __typename?: 'BetConfigVersion';
-  effectiveFrom: Scalars['DateTime']['output'];
-  createdBy: Scalars['String']['output'];
-  createdAt: Scalars['DateTime']['output'];
+  readonly __typename?: 'BetConfigVersion';
+  readonly effectiveFrom: Scalars['DateTime']['output'];
+  readonly createdBy: Scalars['String']['output'];
+  readonly createdAt: Scalars['DateTime']['output'];
   /** True for the version in force now. */
-  inForce: Scalars['Boolean']['output'];
+  readonly inForce: Scalars['Boolean']['output'];
   /** The configuration of this version (tax: the dated sports tax rule in force at its start). */
-  config: BetConfig;
+  readonly config: BetConfig;
   /** Order warning amount of this version (spec §9), TZS: stakes at least this are large bets; null = no warning. Staff only (not on the player-facing BetConfig). */
-  orderWarningAmount?: Maybe<Scalars['Tzs']['output']>;
+  readonly orderWarningAmount?: Maybe<Scalars['Tzs']['output']>;
 };
 
 export type StringRewardTierInput = {
   /** Qualifying selections, 2–60, each at most once. */
-  strings: Scalars['Int']['input'];
+  readonly strings: Scalars['Int']['input'];
   /** Percent of profit, 0–1000. */
-  cashBackPercent: Scalars['Float']['input'];
+  readonly cashBackPercent: Scalars['Float']['input'];
 };
 
 /** A message-board entry (spec §3 "Message board"): what a player or visitor wrote to customer service. */
 export type BoardMessage = {
-  __typename?: 'BoardMessage';
-  id: Scalars['ID']['output'];
+  readonly __typename?: 'BoardMessage';
+  readonly id: Scalars['ID']['output'];
   /** The player who wrote it, when logged in. */
-  userId?: Maybe<Scalars['ID']['output']>;
-  name: Scalars['String']['output'];
-  phone: Scalars['String']['output'];
-  email: Scalars['String']['output'];
-  content: Scalars['String']['output'];
-  handled: Scalars['Boolean']['output'];
-  handledBy?: Maybe<Scalars['String']['output']>;
-  handledAt?: Maybe<Scalars['DateTime']['output']>;
-  createdAt: Scalars['DateTime']['output'];
+  readonly userId?: Maybe<Scalars['ID']['output']>;
+  readonly name: Scalars['String']['output'];
+  readonly phone: Scalars['String']['output'];
+  readonly email: Scalars['String']['output'];
+  readonly content: Scalars['String']['output'];
+  readonly handled: Scalars['Boolean']['output'];
+  readonly handledBy?: Maybe<Scalars['String']['output']>;
+  readonly handledAt?: Maybe<Scalars['DateTime']['output']>;
+  readonly createdAt: Scalars['DateTime']['output'];
 };
 
 export type BoardMessagePage = {
-  __typename?: 'BoardMessagePage';
-  content: Array<BoardMessage>;
-  page: Scalars['Int']['output'];
-  pageSize: Scalars['Int']['output'];
-  count: Scalars['Int']['output'];
+  readonly __typename?: 'BoardMessagePage';
+  readonly content: ReadonlyArray<BoardMessage>;
+  readonly page: Scalars['Int']['output'];
+  readonly pageSize: Scalars['Int']['output'];
+  readonly count: Scalars['Int']['output'];
 };
 
 /** Only content is required (spec §3, §5). */
 export type BoardMessageInput = {
-  name?: InputMaybe<Scalars['String']['input']>;
-  phone?: InputMaybe<Scalars['String']['input']>;
-  email?: InputMaybe<Scalars['String']['input']>;
+  readonly name?: InputMaybe<Scalars['String']['input']>;
+  readonly phone?: InputMaybe<Scalars['String']['input']>;
+  readonly email?: InputMaybe<Scalars['String']['input']>;
   /** At most 2000 characters. */
-  content: Scalars['String']['input'];
+  readonly content: Scalars['String']['input'];
+};
+
+/** One line of the support chat (spec §2 support chat). */
+export type SupportEntry = {
+  readonly __typename?: 'SupportEntry';
+  /** The board message's or internal message's id. */
+  readonly id: Scalars['ID']['output'];
+  /** PLAYER (what the player wrote) or SUPPORT (customer service's answer). */
+  readonly from: Scalars['String']['output'];
+  /** A support answer's title in the caller's language; empty for the player's lines. */
+  readonly title: Scalars['String']['output'];
+  readonly text: Scalars['String']['output'];
+  /** ISO 8601 instant. */
+  readonly at: Scalars['String']['output'];
+  /** Support answers: read by the player (mark with markMessageRead). */
+  readonly read: Scalars['Boolean']['output'];
+};
+
+/** The support chat: the newest 50 entries, oldest first, and the unread answers (the chat button's badge). */
+export type SupportThread = {
+  readonly __typename?: 'SupportThread';
+  readonly entries: ReadonlyArray<SupportEntry>;
+  readonly unread: Scalars['Int']['output'];
+};
+
+/**
+ * A limit a player sets on their own play (issue 23; docs/responsible-gambling.md "Limits"): deposits and
+ * net loss (stakes minus returns) per East Africa Time day, week (from Monday) and month, stake per bet and
+ * per day (TZS), session time (minutes).
+ */
+export type ProtectionLimitKind =
+  | 'DEPOSIT_DAY'
+  | 'DEPOSIT_WEEK'
+  | 'DEPOSIT_MONTH'
+  | 'LOSS_DAY'
+  | 'LOSS_WEEK'
+  | 'LOSS_MONTH'
+  | 'STAKE_BET'
+  | 'STAKE_DAY'
+  | 'SESSION_MINUTES';
+
+/** Cool-off lengths: 24 hours, 7 days, 30 days, 6 weeks. No betting and no deposits; cannot be lifted early. */
+export type CoolOffLength = 'HOURS_24' | 'DAYS_7' | 'DAYS_30' | 'WEEKS_6';
+
+/** Self-exclusion lengths: 6 months, 1 year, 5 years (EAT calendar months), or permanent. */
+export type ExclusionLength = 'MONTHS_6' | 'YEAR_1' | 'YEARS_5' | 'PERMANENT';
+
+/** Which protected players the back office lists. */
+export type ProtectedPlayerStatus =
+  /** A cool-off in force now. */
+  | 'COOLING_OFF'
+  /** Self-excluded now (until re-opened). */
+  | 'EXCLUDED';
+
+/** One limit in force with its usage in the current period. */
+export type ProtectionLimit = {
+  readonly __typename?: 'ProtectionLimit';
+  readonly kind: ProtectionLimitKind;
+  /** The limit: TZS, or minutes for SESSION_MINUTES. */
+  readonly limit: Scalars['Int']['output'];
+  /** Used in the current period (TZS; net loss may be negative); 0 for per-bet and session limits. */
+  readonly used: Scalars['Int']['output'];
+  /** Room left in the period (≥ 0); the limit itself for per-bet and session limits. */
+  readonly left: Scalars['Int']['output'];
+  /** End of the current period (ISO-8601 instant; EAT midnight), null for per-bet and session limits. */
+  readonly resetsAt?: Maybe<Scalars['DateTime']['output']>;
+};
+
+/** A raise or removal waiting for its 24-hour cooling period and then the player's confirmation. */
+export type PendingProtectionLimit = {
+  readonly __typename?: 'PendingProtectionLimit';
+  readonly kind: ProtectionLimitKind;
+  /** The new limit (TZS or minutes), or null for a removal. */
+  readonly value?: Maybe<Scalars['Int']['output']>;
+  readonly requestedAt: Scalars['DateTime']['output'];
+  /** Request + 24 hours: the player may confirm from then on. */
+  readonly confirmableFrom: Scalars['DateTime']['output'];
+  /** True when confirmableFrom has passed. */
+  readonly confirmable: Scalars['Boolean']['output'];
+};
+
+/** A self-exclusion in force. */
+export type SelfExclusion = {
+  readonly __typename?: 'SelfExclusion';
+  /** End of its period; null = permanent (never re-opens). */
+  readonly until?: Maybe<Scalars['DateTime']['output']>;
+  /** When a requested re-opening takes effect (request after `until` + 24 h), or null. */
+  readonly reopensAt?: Maybe<Scalars['DateTime']['output']>;
+  readonly permanent: Scalars['Boolean']['output'];
+};
+
+/** A player's protections as they stand now (issue 23 item 3). */
+export type PlayerProtection = {
+  readonly __typename?: 'PlayerProtection';
+  readonly userId: Scalars['ID']['output'];
+  /** Limits in force with their usage this period. */
+  readonly limits: ReadonlyArray<ProtectionLimit>;
+  readonly pending: ReadonlyArray<PendingProtectionLimit>;
+  /** Minutes of play between reality checks (10–240, default 60). */
+  readonly realityCheckMinutes: Scalars['Int']['output'];
+  /** End of the cool-off in force, or null. */
+  readonly coolingOffUntil?: Maybe<Scalars['DateTime']['output']>;
+  readonly selfExclusion?: Maybe<SelfExclusion>;
+  /** False while cooling off or self-excluded: no bets, no deposits (withdrawals stay open). */
+  readonly canPlay: Scalars['Boolean']['output'];
+  /** Whether promotions, banners and marketing messages may reach the player (false while cooling off or excluded). */
+  readonly marketingAllowed: Scalars['Boolean']['output'];
+  /** Changes recorded so far. */
+  readonly changes: Scalars['Int']['output'];
+  /** When this was read (ISO-8601). */
+  readonly at: Scalars['DateTime']['output'];
+};
+
+/** One change of a player's protections, with its time and actor (the history regulators ask for). */
+export type ProtectionChange = {
+  readonly __typename?: 'ProtectionChange';
+  /** Position in the player's protection stream (1, 2, …). */
+  readonly position: Scalars['Int']['output'];
+  /** Event: LimitSet, LimitChangeRequested, LimitChangeConfirmed, LimitChangeCancelled, RealityCheckIntervalSet, CoolOffStarted, SelfExclusionStarted, ReopenRequested. */
+  readonly type: Scalars['String']['output'];
+  readonly at: Scalars['DateTime']['output'];
+  /** player:<id> or staff:<id>. */
+  readonly actor: Scalars['String']['output'];
+  readonly kind?: Maybe<ProtectionLimitKind>;
+  /** New limit (TZS or minutes) or reality-check minutes; null for a removal. */
+  readonly value?: Maybe<Scalars['Int']['output']>;
+  /** Limit before the change. */
+  readonly previous?: Maybe<Scalars['Int']['output']>;
+  /** Cool-off or exclusion length: 24h, 7d, 30d, 6w, 6m, 1y, 5y, permanent. */
+  readonly period?: Maybe<Scalars['String']['output']>;
+  /** End of a cool-off or exclusion (null = permanent). */
+  readonly until?: Maybe<Scalars['DateTime']['output']>;
+  readonly confirmableFrom?: Maybe<Scalars['DateTime']['output']>;
+  readonly reopensAt?: Maybe<Scalars['DateTime']['output']>;
+  /** Staff's reason, when staff recorded it on the player's request. */
+  readonly reason?: Maybe<Scalars['String']['output']>;
+};
+
+/** The reality-check dialog's figures for the current session (issue 23 'Reality check'). */
+export type RealityCheck = {
+  readonly __typename?: 'RealityCheck';
+  readonly sessionStartedAt: Scalars['DateTime']['output'];
+  /** Whole minutes since the session started. */
+  readonly minutesPlayed: Scalars['Int']['output'];
+  /** Stakes placed in the session (TZS). */
+  readonly stakes: Scalars['Tzs']['output'];
+  /** Winnings and refunds credited in the session (TZS). */
+  readonly returns: Scalars['Tzs']['output'];
+  /** returns − stakes (TZS): positive when ahead. */
+  readonly net: Scalars['Int']['output'];
+  readonly intervalMinutes: Scalars['Int']['output'];
+  /** When the next check is due (ISO-8601). */
+  readonly nextAt: Scalars['DateTime']['output'];
+};
+
+/** A player cooling off or self-excluded (back-office list). */
+export type ProtectedPlayer = {
+  readonly __typename?: 'ProtectedPlayer';
+  readonly userId: Scalars['ID']['output'];
+  readonly phone?: Maybe<Scalars['String']['output']>;
+  readonly coolingOffUntil?: Maybe<Scalars['DateTime']['output']>;
+  readonly excludedFrom?: Maybe<Scalars['DateTime']['output']>;
+  /** Null with excludedFrom = permanent. */
+  readonly excludedUntil?: Maybe<Scalars['DateTime']['output']>;
+  readonly reopensAt?: Maybe<Scalars['DateTime']['output']>;
+  readonly updatedAt: Scalars['DateTime']['output'];
+};
+
+/** Attempts refused by a protection in a time range, per code and movement kind (statistics). */
+export type ProtectionRefusalCount = {
+  readonly __typename?: 'ProtectionRefusalCount';
+  /** LIMIT_DEPOSIT_DAY, COOL_OFF, SELF_EXCLUDED, … */
+  readonly code: Scalars['String']['output'];
+  /** deposit, bet, jackpotTicket, racingBet, casinoBet, cashOutRestake. */
+  readonly kind: Scalars['String']['output'];
+  readonly count: Scalars['Int']['output'];
+  /** TZS asked for in those attempts. */
+  readonly amount: Scalars['Tzs']['output'];
+  /** Distinct players. */
+  readonly players: Scalars['Int']['output'];
+};
+
+/** Virtual racing bet types (spec §9): 1 champion, 2 champion and runner-up, 3 top three, 4 odd/even, 5 big/small, 6 Luck Racing (ten of ten). */
+export type RacingBetType =
+  'CHAMPION' | 'CHAMPION_AND_RUNNER_UP' | 'TOP_THREE' | 'ODD_EVEN' | 'BIG_SMALL' | 'LUCK_RACING';
+
+/** Direction of a racing coin exchange (spec §1; bill types 15 and 16). */
+export type RacingExchangeDirection =
+  /** Balance → racing coin, 1:1, untaxed (bill type 15). */
+  | 'TO_RACING_COIN'
+  /** Racing coin → balance, taxed at convertTaxRate (bill type 16). */
+  | 'TO_BALANCE';
+
+/** The device's clock, sent by the racing screens for the check of spec §5 ("the device clock must be GMT+3"). */
+export type DeviceClockInput = {
+  /** The device's offset from UTC in minutes east: 180 for GMT+3 (JavaScript's -getTimezoneOffset()). */
+  readonly utcOffsetMinutes: Scalars['Int']['input'];
+  /** The device's clock now. */
+  readonly now: Scalars['DateTime']['input'];
+};
+
+/** Racing config (spec §3 "Racing config", §9 defaults). Odds are decimal; amounts TZS of racing coin; rates percent. */
+export type RacingConfig = {
+  readonly __typename?: 'RacingConfig';
+  /** Odds of bet type 1 (`champion`), default 9.69. */
+  readonly champion: Scalars['Odds']['output'];
+  /** Odds of bet type 2 (`champion_and_runner_up`), default 28. */
+  readonly championAndRunnerUp: Scalars['Odds']['output'];
+  /** Odds of bet type 3 (`champion_and_runner_up_and_third`), default 56. */
+  readonly championAndRunnerUpAndThird: Scalars['Odds']['output'];
+  /** Odds of bet type 4 (`single_or_double`, odd/even), default 1.97. */
+  readonly singleOrDouble: Scalars['Odds']['output'];
+  /** Odds of bet type 5 (`big_or_small`), default 1.97. */
+  readonly bigOrSmall: Scalars['Odds']['output'];
+  /** Cars in a round (`number_players`): 10. */
+  readonly numberPlayers: Scalars['Int']['output'];
+  /** Fixed single amount of a Luck Racing ticket, TZS (`jackpot_bet_amount`), default 300. */
+  readonly jackpotBetAmount: Scalars['Tzs']['output'];
+  /** Prize pool shared by a round's ten-of-ten tickets, TZS (`prize_pool`). */
+  readonly prizePool: Scalars['Tzs']['output'];
+  /** 1 pauses racing: no new round, no bet (`no_bet`). */
+  readonly noBet: Scalars['Int']['output'];
+  /** Tax on racing winnings, percent (`tax_rate`), default 10. */
+  readonly taxRate: Scalars['String']['output'];
+  /** Tax on racing coin → balance, percent (`convert_tax_rate`), default 10. */
+  readonly convertTaxRate: Scalars['String']['output'];
+  /** Smallest single amount, TZS (`minimum_bet_amount`), default 100. */
+  readonly minimumBetAmount: Scalars['Tzs']['output'];
+  /** Largest amount payable of one order, TZS (`max_bet_amount`), default 3,000,000. */
+  readonly maxBetAmount: Scalars['Tzs']['output'];
+  /** Highest profit of one order, TZS; null = none (ours). */
+  readonly highestProfit?: Maybe<Scalars['Tzs']['output']>;
+  /** Seconds from one draw to the next (issue 19 default 180). */
+  readonly periodSeconds: Scalars['Int']['output'];
+  /** Betting closes this many seconds before the draw (default 20). */
+  readonly closeBeforeDrawSeconds: Scalars['Int']['output'];
+  /** Largest allowed difference between a device's clock and the server's, seconds (spec §5 check). */
+  readonly maxClockSkewSeconds: Scalars['Int']['output'];
+  /** RTP warning band of the configuration screen, percent (decision 0017). */
+  readonly rtpBandMin: Scalars['Float']['output'];
+  readonly rtpBandMax: Scalars['Float']['output'];
+  /** Exact return to player of every bet type under these odds (docs/racing.md "Return to player"). */
+  readonly rtp: ReadonlyArray<RacingRtpRow>;
+  /** When and by whom it was last changed. */
+  readonly updatedAt: Scalars['DateTime']['output'];
+  readonly updatedBy: Scalars['String']['output'];
+};
+
+/** One row of the exact RTP table (before tax, no cap binding). */
+export type RacingRtpRow = {
+  readonly __typename?: 'RacingRtpRow';
+  readonly betType: RacingBetType;
+  /** Odds of types 1–5; null for Luck Racing (its prize table). */
+  readonly odds?: Maybe<Scalars['Odds']['output']>;
+  /** Chance that one ticket wins (Luck Racing: pays anything), as `num/den`. */
+  readonly winningChance: Scalars['String']['output'];
+  /** Exact RTP, percent with 4 decimals (truncated). */
+  readonly rtpPercent: Scalars['String']['output'];
+  /** Luck Racing: the prize pool's part when won alone, percent; 0 otherwise. */
+  readonly poolRtpPercent: Scalars['String']['output'];
+  /** True when the RTP (with the pool part) lies outside the configured band. */
+  readonly outsideBand: Scalars['Boolean']['output'];
+};
+
+/**
+ * Racing period (spec §3 "Racing period"): one round. The seed is null until the draw; its SHA-256 is
+ * published when the round opens (docs/racing.md "The draw").
+ */
+export type RacingPeriod = {
+  readonly __typename?: 'RacingPeriod';
+  /** Round id `<yyyymmdd>-<n>` (EAT date, slot number; spec `id`). */
+  readonly id: Scalars['ID']['output'];
+  readonly startingBetTime: Scalars['DateTime']['output'];
+  readonly endBetTime: Scalars['DateTime']['output'];
+  readonly drawTime: Scalars['DateTime']['output'];
+  /** Spec §4 racing status now: 1 not started, 2 ongoing (betting open), 3 ended. */
+  readonly status: Scalars['Int']['output'];
+  /** SHA-256 of the server seed, hex, published before betting opens. */
+  readonly seedHash: Scalars['String']['output'];
+  /** The revealed server seed (64 hex), after the draw; null before. */
+  readonly seed?: Maybe<Scalars['String']['output']>;
+  /** Finishing order, champion first (spec `lottery_combination`); null before the draw. */
+  readonly lotteryCombination?: Maybe<Scalars['String']['output']>;
+  /** True once every order of the round is settled. */
+  readonly settled: Scalars['Boolean']['output'];
+  /** True once staff voided the round before its draw: no result, every order returned (decision 0062). */
+  readonly voided: Scalars['Boolean']['output'];
+};
+
+/** A page of racing periods, newest first. */
+export type RacingPeriodPage = {
+  readonly __typename?: 'RacingPeriodPage';
+  readonly items: ReadonlyArray<RacingPeriod>;
+  readonly total: Scalars['Int']['output'];
+};
+
+/** The current round with the server time, for the countdown of the Racing screen. */
+export type RacingClock = {
+  readonly __typename?: 'RacingClock';
+  /** The round whose betting is open or about to open; null when racing is paused or between rounds. */
+  readonly period?: Maybe<RacingPeriod>;
+  /** The latest drawn round. */
+  readonly lastDrawn?: Maybe<RacingPeriod>;
+  /** The server's time now (the countdown runs from it). */
+  readonly serverTime: Scalars['DateTime']['output'];
+  /** True while racing is paused (`no_bet` = 1). */
+  readonly paused: Scalars['Boolean']['output'];
+};
+
+/** One car in the hot and cold statistics. */
+export type RacingCarStats = {
+  readonly __typename?: 'RacingCarStats';
+  readonly car: Scalars['Int']['output'];
+  /** Wins (champion) in the covered rounds. */
+  readonly wins: Scalars['Int']['output'];
+  /** Rounds since its last win (0 = the newest); null = none in the covered rounds. */
+  readonly roundsSinceWin?: Maybe<Scalars['Int']['output']>;
+};
+
+/** A run of the same outcome ending with the newest round. */
+export type RacingRun = {
+  readonly __typename?: 'RacingRun';
+  readonly option: Scalars['String']['output'];
+  readonly length: Scalars['Int']['output'];
+};
+
+/** Hot and cold statistics over the last 100 rounds (spec §9). */
+export type RacingHotCold = {
+  readonly __typename?: 'RacingHotCold';
+  readonly rounds: Scalars['Int']['output'];
+  readonly cars: ReadonlyArray<RacingCarStats>;
+  readonly hot: ReadonlyArray<Scalars['Int']['output']>;
+  readonly cold: ReadonlyArray<Scalars['Int']['output']>;
+  readonly odd: Scalars['Int']['output'];
+  readonly even: Scalars['Int']['output'];
+  readonly big: Scalars['Int']['output'];
+  readonly small: Scalars['Int']['output'];
+  readonly oddEvenRun?: Maybe<RacingRun>;
+  readonly bigSmallRun?: Maybe<RacingRun>;
+};
+
+/**
+ * Racing order (spec §3 "Racing order"). Amounts TZS of racing coin. `status`: 2 pending settlement,
+ * 3 returned, 4 settled; `result`: 1 not drawn, 2 win, 3 lose, 4 refunded, 5 ten-of-ten stake returned (spec §4).
+ */
+export type RacingOrder = {
+  readonly __typename?: 'RacingOrder';
+  readonly id: Scalars['ID']['output'];
+  /** spec `issue`: the round. */
+  readonly roundId: Scalars['ID']['output'];
+  readonly betType: RacingBetType;
+  /** Cars picked per position (champion first), for types 1–3 and 6. */
+  readonly positions: ReadonlyArray<ReadonlyArray<Scalars['Int']['output']>>;
+  /** Options picked for types 4 (odd, even) and 5 (big, small). */
+  readonly options: ReadonlyArray<Scalars['String']['output']>;
+  readonly tickets: Scalars['Int']['output'];
+  readonly singleAmount: Scalars['Tzs']['output'];
+  /** Amount payable = tickets × single amount. */
+  readonly amount: Scalars['Tzs']['output'];
+  readonly odds?: Maybe<Scalars['Odds']['output']>;
+  readonly taxRate: Scalars['String']['output'];
+  /** Tax withheld on the profit; null until settled. */
+  readonly tax?: Maybe<Scalars['Tzs']['output']>;
+  /** Gross return − amount; null until settled. */
+  readonly profit?: Maybe<Scalars['Tzs']['output']>;
+  /** Paid into racing coin after tax; null until settled. */
+  readonly payout?: Maybe<Scalars['Tzs']['output']>;
+  readonly result: Scalars['Int']['output'];
+  readonly status: Scalars['Int']['output'];
+  readonly placedAt: Scalars['DateTime']['output'];
+  readonly settledAt?: Maybe<Scalars['DateTime']['output']>;
+  /** The player (staff lists only; null for the player's own list). */
+  readonly userId?: Maybe<Scalars['ID']['output']>;
+};
+
+/** A page of racing orders, newest first. */
+export type RacingOrderPage = {
+  readonly __typename?: 'RacingOrderPage';
+  readonly items: ReadonlyArray<RacingOrder>;
+  readonly total: Scalars['Int']['output'];
+};
+
+/** What an exchange would move, shown before confirming (TZS; 1 coin = 1 TZS). */
+export type RacingExchangeQuote = {
+  readonly __typename?: 'RacingExchangeQuote';
+  readonly direction: RacingExchangeDirection;
+  /** Taken from the source pocket. */
+  readonly amount: Scalars['Tzs']['output'];
+  /** Conversion tax rate, percent ("0" toward racing coin). */
+  readonly taxRate: Scalars['String']['output'];
+  readonly tax: Scalars['Tzs']['output'];
+  /** Put into the target pocket: amount − tax. */
+  readonly credited: Scalars['Tzs']['output'];
+};
+
+/** The answer of an exchange: what moved and the pockets after it. */
+export type RacingExchangeResult = {
+  readonly __typename?: 'RacingExchangeResult';
+  readonly quote: RacingExchangeQuote;
+  readonly balance: Scalars['Tzs']['output'];
+  readonly racingCoin: Scalars['Tzs']['output'];
+};
+
+export type PlaceRacingBetInput = {
+  /** Client-generated id: repeating it answers the same order and charges once. */
+  readonly requestId: Scalars['ID']['input'];
+  /** The round (spec `issue`); betting must be open (spec §4). */
+  readonly roundId: Scalars['ID']['input'];
+  readonly betType: RacingBetType;
+  /** Cars 1–10 per position, champion first: 1 position for CHAMPION, 2, 3, 10 for LUCK_RACING. */
+  readonly positions?: InputMaybe<ReadonlyArray<ReadonlyArray<Scalars['Int']['input']>>>;
+  /** odd/even for ODD_EVEN, big/small for BIG_SMALL. */
+  readonly options?: InputMaybe<ReadonlyArray<Scalars['String']['input']>>;
+  /** Single amount, TZS of racing coin: a positive multiple of 100 and at least minimumBetAmount; Luck Racing: jackpotBetAmount. */
+  readonly singleAmount: Scalars['Tzs']['input'];
+  readonly device: DeviceClockInput;
+};
+
+export type ExchangeRacingCoinInput = {
+  /** Client-generated id: repeating it moves the money once. */
+  readonly requestId: Scalars['ID']['input'];
+  readonly direction: RacingExchangeDirection;
+  /** Whole TZS taken from the source pocket. */
+  readonly amount: Scalars['Tzs']['input'];
+  readonly device: DeviceClockInput;
+};
+
+/** Filters of the back office's racing lists. */
+export type RacingOrderFilter = {
+  readonly userId?: InputMaybe<Scalars['ID']['input']>;
+  readonly roundId?: InputMaybe<Scalars['ID']['input']>;
+  readonly betType?: InputMaybe<RacingBetType>;
+  readonly status?: InputMaybe<Scalars['Int']['input']>;
+  readonly result?: InputMaybe<Scalars['Int']['input']>;
+  /** Placed at or after / before (EAT instants). */
+  readonly from?: InputMaybe<Scalars['DateTime']['input']>;
+  readonly to?: InputMaybe<Scalars['DateTime']['input']>;
+};
+
+/** A change of the racing configuration: absent fields stay as they are (spec §3 "Racing config"). */
+export type RacingConfigInput = {
+  readonly champion?: InputMaybe<Scalars['Odds']['input']>;
+  readonly championAndRunnerUp?: InputMaybe<Scalars['Odds']['input']>;
+  readonly championAndRunnerUpAndThird?: InputMaybe<Scalars['Odds']['input']>;
+  readonly singleOrDouble?: InputMaybe<Scalars['Odds']['input']>;
+  readonly bigOrSmall?: InputMaybe<Scalars['Odds']['input']>;
+  readonly jackpotBetAmount?: InputMaybe<Scalars['Tzs']['input']>;
+  readonly prizePool?: InputMaybe<Scalars['Tzs']['input']>;
+  readonly noBet?: InputMaybe<Scalars['Int']['input']>;
+  readonly taxRate?: InputMaybe<Scalars['String']['input']>;
+  readonly convertTaxRate?: InputMaybe<Scalars['String']['input']>;
+  readonly minimumBetAmount?: InputMaybe<Scalars['Tzs']['input']>;
+  readonly maxBetAmount?: InputMaybe<Scalars['Tzs']['input']>;
+  readonly highestProfit?: InputMaybe<Scalars['Tzs']['input']>;
+  /** True clears highestProfit (no cap). */
+  readonly clearHighestProfit?: InputMaybe<Scalars['Boolean']['input']>;
+  readonly periodSeconds?: InputMaybe<Scalars['Int']['input']>;
+  readonly closeBeforeDrawSeconds?: InputMaybe<Scalars['Int']['input']>;
+  readonly maxClockSkewSeconds?: InputMaybe<Scalars['Int']['input']>;
+  readonly rtpBandMin?: InputMaybe<Scalars['Float']['input']>;
+  readonly rtpBandMax?: InputMaybe<Scalars['Float']['input']>;
+};
+
+/** A round in the back office: the period with its orders, stakes, payouts and GGR (TZS). */
+export type RacingRoundReport = {
+  readonly __typename?: 'RacingRoundReport';
+  readonly period: RacingPeriod;
+  readonly orders: Scalars['Int']['output'];
+  /** Amount staked (racing coin). */
+  readonly staked: Scalars['Tzs']['output'];
+  /** Paid to players after tax. */
+  readonly paid: Scalars['Tzs']['output'];
+  /** Tax withheld from winnings. */
+  readonly tax: Scalars['Tzs']['output'];
+  /** Gross gaming revenue: staked − (paid + tax). */
+  readonly ggr: Scalars['Tzs']['output'];
+};
+
+export type RacingRoundReportPage = {
+  readonly __typename?: 'RacingRoundReportPage';
+  readonly items: ReadonlyArray<RacingRoundReport>;
+  readonly total: Scalars['Int']['output'];
+};
+
+/** A step of the round clock: a round opened, closed, was drawn or settled. */
+export type RacingRoundStep = {
+  readonly __typename?: 'RacingRoundStep';
+  readonly roundId: Scalars['ID']['output'];
+  /** open, close, draw or settle. */
+  readonly step: Scalars['String']['output'];
+};
+
+/** Where a referral relation stands: rewarded once, or refused as a self-referral (shown to staff). */
+export type ReferralStatus = 'PENDING' | 'REWARDED' | 'REFUSED';
+
+/** A promotion kind and its bill type: WELCOME 8, REFERRAL 10, ORDER 12, ACTIVITY 17 (spec §4). */
+export type PromotionKind = 'WELCOME' | 'REFERRAL' | 'ORDER' | 'ACTIVITY';
+
+/** A friend the player invited, as the inviter sees them (spec §2 /my_referrals). Phone masked (0712***456). */
+export type ReferralFriend = {
+  readonly __typename?: 'ReferralFriend';
+  readonly phone: Scalars['String']['output'];
+  readonly registeredAt: Scalars['DateTime']['output'];
+  /** The friend's settled stakes counted so far (voided bets excluded), TZS. */
+  readonly settledStakes: Scalars['Tzs']['output'];
+  readonly status: ReferralStatus;
+  /** The free bet the inviter received for this friend (credit money, bill type 10), TZS; 0 until qualified. */
+  readonly reward: Scalars['Tzs']['output'];
+};
+
+/** The player's referral statistics (spec §2 /my_referrals, /event_page). */
+export type MyReferrals = {
+  readonly __typename?: 'MyReferrals';
+  /** The player's own invitation code. */
+  readonly invitationCode: Scalars['String']['output'];
+  /** The path to share: `/register?v=<code>` (the site adds its origin). */
+  readonly link: Scalars['String']['output'];
+  /** Friends registered with the code. */
+  readonly invited: Scalars['Int']['output'];
+  /** Friends whose settled stakes reached the threshold (rewarded). */
+  readonly qualifying: Scalars['Int']['output'];
+  /** Free bets earned from referrals, TZS. */
+  readonly earned: Scalars['Tzs']['output'];
+  /** Settled stakes a friend must reach (configuration in force), TZS. */
+  readonly qualifyingStakes: Scalars['Tzs']['output'];
+  /** The free bet per qualifying friend (configuration in force), TZS. */
+  readonly reward: Scalars['Tzs']['output'];
+  /** The first-deposit bonus percent for an invited player. */
+  readonly invitationBonusPercent: Scalars['Float']['output'];
+  /** The cap of the first-deposit bonus, TZS. */
+  readonly invitationBonusCap: Scalars['Tzs']['output'];
+  readonly friends: ReadonlyArray<ReferralFriend>;
+};
+
+/** A running promotion in the player's language (spec §2 /promotion; Banner type 19). */
+export type Promotion = {
+  readonly __typename?: 'Promotion';
+  readonly id: Scalars['ID']['output'];
+  readonly kind: PromotionKind;
+  readonly title: Scalars['String']['output'];
+  readonly body: Scalars['String']['output'];
+  /** Image address of the banner, or empty. */
+  readonly banner: Scalars['String']['output'];
+  readonly startsAt: Scalars['DateTime']['output'];
+  readonly endsAt: Scalars['DateTime']['output'];
+  /** WELCOME and ACTIVITY: the credit-money amount; ORDER: the free bet, TZS. */
+  readonly amount?: Maybe<Scalars['Tzs']['output']>;
+  /** ORDER: the least stake from the balance, TZS. */
+  readonly minStake?: Maybe<Scalars['Tzs']['output']>;
+  /** ORDER: the least total decimal odds. */
+  readonly minOdds?: Maybe<Scalars['String']['output']>;
+};
+
+/** One of the week's largest settled wins (spec §2 /super). Phone masked. */
+export type BigWinner = {
+  readonly __typename?: 'BigWinner';
+  readonly phone: Scalars['String']['output'];
+  /** Net winnings credited, TZS. */
+  readonly amount: Scalars['Tzs']['output'];
+  readonly at: Scalars['DateTime']['output'];
+};
+
+/** Progress towards the purse bonus (spec §2 /purse and the purse icon rule). */
+export type Purse = {
+  readonly __typename?: 'Purse';
+  /** Whether the purse icon shows: a user with an id, superior not 1, registered before 2023-09-17 EAT. */
+  readonly shown: Scalars['Boolean']['output'];
+  /** Settled stakes counted, TZS (only for players the rule shows). */
+  readonly settledStakes: Scalars['Tzs']['output'];
+  readonly target: Scalars['Tzs']['output'];
+  readonly percent: Scalars['Int']['output'];
+  readonly reached: Scalars['Boolean']['output'];
+  /** The purse bonus, TZS (3,000). */
+  readonly bonus: Scalars['Tzs']['output'];
+};
+
+/** An agent's own figures over days of East Africa Time (spec §3 Agent statistics, §6 agent role). */
+export type AgentSelfStats = {
+  readonly __typename?: 'AgentSelfStats';
+  readonly agentId: Scalars['ID']['output'];
+  readonly from: Scalars['String']['output'];
+  readonly to: Scalars['String']['output'];
+  readonly invitedPlayers: Scalars['Int']['output'];
+  readonly totalDeposit: Scalars['Tzs']['output'];
+  readonly totalWithdraw: Scalars['Tzs']['output'];
+  readonly bettors: Scalars['Int']['output'];
+  readonly betCount: Scalars['Int']['output'];
+  readonly betAmount: Scalars['Tzs']['output'];
+  /** Players' profit and loss: payouts + refunds − stakes (negative: the players lost), TZS. */
+  readonly playerProfitLoss: Scalars['Tzs']['output'];
+  /** The agent's weekly salaries whose week (Monday, EAT) starts within from..to, newest first (decision 0065). */
+  readonly salaries: ReadonlyArray<AgentSalary>;
+};
+
+/** A player an agent invited (spec §6 'invited users'). Phone masked for players, full for staff. */
+export type InvitedUser = {
+  readonly __typename?: 'InvitedUser';
+  readonly userId: Scalars['ID']['output'];
+  readonly phone: Scalars['String']['output'];
+  readonly registeredAt: Scalars['DateTime']['output'];
+  readonly settledStakes: Scalars['Tzs']['output'];
+  readonly status: ReferralStatus;
+};
+
+export type InvitedUserPage = {
+  readonly __typename?: 'InvitedUserPage';
+  readonly items: ReadonlyArray<InvitedUser>;
+  readonly page: Scalars['Int']['output'];
+  readonly pageSize: Scalars['Int']['output'];
+  readonly total: Scalars['Int']['output'];
+};
+
+/** A promotion as staff see it (back office). */
+export type AdminPromotion = {
+  readonly __typename?: 'AdminPromotion';
+  readonly id: Scalars['ID']['output'];
+  readonly kind: PromotionKind;
+  readonly name: Scalars['String']['output'];
+  readonly startsAt: Scalars['DateTime']['output'];
+  readonly endsAt: Scalars['DateTime']['output'];
+  /** Budget cap, TZS, or null for none. */
+  readonly budget?: Maybe<Scalars['Tzs']['output']>;
+  /** Granted so far, TZS. */
+  readonly spent: Scalars['Tzs']['output'];
+  readonly grantedCount: Scalars['Int']['output'];
+  readonly paused: Scalars['Boolean']['output'];
+  /** Version of the parameters and texts. */
+  readonly version: Scalars['Int']['output'];
+  readonly amount?: Maybe<Scalars['Tzs']['output']>;
+  readonly minStake?: Maybe<Scalars['Tzs']['output']>;
+  readonly minOdds?: Maybe<Scalars['String']['output']>;
+  readonly banner: Scalars['String']['output'];
+  readonly titleSw: Scalars['String']['output'];
+  readonly titleEn: Scalars['String']['output'];
+  readonly titleZh: Scalars['String']['output'];
+};
+
+/** The referral and credit-money configuration, a version (docs/promotions.md Defaults). */
+export type PromotionConfig = {
+  readonly __typename?: 'PromotionConfig';
+  /** 0: the built-in defaults. */
+  readonly version: Scalars['Int']['output'];
+  readonly qualifyingStakes: Scalars['Tzs']['output'];
+  readonly reward: Scalars['Tzs']['output'];
+  readonly invitationBonusPercent: Scalars['Float']['output'];
+  readonly invitationBonusCap: Scalars['Tzs']['output'];
+  readonly selfReferralIpWindowHours: Scalars['Int']['output'];
+  readonly creditExpiryDays: Scalars['Int']['output'];
+  readonly purseTarget: Scalars['Tzs']['output'];
+  readonly purseBonus: Scalars['Tzs']['output'];
+};
+
+/** A referral relation for staff, with its self-referral flag. */
+export type ReferralRelation = {
+  readonly __typename?: 'ReferralRelation';
+  readonly friendId: Scalars['ID']['output'];
+  readonly friendPhone: Scalars['String']['output'];
+  readonly inviterId: Scalars['ID']['output'];
+  readonly inviterPhone: Scalars['String']['output'];
+  readonly registeredAt: Scalars['DateTime']['output'];
+  readonly settledStakes: Scalars['Tzs']['output'];
+  readonly firstDeposit?: Maybe<Scalars['Tzs']['output']>;
+  readonly invitationBonus: Scalars['Tzs']['output'];
+  readonly reward: Scalars['Tzs']['output'];
+  readonly status: ReferralStatus;
+  /** sameUser | samePhone | sameDevice | sameIp when refused. */
+  readonly refusalReason?: Maybe<Scalars['String']['output']>;
+};
+
+export type ReferralRelationPage = {
+  readonly __typename?: 'ReferralRelationPage';
+  readonly items: ReadonlyArray<ReferralRelation>;
+  readonly page: Scalars['Int']['output'];
+  readonly pageSize: Scalars['Int']['output'];
+  readonly total: Scalars['Int']['output'];
+};
+
+/** A reward paid (bonuses granted per player). */
+export type PromotionReward = {
+  readonly __typename?: 'PromotionReward';
+  readonly movementId: Scalars['ID']['output'];
+  readonly promotionId: Scalars['ID']['output'];
+  readonly userId: Scalars['ID']['output'];
+  readonly trigger: Scalars['String']['output'];
+  readonly amount: Scalars['Tzs']['output'];
+  readonly at: Scalars['DateTime']['output'];
+};
+
+export type PromotionRewardPage = {
+  readonly __typename?: 'PromotionRewardPage';
+  readonly items: ReadonlyArray<PromotionReward>;
+  readonly page: Scalars['Int']['output'];
+  readonly pageSize: Scalars['Int']['output'];
+  readonly total: Scalars['Int']['output'];
+};
+
+/**
+ * What a grant came to: PAID, ALREADY (granted before: nothing paid again) or REFUSED with `code`
+ * (PROMOTION_NOT_STARTED, PROMOTION_ENDED, PROMOTION_PAUSED, PROMOTION_BUDGET_REACHED, or MARKETING_CLOSED:
+ * the player is self-excluded or cooling off, issue 23).
+ */
+export type GrantResult = {
+  readonly __typename?: 'GrantResult';
+  readonly status: Scalars['String']['output'];
+  readonly code?: Maybe<Scalars['String']['output']>;
+  readonly amount?: Maybe<Scalars['Tzs']['output']>;
+};
+
+export type PromotionInput = {
+  /** Lower-case letters, digits and dashes, 2–40; not starting with `reward`. */
+  readonly id: Scalars['ID']['input'];
+  readonly kind: PromotionKind;
+  readonly name: Scalars['String']['input'];
+  readonly startsAt: Scalars['DateTime']['input'];
+  readonly endsAt: Scalars['DateTime']['input'];
+  readonly budget?: InputMaybe<Scalars['Tzs']['input']>;
+  readonly amount?: InputMaybe<Scalars['Tzs']['input']>;
+  readonly minStake?: InputMaybe<Scalars['Tzs']['input']>;
+  readonly minOdds?: InputMaybe<Scalars['String']['input']>;
+  readonly banner?: InputMaybe<Scalars['String']['input']>;
+  readonly titleSw: Scalars['String']['input'];
+  readonly titleEn: Scalars['String']['input'];
+  readonly titleZh: Scalars['String']['input'];
+  readonly bodySw?: InputMaybe<Scalars['String']['input']>;
+  readonly bodyEn?: InputMaybe<Scalars['String']['input']>;
+  readonly bodyZh?: InputMaybe<Scalars['String']['input']>;
+};
+
+/** PAUSE, RESUME, SCHEDULE (startsAt, endsAt) or BUDGET (budget; null removes the cap). */
+export type PromotionChangeInput = {
+  readonly id: Scalars['ID']['input'];
+  readonly action: Scalars['String']['input'];
+  readonly startsAt?: InputMaybe<Scalars['DateTime']['input']>;
+  readonly endsAt?: InputMaybe<Scalars['DateTime']['input']>;
+  readonly budget?: InputMaybe<Scalars['Tzs']['input']>;
+};
+
+export type PromotionConfigInput = {
+  readonly qualifyingStakes: Scalars['Tzs']['input'];
+  readonly reward: Scalars['Tzs']['input'];
+  readonly invitationBonusPercent: Scalars['Float']['input'];
+  readonly invitationBonusCap: Scalars['Tzs']['input'];
+  readonly selfReferralIpWindowHours: Scalars['Int']['input'];
+  readonly creditExpiryDays: Scalars['Int']['input'];
+  readonly purseTarget: Scalars['Tzs']['input'];
+  readonly purseBonus: Scalars['Tzs']['input'];
+  /** When the version takes effect; default now. */
+  readonly effectiveFrom?: InputMaybe<Scalars['DateTime']['input']>;
+};
+
+export type ActivityAwardInput = {
+  readonly promotionId: Scalars['ID']['input'];
+  readonly userId: Scalars['ID']['input'];
+  readonly amount: Scalars['Tzs']['input'];
+  readonly reason: Scalars['String']['input'];
+};
+
+/** Bonus cost of one promotion kind on one day of East Africa Time (back-office statistics chart). */
+export type PromotionCostDay = {
+  readonly __typename?: 'PromotionCostDay';
+  /** yyyy-MM-dd (EAT). */
+  readonly day: Scalars['String']['output'];
+  /** REFERRAL includes the invitation first-deposit bonus; ACTIVITY includes the purse bonus. */
+  readonly kind: PromotionKind;
+  /** Rewards granted that day, TZS (credit money). */
+  readonly amount: Scalars['Tzs']['output'];
+  /** How many rewards. */
+  readonly count: Scalars['Int']['output'];
+};
+
+/** Status of an agent's weekly salary (docs/promotions.md 'Agent salary'). */
+export type AgentSalaryStatus =
+  /** Computed, amount > 0, not paid yet. */
+  | 'DUE'
+  /** The players won or broke even (net ≤ 0): nothing to pay; nothing carries over. */
+  | 'NOTHING'
+  /** Paid to the agent's balance (bill type 2), once. */
+  | 'PAID';
+
+/**
+ * An agent's salary of one week of East Africa Time (spec §6 agent/proxy role 'salary', §3 return scale;
+ * decision 0065): amount = floor(returnScale / 100 × max(0, stakes − returns)), computed at the week's close.
+ */
+export type AgentSalary = {
+  readonly __typename?: 'AgentSalary';
+  readonly agentId: Scalars['ID']['output'];
+  /** The week's Monday, yyyy-MM-dd (EAT); the week runs to the next Monday 00:00 EAT. */
+  readonly period: Scalars['String']['output'];
+  /** The agent's return scale when computed, percent. */
+  readonly returnScale: Scalars['Int']['output'];
+  /** Settled stakes of the agent's players in the week, TZS. */
+  readonly stakes: Scalars['Tzs']['output'];
+  /** Their returns: credited to the balance + stakes refunded to credit money, TZS. */
+  readonly returns: Scalars['Tzs']['output'];
+  /** stakes − returns (negative: the players won), TZS. */
+  readonly net: Scalars['Tzs']['output'];
+  /** The salary, TZS (0 when net ≤ 0). */
+  readonly amount: Scalars['Tzs']['output'];
+  readonly status: AgentSalaryStatus;
+  readonly computedAt: Scalars['DateTime']['output'];
+  readonly paidAt?: Maybe<Scalars['DateTime']['output']>;
+};
+
+/**
+ * The two pool games (spec §1): the 13-match jackpot (string_ball, 1X2 of each match) and Lucky Six
+ * (guess score, the exact score of 6 matches). docs/pool-games.md.
+ */
+export type PoolGame = 'JACKPOT' | 'LUCKY_SIX';
+
+/** Issue status (spec §3 "Jackpot issue: settlement status"). */
+export type PoolIssueStatus = 'CREATED' | 'OPEN' | 'CLOSED' | 'SETTLED' | 'CANCELLED';
+
+/** A match's pool result: its 90-minute outcome (1/X/2, or a Lucky Six score `h-a` / `other`), or void. */
+export type PoolMatchResult = {
+  readonly __typename?: 'PoolMatchResult';
+  /** The outcome, null when void. */
+  readonly outcome?: Maybe<Scalars['String']['output']>;
+  /** True when the match is void (cancelled, abandoned, not played within 24 h): correct for every line. */
+  readonly void: Scalars['Boolean']['output'];
+  /** cancelled, abandoned or not_played_in_time; null when not void. */
+  readonly voidReason?: Maybe<Scalars['String']['output']>;
+};
+
+/** One match of an issue (kick-off in UTC; shown in East Africa Time). */
+export type PoolMatch = {
+  readonly __typename?: 'PoolMatch';
+  readonly matchId: Scalars['ID']['output'];
+  readonly home: Scalars['String']['output'];
+  readonly away: Scalars['String']['output'];
+  readonly kickOff: Scalars['DateTime']['output'];
+  /** Null while undecided. */
+  readonly result?: Maybe<PoolMatchResult>;
+};
+
+/** One prize tier of an issue (issue 18 "Tiers"). Amounts TZS. */
+export type PoolTier = {
+  readonly __typename?: 'PoolTier';
+  /** Correct matches of a line in this tier. */
+  readonly hits: Scalars['Int']['output'];
+  /** poolPercent (percent of the pool shared by the tier's lines) or fixed (TZS per line): spec "reward type". */
+  readonly rewardType: Scalars['String']['output'];
+  /** spec "proportion": percent of the pool, or TZS per line. */
+  readonly proportion: Scalars['String']['output'];
+  /** The most one line of this tier could win on the current pool (its only winner), before tax, TZS. */
+  readonly prizePerLineCeiling: Scalars['Tzs']['output'];
+  /** After settlement: lines that won this tier. */
+  readonly winningLines?: Maybe<Scalars['Int']['output']>;
+  /** After settlement: the prize of each winning line, before tax, TZS. */
+  readonly prizePerLine?: Maybe<Scalars['Tzs']['output']>;
+};
+
+/** How an issue's pool settled (docs/pool-games.md "Pool"). TZS; prizesPaid + rolledOver + breakage = pool + seedPaid. */
+export type PoolSettlementView = {
+  readonly __typename?: 'PoolSettlementView';
+  readonly settlementNo: Scalars['Int']['output'];
+  readonly pool: Scalars['Tzs']['output'];
+  readonly stakes: Scalars['Tzs']['output'];
+  readonly carriedOver: Scalars['Tzs']['output'];
+  readonly seedPaid: Scalars['Tzs']['output'];
+  readonly prizesPaid: Scalars['Tzs']['output'];
+  readonly rolledOver: Scalars['Tzs']['output'];
+  readonly breakage: Scalars['Tzs']['output'];
+  /** What the next issue carries over (rolledOver + breakage). */
+  readonly carryOver: Scalars['Tzs']['output'];
+};
+
+/**
+ * A pool issue (spec §3 "Jackpot issue": identifier, prefix, prize pool, settlement status, total bets,
+ * successful bets). Pool amounts are exactly as computed (issue 18): pool = carriedOver +
+ * floor(increment × stakes); displayedJackpot = initJackpot + the top tier's fund (spec §9). TZS.
+ */
+export type PoolIssue = {
+  readonly __typename?: 'PoolIssue';
+  readonly issueId: Scalars['ID']['output'];
+  readonly game: PoolGame;
+  /** spec "identifier (period)": prefix + 4-digit sequence, e.g. JP0001. */
+  readonly identifier: Scalars['String']['output'];
+  readonly prefix: Scalars['String']['output'];
+  readonly status: PoolIssueStatus;
+  /** Entries close at the first kick-off. */
+  readonly closesAt: Scalars['DateTime']['output'];
+  readonly matches: ReadonlyArray<PoolMatch>;
+  /** spec bet_amount: stake of one line, TZS. */
+  readonly betAmount: Scalars['Tzs']['output'];
+  /** spec max_choose: most doubles on one ticket. */
+  readonly maxChoose: Scalars['Int']['output'];
+  readonly carriedOver: Scalars['Tzs']['output'];
+  /** Stakes sold, TZS. */
+  readonly stakes: Scalars['Tzs']['output'];
+  /** spec "total bets": tickets sold. */
+  readonly tickets: Scalars['Int']['output'];
+  readonly lines: Scalars['Int']['output'];
+  /** spec "prize pool", TZS. */
+  readonly pool: Scalars['Tzs']['output'];
+  /** spec init_jackpot, TZS. */
+  readonly initJackpot: Scalars['Tzs']['output'];
+  /** init_jackpot + the accumulated jackpot (spec §9), TZS. */
+  readonly displayedJackpot: Scalars['Tzs']['output'];
+  readonly tiers: ReadonlyArray<PoolTier>;
+  /** Withholding tax on each line's winnings now, percent. */
+  readonly taxRatePercent: Scalars['Float']['output'];
+  /** Null until settled. */
+  readonly settlement?: Maybe<PoolSettlementView>;
+  /** spec "successful bets": tickets with a prize (after settlement). */
+  readonly successfulTickets: Scalars['Int']['output'];
+};
+
+/** A pick: one outcome, or two (a double). */
+export type PoolPick = {
+  readonly __typename?: 'PoolPick';
+  readonly matchId: Scalars['ID']['output'];
+  readonly outcomes: ReadonlyArray<Scalars['String']['output']>;
+};
+
+/** A ticket's pick against its match: hit, miss, void or pending (live). */
+export type PoolTicketMatch = {
+  readonly __typename?: 'PoolTicketMatch';
+  readonly matchId: Scalars['ID']['output'];
+  readonly home: Scalars['String']['output'];
+  readonly away: Scalars['String']['output'];
+  readonly kickOff: Scalars['DateTime']['output'];
+  readonly outcomes: ReadonlyArray<Scalars['String']['output']>;
+  readonly result?: Maybe<PoolMatchResult>;
+  /** HIT, MISS, VOID or PENDING. */
+  readonly hit: Scalars['String']['output'];
+};
+
+/** Live progress of a ticket in one tier (issue 18 live tracker). */
+export type PoolTierProgress = {
+  readonly __typename?: 'PoolTierProgress';
+  readonly hits: Scalars['Int']['output'];
+  /** Lines with exactly these hits now. */
+  readonly linesNow: Scalars['Int']['output'];
+  /** Lines that can still end with exactly these hits. */
+  readonly linesPossible: Scalars['Int']['output'];
+  /** The most one line of the tier could win on the current pool, before tax, TZS. */
+  readonly prizePerLineCeiling: Scalars['Tzs']['output'];
+};
+
+/** One tier of a ticket's prize. TZS. */
+export type PoolPrizeTier = {
+  readonly __typename?: 'PoolPrizeTier';
+  readonly hits: Scalars['Int']['output'];
+  readonly lines: Scalars['Int']['output'];
+  readonly prizePerLine: Scalars['Tzs']['output'];
+  readonly taxPerLine: Scalars['Tzs']['output'];
+};
+
+/** A ticket's prize: gross − tax = net reaches the balance (bill type 1), after staff approval above max_add_balance. TZS. */
+export type PoolPrize = {
+  readonly __typename?: 'PoolPrize';
+  readonly gross: Scalars['Tzs']['output'];
+  readonly tax: Scalars['Tzs']['output'];
+  readonly net: Scalars['Tzs']['output'];
+  readonly needsApproval: Scalars['Boolean']['output'];
+  /** True once the net prize reached the balance. */
+  readonly credited: Scalars['Boolean']['output'];
+  readonly tiers: ReadonlyArray<PoolPrizeTier>;
+};
+
+/**
+ * A ticket (spec §3 "Jackpot bet": identifier, number of bets = doubles, tickets = lines, multiplex =
+ * lines, total price = stake, max profit, pay type, status, serial number, creation time; decision 0015).
+ */
+export type PoolTicket = {
+  readonly __typename?: 'PoolTicket';
+  readonly ticketId: Scalars['ID']['output'];
+  readonly issueId: Scalars['ID']['output'];
+  readonly identifier: Scalars['String']['output'];
+  readonly game: PoolGame;
+  readonly userId: Scalars['ID']['output'];
+  readonly picks: ReadonlyArray<PoolPick>;
+  readonly doubles: Scalars['Int']['output'];
+  readonly lines: Scalars['Int']['output'];
+  readonly betAmount: Scalars['Tzs']['output'];
+  /** lines × betAmount, TZS. */
+  readonly stake: Scalars['Tzs']['output'];
+  readonly payType: PayType;
+  /** open, settled or refunded. */
+  readonly status: Scalars['String']['output'];
+  readonly boughtAt: Scalars['DateTime']['output'];
+  readonly taxRatePercent: Scalars['Float']['output'];
+  /** Per match: the pick and whether it hit so far. */
+  readonly matches: ReadonlyArray<PoolTicketMatch>;
+  /** Per tier: lines now, lines still possible, the ceiling prize. */
+  readonly progress: ReadonlyArray<PoolTierProgress>;
+  /** spec "max profit": the most the ticket could win on the current pool, before tax, TZS. */
+  readonly maxProfit: Scalars['Tzs']['output'];
+  /** Null until settled. */
+  readonly prize?: Maybe<PoolPrize>;
+  /** The refunded stake when the issue was cancelled, TZS. */
+  readonly refund?: Maybe<Scalars['Tzs']['output']>;
+};
+
+export type PoolTicketPage = {
+  readonly __typename?: 'PoolTicketPage';
+  readonly total: Scalars['Int']['output'];
+  readonly items: ReadonlyArray<PoolTicket>;
+};
+
+export type PoolIssuePage = {
+  readonly __typename?: 'PoolIssuePage';
+  readonly total: Scalars['Int']['output'];
+  readonly items: ReadonlyArray<PoolIssue>;
+};
+
+/** A prize tier of the published rules. */
+export type PoolRulesTier = {
+  readonly __typename?: 'PoolRulesTier';
+  readonly hits: Scalars['Int']['output'];
+  readonly rewardType: Scalars['String']['output'];
+  readonly proportion: Scalars['String']['output'];
+  readonly sharesSeed: Scalars['Boolean']['output'];
+  readonly rollsOver: Scalars['Boolean']['output'];
+};
+
+/** Everything /string_ball/rules (and the Lucky Six rules) state, generated from the configuration in force. */
+export type PoolRules = {
+  readonly __typename?: 'PoolRules';
+  readonly game: PoolGame;
+  readonly matches: Scalars['Int']['output'];
+  readonly outcomes: ReadonlyArray<Scalars['String']['output']>;
+  readonly maxPicksPerMatch: Scalars['Int']['output'];
+  readonly maxDoubles: Scalars['Int']['output'];
+  readonly maxLines: Scalars['Int']['output'];
+  readonly betAmount: Scalars['Tzs']['output'];
+  readonly maxStake: Scalars['Tzs']['output'];
+  /** Share of stakes added to the pool, percent (spec increment × 100). */
+  readonly poolSharePercent: Scalars['String']['output'];
+  readonly initJackpot: Scalars['Tzs']['output'];
+  readonly maxAddBalance: Scalars['Tzs']['output'];
+  readonly minPrizeHits: Scalars['Int']['output'];
+  readonly tiers: ReadonlyArray<PoolRulesTier>;
+  readonly maxVoid: Scalars['Int']['output'];
+  readonly voidAfterHours: Scalars['Int']['output'];
+  readonly taxRatePercent: Scalars['Float']['output'];
+  readonly creditAllowed: Scalars['Boolean']['output'];
+  readonly maxRangeOdds: Scalars['String']['output'];
+  readonly incentives: Scalars['String']['output'];
+};
+
+/** One prize tier of a type's terms (reward type and proportion per tier, decision 0015). */
+export type PoolTierTerms = {
+  readonly __typename?: 'PoolTierTerms';
+  readonly hits: Scalars['Int']['output'];
+  readonly rewardType: Scalars['String']['output'];
+  readonly proportion: Scalars['String']['output'];
+};
+
+/**
+ * A jackpot type with its jackpot info (spec §3 "Jackpot bet type", "Jackpot info"; §7
+ * guessing_bet_type/inquire): id, label, init_jackpot, guess_number, max_choose, bet_amount,
+ * max_range_odds, max_add_balance, identifier_prefix, increment, jackpot — in camelCase here.
+ */
+export type GuessingBetType = {
+  readonly __typename?: 'GuessingBetType';
+  readonly id: Scalars['Int']['output'];
+  readonly label: Scalars['String']['output'];
+  readonly game: PoolGame;
+  /** spec "parent". */
+  readonly parentId?: Maybe<Scalars['Int']['output']>;
+  /** spec "settlement": automatic. */
+  readonly settlement: Scalars['String']['output'];
+  /** spec "incentives". */
+  readonly incentives: Scalars['String']['output'];
+  /** spec init_jackpot, TZS. */
+  readonly initJackpot: Scalars['Tzs']['output'];
+  /** spec guess_number. */
+  readonly guessNumber: Scalars['Int']['output'];
+  /** spec max_choose (most doubles). */
+  readonly maxChoose: Scalars['Int']['output'];
+  /** spec bet_amount, TZS. */
+  readonly betAmount: Scalars['Tzs']['output'];
+  /** spec max_range_odds (advisory, decision 0015). */
+  readonly maxRangeOdds: Scalars['String']['output'];
+  /** spec max_add_balance, TZS. */
+  readonly maxAddBalance: Scalars['Tzs']['output'];
+  /** spec identifier_prefix. */
+  readonly identifierPrefix: Scalars['String']['output'];
+  /** spec increment (share of stakes to the pool). */
+  readonly increment: Scalars['String']['output'];
+  /** spec jackpot: the accumulated jackpot of the type's open issue (0 when none), TZS. */
+  readonly jackpot: Scalars['Tzs']['output'];
+  /** Ours: more void matches than this cancel an issue. */
+  readonly maxVoid: Scalars['Int']['output'];
+  /** Ours: may a ticket be paid with credit money. */
+  readonly creditAllowed: Scalars['Boolean']['output'];
+  readonly tiers: ReadonlyArray<PoolTierTerms>;
+  readonly removed: Scalars['Boolean']['output'];
+};
+
+/** The header's jackpot banner (spec §2): the open jackpot's displayed amount, TZS. */
+export type JackpotBanner = {
+  readonly __typename?: 'JackpotBanner';
+  readonly issueId: Scalars['ID']['output'];
+  readonly identifier: Scalars['String']['output'];
+  readonly amount: Scalars['Tzs']['output'];
+  readonly closesAt: Scalars['DateTime']['output'];
+};
+
+/** An upcoming catalogue match staff may put in an issue; `exceedsMaxRangeOdds` flags a lopsided one (decision 0015). */
+export type PoolCandidateMatch = {
+  readonly __typename?: 'PoolCandidateMatch';
+  readonly matchId: Scalars['ID']['output'];
+  readonly home: Scalars['String']['output'];
+  readonly away: Scalars['String']['output'];
+  readonly competition: Scalars['String']['output'];
+  readonly kickOff: Scalars['DateTime']['output'];
+  readonly homeOdds?: Maybe<Scalars['Odds']['output']>;
+  readonly drawOdds?: Maybe<Scalars['Odds']['output']>;
+  readonly awayOdds?: Maybe<Scalars['Odds']['output']>;
+  readonly exceedsMaxRangeOdds: Scalars['Boolean']['output'];
+};
+
+export type PoolPickInput = {
+  readonly matchId: Scalars['ID']['input'];
+  /** One outcome, or two for a double (jackpot 1/X/2; Lucky Six `h-a` 0-0…5-5 or `other`). */
+  readonly outcomes: ReadonlyArray<Scalars['String']['input']>;
+};
+
+export type BuyPoolTicketInput = {
+  /** Client-generated id: repeating it returns the same ticket and charges once. */
+  readonly requestId: Scalars['ID']['input'];
+  readonly issueId: Scalars['ID']['input'];
+  /** One pick per match of the issue. */
+  readonly picks: ReadonlyArray<PoolPickInput>;
+  /** The stake the player saw: lines × bet_amount, TZS (JACKPOT_STAKE_MISMATCH otherwise). */
+  readonly stake: Scalars['Tzs']['input'];
+  readonly payType?: InputMaybe<PayType>;
+};
+
+export type PoolTierInput = {
+  readonly hits: Scalars['Int']['input'];
+  readonly rewardType: Scalars['String']['input'];
+  readonly proportion: Scalars['String']['input'];
+};
+
+/** A type's fields (spec §7 guessing_bet_type/add, update). */
+export type GuessingBetTypeInput = {
+  readonly label: Scalars['String']['input'];
+  readonly game: PoolGame;
+  readonly parentId?: InputMaybe<Scalars['Int']['input']>;
+  readonly settlement?: InputMaybe<Scalars['String']['input']>;
+  readonly incentives?: InputMaybe<Scalars['String']['input']>;
+  readonly initJackpot: Scalars['Tzs']['input'];
+  readonly guessNumber: Scalars['Int']['input'];
+  readonly maxChoose: Scalars['Int']['input'];
+  readonly betAmount: Scalars['Tzs']['input'];
+  readonly maxRangeOdds: Scalars['String']['input'];
+  readonly maxAddBalance: Scalars['Tzs']['input'];
+  readonly identifierPrefix: Scalars['String']['input'];
+  readonly increment: Scalars['String']['input'];
+  readonly maxVoid: Scalars['Int']['input'];
+  readonly creditAllowed?: InputMaybe<Scalars['Boolean']['input']>;
+  readonly tiers: ReadonlyArray<PoolTierInput>;
+};
+
+/** One outcome of a match in the picks distribution of an issue (issue 18 live statistics). */
+export type PoolOutcomeShare = {
+  readonly __typename?: 'PoolOutcomeShare';
+  /** 1/X/2, or a Lucky Six score `h-a` / `other`. */
+  readonly outcome: Scalars['String']['output'];
+  /** Lines on this outcome (a double puts half of its ticket's lines on each of its two outcomes). */
+  readonly lines: Scalars['Int']['output'];
+  /** Tickets with this outcome among their picks of the match. */
+  readonly tickets: Scalars['Int']['output'];
+  /** lines ÷ the issue's lines × 100, one decimal. */
+  readonly percent: Scalars['Float']['output'];
+};
+
+/** A match of an issue with how the players picked it. */
+export type PoolMatchStats = {
+  readonly __typename?: 'PoolMatchStats';
+  readonly matchId: Scalars['ID']['output'];
+  readonly home: Scalars['String']['output'];
+  readonly away: Scalars['String']['output'];
+  readonly kickOff: Scalars['DateTime']['output'];
+  /** Null while undecided. */
+  readonly result?: Maybe<PoolMatchResult>;
+  /** Outcomes picked, most lines first. */
+  readonly picks: ReadonlyArray<PoolOutcomeShare>;
+};
+
+/** The live prize tracker of one tier over every ticket of an issue. TZS. */
+export type PoolTierTracker = {
+  readonly __typename?: 'PoolTierTracker';
+  readonly hits: Scalars['Int']['output'];
+  /** Lines with exactly these hits now (they win this tier if the open matches bring them nothing). */
+  readonly linesNow: Scalars['Int']['output'];
+  /** Lines that can still end with exactly these hits. */
+  readonly linesPossible: Scalars['Int']['output'];
+  /** The most one line of the tier could win on the current pool (its only winner), before tax. */
+  readonly prizePerLineCeiling: Scalars['Tzs']['output'];
+  /** The prize per line if the issue settled on today's lines (pool formula of docs/pool-games.md), before tax; null while no line is at the tier. */
+  readonly projectedPrizePerLine?: Maybe<Scalars['Tzs']['output']>;
+};
+
+/**
+ * Live statistics of an issue (issue 18 "live prize tracker"; spec §2 /string_ball, /guess_score): sales,
+ * the picks distribution per match and the tier tracker, as results come in. Refunded tickets are left out.
+ */
+export type PoolIssueStats = {
+  readonly __typename?: 'PoolIssueStats';
+  readonly issueId: Scalars['ID']['output'];
+  readonly identifier: Scalars['String']['output'];
+  readonly game: PoolGame;
+  readonly status: PoolIssueStatus;
+  /** spec "total bets": tickets sold. */
+  readonly tickets: Scalars['Int']['output'];
+  readonly lines: Scalars['Int']['output'];
+  /** TZS. */
+  readonly stakes: Scalars['Tzs']['output'];
+  /** TZS. */
+  readonly pool: Scalars['Tzs']['output'];
+  /** init_jackpot + the accumulated jackpot (spec §9), TZS. */
+  readonly displayedJackpot: Scalars['Tzs']['output'];
+  /** Matches with a result (or void) so far. */
+  readonly matchesDecided: Scalars['Int']['output'];
+  readonly matches: ReadonlyArray<PoolMatchStats>;
+  readonly tiers: ReadonlyArray<PoolTierTracker>;
+};
+
+/**
+ * A casino game of the catalogue (issue 22 §1; spec §1 casino page, §2 `/casino`): a provider's game with
+ * its names in Swahili, English and Chinese, RTP, volatility and stake range.
+ */
+export type CasinoGame = {
+  readonly __typename?: 'CasinoGame';
+  /** Our id of the provider, e.g. sandbox. */
+  readonly providerId: Scalars['ID']['output'];
+  /** The provider's game id (what its wallet calls carry). */
+  readonly gameId: Scalars['ID']['output'];
+  /** crash | instant | slots | table | live. */
+  readonly category: Scalars['String']['output'];
+  /** Name in Swahili. */
+  readonly nameSw: Scalars['String']['output'];
+  /** Name in English. */
+  readonly nameEn: Scalars['String']['output'];
+  /** Name in Chinese. */
+  readonly nameZh: Scalars['String']['output'];
+  /** An https URL or a site path. */
+  readonly thumbnail: Scalars['String']['output'];
+  /** Return to player, percent with at most 2 decimals, as text (e.g. "99.00"). */
+  readonly rtpPercent: Scalars['String']['output'];
+  /** low | medium | high. */
+  readonly volatility: Scalars['String']['output'];
+  /** Whole TZS. */
+  readonly minStake: Scalars['Tzs']['output'];
+  /** Whole TZS. */
+  readonly maxStake: Scalars['Tzs']['output'];
+  /** Staff's order: smaller first. */
+  readonly sortOrder: Scalars['Int']['output'];
+  readonly visible: Scalars['Boolean']['output'];
+  readonly popular: Scalars['Boolean']['output'];
+  readonly isNew: Scalars['Boolean']['output'];
+};
+
+/** A game as staff enter it or a provider's list imports it (validated by the domain's validateCasinoGame). */
+export type CasinoGameInput = {
+  readonly providerId: Scalars['ID']['input'];
+  readonly gameId: Scalars['ID']['input'];
+  readonly category: Scalars['String']['input'];
+  readonly nameSw: Scalars['String']['input'];
+  readonly nameEn: Scalars['String']['input'];
+  readonly nameZh: Scalars['String']['input'];
+  readonly thumbnail: Scalars['String']['input'];
+  readonly rtpPercent: Scalars['String']['input'];
+  readonly volatility: Scalars['String']['input'];
+  readonly minStake: Scalars['Int']['input'];
+  readonly maxStake: Scalars['Int']['input'];
+  readonly sortOrder: Scalars['Int']['input'];
+  readonly visible: Scalars['Boolean']['input'];
+  readonly popular: Scalars['Boolean']['input'];
+  readonly isNew: Scalars['Boolean']['input'];
+};
+
+/** What launching a game gives: the game's URL with a short-lived session token (issue 22 §3). */
+export type CasinoLaunch = {
+  readonly __typename?: 'CasinoLaunch';
+  /** Open in an iframe (desktop) or full screen (phone). */
+  readonly url: Scalars['String']['output'];
+  /** The token the provider sends back with every wallet call. */
+  readonly sessionToken: Scalars['String']['output'];
+  /** When the token stops accepting bets (winnings still arrive after). */
+  readonly expiresAt: Scalars['DateTime']['output'];
+  /** True: demo mode, no money moves. */
+  readonly demo: Scalars['Boolean']['output'];
+};
+
+/** A game provider as staff see it; the secret is never shown, only whether one is set. */
+export type CasinoProvider = {
+  readonly __typename?: 'CasinoProvider';
+  readonly id: Scalars['ID']['output'];
+  readonly name: Scalars['String']['output'];
+  readonly enabled: Scalars['Boolean']['output'];
+  /** Game URL template with {gameId}, {token}, {lang}, {mode}. */
+  readonly launchUrl: Scalars['String']['output'];
+  /** Last 4 characters of the HMAC secret. */
+  readonly secretHint: Scalars['String']['output'];
+};
+
+export type CasinoProviderInput = {
+  readonly id: Scalars['ID']['input'];
+  readonly name: Scalars['String']['input'];
+  readonly enabled: Scalars['Boolean']['input'];
+  readonly launchUrl: Scalars['String']['input'];
+  /** New HMAC-SHA256 secret (16–128 characters); omitted keeps the current one. */
+  readonly secret?: InputMaybe<Scalars['String']['input']>;
+};
+
+/** One accepted provider transaction of a casino round (read model of `casino-round-*`). */
+export type CasinoTransaction = {
+  readonly __typename?: 'CasinoTransaction';
+  readonly providerId: Scalars['ID']['output'];
+  readonly transactionId: Scalars['ID']['output'];
+  readonly roundId: Scalars['ID']['output'];
+  readonly gameId: Scalars['ID']['output'];
+  readonly userId: Scalars['ID']['output'];
+  /** bet | win | rollback | reward. */
+  readonly kind: Scalars['String']['output'];
+  /** Whole TZS as sent (bet, win, reward) or refunded (rollback). */
+  readonly amount: Scalars['Tzs']['output'];
+  /** Signed whole TZS moved on the balance. */
+  readonly movement: Scalars['Int']['output'];
+  /** The bet a win or rollback names. */
+  readonly reference?: Maybe<Scalars['String']['output']>;
+  /** Rollbacks: refunded | alreadyRolledBack | unknownBet. */
+  readonly outcome?: Maybe<Scalars['String']['output']>;
+  readonly at: Scalars['DateTime']['output'];
+};
+
+export type CasinoTransactionPage = {
+  readonly __typename?: 'CasinoTransactionPage';
+  readonly items: ReadonlyArray<CasinoTransaction>;
+  readonly total: Scalars['Int']['output'];
+  readonly page: Scalars['Int']['output'];
+  readonly pageSize: Scalars['Int']['output'];
+};
+
+export type CasinoTransactionFilter = {
+  readonly userId?: InputMaybe<Scalars['ID']['input']>;
+  readonly providerId?: InputMaybe<Scalars['ID']['input']>;
+  readonly gameId?: InputMaybe<Scalars['ID']['input']>;
+  readonly roundId?: InputMaybe<Scalars['ID']['input']>;
+};
+
+/** One stored event of a round stream, for replay in the back office. */
+export type CasinoRoundEvent = {
+  readonly __typename?: 'CasinoRoundEvent';
+  /** 1-based position in the stream. */
+  readonly position: Scalars['Int']['output'];
+  readonly type: Scalars['String']['output'];
+  /** The event's data as JSON text. */
+  readonly data: Scalars['String']['output'];
+  readonly recordedAt: Scalars['DateTime']['output'];
+};
+
+/** Stakes, wins and GGR of one game over a period (issue 22 §6). */
+export type CasinoGgrRow = {
+  readonly __typename?: 'CasinoGgrRow';
+  readonly providerId: Scalars['ID']['output'];
+  readonly gameId: Scalars['ID']['output'];
+  readonly rounds: Scalars['Int']['output'];
+  /** Bets less rollback refunds, whole TZS. */
+  readonly stakes: Scalars['Tzs']['output'];
+  /** Wins and rewards, whole TZS. */
+  readonly wins: Scalars['Tzs']['output'];
+  /** Gross gaming revenue = stakes − wins, whole TZS (may be negative). */
+  readonly ggr: Scalars['Int']['output'];
+};
+
+/** One provider's stakes, wins and GGR on one East Africa Time day (issue 22 §6). */
+export type CasinoGgrDay = {
+  readonly __typename?: 'CasinoGgrDay';
+  /** YYYY-MM-DD, East Africa Time. */
+  readonly day: Scalars['String']['output'];
+  readonly providerId: Scalars['ID']['output'];
+  readonly rounds: Scalars['Int']['output'];
+  /** Bets less rollback refunds, whole TZS. */
+  readonly stakes: Scalars['Tzs']['output'];
+  /** Wins and rewards, whole TZS. */
+  readonly wins: Scalars['Tzs']['output'];
+  /** stakes − wins, whole TZS (may be negative). */
+  readonly ggr: Scalars['Int']['output'];
+};
+
+/** A provider's new wallet secret, shown once (issue 22 §6). */
+export type CasinoProviderSecret = {
+  readonly __typename?: 'CasinoProviderSecret';
+  readonly provider: CasinoProvider;
+  /** The new HMAC-SHA256 secret: 64 hex characters. Only its last 4 are shown afterwards. */
+  readonly secret: Scalars['String']['output'];
+};
+
+/** What a player accepts when a cash-out is re-priced after the early-settlement delay (docs/cash-out.md §4). */
+export type CashOutTolerance =
+  /** Pay whatever the value is then. */
+  | 'ACCEPT_ANY'
+  /** Pay the value then only if it is at least the value accepted (the default). */
+  | 'ACCEPT_HIGHER'
+  /** Pay only an unchanged value. */
+  | 'NONE';
+
+/** An automatic cash-out rule of a running bet (issue 20): cash out the whole running stake the first time the offer reaches `target`. */
+export type AutoCashOut = {
+  readonly __typename?: 'AutoCashOut';
+  readonly betId: Scalars['ID']['output'];
+  /** Gross value, whole TZS, at most the potential payout. */
+  readonly target: Scalars['Tzs']['output'];
+  readonly setAt: Scalars['DateTime']['output'];
+  /** When it paid; null while armed. */
+  readonly firedAt?: Maybe<Scalars['DateTime']['output']>;
+  /** Why the last attempt did not pay (CASH_OUT_PRICE_CHANGED, CASH_OUT_UNAVAILABLE …); null otherwise. */
+  readonly lastCode?: Maybe<Scalars['String']['output']>;
+};
+
+/**
+ * A cash-out offer of a running bet (spec §7 `order_list/early_settlement_preparation`; spec §4 order status
+ * 6; docs/cash-out.md §1–§3). Money in whole TZS (gross = before withholding tax; net = what the wallet
+ * credits), odds as decimal text. `available` false: no offer, `reason` says why (CASH_OUT_DISABLED,
+ * BET_NOT_OPEN, BET_SETTLED, LEG_LOST, LEG_ABNORMAL, MARKET_SUSPENDED, GOAL_DELAY, DANGER_DELAY,
+ * BETTING_PAUSED, CREDIT_BET, MARKET_TYPE_DISABLED, LEG_NOT_PRICED, BELOW_FLOOR), `legIndex` names the leg.
+ */
+export type EarlySettlementOffer = {
+  readonly __typename?: 'EarlySettlementOffer';
+  readonly betId: Scalars['ID']['output'];
+  readonly available: Scalars['Boolean']['output'];
+  readonly reason?: Maybe<Scalars['String']['output']>;
+  readonly legIndex?: Maybe<Scalars['Int']['output']>;
+  /** Stake still running, TZS. */
+  readonly runningStake: Scalars['Tzs']['output'];
+  /** The stake part priced (the whole running stake unless asked), TZS. */
+  readonly part: Scalars['Tzs']['output'];
+  /** Gross value of the part now (before tax). */
+  readonly value?: Maybe<Scalars['Tzs']['output']>;
+  /** Withholding tax on the part of `value` above the part returned (shown before accepting). */
+  readonly tax?: Maybe<Scalars['Tzs']['output']>;
+  /** value − tax: what the wallet would credit. */
+  readonly net?: Maybe<Scalars['Tzs']['output']>;
+  /** Gross value of the whole running stake now (the figure an auto cash-out target is compared with). */
+  readonly fullValue?: Maybe<Scalars['Tzs']['output']>;
+  /** What the running stake returns before tax if every open leg wins (acca bonus forfeited by a cash-out). */
+  readonly potentialPayout?: Maybe<Scalars['Tzs']['output']>;
+  /** The model's probability (expected share) that the bet returns its potential, 0–1. */
+  readonly probability?: Maybe<Scalars['Float']['output']>;
+  /** Cash-out margin taken off the fair value, percent. */
+  readonly marginPercent?: Maybe<Scalars['Float']['output']>;
+  /** Tax rate the bet was placed with, percent. */
+  readonly taxRate?: Maybe<Scalars['Float']['output']>;
+  /** spec §3 early-settlement odds of the part: value ÷ part, 2 decimals. */
+  readonly earlySettlementOdds?: Maybe<Scalars['Odds']['output']>;
+  /** Smallest stake part, and smallest stake left running, TZS. */
+  readonly minimumPart: Scalars['Tzs']['output'];
+  /** spec §9 early-settlement delay: seconds an acceptance is held before it is re-priced. */
+  readonly delaySeconds: Scalars['Int']['output'];
+  readonly quotedAt: Scalars['DateTime']['output'];
+  /** The bet's auto cash-out rule, if any. */
+  readonly autoCashOut?: Maybe<AutoCashOut>;
+};
+
+export type EarlySettlementInput = {
+  /** Client-generated id (8–100 of A–Z a–z 0–9 - _ :): the offer id the bet records; repeating it pays once. */
+  readonly requestId: Scalars['ID']['input'];
+  readonly betId: Scalars['ID']['input'];
+  /** Stake to cash out, whole TZS; absent = the whole running stake (partial: at least minimumPart, leaving at least minimumPart). */
+  readonly part?: InputMaybe<Scalars['Tzs']['input']>;
+  /** The gross value of the part the player saw and accepts. */
+  readonly offered: Scalars['Tzs']['input'];
+  /** Absent = the configuration's default (ACCEPT_HIGHER). */
+  readonly tolerance?: InputMaybe<CashOutTolerance>;
+};
+
+export type EarlySettlementStatus = 'PAID' | 'REFUSED';
+
+/**
+ * The answer to an acceptance (spec §7 `order_list/early_settlements`). PAID: the money credited
+ * (`part`, `gross`, `tax`, `net`, TZS; `earlySettlementOdds`), `repeated` when this requestId had paid
+ * before. REFUSED with a stable `code`: BAD_REQUEST_ID, INVALID_AMOUNT, BET_NOT_FOUND, FORBIDDEN,
+ * BET_CASHED_OUT, BET_NOT_OPEN, CASH_OUT_PART_ABOVE_STAKE, CASH_OUT_PART_BELOW_MINIMUM,
+ * CASH_OUT_REMAINDER_BELOW_MINIMUM, CASH_OUT_UNAVAILABLE (`reason`: the no-offer code),
+ * CASH_OUT_PRICE_CHANGED (the value moved outside the tolerance: `offer` is the new offer). Nothing is
+ * paid on a refusal.
+ */
+export type EarlySettlementResult = {
+  readonly __typename?: 'EarlySettlementResult';
+  readonly status: EarlySettlementStatus;
+  readonly code?: Maybe<Scalars['String']['output']>;
+  readonly message?: Maybe<Scalars['String']['output']>;
+  /** The no-offer reason of CASH_OUT_UNAVAILABLE. */
+  readonly reason?: Maybe<Scalars['String']['output']>;
+  readonly repeated: Scalars['Boolean']['output'];
+  readonly part?: Maybe<Scalars['Tzs']['output']>;
+  readonly gross?: Maybe<Scalars['Tzs']['output']>;
+  readonly tax?: Maybe<Scalars['Tzs']['output']>;
+  readonly net?: Maybe<Scalars['Tzs']['output']>;
+  readonly earlySettlementOdds?: Maybe<Scalars['Odds']['output']>;
+  /** Stake still running after the cash-out, TZS. */
+  readonly remainingStake?: Maybe<Scalars['Tzs']['output']>;
+  /** The offer now (after a refusal, the new offer to accept). */
+  readonly offer?: Maybe<EarlySettlementOffer>;
+};
+
+/** The cash-out settings in force (issue 20 back office; spec §9 early-settlement delay; decision 0019 §13). */
+export type CashOutConfig = {
+  readonly __typename?: 'CashOutConfig';
+  readonly enabled: Scalars['Boolean']['output'];
+  /** Percent off the fair value (0 ≤ m < 100). */
+  readonly marginPercent: Scalars['Float']['output'];
+  /** spec §9 early-settlement delay, whole seconds 0–30. */
+  readonly delaySeconds: Scalars['Int']['output'];
+  readonly defaultTolerance: CashOutTolerance;
+  /** No offer below this gross value, TZS. */
+  readonly minimumOffer: Scalars['Tzs']['output'];
+  /** Smallest part of a partial cash-out and smallest stake left running, TZS. */
+  readonly minimumPart: Scalars['Tzs']['output'];
+  /** Market kinds that may be cashed out (1x2, double_chance, both_teams_to_score, over_under, asian_handicap, correct_score, draw_no_bet). */
+  readonly enabledMarkets: ReadonlyArray<Scalars['String']['output']>;
+  /** Whether credit-money bets (pay type 2) get offers. */
+  readonly creditBets: Scalars['Boolean']['output'];
+  /** effective_from of the version in force, or 'default'. */
+  readonly version: Scalars['String']['output'];
+};
+
+export type CashOutConfigInput = {
+  readonly enabled: Scalars['Boolean']['input'];
+  readonly marginPercent: Scalars['Float']['input'];
+  readonly delaySeconds: Scalars['Int']['input'];
+  readonly defaultTolerance: CashOutTolerance;
+  readonly minimumOffer: Scalars['Tzs']['input'];
+  readonly minimumPart: Scalars['Tzs']['input'];
+  readonly enabledMarkets: ReadonlyArray<Scalars['String']['input']>;
+  readonly creditBets: Scalars['Boolean']['input'];
+};
+
+/** A cash-out paid, for the player's live list (the auto cash-out firing). */
+export type CashedOutNotice = {
+  readonly __typename?: 'CashedOutNotice';
+  readonly betId: Scalars['ID']['output'];
+  readonly part: Scalars['Tzs']['output'];
+  readonly gross: Scalars['Tzs']['output'];
+  readonly tax: Scalars['Tzs']['output'];
+  readonly net: Scalars['Tzs']['output'];
+};
+
+/** Money figures of a group of simulated settled bets. */
+export type SimulationTotals = {
+  readonly __typename?: 'SimulationTotals';
+  /** Settled bets. */
+  readonly bets: Scalars['Int']['output'];
+  /** Σ stakes, TZS. */
+  readonly handle: Scalars['Tzs']['output'];
+  /** Σ (payout + acca bonus) before withholding tax, TZS. */
+  readonly grossPayout: Scalars['Tzs']['output'];
+  /** handle − grossPayout, TZS. */
+  readonly ggr: Scalars['Tzs']['output'];
+  /** GGR ÷ handle (fraction). */
+  readonly hold: Scalars['Float']['output'];
+  /** Return to player: grossPayout ÷ handle (fraction). */
+  readonly rtp: Scalars['Float']['output'];
+  /** Withholding tax kept from winnings (betting-rules §8), TZS. */
+  readonly withholdingTax: Scalars['Tzs']['output'];
+  /** String-reward (acca bonus) cost, TZS. */
+  readonly accaBonus: Scalars['Tzs']['output'];
+  /** What the wallets were credited (grossPayout − withholding tax, after caps), TZS. */
+  readonly credited: Scalars['Tzs']['output'];
+};
+
+/** The totals of one group: a market type (`1x2` … or `multiple`), a behaviour, a league or an EAT month `yyyy-mm`. */
+export type SimulationGroup = {
+  readonly __typename?: 'SimulationGroup';
+  readonly key: Scalars['String']['output'];
+  readonly totals: SimulationTotals;
+};
+
+/** One of the run's largest wins; `betId` opens in the audit history (kind BET). */
+export type SimulationWin = {
+  readonly __typename?: 'SimulationWin';
+  readonly betId: Scalars['ID']['output'];
+  readonly userId: Scalars['ID']['output'];
+  readonly behaviour: Scalars['String']['output'];
+  readonly stake: Scalars['Tzs']['output'];
+  readonly totalOdds: Scalars['Odds']['output'];
+  /** Payout + acca bonus before tax, TZS. */
+  readonly grossPayout: Scalars['Tzs']['output'];
+  readonly credited: Scalars['Tzs']['output'];
+  readonly legs: Scalars['Int']['output'];
+  readonly description: Scalars['String']['output'];
+};
+
+/** A 10% bin of predicted 1X2 probability: ours and the bookmakers' closing prices (margin removed). */
+export type SimulationReliabilityBin = {
+  readonly __typename?: 'SimulationReliabilityBin';
+  readonly bin: Scalars['String']['output'];
+  readonly oursCount: Scalars['Int']['output'];
+  readonly oursPredicted: Scalars['Float']['output'];
+  readonly oursObserved: Scalars['Float']['output'];
+  readonly marketCount: Scalars['Int']['output'];
+  readonly marketPredicted: Scalars['Float']['output'];
+  readonly marketObserved: Scalars['Float']['output'];
+};
+
+/** The model's calibration against outcomes and the closing market (lower Brier and log loss are better). */
+export type SimulationCalibration = {
+  readonly __typename?: 'SimulationCalibration';
+  readonly matches: Scalars['Int']['output'];
+  /** Matches with closing prices (the comparison set). */
+  readonly compared: Scalars['Int']['output'];
+  readonly brierOurs: Scalars['Float']['output'];
+  readonly brierMarket?: Maybe<Scalars['Float']['output']>;
+  readonly logLossOurs: Scalars['Float']['output'];
+  readonly logLossMarket?: Maybe<Scalars['Float']['output']>;
+  readonly reliability: ReadonlyArray<SimulationReliabilityBin>;
+};
+
+/** Money in and out of the simulated wallets, TZS. */
+export type SimulationPayments = {
+  readonly __typename?: 'SimulationPayments';
+  readonly deposits: Scalars['Tzs']['output'];
+  readonly depositCount: Scalars['Int']['output'];
+  readonly withdrawals: Scalars['Tzs']['output'];
+  readonly withdrawalCount: Scalars['Int']['output'];
+  /** Bets the wallet refused (insufficient funds). */
+  readonly rejectedBets: Scalars['Int']['output'];
+};
+
+/** A kept run in the list. */
+export type SimulationRunSummary = {
+  readonly __typename?: 'SimulationRunSummary';
+  /** Stream prefix of the run's bets (`bet-<runId>-b<n>`) and wallets (`wallet-<runId>-u<n>`). */
+  readonly runId: Scalars['ID']['output'];
+  readonly name: Scalars['String']['output'];
+  readonly seed: Scalars['Int']['output'];
+  readonly leagues: ReadonlyArray<Scalars['String']['output']>;
+  readonly seasons: ReadonlyArray<Scalars['String']['output']>;
+  readonly keptAt: Scalars['DateTime']['output'];
+  /** True when stopped (Ctrl-C) before the last matchday. */
+  readonly stopped: Scalars['Boolean']['output'];
+  readonly bettors: Scalars['Int']['output'];
+  readonly totals: SimulationTotals;
+  /** The run of the other scenario of a `--compare` what-if, when kept in the same store. */
+  readonly comparedWith?: Maybe<Scalars['ID']['output']>;
+};
+
+/** A kept run's whole report. */
+export type SimulationRun = {
+  readonly __typename?: 'SimulationRun';
+  readonly summary: SimulationRunSummary;
+  readonly matchdays: Scalars['Int']['output'];
+  readonly matchdaysTotal: Scalars['Int']['output'];
+  readonly matches: Scalars['Int']['output'];
+  /** Operator tax on each EAT month's positive GGR at `ggrTaxPercent`, TZS. */
+  readonly operatorGgrTax: Scalars['Tzs']['output'];
+  readonly ggrTaxPercent: Scalars['Float']['output'];
+  /** The scenario as run (JSON): margins, bet configuration (tax rate, caps, string rewards). */
+  readonly scenarioJson: Scalars['String']['output'];
+  readonly payments: SimulationPayments;
+  readonly byMarketType: ReadonlyArray<SimulationGroup>;
+  readonly byBehaviour: ReadonlyArray<SimulationGroup>;
+  readonly byLeague: ReadonlyArray<SimulationGroup>;
+  readonly byMonth: ReadonlyArray<SimulationGroup>;
+  readonly largestWins: ReadonlyArray<SimulationWin>;
+  readonly calibration: SimulationCalibration;
 };
 
 export type ResolverTypeWrapper<T> = Promise<T> | T;
@@ -3430,6 +5903,7 @@ export type ResolversTypes = {
   PermissionNodeType: PermissionNodeType;
   PermissionNode: ResolverTypeWrapper<PermissionNode>;
   StaffSession: ResolverTypeWrapper<StaffSession>;
+  StaffSetupStep: StaffSetupStep;
   StaffViewerInfo: ResolverTypeWrapper<StaffViewerInfo>;
   TotpBinding: ResolverTypeWrapper<TotpBinding>;
   BlacklistedIp: ResolverTypeWrapper<BlacklistedIp>;
@@ -3442,6 +5916,9 @@ export type ResolversTypes = {
   BothTeamsToScoreBlock: ResolverTypeWrapper<BothTeamsToScoreBlock>;
   OverUnderBlock: ResolverTypeWrapper<OverUnderBlock>;
   Match: ResolverTypeWrapper<Match>;
+  Goal: ResolverTypeWrapper<Goal>;
+  SidePair: ResolverTypeWrapper<SidePair>;
+  MatchStatistics: ResolverTypeWrapper<MatchStatistics>;
   MatchPage: ResolverTypeWrapper<MatchPage>;
   PopularMatches: ResolverTypeWrapper<PopularMatches>;
   Market: ResolverTypeWrapper<Market>;
@@ -3483,6 +5960,7 @@ export type ResolversTypes = {
   Order: ResolverTypeWrapper<Order>;
   Float: ResolverTypeWrapper<Scalars['Float']['output']>;
   OrderLine: ResolverTypeWrapper<OrderLine>;
+  LineMatch: ResolverTypeWrapper<LineMatch>;
   LegFacts: ResolverTypeWrapper<LegFacts>;
   LegFactsStatus: LegFactsStatus;
   BetsTab: BetsTab;
@@ -3553,6 +6031,9 @@ export type ResolversTypes = {
   AggregateSnapshot: ResolverTypeWrapper<AggregateSnapshot>;
   ReadModelDifference: ResolverTypeWrapper<ReadModelDifference>;
   ReadModelVerification: ResolverTypeWrapper<ReadModelVerification>;
+  CashOutRecordFilter: CashOutRecordFilter;
+  CashOutRecord: ResolverTypeWrapper<CashOutRecord>;
+  CashOutRecordPage: ResolverTypeWrapper<CashOutRecordPage>;
   LocalizedText: ResolverTypeWrapper<LocalizedText>;
   LocalizedTextInput: LocalizedTextInput;
   PlayerMessage: ResolverTypeWrapper<PlayerMessage>;
@@ -3582,6 +6063,124 @@ export type ResolversTypes = {
   BoardMessage: ResolverTypeWrapper<BoardMessage>;
   BoardMessagePage: ResolverTypeWrapper<BoardMessagePage>;
   BoardMessageInput: BoardMessageInput;
+  SupportEntry: ResolverTypeWrapper<SupportEntry>;
+  SupportThread: ResolverTypeWrapper<SupportThread>;
+  ProtectionLimitKind: ProtectionLimitKind;
+  CoolOffLength: CoolOffLength;
+  ExclusionLength: ExclusionLength;
+  ProtectedPlayerStatus: ProtectedPlayerStatus;
+  ProtectionLimit: ResolverTypeWrapper<ProtectionLimit>;
+  PendingProtectionLimit: ResolverTypeWrapper<PendingProtectionLimit>;
+  SelfExclusion: ResolverTypeWrapper<SelfExclusion>;
+  PlayerProtection: ResolverTypeWrapper<PlayerProtection>;
+  ProtectionChange: ResolverTypeWrapper<ProtectionChange>;
+  RealityCheck: ResolverTypeWrapper<RealityCheck>;
+  ProtectedPlayer: ResolverTypeWrapper<ProtectedPlayer>;
+  ProtectionRefusalCount: ResolverTypeWrapper<ProtectionRefusalCount>;
+  RacingBetType: RacingBetType;
+  RacingExchangeDirection: RacingExchangeDirection;
+  DeviceClockInput: DeviceClockInput;
+  RacingConfig: ResolverTypeWrapper<RacingConfig>;
+  RacingRtpRow: ResolverTypeWrapper<RacingRtpRow>;
+  RacingPeriod: ResolverTypeWrapper<RacingPeriod>;
+  RacingPeriodPage: ResolverTypeWrapper<RacingPeriodPage>;
+  RacingClock: ResolverTypeWrapper<RacingClock>;
+  RacingCarStats: ResolverTypeWrapper<RacingCarStats>;
+  RacingRun: ResolverTypeWrapper<RacingRun>;
+  RacingHotCold: ResolverTypeWrapper<RacingHotCold>;
+  RacingOrder: ResolverTypeWrapper<RacingOrder>;
+  RacingOrderPage: ResolverTypeWrapper<RacingOrderPage>;
+  RacingExchangeQuote: ResolverTypeWrapper<RacingExchangeQuote>;
+  RacingExchangeResult: ResolverTypeWrapper<RacingExchangeResult>;
+  PlaceRacingBetInput: PlaceRacingBetInput;
+  ExchangeRacingCoinInput: ExchangeRacingCoinInput;
+  RacingOrderFilter: RacingOrderFilter;
+  RacingConfigInput: RacingConfigInput;
+  RacingRoundReport: ResolverTypeWrapper<RacingRoundReport>;
+  RacingRoundReportPage: ResolverTypeWrapper<RacingRoundReportPage>;
+  RacingRoundStep: ResolverTypeWrapper<RacingRoundStep>;
+  ReferralStatus: ReferralStatus;
+  PromotionKind: PromotionKind;
+  ReferralFriend: ResolverTypeWrapper<ReferralFriend>;
+  MyReferrals: ResolverTypeWrapper<MyReferrals>;
+  Promotion: ResolverTypeWrapper<Promotion>;
+  BigWinner: ResolverTypeWrapper<BigWinner>;
+  Purse: ResolverTypeWrapper<Purse>;
+  AgentSelfStats: ResolverTypeWrapper<AgentSelfStats>;
+  InvitedUser: ResolverTypeWrapper<InvitedUser>;
+  InvitedUserPage: ResolverTypeWrapper<InvitedUserPage>;
+  AdminPromotion: ResolverTypeWrapper<AdminPromotion>;
+  PromotionConfig: ResolverTypeWrapper<PromotionConfig>;
+  ReferralRelation: ResolverTypeWrapper<ReferralRelation>;
+  ReferralRelationPage: ResolverTypeWrapper<ReferralRelationPage>;
+  PromotionReward: ResolverTypeWrapper<PromotionReward>;
+  PromotionRewardPage: ResolverTypeWrapper<PromotionRewardPage>;
+  GrantResult: ResolverTypeWrapper<GrantResult>;
+  PromotionInput: PromotionInput;
+  PromotionChangeInput: PromotionChangeInput;
+  PromotionConfigInput: PromotionConfigInput;
+  ActivityAwardInput: ActivityAwardInput;
+  PromotionCostDay: ResolverTypeWrapper<PromotionCostDay>;
+  AgentSalaryStatus: AgentSalaryStatus;
+  AgentSalary: ResolverTypeWrapper<AgentSalary>;
+  PoolGame: PoolGame;
+  PoolIssueStatus: PoolIssueStatus;
+  PoolMatchResult: ResolverTypeWrapper<PoolMatchResult>;
+  PoolMatch: ResolverTypeWrapper<PoolMatch>;
+  PoolTier: ResolverTypeWrapper<PoolTier>;
+  PoolSettlementView: ResolverTypeWrapper<PoolSettlementView>;
+  PoolIssue: ResolverTypeWrapper<PoolIssue>;
+  PoolPick: ResolverTypeWrapper<PoolPick>;
+  PoolTicketMatch: ResolverTypeWrapper<PoolTicketMatch>;
+  PoolTierProgress: ResolverTypeWrapper<PoolTierProgress>;
+  PoolPrizeTier: ResolverTypeWrapper<PoolPrizeTier>;
+  PoolPrize: ResolverTypeWrapper<PoolPrize>;
+  PoolTicket: ResolverTypeWrapper<PoolTicket>;
+  PoolTicketPage: ResolverTypeWrapper<PoolTicketPage>;
+  PoolIssuePage: ResolverTypeWrapper<PoolIssuePage>;
+  PoolRulesTier: ResolverTypeWrapper<PoolRulesTier>;
+  PoolRules: ResolverTypeWrapper<PoolRules>;
+  PoolTierTerms: ResolverTypeWrapper<PoolTierTerms>;
+  GuessingBetType: ResolverTypeWrapper<GuessingBetType>;
+  JackpotBanner: ResolverTypeWrapper<JackpotBanner>;
+  PoolCandidateMatch: ResolverTypeWrapper<PoolCandidateMatch>;
+  PoolPickInput: PoolPickInput;
+  BuyPoolTicketInput: BuyPoolTicketInput;
+  PoolTierInput: PoolTierInput;
+  GuessingBetTypeInput: GuessingBetTypeInput;
+  PoolOutcomeShare: ResolverTypeWrapper<PoolOutcomeShare>;
+  PoolMatchStats: ResolverTypeWrapper<PoolMatchStats>;
+  PoolTierTracker: ResolverTypeWrapper<PoolTierTracker>;
+  PoolIssueStats: ResolverTypeWrapper<PoolIssueStats>;
+  CasinoGame: ResolverTypeWrapper<CasinoGame>;
+  CasinoGameInput: CasinoGameInput;
+  CasinoLaunch: ResolverTypeWrapper<CasinoLaunch>;
+  CasinoProvider: ResolverTypeWrapper<CasinoProvider>;
+  CasinoProviderInput: CasinoProviderInput;
+  CasinoTransaction: ResolverTypeWrapper<CasinoTransaction>;
+  CasinoTransactionPage: ResolverTypeWrapper<CasinoTransactionPage>;
+  CasinoTransactionFilter: CasinoTransactionFilter;
+  CasinoRoundEvent: ResolverTypeWrapper<CasinoRoundEvent>;
+  CasinoGgrRow: ResolverTypeWrapper<CasinoGgrRow>;
+  CasinoGgrDay: ResolverTypeWrapper<CasinoGgrDay>;
+  CasinoProviderSecret: ResolverTypeWrapper<CasinoProviderSecret>;
+  CashOutTolerance: CashOutTolerance;
+  AutoCashOut: ResolverTypeWrapper<AutoCashOut>;
+  EarlySettlementOffer: ResolverTypeWrapper<EarlySettlementOffer>;
+  EarlySettlementInput: EarlySettlementInput;
+  EarlySettlementStatus: EarlySettlementStatus;
+  EarlySettlementResult: ResolverTypeWrapper<EarlySettlementResult>;
+  CashOutConfig: ResolverTypeWrapper<CashOutConfig>;
+  CashOutConfigInput: CashOutConfigInput;
+  CashedOutNotice: ResolverTypeWrapper<CashedOutNotice>;
+  SimulationTotals: ResolverTypeWrapper<SimulationTotals>;
+  SimulationGroup: ResolverTypeWrapper<SimulationGroup>;
+  SimulationWin: ResolverTypeWrapper<SimulationWin>;
+  SimulationReliabilityBin: ResolverTypeWrapper<SimulationReliabilityBin>;
+  SimulationCalibration: ResolverTypeWrapper<SimulationCalibration>;
+  SimulationPayments: ResolverTypeWrapper<SimulationPayments>;
+  SimulationRunSummary: ResolverTypeWrapper<SimulationRunSummary>;
+  SimulationRun: ResolverTypeWrapper<SimulationRun>;
 };
 
 /** Mapping between all available schema types and the resolvers parents */
@@ -3619,6 +6218,9 @@ export type ResolversParentTypes = {
   BothTeamsToScoreBlock: BothTeamsToScoreBlock;
   OverUnderBlock: OverUnderBlock;
   Match: Match;
+  Goal: Goal;
+  SidePair: SidePair;
+  MatchStatistics: MatchStatistics;
   MatchPage: MatchPage;
   PopularMatches: PopularMatches;
   Market: Market;
@@ -3652,6 +6254,7 @@ export type ResolversParentTypes = {
   Order: Order;
   Float: Scalars['Float']['output'];
   OrderLine: OrderLine;
+  LineMatch: LineMatch;
   LegFacts: LegFacts;
   OrderPage: OrderPage;
   BetConfig: BetConfig;
@@ -3714,6 +6317,9 @@ export type ResolversParentTypes = {
   AggregateSnapshot: AggregateSnapshot;
   ReadModelDifference: ReadModelDifference;
   ReadModelVerification: ReadModelVerification;
+  CashOutRecordFilter: CashOutRecordFilter;
+  CashOutRecord: CashOutRecord;
+  CashOutRecordPage: CashOutRecordPage;
   LocalizedText: LocalizedText;
   LocalizedTextInput: LocalizedTextInput;
   PlayerMessage: PlayerMessage;
@@ -3742,6 +6348,111 @@ export type ResolversParentTypes = {
   BoardMessage: BoardMessage;
   BoardMessagePage: BoardMessagePage;
   BoardMessageInput: BoardMessageInput;
+  SupportEntry: SupportEntry;
+  SupportThread: SupportThread;
+  ProtectionLimit: ProtectionLimit;
+  PendingProtectionLimit: PendingProtectionLimit;
+  SelfExclusion: SelfExclusion;
+  PlayerProtection: PlayerProtection;
+  ProtectionChange: ProtectionChange;
+  RealityCheck: RealityCheck;
+  ProtectedPlayer: ProtectedPlayer;
+  ProtectionRefusalCount: ProtectionRefusalCount;
+  DeviceClockInput: DeviceClockInput;
+  RacingConfig: RacingConfig;
+  RacingRtpRow: RacingRtpRow;
+  RacingPeriod: RacingPeriod;
+  RacingPeriodPage: RacingPeriodPage;
+  RacingClock: RacingClock;
+  RacingCarStats: RacingCarStats;
+  RacingRun: RacingRun;
+  RacingHotCold: RacingHotCold;
+  RacingOrder: RacingOrder;
+  RacingOrderPage: RacingOrderPage;
+  RacingExchangeQuote: RacingExchangeQuote;
+  RacingExchangeResult: RacingExchangeResult;
+  PlaceRacingBetInput: PlaceRacingBetInput;
+  ExchangeRacingCoinInput: ExchangeRacingCoinInput;
+  RacingOrderFilter: RacingOrderFilter;
+  RacingConfigInput: RacingConfigInput;
+  RacingRoundReport: RacingRoundReport;
+  RacingRoundReportPage: RacingRoundReportPage;
+  RacingRoundStep: RacingRoundStep;
+  ReferralFriend: ReferralFriend;
+  MyReferrals: MyReferrals;
+  Promotion: Promotion;
+  BigWinner: BigWinner;
+  Purse: Purse;
+  AgentSelfStats: AgentSelfStats;
+  InvitedUser: InvitedUser;
+  InvitedUserPage: InvitedUserPage;
+  AdminPromotion: AdminPromotion;
+  PromotionConfig: PromotionConfig;
+  ReferralRelation: ReferralRelation;
+  ReferralRelationPage: ReferralRelationPage;
+  PromotionReward: PromotionReward;
+  PromotionRewardPage: PromotionRewardPage;
+  GrantResult: GrantResult;
+  PromotionInput: PromotionInput;
+  PromotionChangeInput: PromotionChangeInput;
+  PromotionConfigInput: PromotionConfigInput;
+  ActivityAwardInput: ActivityAwardInput;
+  PromotionCostDay: PromotionCostDay;
+  AgentSalary: AgentSalary;
+  PoolMatchResult: PoolMatchResult;
+  PoolMatch: PoolMatch;
+  PoolTier: PoolTier;
+  PoolSettlementView: PoolSettlementView;
+  PoolIssue: PoolIssue;
+  PoolPick: PoolPick;
+  PoolTicketMatch: PoolTicketMatch;
+  PoolTierProgress: PoolTierProgress;
+  PoolPrizeTier: PoolPrizeTier;
+  PoolPrize: PoolPrize;
+  PoolTicket: PoolTicket;
+  PoolTicketPage: PoolTicketPage;
+  PoolIssuePage: PoolIssuePage;
+  PoolRulesTier: PoolRulesTier;
+  PoolRules: PoolRules;
+  PoolTierTerms: PoolTierTerms;
+  GuessingBetType: GuessingBetType;
+  JackpotBanner: JackpotBanner;
+  PoolCandidateMatch: PoolCandidateMatch;
+  PoolPickInput: PoolPickInput;
+  BuyPoolTicketInput: BuyPoolTicketInput;
+  PoolTierInput: PoolTierInput;
+  GuessingBetTypeInput: GuessingBetTypeInput;
+  PoolOutcomeShare: PoolOutcomeShare;
+  PoolMatchStats: PoolMatchStats;
+  PoolTierTracker: PoolTierTracker;
+  PoolIssueStats: PoolIssueStats;
+  CasinoGame: CasinoGame;
+  CasinoGameInput: CasinoGameInput;
+  CasinoLaunch: CasinoLaunch;
+  CasinoProvider: CasinoProvider;
+  CasinoProviderInput: CasinoProviderInput;
+  CasinoTransaction: CasinoTransaction;
+  CasinoTransactionPage: CasinoTransactionPage;
+  CasinoTransactionFilter: CasinoTransactionFilter;
+  CasinoRoundEvent: CasinoRoundEvent;
+  CasinoGgrRow: CasinoGgrRow;
+  CasinoGgrDay: CasinoGgrDay;
+  CasinoProviderSecret: CasinoProviderSecret;
+  AutoCashOut: AutoCashOut;
+  EarlySettlementOffer: EarlySettlementOffer;
+  EarlySettlementInput: EarlySettlementInput;
+  EarlySettlementResult: EarlySettlementResult;
+  CashOutConfig: CashOutConfig;
+  CashOutConfigInput: CashOutConfigInput;
+  CashedOutNotice: CashedOutNotice;
+  SimulationTotals: SimulationTotals;
+  SimulationGroup: SimulationGroup;
+  SimulationWin: SimulationWin;
+  SimulationReliabilityBin: SimulationReliabilityBin;
+  SimulationCalibration: SimulationCalibration;
+  SimulationPayments: SimulationPayments;
+  SimulationRunSummary: SimulationRunSummary;
+  SimulationRun: SimulationRun;
 };
 
 export interface TzsScalarConfig extends GraphQLScalarTypeConfig<ResolversTypes['Tzs'], any> {
@@ -3762,6 +6473,7 @@ export type QueryResolvers<
 > = {
   health?: Resolver<ResolversTypes['Health'], ParentType, ContextType>;
   me?: Resolver<Maybe<ResolversTypes['Player']>, ParentType, ContextType>;
+  paymentPhones?: Resolver<ReadonlyArray<ResolversTypes['String']>, ParentType, ContextType>;
   players?: Resolver<
     ResolversTypes['PlayerAccountPage'],
     ParentType,
@@ -3769,10 +6481,10 @@ export type QueryResolvers<
     RequireFields<QueryPlayersArgs, 'page' | 'pageSize'>
   >;
   staffMe?: Resolver<Maybe<ResolversTypes['StaffViewerInfo']>, ParentType, ContextType>;
-  managers?: Resolver<Array<ResolversTypes['StaffMember']>, ParentType, ContextType>;
-  staffRoles?: Resolver<Array<ResolversTypes['StaffRole']>, ParentType, ContextType>;
-  permissionTree?: Resolver<Array<ResolversTypes['PermissionNode']>, ParentType, ContextType>;
-  ipBlacklist?: Resolver<Array<ResolversTypes['BlacklistedIp']>, ParentType, ContextType>;
+  managers?: Resolver<ReadonlyArray<ResolversTypes['StaffMember']>, ParentType, ContextType>;
+  staffRoles?: Resolver<ReadonlyArray<ResolversTypes['StaffRole']>, ParentType, ContextType>;
+  permissionTree?: Resolver<ReadonlyArray<ResolversTypes['PermissionNode']>, ParentType, ContextType>;
+  ipBlacklist?: Resolver<ReadonlyArray<ResolversTypes['BlacklistedIp']>, ParentType, ContextType>;
   homeMatches?: Resolver<
     ResolversTypes['MatchPage'],
     ParentType,
@@ -3829,17 +6541,27 @@ export type QueryResolvers<
     ContextType,
     RequireFields<QuerySearchMatchesArgs, 'keyword' | 'page'>
   >;
-  countryMenu?: Resolver<Array<ResolversTypes['MenuCountry']>, ParentType, ContextType>;
-  popularCompetitions?: Resolver<Array<ResolversTypes['PopularCompetition']>, ParentType, ContextType>;
+  resultMatches?: Resolver<
+    ResolversTypes['MatchPage'],
+    ParentType,
+    ContextType,
+    RequireFields<QueryResultMatchesArgs, 'page'>
+  >;
+  countryMenu?: Resolver<ReadonlyArray<ResolversTypes['MenuCountry']>, ParentType, ContextType>;
+  popularCompetitions?: Resolver<
+    ReadonlyArray<ResolversTypes['PopularCompetition']>,
+    ParentType,
+    ContextType
+  >;
   matchMarkets?: Resolver<
     ResolversTypes['MatchMarkets'],
     ParentType,
     ContextType,
     RequireFields<QueryMatchMarketsArgs, 'matchId'>
   >;
-  bettingTypes?: Resolver<Array<ResolversTypes['BettingType']>, ParentType, ContextType>;
-  staffCountries?: Resolver<Array<ResolversTypes['StaffCountry']>, ParentType, ContextType>;
-  bookmakers?: Resolver<Array<ResolversTypes['Bookmaker']>, ParentType, ContextType>;
+  bettingTypes?: Resolver<ReadonlyArray<ResolversTypes['BettingType']>, ParentType, ContextType>;
+  staffCountries?: Resolver<ReadonlyArray<ResolversTypes['StaffCountry']>, ParentType, ContextType>;
+  bookmakers?: Resolver<ReadonlyArray<ResolversTypes['Bookmaker']>, ParentType, ContextType>;
   staffMatches?: Resolver<
     ResolversTypes['StaffMatchPage'],
     ParentType,
@@ -3873,7 +6595,7 @@ export type QueryResolvers<
   >;
   betConfig?: Resolver<ResolversTypes['BetConfig'], ParentType, ContextType>;
   bettingPause?: Resolver<ResolversTypes['BettingPause'], ParentType, ContextType>;
-  stringRewards?: Resolver<Array<ResolversTypes['StringRewardTier']>, ParentType, ContextType>;
+  stringRewards?: Resolver<ReadonlyArray<ResolversTypes['StringRewardTier']>, ParentType, ContextType>;
   bookingCode?: Resolver<
     Maybe<ResolversTypes['BookingCode']>,
     ParentType,
@@ -3919,9 +6641,9 @@ export type QueryResolvers<
   >;
   payConfig?: Resolver<ResolversTypes['PayConfig'], ParentType, ContextType>;
   paymentOptions?: Resolver<ResolversTypes['PaymentOptions'], ParentType, ContextType>;
-  paymentChannels?: Resolver<Array<ResolversTypes['PaymentChannel']>, ParentType, ContextType>;
+  paymentChannels?: Resolver<ReadonlyArray<ResolversTypes['PaymentChannel']>, ParentType, ContextType>;
   reconciliationItems?: Resolver<
-    Array<ResolversTypes['ReconciliationItem']>,
+    ReadonlyArray<ResolversTypes['ReconciliationItem']>,
     ParentType,
     ContextType,
     Partial<QueryReconciliationItemsArgs>
@@ -3938,7 +6660,7 @@ export type QueryResolvers<
     ContextType,
     RequireFields<QueryOrderArgs, 'id'>
   >;
-  randomBetSetups?: Resolver<Array<ResolversTypes['RandomBetSetup']>, ParentType, ContextType>;
+  randomBetSetups?: Resolver<ReadonlyArray<ResolversTypes['RandomBetSetup']>, ParentType, ContextType>;
   bills?: Resolver<
     ResolversTypes['StaffBillPage'],
     ParentType,
@@ -3999,6 +6721,12 @@ export type QueryResolvers<
     ContextType,
     RequireFields<QueryVerifyReadModelArgs, 'stream'>
   >;
+  cashOutRecords?: Resolver<
+    ResolversTypes['CashOutRecordPage'],
+    ParentType,
+    ContextType,
+    RequireFields<QueryCashOutRecordsArgs, 'page' | 'pageSize'>
+  >;
   boardMessages?: Resolver<
     ResolversTypes['BoardMessagePage'],
     ParentType,
@@ -4019,25 +6747,32 @@ export type QueryResolvers<
     RequireFields<QueryStaffMessagesArgs, 'page' | 'pageSize'>
   >;
   rotations?: Resolver<
-    Array<ResolversTypes['RotationItem']>,
+    ReadonlyArray<ResolversTypes['RotationItem']>,
     ParentType,
     ContextType,
     RequireFields<QueryRotationsArgs, 'type'>
   >;
   noticeBar?: Resolver<
-    Array<ResolversTypes['RotationItem']>,
+    ReadonlyArray<ResolversTypes['RotationItem']>,
     ParentType,
     ContextType,
     Partial<QueryNoticeBarArgs>
   >;
   contactList?: Resolver<
-    Array<ResolversTypes['RotationItem']>,
+    ReadonlyArray<ResolversTypes['RotationItem']>,
     ParentType,
     ContextType,
     Partial<QueryContactListArgs>
   >;
+  socialLinks?: Resolver<
+    ReadonlyArray<ResolversTypes['RotationItem']>,
+    ParentType,
+    ContextType,
+    Partial<QuerySocialLinksArgs>
+  >;
+  supportThread?: Resolver<ResolversTypes['SupportThread'], ParentType, ContextType>;
   staffRotations?: Resolver<
-    Array<ResolversTypes['RotationItem']>,
+    ReadonlyArray<ResolversTypes['RotationItem']>,
     ParentType,
     ContextType,
     Partial<QueryStaffRotationsArgs>
@@ -4061,13 +6796,13 @@ export type QueryResolvers<
     RequireFields<QueryStaffArticlesArgs, 'page' | 'pageSize'>
   >;
   documents?: Resolver<
-    Array<ResolversTypes['Document']>,
+    ReadonlyArray<ResolversTypes['Document']>,
     ParentType,
     ContextType,
     RequireFields<QueryDocumentsArgs, 'type'>
   >;
   staffDocuments?: Resolver<
-    Array<ResolversTypes['Document']>,
+    ReadonlyArray<ResolversTypes['Document']>,
     ParentType,
     ContextType,
     Partial<QueryStaffDocumentsArgs>
@@ -4078,10 +6813,248 @@ export type QueryResolvers<
     ContextType,
     Partial<QueryRichTextPageArgs>
   >;
-  staffRichTextPages?: Resolver<Array<ResolversTypes['RichTextPage']>, ParentType, ContextType>;
+  staffRichTextPages?: Resolver<ReadonlyArray<ResolversTypes['RichTextPage']>, ParentType, ContextType>;
   siteConfig?: Resolver<ResolversTypes['SiteConfig'], ParentType, ContextType, Partial<QuerySiteConfigArgs>>;
-  siteConfigVersions?: Resolver<Array<ResolversTypes['SiteConfigVersion']>, ParentType, ContextType>;
-  betConfigVersions?: Resolver<Array<ResolversTypes['BetConfigVersion']>, ParentType, ContextType>;
+  siteConfigVersions?: Resolver<ReadonlyArray<ResolversTypes['SiteConfigVersion']>, ParentType, ContextType>;
+  betConfigVersions?: Resolver<ReadonlyArray<ResolversTypes['BetConfigVersion']>, ParentType, ContextType>;
+  myProtection?: Resolver<ResolversTypes['PlayerProtection'], ParentType, ContextType>;
+  myStakeLeft?: Resolver<Maybe<ResolversTypes['Tzs']>, ParentType, ContextType>;
+  myProtectionHistory?: Resolver<ReadonlyArray<ResolversTypes['ProtectionChange']>, ParentType, ContextType>;
+  myRealityCheck?: Resolver<
+    ResolversTypes['RealityCheck'],
+    ParentType,
+    ContextType,
+    Partial<QueryMyRealityCheckArgs>
+  >;
+  playerProtection?: Resolver<
+    ResolversTypes['PlayerProtection'],
+    ParentType,
+    ContextType,
+    RequireFields<QueryPlayerProtectionArgs, 'userId'>
+  >;
+  playerProtectionHistory?: Resolver<
+    ReadonlyArray<ResolversTypes['ProtectionChange']>,
+    ParentType,
+    ContextType,
+    RequireFields<QueryPlayerProtectionHistoryArgs, 'userId'>
+  >;
+  protectedPlayers?: Resolver<
+    ReadonlyArray<ResolversTypes['ProtectedPlayer']>,
+    ParentType,
+    ContextType,
+    RequireFields<QueryProtectedPlayersArgs, 'status'>
+  >;
+  protectionRefusals?: Resolver<
+    ReadonlyArray<ResolversTypes['ProtectionRefusalCount']>,
+    ParentType,
+    ContextType,
+    RequireFields<QueryProtectionRefusalsArgs, 'from' | 'to'>
+  >;
+  racingConfig?: Resolver<ResolversTypes['RacingConfig'], ParentType, ContextType>;
+  racingClock?: Resolver<ResolversTypes['RacingClock'], ParentType, ContextType>;
+  racingPeriods?: Resolver<
+    ResolversTypes['RacingPeriodPage'],
+    ParentType,
+    ContextType,
+    RequireFields<QueryRacingPeriodsArgs, 'page' | 'pageSize'>
+  >;
+  racingPeriod?: Resolver<
+    Maybe<ResolversTypes['RacingPeriod']>,
+    ParentType,
+    ContextType,
+    RequireFields<QueryRacingPeriodArgs, 'id'>
+  >;
+  racingHotCold?: Resolver<ResolversTypes['RacingHotCold'], ParentType, ContextType>;
+  myRacingOrders?: Resolver<
+    ResolversTypes['RacingOrderPage'],
+    ParentType,
+    ContextType,
+    RequireFields<QueryMyRacingOrdersArgs, 'page' | 'pageSize'>
+  >;
+  racingExchangeQuote?: Resolver<
+    ResolversTypes['RacingExchangeQuote'],
+    ParentType,
+    ContextType,
+    RequireFields<QueryRacingExchangeQuoteArgs, 'direction' | 'amount'>
+  >;
+  racingOrders?: Resolver<
+    ResolversTypes['RacingOrderPage'],
+    ParentType,
+    ContextType,
+    RequireFields<QueryRacingOrdersArgs, 'page' | 'pageSize'>
+  >;
+  racingRounds?: Resolver<
+    ResolversTypes['RacingRoundReportPage'],
+    ParentType,
+    ContextType,
+    RequireFields<QueryRacingRoundsArgs, 'page' | 'pageSize'>
+  >;
+  myReferrals?: Resolver<ResolversTypes['MyReferrals'], ParentType, ContextType>;
+  promotions?: Resolver<
+    ReadonlyArray<ResolversTypes['Promotion']>,
+    ParentType,
+    ContextType,
+    Partial<QueryPromotionsArgs>
+  >;
+  bigWinners?: Resolver<
+    ReadonlyArray<ResolversTypes['BigWinner']>,
+    ParentType,
+    ContextType,
+    Partial<QueryBigWinnersArgs>
+  >;
+  myPurse?: Resolver<ResolversTypes['Purse'], ParentType, ContextType>;
+  agentSelfStats?: Resolver<
+    ResolversTypes['AgentSelfStats'],
+    ParentType,
+    ContextType,
+    RequireFields<QueryAgentSelfStatsArgs, 'agentId' | 'from' | 'to'>
+  >;
+  agentPlayers?: Resolver<
+    ResolversTypes['InvitedUserPage'],
+    ParentType,
+    ContextType,
+    RequireFields<QueryAgentPlayersArgs, 'agentId'>
+  >;
+  promotionsAdmin?: Resolver<ReadonlyArray<ResolversTypes['AdminPromotion']>, ParentType, ContextType>;
+  promotionConfig?: Resolver<ResolversTypes['PromotionConfig'], ParentType, ContextType>;
+  referralRelations?: Resolver<
+    ResolversTypes['ReferralRelationPage'],
+    ParentType,
+    ContextType,
+    Partial<QueryReferralRelationsArgs>
+  >;
+  promotionRewards?: Resolver<
+    ResolversTypes['PromotionRewardPage'],
+    ParentType,
+    ContextType,
+    Partial<QueryPromotionRewardsArgs>
+  >;
+  promotionCostByDay?: Resolver<
+    ReadonlyArray<ResolversTypes['PromotionCostDay']>,
+    ParentType,
+    ContextType,
+    RequireFields<QueryPromotionCostByDayArgs, 'from' | 'to'>
+  >;
+  agentSalaries?: Resolver<
+    ReadonlyArray<ResolversTypes['AgentSalary']>,
+    ParentType,
+    ContextType,
+    RequireFields<QueryAgentSalariesArgs, 'period'>
+  >;
+  poolIssues?: Resolver<
+    ReadonlyArray<ResolversTypes['PoolIssue']>,
+    ParentType,
+    ContextType,
+    RequireFields<QueryPoolIssuesArgs, 'game'>
+  >;
+  poolIssue?: Resolver<
+    Maybe<ResolversTypes['PoolIssue']>,
+    ParentType,
+    ContextType,
+    RequireFields<QueryPoolIssueArgs, 'issueId'>
+  >;
+  poolResults?: Resolver<
+    ResolversTypes['PoolIssuePage'],
+    ParentType,
+    ContextType,
+    RequireFields<QueryPoolResultsArgs, 'game' | 'page' | 'pageSize'>
+  >;
+  poolRules?: Resolver<
+    Maybe<ResolversTypes['PoolRules']>,
+    ParentType,
+    ContextType,
+    RequireFields<QueryPoolRulesArgs, 'game'>
+  >;
+  jackpotBanner?: Resolver<Maybe<ResolversTypes['JackpotBanner']>, ParentType, ContextType>;
+  guessingBetTypes?: Resolver<ReadonlyArray<ResolversTypes['GuessingBetType']>, ParentType, ContextType>;
+  guessingBetType?: Resolver<
+    Maybe<ResolversTypes['GuessingBetType']>,
+    ParentType,
+    ContextType,
+    RequireFields<QueryGuessingBetTypeArgs, 'id'>
+  >;
+  myPoolTickets?: Resolver<
+    ResolversTypes['PoolTicketPage'],
+    ParentType,
+    ContextType,
+    RequireFields<QueryMyPoolTicketsArgs, 'page' | 'pageSize'>
+  >;
+  poolIssuesAdmin?: Resolver<
+    ResolversTypes['PoolIssuePage'],
+    ParentType,
+    ContextType,
+    RequireFields<QueryPoolIssuesAdminArgs, 'game' | 'page' | 'pageSize'>
+  >;
+  poolTicketsAdmin?: Resolver<
+    ResolversTypes['PoolTicketPage'],
+    ParentType,
+    ContextType,
+    RequireFields<QueryPoolTicketsAdminArgs, 'page' | 'pageSize'>
+  >;
+  poolCandidates?: Resolver<
+    ReadonlyArray<ResolversTypes['PoolCandidateMatch']>,
+    ParentType,
+    ContextType,
+    RequireFields<QueryPoolCandidatesArgs, 'typeId'>
+  >;
+  poolIssueStats?: Resolver<
+    Maybe<ResolversTypes['PoolIssueStats']>,
+    ParentType,
+    ContextType,
+    RequireFields<QueryPoolIssueStatsArgs, 'issueId'>
+  >;
+  casinoGames?: Resolver<
+    ReadonlyArray<ResolversTypes['CasinoGame']>,
+    ParentType,
+    ContextType,
+    Partial<QueryCasinoGamesArgs>
+  >;
+  casinoGame?: Resolver<
+    Maybe<ResolversTypes['CasinoGame']>,
+    ParentType,
+    ContextType,
+    RequireFields<QueryCasinoGameArgs, 'providerId' | 'gameId'>
+  >;
+  casinoCatalogue?: Resolver<ReadonlyArray<ResolversTypes['CasinoGame']>, ParentType, ContextType>;
+  casinoProviders?: Resolver<ReadonlyArray<ResolversTypes['CasinoProvider']>, ParentType, ContextType>;
+  casinoTransactions?: Resolver<
+    ResolversTypes['CasinoTransactionPage'],
+    ParentType,
+    ContextType,
+    Partial<QueryCasinoTransactionsArgs>
+  >;
+  casinoRoundEvents?: Resolver<
+    ReadonlyArray<ResolversTypes['CasinoRoundEvent']>,
+    ParentType,
+    ContextType,
+    RequireFields<QueryCasinoRoundEventsArgs, 'providerId' | 'roundId'>
+  >;
+  casinoGgr?: Resolver<
+    ReadonlyArray<ResolversTypes['CasinoGgrRow']>,
+    ParentType,
+    ContextType,
+    Partial<QueryCasinoGgrArgs>
+  >;
+  casinoGgrDaily?: Resolver<
+    ReadonlyArray<ResolversTypes['CasinoGgrDay']>,
+    ParentType,
+    ContextType,
+    Partial<QueryCasinoGgrDailyArgs>
+  >;
+  earlySettlementPreparation?: Resolver<
+    ResolversTypes['EarlySettlementOffer'],
+    ParentType,
+    ContextType,
+    RequireFields<QueryEarlySettlementPreparationArgs, 'betId'>
+  >;
+  cashOutConfig?: Resolver<ResolversTypes['CashOutConfig'], ParentType, ContextType>;
+  simulationRuns?: Resolver<ReadonlyArray<ResolversTypes['SimulationRunSummary']>, ParentType, ContextType>;
+  simulationRun?: Resolver<
+    Maybe<ResolversTypes['SimulationRun']>,
+    ParentType,
+    ContextType,
+    RequireFields<QuerySimulationRunArgs, 'runId'>
+  >;
 };
 
 export type MutationResolvers<
@@ -4094,6 +7067,24 @@ export type MutationResolvers<
     ParentType,
     ContextType,
     RequireFields<MutationRequestSmsCodeArgs, 'phone' | 'purpose'>
+  >;
+  requestPaymentPhoneCode?: Resolver<
+    ResolversTypes['Boolean'],
+    ParentType,
+    ContextType,
+    RequireFields<MutationRequestPaymentPhoneCodeArgs, 'phone'>
+  >;
+  verifyPaymentPhone?: Resolver<
+    ReadonlyArray<ResolversTypes['String']>,
+    ParentType,
+    ContextType,
+    RequireFields<MutationVerifyPaymentPhoneArgs, 'phone' | 'code'>
+  >;
+  removePaymentPhone?: Resolver<
+    ReadonlyArray<ResolversTypes['String']>,
+    ParentType,
+    ContextType,
+    RequireFields<MutationRemovePaymentPhoneArgs, 'phone'>
   >;
   register?: Resolver<
     ResolversTypes['PlayerSession'],
@@ -4531,10 +7522,221 @@ export type MutationResolvers<
     RequireFields<MutationSetBetConfigArgs, 'input'>
   >;
   setStringRewardTiers?: Resolver<
-    Array<ResolversTypes['StringRewardTier']>,
+    ReadonlyArray<ResolversTypes['StringRewardTier']>,
     ParentType,
     ContextType,
     RequireFields<MutationSetStringRewardTiersArgs, 'tiers'>
+  >;
+  setProtectionLimit?: Resolver<
+    ResolversTypes['PlayerProtection'],
+    ParentType,
+    ContextType,
+    RequireFields<MutationSetProtectionLimitArgs, 'kind'>
+  >;
+  confirmProtectionLimit?: Resolver<
+    ResolversTypes['PlayerProtection'],
+    ParentType,
+    ContextType,
+    RequireFields<MutationConfirmProtectionLimitArgs, 'kind'>
+  >;
+  cancelProtectionLimit?: Resolver<
+    ResolversTypes['PlayerProtection'],
+    ParentType,
+    ContextType,
+    RequireFields<MutationCancelProtectionLimitArgs, 'kind'>
+  >;
+  setRealityCheck?: Resolver<
+    ResolversTypes['PlayerProtection'],
+    ParentType,
+    ContextType,
+    RequireFields<MutationSetRealityCheckArgs, 'minutes'>
+  >;
+  startCoolOff?: Resolver<
+    ResolversTypes['PlayerProtection'],
+    ParentType,
+    ContextType,
+    RequireFields<MutationStartCoolOffArgs, 'length' | 'confirm'>
+  >;
+  selfExclude?: Resolver<
+    ResolversTypes['PlayerProtection'],
+    ParentType,
+    ContextType,
+    RequireFields<MutationSelfExcludeArgs, 'length' | 'confirm'>
+  >;
+  requestReopen?: Resolver<ResolversTypes['PlayerProtection'], ParentType, ContextType>;
+  staffStartCoolOff?: Resolver<
+    ResolversTypes['PlayerProtection'],
+    ParentType,
+    ContextType,
+    RequireFields<MutationStaffStartCoolOffArgs, 'userId' | 'length' | 'reason'>
+  >;
+  staffSelfExclude?: Resolver<
+    ResolversTypes['PlayerProtection'],
+    ParentType,
+    ContextType,
+    RequireFields<MutationStaffSelfExcludeArgs, 'userId' | 'length' | 'reason'>
+  >;
+  placeRacingBet?: Resolver<
+    ResolversTypes['RacingOrder'],
+    ParentType,
+    ContextType,
+    RequireFields<MutationPlaceRacingBetArgs, 'input'>
+  >;
+  exchangeRacingCoin?: Resolver<
+    ResolversTypes['RacingExchangeResult'],
+    ParentType,
+    ContextType,
+    RequireFields<MutationExchangeRacingCoinArgs, 'input'>
+  >;
+  updateRacingConfig?: Resolver<
+    ResolversTypes['RacingConfig'],
+    ParentType,
+    ContextType,
+    RequireFields<MutationUpdateRacingConfigArgs, 'input'>
+  >;
+  voidRacingRound?: Resolver<
+    ResolversTypes['RacingPeriod'],
+    ParentType,
+    ContextType,
+    RequireFields<MutationVoidRacingRoundArgs, 'roundId' | 'reason'>
+  >;
+  reportDevice?: Resolver<
+    ResolversTypes['Boolean'],
+    ParentType,
+    ContextType,
+    RequireFields<MutationReportDeviceArgs, 'fingerprint'>
+  >;
+  savePromotion?: Resolver<
+    ResolversTypes['AdminPromotion'],
+    ParentType,
+    ContextType,
+    RequireFields<MutationSavePromotionArgs, 'input'>
+  >;
+  changePromotion?: Resolver<
+    ResolversTypes['AdminPromotion'],
+    ParentType,
+    ContextType,
+    RequireFields<MutationChangePromotionArgs, 'input'>
+  >;
+  setPromotionConfig?: Resolver<
+    ResolversTypes['PromotionConfig'],
+    ParentType,
+    ContextType,
+    RequireFields<MutationSetPromotionConfigArgs, 'input'>
+  >;
+  grantActivityAward?: Resolver<
+    ResolversTypes['GrantResult'],
+    ParentType,
+    ContextType,
+    RequireFields<MutationGrantActivityAwardArgs, 'input'>
+  >;
+  payAgentSalary?: Resolver<
+    ResolversTypes['GrantResult'],
+    ParentType,
+    ContextType,
+    RequireFields<MutationPayAgentSalaryArgs, 'agentId' | 'period'>
+  >;
+  buyPoolTicket?: Resolver<
+    ResolversTypes['PoolTicket'],
+    ParentType,
+    ContextType,
+    RequireFields<MutationBuyPoolTicketArgs, 'input'>
+  >;
+  createPoolIssue?: Resolver<
+    ResolversTypes['PoolIssue'],
+    ParentType,
+    ContextType,
+    RequireFields<MutationCreatePoolIssueArgs, 'typeId' | 'matchIds'>
+  >;
+  cancelPoolIssue?: Resolver<
+    ResolversTypes['PoolIssue'],
+    ParentType,
+    ContextType,
+    RequireFields<MutationCancelPoolIssueArgs, 'issueId' | 'reason'>
+  >;
+  approvePoolPrize?: Resolver<
+    ResolversTypes['PoolTicket'],
+    ParentType,
+    ContextType,
+    RequireFields<MutationApprovePoolPrizeArgs, 'ticketId'>
+  >;
+  addGuessingBetType?: Resolver<
+    ResolversTypes['GuessingBetType'],
+    ParentType,
+    ContextType,
+    RequireFields<MutationAddGuessingBetTypeArgs, 'input'>
+  >;
+  updateGuessingBetType?: Resolver<
+    ResolversTypes['GuessingBetType'],
+    ParentType,
+    ContextType,
+    RequireFields<MutationUpdateGuessingBetTypeArgs, 'id' | 'input'>
+  >;
+  removeGuessingBetType?: Resolver<
+    ResolversTypes['Boolean'],
+    ParentType,
+    ContextType,
+    RequireFields<MutationRemoveGuessingBetTypeArgs, 'id'>
+  >;
+  launchCasinoGame?: Resolver<
+    ResolversTypes['CasinoLaunch'],
+    ParentType,
+    ContextType,
+    RequireFields<MutationLaunchCasinoGameArgs, 'providerId' | 'gameId'>
+  >;
+  saveCasinoGame?: Resolver<
+    ResolversTypes['CasinoGame'],
+    ParentType,
+    ContextType,
+    RequireFields<MutationSaveCasinoGameArgs, 'input'>
+  >;
+  importCasinoGames?: Resolver<
+    ReadonlyArray<ResolversTypes['CasinoGame']>,
+    ParentType,
+    ContextType,
+    RequireFields<MutationImportCasinoGamesArgs, 'providerId' | 'games'>
+  >;
+  saveCasinoProvider?: Resolver<
+    ResolversTypes['CasinoProvider'],
+    ParentType,
+    ContextType,
+    RequireFields<MutationSaveCasinoProviderArgs, 'input'>
+  >;
+  importCasinoGameList?: Resolver<
+    ReadonlyArray<ResolversTypes['CasinoGame']>,
+    ParentType,
+    ContextType,
+    RequireFields<MutationImportCasinoGameListArgs, 'providerId' | 'format' | 'text'>
+  >;
+  rotateCasinoProviderSecret?: Resolver<
+    ResolversTypes['CasinoProviderSecret'],
+    ParentType,
+    ContextType,
+    RequireFields<MutationRotateCasinoProviderSecretArgs, 'id'>
+  >;
+  earlySettlements?: Resolver<
+    ResolversTypes['EarlySettlementResult'],
+    ParentType,
+    ContextType,
+    RequireFields<MutationEarlySettlementsArgs, 'input'>
+  >;
+  setAutoCashOut?: Resolver<
+    ResolversTypes['AutoCashOut'],
+    ParentType,
+    ContextType,
+    RequireFields<MutationSetAutoCashOutArgs, 'betId' | 'target'>
+  >;
+  clearAutoCashOut?: Resolver<
+    ResolversTypes['Boolean'],
+    ParentType,
+    ContextType,
+    RequireFields<MutationClearAutoCashOutArgs, 'betId'>
+  >;
+  setCashOutConfig?: Resolver<
+    ResolversTypes['CashOutConfig'],
+    ParentType,
+    ContextType,
+    RequireFields<MutationSetCashOutConfigArgs, 'input'>
   >;
 };
 
@@ -4588,6 +7790,20 @@ export type SubscriptionResolvers<
     ParentType,
     ContextType
   >;
+  racingRound?: SubscriptionResolver<
+    ResolversTypes['RacingRoundStep'],
+    'racingRound',
+    ParentType,
+    ContextType
+  >;
+  cashOutOffer?: SubscriptionResolver<
+    ResolversTypes['EarlySettlementOffer'],
+    'cashOutOffer',
+    ParentType,
+    ContextType,
+    RequireFields<SubscriptionCashOutOfferArgs, 'betId'>
+  >;
+  myCashOuts?: SubscriptionResolver<ResolversTypes['CashedOutNotice'], 'myCashOuts', ParentType, ContextType>;
 };
 
 export type HealthResolvers<
@@ -4652,7 +7868,7 @@ export type PlayerAccountPageResolvers<
 > = {
   count?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   page?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
-  content?: Resolver<Array<ResolversTypes['PlayerAccount']>, ParentType, ContextType>;
+  content?: Resolver<ReadonlyArray<ResolversTypes['PlayerAccount']>, ParentType, ContextType>;
 };
 
 export type StaffMemberResolvers<
@@ -4678,7 +7894,7 @@ export type StaffRoleResolvers<
   name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   remarks?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   isSuper?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
-  nodeIds?: Resolver<Array<ResolversTypes['ID']>, ParentType, ContextType>;
+  nodeIds?: Resolver<ReadonlyArray<ResolversTypes['ID']>, ParentType, ContextType>;
 };
 
 export type PermissionNodeResolvers<
@@ -4705,7 +7921,8 @@ export type StaffSessionResolvers<
   token?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   expiresAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
   staff?: Resolver<ResolversTypes['StaffMember'], ParentType, ContextType>;
-  permissions?: Resolver<Array<ResolversTypes['String']>, ParentType, ContextType>;
+  permissions?: Resolver<ReadonlyArray<ResolversTypes['String']>, ParentType, ContextType>;
+  setupRequired?: Resolver<ReadonlyArray<ResolversTypes['StaffSetupStep']>, ParentType, ContextType>;
 };
 
 export type StaffViewerInfoResolvers<
@@ -4713,7 +7930,8 @@ export type StaffViewerInfoResolvers<
   ParentType extends ResolversParentTypes['StaffViewerInfo'] = ResolversParentTypes['StaffViewerInfo'],
 > = {
   staff?: Resolver<ResolversTypes['StaffMember'], ParentType, ContextType>;
-  permissions?: Resolver<Array<ResolversTypes['String']>, ParentType, ContextType>;
+  permissions?: Resolver<ReadonlyArray<ResolversTypes['String']>, ParentType, ContextType>;
+  setupRequired?: Resolver<ReadonlyArray<ResolversTypes['StaffSetupStep']>, ParentType, ContextType>;
 };
 
 export type TotpBindingResolvers<
@@ -4793,8 +8011,8 @@ export type OverUnderBlockResolvers<
   ContextType = GraphQLContext,
   ParentType extends ResolversParentTypes['OverUnderBlock'] = ResolversParentTypes['OverUnderBlock'],
 > = {
-  over?: Resolver<Array<ResolversTypes['Outcome']>, ParentType, ContextType>;
-  under?: Resolver<Array<ResolversTypes['Outcome']>, ParentType, ContextType>;
+  over?: Resolver<ReadonlyArray<ResolversTypes['Outcome']>, ParentType, ContextType>;
+  under?: Resolver<ReadonlyArray<ResolversTypes['Outcome']>, ParentType, ContextType>;
 };
 
 export type MatchResolvers<
@@ -4823,17 +8041,48 @@ export type MatchResolvers<
   maintenance?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   objectVersion?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   marketCount?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  htHomeScore?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  htAwayScore?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  goals?: Resolver<ReadonlyArray<ResolversTypes['Goal']>, ParentType, ContextType>;
+  statistics?: Resolver<Maybe<ResolversTypes['MatchStatistics']>, ParentType, ContextType>;
   way3?: Resolver<ResolversTypes['Way3'], ParentType, ContextType>;
   doubleChance?: Resolver<ResolversTypes['DoubleChanceBlock'], ParentType, ContextType>;
   bothTeamsToScore?: Resolver<ResolversTypes['BothTeamsToScoreBlock'], ParentType, ContextType>;
   overUnder?: Resolver<ResolversTypes['OverUnderBlock'], ParentType, ContextType>;
 };
 
+export type GoalResolvers<
+  ContextType = GraphQLContext,
+  ParentType extends ResolversParentTypes['Goal'] = ResolversParentTypes['Goal'],
+> = {
+  side?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  minute?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+};
+
+export type SidePairResolvers<
+  ContextType = GraphQLContext,
+  ParentType extends ResolversParentTypes['SidePair'] = ResolversParentTypes['SidePair'],
+> = {
+  home?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  away?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+};
+
+export type MatchStatisticsResolvers<
+  ContextType = GraphQLContext,
+  ParentType extends ResolversParentTypes['MatchStatistics'] = ResolversParentTypes['MatchStatistics'],
+> = {
+  shots?: Resolver<Maybe<ResolversTypes['SidePair']>, ParentType, ContextType>;
+  shotsOnTarget?: Resolver<Maybe<ResolversTypes['SidePair']>, ParentType, ContextType>;
+  corners?: Resolver<Maybe<ResolversTypes['SidePair']>, ParentType, ContextType>;
+  yellowCards?: Resolver<Maybe<ResolversTypes['SidePair']>, ParentType, ContextType>;
+  redCards?: Resolver<Maybe<ResolversTypes['SidePair']>, ParentType, ContextType>;
+};
+
 export type MatchPageResolvers<
   ContextType = GraphQLContext,
   ParentType extends ResolversParentTypes['MatchPage'] = ResolversParentTypes['MatchPage'],
 > = {
-  content?: Resolver<Array<ResolversTypes['Match']>, ParentType, ContextType>;
+  content?: Resolver<ReadonlyArray<ResolversTypes['Match']>, ParentType, ContextType>;
   page?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   pageSize?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   count?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
@@ -4843,9 +8092,9 @@ export type PopularMatchesResolvers<
   ContextType = GraphQLContext,
   ParentType extends ResolversParentTypes['PopularMatches'] = ResolversParentTypes['PopularMatches'],
 > = {
-  todayPopular?: Resolver<Array<ResolversTypes['Match']>, ParentType, ContextType>;
-  popular?: Resolver<Array<ResolversTypes['Match']>, ParentType, ContextType>;
-  live?: Resolver<Array<ResolversTypes['Match']>, ParentType, ContextType>;
+  todayPopular?: Resolver<ReadonlyArray<ResolversTypes['Match']>, ParentType, ContextType>;
+  popular?: Resolver<ReadonlyArray<ResolversTypes['Match']>, ParentType, ContextType>;
+  live?: Resolver<ReadonlyArray<ResolversTypes['Match']>, ParentType, ContextType>;
 };
 
 export type MarketResolvers<
@@ -4861,7 +8110,7 @@ export type MarketResolvers<
   line?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   statusId?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   isLive?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
-  outcomes?: Resolver<Array<ResolversTypes['Outcome']>, ParentType, ContextType>;
+  outcomes?: Resolver<ReadonlyArray<ResolversTypes['Outcome']>, ParentType, ContextType>;
 };
 
 export type MarketGroupResolvers<
@@ -4871,7 +8120,7 @@ export type MarketGroupResolvers<
   description?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   bettingTypeId?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   typeName?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
-  markets?: Resolver<Array<ResolversTypes['Market']>, ParentType, ContextType>;
+  markets?: Resolver<ReadonlyArray<ResolversTypes['Market']>, ParentType, ContextType>;
 };
 
 export type MatchMarketsResolvers<
@@ -4879,7 +8128,7 @@ export type MatchMarketsResolvers<
   ParentType extends ResolversParentTypes['MatchMarkets'] = ResolversParentTypes['MatchMarkets'],
 > = {
   match?: Resolver<ResolversTypes['Match'], ParentType, ContextType>;
-  groups?: Resolver<Array<ResolversTypes['MarketGroup']>, ParentType, ContextType>;
+  groups?: Resolver<ReadonlyArray<ResolversTypes['MarketGroup']>, ParentType, ContextType>;
 };
 
 export type MenuCompetitionResolvers<
@@ -4901,7 +8150,7 @@ export type MenuCountryResolvers<
   name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   flag?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   matchCount?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
-  competitions?: Resolver<Array<ResolversTypes['MenuCompetition']>, ParentType, ContextType>;
+  competitions?: Resolver<ReadonlyArray<ResolversTypes['MenuCompetition']>, ParentType, ContextType>;
 };
 
 export type PopularCompetitionResolvers<
@@ -4995,14 +8244,14 @@ export type StaffCountryResolvers<
   flag?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   matchCount?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   listedCount?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
-  competitions?: Resolver<Array<ResolversTypes['StaffCompetition']>, ParentType, ContextType>;
+  competitions?: Resolver<ReadonlyArray<ResolversTypes['StaffCompetition']>, ParentType, ContextType>;
 };
 
 export type StaffMatchPageResolvers<
   ContextType = GraphQLContext,
   ParentType extends ResolversParentTypes['StaffMatchPage'] = ResolversParentTypes['StaffMatchPage'],
 > = {
-  content?: Resolver<Array<ResolversTypes['StaffMatch']>, ParentType, ContextType>;
+  content?: Resolver<ReadonlyArray<ResolversTypes['StaffMatch']>, ParentType, ContextType>;
   page?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   pageSize?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   count?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
@@ -5050,6 +8299,7 @@ export type WalletResolvers<
   creditMoney?: Resolver<ResolversTypes['Tzs'], ParentType, ContextType>;
   racingCoin?: Resolver<ResolversTypes['Tzs'], ParentType, ContextType>;
   debt?: Resolver<ResolversTypes['Tzs'], ParentType, ContextType>;
+  reserved?: Resolver<ResolversTypes['Tzs'], ParentType, ContextType>;
 };
 
 export type BillResolvers<
@@ -5072,7 +8322,7 @@ export type BillPageResolvers<
   ContextType = GraphQLContext,
   ParentType extends ResolversParentTypes['BillPage'] = ResolversParentTypes['BillPage'],
 > = {
-  items?: Resolver<Array<ResolversTypes['Bill']>, ParentType, ContextType>;
+  items?: Resolver<ReadonlyArray<ResolversTypes['Bill']>, ParentType, ContextType>;
   page?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   pageSize?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   total?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
@@ -5095,7 +8345,8 @@ export type PlaceBetResultResolvers<
   order?: Resolver<Maybe<ResolversTypes['Order']>, ParentType, ContextType>;
   code?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   message?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
-  nobetList?: Resolver<Array<ResolversTypes['NoBetItem']>, ParentType, ContextType>;
+  nobetList?: Resolver<ReadonlyArray<ResolversTypes['NoBetItem']>, ParentType, ContextType>;
+  limitLeft?: Resolver<Maybe<ResolversTypes['Tzs']>, ParentType, ContextType>;
 };
 
 export type OrderResolvers<
@@ -5128,13 +8379,18 @@ export type OrderResolvers<
   placedAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
   settledAt?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
   liveHoldSeconds?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
-  lines?: Resolver<Array<ResolversTypes['OrderLine']>, ParentType, ContextType>;
+  remainingStake?: Resolver<ResolversTypes['Tzs'], ParentType, ContextType>;
+  cashedOut?: Resolver<ResolversTypes['Tzs'], ParentType, ContextType>;
+  cashOutTax?: Resolver<ResolversTypes['Tzs'], ParentType, ContextType>;
+  cashOuts?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  lines?: Resolver<ReadonlyArray<ResolversTypes['OrderLine']>, ParentType, ContextType>;
   userId?: Resolver<Maybe<ResolversTypes['ID']>, ParentType, ContextType>;
   userPhone?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   matchCount?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
   earlySettlementOdds?: Resolver<Maybe<ResolversTypes['Odds']>, ParentType, ContextType>;
   placedBy?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   largeBet?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType>;
+  cashOut?: Resolver<Maybe<ResolversTypes['EarlySettlementOffer']>, ParentType, ContextType>;
 };
 
 export type OrderLineResolvers<
@@ -5156,6 +8412,19 @@ export type OrderLineResolvers<
   voidFactor?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   rule?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   facts?: Resolver<Maybe<ResolversTypes['LegFacts']>, ParentType, ContextType>;
+  match?: Resolver<Maybe<ResolversTypes['LineMatch']>, ParentType, ContextType>;
+};
+
+export type LineMatchResolvers<
+  ContextType = GraphQLContext,
+  ParentType extends ResolversParentTypes['LineMatch'] = ResolversParentTypes['LineMatch'],
+> = {
+  statusId?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  matchMinute?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  homeScore?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  awayScore?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  htHomeScore?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  htAwayScore?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
 };
 
 export type LegFactsResolvers<
@@ -5172,7 +8441,7 @@ export type OrderPageResolvers<
   ContextType = GraphQLContext,
   ParentType extends ResolversParentTypes['OrderPage'] = ResolversParentTypes['OrderPage'],
 > = {
-  items?: Resolver<Array<ResolversTypes['Order']>, ParentType, ContextType>;
+  items?: Resolver<ReadonlyArray<ResolversTypes['Order']>, ParentType, ContextType>;
   page?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   pageSize?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   total?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
@@ -5191,7 +8460,7 @@ export type BetConfigResolvers<
   multipleGameHighestProfit?: Resolver<Maybe<ResolversTypes['Tzs']>, ParentType, ContextType>;
   customerService?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   version?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
-  stringRewards?: Resolver<Array<ResolversTypes['StringRewardTier']>, ParentType, ContextType>;
+  stringRewards?: Resolver<ReadonlyArray<ResolversTypes['StringRewardTier']>, ParentType, ContextType>;
   liveBetDelaySecondsMobile?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   liveBetDelaySecondsDesktop?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   minimumBetAmountMobile?: Resolver<Maybe<ResolversTypes['Tzs']>, ParentType, ContextType>;
@@ -5221,7 +8490,7 @@ export type BookingCodeResolvers<
   ParentType extends ResolversParentTypes['BookingCode'] = ResolversParentTypes['BookingCode'],
 > = {
   code?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
-  selections?: Resolver<Array<ResolversTypes['BookingSelection']>, ParentType, ContextType>;
+  selections?: Resolver<ReadonlyArray<ResolversTypes['BookingSelection']>, ParentType, ContextType>;
 };
 
 export type BookingSelectionResolvers<
@@ -5272,14 +8541,18 @@ export type MatchUpdateResolvers<
   objectVersion?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   visible?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   suspended?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  htHomeScore?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  htAwayScore?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  goals?: Resolver<ReadonlyArray<ResolversTypes['Goal']>, ParentType, ContextType>;
+  statistics?: Resolver<Maybe<ResolversTypes['MatchStatistics']>, ParentType, ContextType>;
 };
 
 export type LiveUpdateResolvers<
   ContextType = GraphQLContext,
   ParentType extends ResolversParentTypes['LiveUpdate'] = ResolversParentTypes['LiveUpdate'],
 > = {
-  selections?: Resolver<Array<ResolversTypes['SelectionUpdate']>, ParentType, ContextType>;
-  matches?: Resolver<Array<ResolversTypes['MatchUpdate']>, ParentType, ContextType>;
+  selections?: Resolver<ReadonlyArray<ResolversTypes['SelectionUpdate']>, ParentType, ContextType>;
+  matches?: Resolver<ReadonlyArray<ResolversTypes['MatchUpdate']>, ParentType, ContextType>;
 };
 
 export type StatsRowResolvers<
@@ -5317,7 +8590,7 @@ export type StatsHourlyResolvers<
   ParentType extends ResolversParentTypes['StatsHourly'] = ResolversParentTypes['StatsHourly'],
 > = {
   date?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
-  hours?: Resolver<Array<ResolversTypes['StatsRow']>, ParentType, ContextType>;
+  hours?: Resolver<ReadonlyArray<ResolversTypes['StatsRow']>, ParentType, ContextType>;
   total?: Resolver<ResolversTypes['StatsRow'], ParentType, ContextType>;
 };
 
@@ -5327,7 +8600,7 @@ export type StatsDailyResolvers<
 > = {
   from?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   to?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
-  days?: Resolver<Array<ResolversTypes['StatsRow']>, ParentType, ContextType>;
+  days?: Resolver<ReadonlyArray<ResolversTypes['StatsRow']>, ParentType, ContextType>;
   total?: Resolver<ResolversTypes['StatsRow'], ParentType, ContextType>;
 };
 
@@ -5368,7 +8641,7 @@ export type AgentStatsPageResolvers<
 > = {
   from?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   to?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
-  items?: Resolver<Array<ResolversTypes['AgentStatsRow']>, ParentType, ContextType>;
+  items?: Resolver<ReadonlyArray<ResolversTypes['AgentStatsRow']>, ParentType, ContextType>;
   page?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   pageSize?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   total?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
@@ -5401,7 +8674,7 @@ export type PaymentPageResolvers<
   ContextType = GraphQLContext,
   ParentType extends ResolversParentTypes['PaymentPage'] = ResolversParentTypes['PaymentPage'],
 > = {
-  items?: Resolver<Array<ResolversTypes['Payment']>, ParentType, ContextType>;
+  items?: Resolver<ReadonlyArray<ResolversTypes['Payment']>, ParentType, ContextType>;
   page?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   pageSize?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   total?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
@@ -5454,7 +8727,7 @@ export type PaymentOptionsResolvers<
   minimumWithdraw?: Resolver<ResolversTypes['Tzs'], ParentType, ContextType>;
   maxWithdraw?: Resolver<ResolversTypes['Tzs'], ParentType, ContextType>;
   withdrawalsProhibited?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
-  channels?: Resolver<Array<ResolversTypes['PaymentOption']>, ParentType, ContextType>;
+  channels?: Resolver<ReadonlyArray<ResolversTypes['PaymentOption']>, ParentType, ContextType>;
 };
 
 export type PaymentOptionResolvers<
@@ -5488,7 +8761,7 @@ export type StaffOrderPageResolvers<
   ContextType = GraphQLContext,
   ParentType extends ResolversParentTypes['StaffOrderPage'] = ResolversParentTypes['StaffOrderPage'],
 > = {
-  items?: Resolver<Array<ResolversTypes['Order']>, ParentType, ContextType>;
+  items?: Resolver<ReadonlyArray<ResolversTypes['Order']>, ParentType, ContextType>;
   page?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   pageSize?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   total?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
@@ -5518,8 +8791,8 @@ export type RandomBetRunResolvers<
   ContextType = GraphQLContext,
   ParentType extends ResolversParentTypes['RandomBetRun'] = ResolversParentTypes['RandomBetRun'],
 > = {
-  placed?: Resolver<Array<ResolversTypes['Order']>, ParentType, ContextType>;
-  refused?: Resolver<Array<ResolversTypes['RandomBetRefusal']>, ParentType, ContextType>;
+  placed?: Resolver<ReadonlyArray<ResolversTypes['Order']>, ParentType, ContextType>;
+  refused?: Resolver<ReadonlyArray<ResolversTypes['RandomBetRefusal']>, ParentType, ContextType>;
   candidateSelections?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
 };
 
@@ -5554,7 +8827,7 @@ export type StaffBillPageResolvers<
   ContextType = GraphQLContext,
   ParentType extends ResolversParentTypes['StaffBillPage'] = ResolversParentTypes['StaffBillPage'],
 > = {
-  items?: Resolver<Array<ResolversTypes['StaffBill']>, ParentType, ContextType>;
+  items?: Resolver<ReadonlyArray<ResolversTypes['StaffBill']>, ParentType, ContextType>;
   page?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   pageSize?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   total?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
@@ -5582,7 +8855,7 @@ export type SmsMessagePageResolvers<
   ContextType = GraphQLContext,
   ParentType extends ResolversParentTypes['SmsMessagePage'] = ResolversParentTypes['SmsMessagePage'],
 > = {
-  items?: Resolver<Array<ResolversTypes['SmsMessage']>, ParentType, ContextType>;
+  items?: Resolver<ReadonlyArray<ResolversTypes['SmsMessage']>, ParentType, ContextType>;
   page?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   pageSize?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   total?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
@@ -5609,7 +8882,7 @@ export type AuditLogPageResolvers<
   ContextType = GraphQLContext,
   ParentType extends ResolversParentTypes['AuditLogPage'] = ResolversParentTypes['AuditLogPage'],
 > = {
-  items?: Resolver<Array<ResolversTypes['AuditLogEntry']>, ParentType, ContextType>;
+  items?: Resolver<ReadonlyArray<ResolversTypes['AuditLogEntry']>, ParentType, ContextType>;
   page?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   pageSize?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   total?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
@@ -5633,7 +8906,7 @@ export type SystemLogPageResolvers<
   ContextType = GraphQLContext,
   ParentType extends ResolversParentTypes['SystemLogPage'] = ResolversParentTypes['SystemLogPage'],
 > = {
-  items?: Resolver<Array<ResolversTypes['SystemLogEntry']>, ParentType, ContextType>;
+  items?: Resolver<ReadonlyArray<ResolversTypes['SystemLogEntry']>, ParentType, ContextType>;
   page?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   pageSize?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   total?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
@@ -5670,7 +8943,7 @@ export type StaffUserPageResolvers<
   ContextType = GraphQLContext,
   ParentType extends ResolversParentTypes['StaffUserPage'] = ResolversParentTypes['StaffUserPage'],
 > = {
-  items?: Resolver<Array<ResolversTypes['StaffUser']>, ParentType, ContextType>;
+  items?: Resolver<ReadonlyArray<ResolversTypes['StaffUser']>, ParentType, ContextType>;
   page?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   pageSize?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   total?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
@@ -5698,7 +8971,7 @@ export type ExportPageResolvers<
   ContextType = GraphQLContext,
   ParentType extends ResolversParentTypes['ExportPage'] = ResolversParentTypes['ExportPage'],
 > = {
-  items?: Resolver<Array<ResolversTypes['ExportRecord']>, ParentType, ContextType>;
+  items?: Resolver<ReadonlyArray<ResolversTypes['ExportRecord']>, ParentType, ContextType>;
   page?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   pageSize?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   total?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
@@ -5719,7 +8992,7 @@ export type HistoryEventResolvers<
   causationId?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   data?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   metadata?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
-  movements?: Resolver<Array<ResolversTypes['PocketMovement']>, ParentType, ContextType>;
+  movements?: Resolver<ReadonlyArray<ResolversTypes['PocketMovement']>, ParentType, ContextType>;
 };
 
 export type PocketMovementResolvers<
@@ -5738,7 +9011,7 @@ export type StreamHistoryResolvers<
 > = {
   streamName?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   version?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
-  events?: Resolver<Array<ResolversTypes['HistoryEvent']>, ParentType, ContextType>;
+  events?: Resolver<ReadonlyArray<ResolversTypes['HistoryEvent']>, ParentType, ContextType>;
 };
 
 export type AggregateSnapshotResolvers<
@@ -5772,10 +9045,54 @@ export type ReadModelVerificationResolvers<
   streamName?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   equal?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   eventsReplayed?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
-  tables?: Resolver<Array<ResolversTypes['String']>, ParentType, ContextType>;
+  tables?: Resolver<ReadonlyArray<ResolversTypes['String']>, ParentType, ContextType>;
   rowsCompared?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
-  differences?: Resolver<Array<ResolversTypes['ReadModelDifference']>, ParentType, ContextType>;
+  differences?: Resolver<ReadonlyArray<ResolversTypes['ReadModelDifference']>, ParentType, ContextType>;
   pendingEvents?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+};
+
+export type CashOutRecordResolvers<
+  ContextType = GraphQLContext,
+  ParentType extends ResolversParentTypes['CashOutRecord'] = ResolversParentTypes['CashOutRecord'],
+> = {
+  betId?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  serial?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  userId?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  userPhone?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  stake?: Resolver<ResolversTypes['Tzs'], ParentType, ContextType>;
+  at?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  full?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  cashOutNo?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  part?: Resolver<Maybe<ResolversTypes['Tzs']>, ParentType, ContextType>;
+  gross?: Resolver<ResolversTypes['Tzs'], ParentType, ContextType>;
+  tax?: Resolver<ResolversTypes['Tzs'], ParentType, ContextType>;
+  net?: Resolver<ResolversTypes['Tzs'], ParentType, ContextType>;
+  remainingStake?: Resolver<Maybe<ResolversTypes['Tzs']>, ParentType, ContextType>;
+  earlySettlementOdds?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  runningStake?: Resolver<Maybe<ResolversTypes['Tzs']>, ParentType, ContextType>;
+  potentialPayout?: Resolver<Maybe<ResolversTypes['Tzs']>, ParentType, ContextType>;
+  probability?: Resolver<Maybe<ResolversTypes['Float']>, ParentType, ContextType>;
+  fairValue?: Resolver<Maybe<ResolversTypes['Tzs']>, ParentType, ContextType>;
+  marginPercent?: Resolver<Maybe<ResolversTypes['Float']>, ParentType, ContextType>;
+  margin?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  offered?: Resolver<Maybe<ResolversTypes['Tzs']>, ParentType, ContextType>;
+  tolerance?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  offerId?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  actor?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+};
+
+export type CashOutRecordPageResolvers<
+  ContextType = GraphQLContext,
+  ParentType extends ResolversParentTypes['CashOutRecordPage'] = ResolversParentTypes['CashOutRecordPage'],
+> = {
+  items?: Resolver<ReadonlyArray<ResolversTypes['CashOutRecord']>, ParentType, ContextType>;
+  page?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  pageSize?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  total?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  totalGross?: Resolver<ResolversTypes['Tzs'], ParentType, ContextType>;
+  totalTax?: Resolver<ResolversTypes['Tzs'], ParentType, ContextType>;
+  totalNet?: Resolver<ResolversTypes['Tzs'], ParentType, ContextType>;
+  totalMargin?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
 };
 
 export type LocalizedTextResolvers<
@@ -5803,7 +9120,7 @@ export type PlayerMessagePageResolvers<
   ContextType = GraphQLContext,
   ParentType extends ResolversParentTypes['PlayerMessagePage'] = ResolversParentTypes['PlayerMessagePage'],
 > = {
-  content?: Resolver<Array<ResolversTypes['PlayerMessage']>, ParentType, ContextType>;
+  content?: Resolver<ReadonlyArray<ResolversTypes['PlayerMessage']>, ParentType, ContextType>;
   page?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   pageSize?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   count?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
@@ -5829,7 +9146,7 @@ export type StaffMessagePageResolvers<
   ContextType = GraphQLContext,
   ParentType extends ResolversParentTypes['StaffMessagePage'] = ResolversParentTypes['StaffMessagePage'],
 > = {
-  content?: Resolver<Array<ResolversTypes['StaffMessage']>, ParentType, ContextType>;
+  content?: Resolver<ReadonlyArray<ResolversTypes['StaffMessage']>, ParentType, ContextType>;
   page?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   pageSize?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   count?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
@@ -5876,7 +9193,7 @@ export type ArticlePageResolvers<
   ContextType = GraphQLContext,
   ParentType extends ResolversParentTypes['ArticlePage'] = ResolversParentTypes['ArticlePage'],
 > = {
-  content?: Resolver<Array<ResolversTypes['Article']>, ParentType, ContextType>;
+  content?: Resolver<ReadonlyArray<ResolversTypes['Article']>, ParentType, ContextType>;
   page?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   pageSize?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   count?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
@@ -5939,9 +9256,9 @@ export type SiteConfigResolvers<
 > = {
   maintenance?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   maintenanceMessage?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
-  customerServiceNumbers?: Resolver<Array<ResolversTypes['String']>, ParentType, ContextType>;
-  areaCodes?: Resolver<Array<ResolversTypes['PhoneAreaCode']>, ParentType, ContextType>;
-  supportLinks?: Resolver<Array<ResolversTypes['String']>, ParentType, ContextType>;
+  customerServiceNumbers?: Resolver<ReadonlyArray<ResolversTypes['String']>, ParentType, ContextType>;
+  areaCodes?: Resolver<ReadonlyArray<ResolversTypes['PhoneAreaCode']>, ParentType, ContextType>;
+  supportLinks?: Resolver<ReadonlyArray<ResolversTypes['String']>, ParentType, ContextType>;
   effectiveFrom?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
 };
 
@@ -5953,9 +9270,9 @@ export type SiteConfigVersionResolvers<
   effectiveFrom?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
   maintenance?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   maintenanceMessage?: Resolver<ResolversTypes['LocalizedText'], ParentType, ContextType>;
-  customerServiceNumbers?: Resolver<Array<ResolversTypes['String']>, ParentType, ContextType>;
-  areaCodes?: Resolver<Array<ResolversTypes['PhoneAreaCode']>, ParentType, ContextType>;
-  supportLinks?: Resolver<Array<ResolversTypes['String']>, ParentType, ContextType>;
+  customerServiceNumbers?: Resolver<ReadonlyArray<ResolversTypes['String']>, ParentType, ContextType>;
+  areaCodes?: Resolver<ReadonlyArray<ResolversTypes['PhoneAreaCode']>, ParentType, ContextType>;
+  supportLinks?: Resolver<ReadonlyArray<ResolversTypes['String']>, ParentType, ContextType>;
   createdBy?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   createdAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
   inForce?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
@@ -5993,10 +9310,1172 @@ export type BoardMessagePageResolvers<
   ContextType = GraphQLContext,
   ParentType extends ResolversParentTypes['BoardMessagePage'] = ResolversParentTypes['BoardMessagePage'],
 > = {
-  content?: Resolver<Array<ResolversTypes['BoardMessage']>, ParentType, ContextType>;
+  content?: Resolver<ReadonlyArray<ResolversTypes['BoardMessage']>, ParentType, ContextType>;
   page?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   pageSize?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   count?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+};
+
+export type SupportEntryResolvers<
+  ContextType = GraphQLContext,
+  ParentType extends ResolversParentTypes['SupportEntry'] = ResolversParentTypes['SupportEntry'],
+> = {
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  from?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  title?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  text?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  at?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  read?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+};
+
+export type SupportThreadResolvers<
+  ContextType = GraphQLContext,
+  ParentType extends ResolversParentTypes['SupportThread'] = ResolversParentTypes['SupportThread'],
+> = {
+  entries?: Resolver<ReadonlyArray<ResolversTypes['SupportEntry']>, ParentType, ContextType>;
+  unread?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+};
+
+export type ProtectionLimitResolvers<
+  ContextType = GraphQLContext,
+  ParentType extends ResolversParentTypes['ProtectionLimit'] = ResolversParentTypes['ProtectionLimit'],
+> = {
+  kind?: Resolver<ResolversTypes['ProtectionLimitKind'], ParentType, ContextType>;
+  limit?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  used?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  left?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  resetsAt?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
+};
+
+export type PendingProtectionLimitResolvers<
+  ContextType = GraphQLContext,
+  ParentType extends ResolversParentTypes['PendingProtectionLimit'] =
+    ResolversParentTypes['PendingProtectionLimit'],
+> = {
+  kind?: Resolver<ResolversTypes['ProtectionLimitKind'], ParentType, ContextType>;
+  value?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  requestedAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  confirmableFrom?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  confirmable?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+};
+
+export type SelfExclusionResolvers<
+  ContextType = GraphQLContext,
+  ParentType extends ResolversParentTypes['SelfExclusion'] = ResolversParentTypes['SelfExclusion'],
+> = {
+  until?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
+  reopensAt?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
+  permanent?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+};
+
+export type PlayerProtectionResolvers<
+  ContextType = GraphQLContext,
+  ParentType extends ResolversParentTypes['PlayerProtection'] = ResolversParentTypes['PlayerProtection'],
+> = {
+  userId?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  limits?: Resolver<ReadonlyArray<ResolversTypes['ProtectionLimit']>, ParentType, ContextType>;
+  pending?: Resolver<ReadonlyArray<ResolversTypes['PendingProtectionLimit']>, ParentType, ContextType>;
+  realityCheckMinutes?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  coolingOffUntil?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
+  selfExclusion?: Resolver<Maybe<ResolversTypes['SelfExclusion']>, ParentType, ContextType>;
+  canPlay?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  marketingAllowed?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  changes?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  at?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+};
+
+export type ProtectionChangeResolvers<
+  ContextType = GraphQLContext,
+  ParentType extends ResolversParentTypes['ProtectionChange'] = ResolversParentTypes['ProtectionChange'],
+> = {
+  position?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  type?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  at?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  actor?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  kind?: Resolver<Maybe<ResolversTypes['ProtectionLimitKind']>, ParentType, ContextType>;
+  value?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  previous?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  period?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  until?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
+  confirmableFrom?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
+  reopensAt?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
+  reason?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+};
+
+export type RealityCheckResolvers<
+  ContextType = GraphQLContext,
+  ParentType extends ResolversParentTypes['RealityCheck'] = ResolversParentTypes['RealityCheck'],
+> = {
+  sessionStartedAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  minutesPlayed?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  stakes?: Resolver<ResolversTypes['Tzs'], ParentType, ContextType>;
+  returns?: Resolver<ResolversTypes['Tzs'], ParentType, ContextType>;
+  net?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  intervalMinutes?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  nextAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+};
+
+export type ProtectedPlayerResolvers<
+  ContextType = GraphQLContext,
+  ParentType extends ResolversParentTypes['ProtectedPlayer'] = ResolversParentTypes['ProtectedPlayer'],
+> = {
+  userId?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  phone?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  coolingOffUntil?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
+  excludedFrom?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
+  excludedUntil?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
+  reopensAt?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
+  updatedAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+};
+
+export type ProtectionRefusalCountResolvers<
+  ContextType = GraphQLContext,
+  ParentType extends ResolversParentTypes['ProtectionRefusalCount'] =
+    ResolversParentTypes['ProtectionRefusalCount'],
+> = {
+  code?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  kind?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  count?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  amount?: Resolver<ResolversTypes['Tzs'], ParentType, ContextType>;
+  players?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+};
+
+export type RacingConfigResolvers<
+  ContextType = GraphQLContext,
+  ParentType extends ResolversParentTypes['RacingConfig'] = ResolversParentTypes['RacingConfig'],
+> = {
+  champion?: Resolver<ResolversTypes['Odds'], ParentType, ContextType>;
+  championAndRunnerUp?: Resolver<ResolversTypes['Odds'], ParentType, ContextType>;
+  championAndRunnerUpAndThird?: Resolver<ResolversTypes['Odds'], ParentType, ContextType>;
+  singleOrDouble?: Resolver<ResolversTypes['Odds'], ParentType, ContextType>;
+  bigOrSmall?: Resolver<ResolversTypes['Odds'], ParentType, ContextType>;
+  numberPlayers?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  jackpotBetAmount?: Resolver<ResolversTypes['Tzs'], ParentType, ContextType>;
+  prizePool?: Resolver<ResolversTypes['Tzs'], ParentType, ContextType>;
+  noBet?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  taxRate?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  convertTaxRate?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  minimumBetAmount?: Resolver<ResolversTypes['Tzs'], ParentType, ContextType>;
+  maxBetAmount?: Resolver<ResolversTypes['Tzs'], ParentType, ContextType>;
+  highestProfit?: Resolver<Maybe<ResolversTypes['Tzs']>, ParentType, ContextType>;
+  periodSeconds?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  closeBeforeDrawSeconds?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  maxClockSkewSeconds?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  rtpBandMin?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
+  rtpBandMax?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
+  rtp?: Resolver<ReadonlyArray<ResolversTypes['RacingRtpRow']>, ParentType, ContextType>;
+  updatedAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  updatedBy?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+};
+
+export type RacingRtpRowResolvers<
+  ContextType = GraphQLContext,
+  ParentType extends ResolversParentTypes['RacingRtpRow'] = ResolversParentTypes['RacingRtpRow'],
+> = {
+  betType?: Resolver<ResolversTypes['RacingBetType'], ParentType, ContextType>;
+  odds?: Resolver<Maybe<ResolversTypes['Odds']>, ParentType, ContextType>;
+  winningChance?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  rtpPercent?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  poolRtpPercent?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  outsideBand?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+};
+
+export type RacingPeriodResolvers<
+  ContextType = GraphQLContext,
+  ParentType extends ResolversParentTypes['RacingPeriod'] = ResolversParentTypes['RacingPeriod'],
+> = {
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  startingBetTime?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  endBetTime?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  drawTime?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  status?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  seedHash?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  seed?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  lotteryCombination?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  settled?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  voided?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+};
+
+export type RacingPeriodPageResolvers<
+  ContextType = GraphQLContext,
+  ParentType extends ResolversParentTypes['RacingPeriodPage'] = ResolversParentTypes['RacingPeriodPage'],
+> = {
+  items?: Resolver<ReadonlyArray<ResolversTypes['RacingPeriod']>, ParentType, ContextType>;
+  total?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+};
+
+export type RacingClockResolvers<
+  ContextType = GraphQLContext,
+  ParentType extends ResolversParentTypes['RacingClock'] = ResolversParentTypes['RacingClock'],
+> = {
+  period?: Resolver<Maybe<ResolversTypes['RacingPeriod']>, ParentType, ContextType>;
+  lastDrawn?: Resolver<Maybe<ResolversTypes['RacingPeriod']>, ParentType, ContextType>;
+  serverTime?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  paused?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+};
+
+export type RacingCarStatsResolvers<
+  ContextType = GraphQLContext,
+  ParentType extends ResolversParentTypes['RacingCarStats'] = ResolversParentTypes['RacingCarStats'],
+> = {
+  car?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  wins?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  roundsSinceWin?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+};
+
+export type RacingRunResolvers<
+  ContextType = GraphQLContext,
+  ParentType extends ResolversParentTypes['RacingRun'] = ResolversParentTypes['RacingRun'],
+> = {
+  option?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  length?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+};
+
+export type RacingHotColdResolvers<
+  ContextType = GraphQLContext,
+  ParentType extends ResolversParentTypes['RacingHotCold'] = ResolversParentTypes['RacingHotCold'],
+> = {
+  rounds?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  cars?: Resolver<ReadonlyArray<ResolversTypes['RacingCarStats']>, ParentType, ContextType>;
+  hot?: Resolver<ReadonlyArray<ResolversTypes['Int']>, ParentType, ContextType>;
+  cold?: Resolver<ReadonlyArray<ResolversTypes['Int']>, ParentType, ContextType>;
+  odd?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  even?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  big?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  small?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  oddEvenRun?: Resolver<Maybe<ResolversTypes['RacingRun']>, ParentType, ContextType>;
+  bigSmallRun?: Resolver<Maybe<ResolversTypes['RacingRun']>, ParentType, ContextType>;
+};
+
+export type RacingOrderResolvers<
+  ContextType = GraphQLContext,
+  ParentType extends ResolversParentTypes['RacingOrder'] = ResolversParentTypes['RacingOrder'],
+> = {
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  roundId?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  betType?: Resolver<ResolversTypes['RacingBetType'], ParentType, ContextType>;
+  positions?: Resolver<ReadonlyArray<ReadonlyArray<ResolversTypes['Int']>>, ParentType, ContextType>;
+  options?: Resolver<ReadonlyArray<ResolversTypes['String']>, ParentType, ContextType>;
+  tickets?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  singleAmount?: Resolver<ResolversTypes['Tzs'], ParentType, ContextType>;
+  amount?: Resolver<ResolversTypes['Tzs'], ParentType, ContextType>;
+  odds?: Resolver<Maybe<ResolversTypes['Odds']>, ParentType, ContextType>;
+  taxRate?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  tax?: Resolver<Maybe<ResolversTypes['Tzs']>, ParentType, ContextType>;
+  profit?: Resolver<Maybe<ResolversTypes['Tzs']>, ParentType, ContextType>;
+  payout?: Resolver<Maybe<ResolversTypes['Tzs']>, ParentType, ContextType>;
+  result?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  status?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  placedAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  settledAt?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
+  userId?: Resolver<Maybe<ResolversTypes['ID']>, ParentType, ContextType>;
+};
+
+export type RacingOrderPageResolvers<
+  ContextType = GraphQLContext,
+  ParentType extends ResolversParentTypes['RacingOrderPage'] = ResolversParentTypes['RacingOrderPage'],
+> = {
+  items?: Resolver<ReadonlyArray<ResolversTypes['RacingOrder']>, ParentType, ContextType>;
+  total?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+};
+
+export type RacingExchangeQuoteResolvers<
+  ContextType = GraphQLContext,
+  ParentType extends ResolversParentTypes['RacingExchangeQuote'] =
+    ResolversParentTypes['RacingExchangeQuote'],
+> = {
+  direction?: Resolver<ResolversTypes['RacingExchangeDirection'], ParentType, ContextType>;
+  amount?: Resolver<ResolversTypes['Tzs'], ParentType, ContextType>;
+  taxRate?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  tax?: Resolver<ResolversTypes['Tzs'], ParentType, ContextType>;
+  credited?: Resolver<ResolversTypes['Tzs'], ParentType, ContextType>;
+};
+
+export type RacingExchangeResultResolvers<
+  ContextType = GraphQLContext,
+  ParentType extends ResolversParentTypes['RacingExchangeResult'] =
+    ResolversParentTypes['RacingExchangeResult'],
+> = {
+  quote?: Resolver<ResolversTypes['RacingExchangeQuote'], ParentType, ContextType>;
+  balance?: Resolver<ResolversTypes['Tzs'], ParentType, ContextType>;
+  racingCoin?: Resolver<ResolversTypes['Tzs'], ParentType, ContextType>;
+};
+
+export type RacingRoundReportResolvers<
+  ContextType = GraphQLContext,
+  ParentType extends ResolversParentTypes['RacingRoundReport'] = ResolversParentTypes['RacingRoundReport'],
+> = {
+  period?: Resolver<ResolversTypes['RacingPeriod'], ParentType, ContextType>;
+  orders?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  staked?: Resolver<ResolversTypes['Tzs'], ParentType, ContextType>;
+  paid?: Resolver<ResolversTypes['Tzs'], ParentType, ContextType>;
+  tax?: Resolver<ResolversTypes['Tzs'], ParentType, ContextType>;
+  ggr?: Resolver<ResolversTypes['Tzs'], ParentType, ContextType>;
+};
+
+export type RacingRoundReportPageResolvers<
+  ContextType = GraphQLContext,
+  ParentType extends ResolversParentTypes['RacingRoundReportPage'] =
+    ResolversParentTypes['RacingRoundReportPage'],
+> = {
+  items?: Resolver<ReadonlyArray<ResolversTypes['RacingRoundReport']>, ParentType, ContextType>;
+  total?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+};
+
+export type RacingRoundStepResolvers<
+  ContextType = GraphQLContext,
+  ParentType extends ResolversParentTypes['RacingRoundStep'] = ResolversParentTypes['RacingRoundStep'],
+> = {
+  roundId?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  step?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+};
+
+export type ReferralFriendResolvers<
+  ContextType = GraphQLContext,
+  ParentType extends ResolversParentTypes['ReferralFriend'] = ResolversParentTypes['ReferralFriend'],
+> = {
+  phone?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  registeredAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  settledStakes?: Resolver<ResolversTypes['Tzs'], ParentType, ContextType>;
+  status?: Resolver<ResolversTypes['ReferralStatus'], ParentType, ContextType>;
+  reward?: Resolver<ResolversTypes['Tzs'], ParentType, ContextType>;
+};
+
+export type MyReferralsResolvers<
+  ContextType = GraphQLContext,
+  ParentType extends ResolversParentTypes['MyReferrals'] = ResolversParentTypes['MyReferrals'],
+> = {
+  invitationCode?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  link?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  invited?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  qualifying?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  earned?: Resolver<ResolversTypes['Tzs'], ParentType, ContextType>;
+  qualifyingStakes?: Resolver<ResolversTypes['Tzs'], ParentType, ContextType>;
+  reward?: Resolver<ResolversTypes['Tzs'], ParentType, ContextType>;
+  invitationBonusPercent?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
+  invitationBonusCap?: Resolver<ResolversTypes['Tzs'], ParentType, ContextType>;
+  friends?: Resolver<ReadonlyArray<ResolversTypes['ReferralFriend']>, ParentType, ContextType>;
+};
+
+export type PromotionResolvers<
+  ContextType = GraphQLContext,
+  ParentType extends ResolversParentTypes['Promotion'] = ResolversParentTypes['Promotion'],
+> = {
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  kind?: Resolver<ResolversTypes['PromotionKind'], ParentType, ContextType>;
+  title?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  body?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  banner?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  startsAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  endsAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  amount?: Resolver<Maybe<ResolversTypes['Tzs']>, ParentType, ContextType>;
+  minStake?: Resolver<Maybe<ResolversTypes['Tzs']>, ParentType, ContextType>;
+  minOdds?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+};
+
+export type BigWinnerResolvers<
+  ContextType = GraphQLContext,
+  ParentType extends ResolversParentTypes['BigWinner'] = ResolversParentTypes['BigWinner'],
+> = {
+  phone?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  amount?: Resolver<ResolversTypes['Tzs'], ParentType, ContextType>;
+  at?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+};
+
+export type PurseResolvers<
+  ContextType = GraphQLContext,
+  ParentType extends ResolversParentTypes['Purse'] = ResolversParentTypes['Purse'],
+> = {
+  shown?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  settledStakes?: Resolver<ResolversTypes['Tzs'], ParentType, ContextType>;
+  target?: Resolver<ResolversTypes['Tzs'], ParentType, ContextType>;
+  percent?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  reached?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  bonus?: Resolver<ResolversTypes['Tzs'], ParentType, ContextType>;
+};
+
+export type AgentSelfStatsResolvers<
+  ContextType = GraphQLContext,
+  ParentType extends ResolversParentTypes['AgentSelfStats'] = ResolversParentTypes['AgentSelfStats'],
+> = {
+  agentId?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  from?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  to?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  invitedPlayers?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  totalDeposit?: Resolver<ResolversTypes['Tzs'], ParentType, ContextType>;
+  totalWithdraw?: Resolver<ResolversTypes['Tzs'], ParentType, ContextType>;
+  bettors?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  betCount?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  betAmount?: Resolver<ResolversTypes['Tzs'], ParentType, ContextType>;
+  playerProfitLoss?: Resolver<ResolversTypes['Tzs'], ParentType, ContextType>;
+  salaries?: Resolver<ReadonlyArray<ResolversTypes['AgentSalary']>, ParentType, ContextType>;
+};
+
+export type InvitedUserResolvers<
+  ContextType = GraphQLContext,
+  ParentType extends ResolversParentTypes['InvitedUser'] = ResolversParentTypes['InvitedUser'],
+> = {
+  userId?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  phone?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  registeredAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  settledStakes?: Resolver<ResolversTypes['Tzs'], ParentType, ContextType>;
+  status?: Resolver<ResolversTypes['ReferralStatus'], ParentType, ContextType>;
+};
+
+export type InvitedUserPageResolvers<
+  ContextType = GraphQLContext,
+  ParentType extends ResolversParentTypes['InvitedUserPage'] = ResolversParentTypes['InvitedUserPage'],
+> = {
+  items?: Resolver<ReadonlyArray<ResolversTypes['InvitedUser']>, ParentType, ContextType>;
+  page?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  pageSize?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  total?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+};
+
+export type AdminPromotionResolvers<
+  ContextType = GraphQLContext,
+  ParentType extends ResolversParentTypes['AdminPromotion'] = ResolversParentTypes['AdminPromotion'],
+> = {
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  kind?: Resolver<ResolversTypes['PromotionKind'], ParentType, ContextType>;
+  name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  startsAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  endsAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  budget?: Resolver<Maybe<ResolversTypes['Tzs']>, ParentType, ContextType>;
+  spent?: Resolver<ResolversTypes['Tzs'], ParentType, ContextType>;
+  grantedCount?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  paused?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  version?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  amount?: Resolver<Maybe<ResolversTypes['Tzs']>, ParentType, ContextType>;
+  minStake?: Resolver<Maybe<ResolversTypes['Tzs']>, ParentType, ContextType>;
+  minOdds?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  banner?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  titleSw?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  titleEn?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  titleZh?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+};
+
+export type PromotionConfigResolvers<
+  ContextType = GraphQLContext,
+  ParentType extends ResolversParentTypes['PromotionConfig'] = ResolversParentTypes['PromotionConfig'],
+> = {
+  version?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  qualifyingStakes?: Resolver<ResolversTypes['Tzs'], ParentType, ContextType>;
+  reward?: Resolver<ResolversTypes['Tzs'], ParentType, ContextType>;
+  invitationBonusPercent?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
+  invitationBonusCap?: Resolver<ResolversTypes['Tzs'], ParentType, ContextType>;
+  selfReferralIpWindowHours?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  creditExpiryDays?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  purseTarget?: Resolver<ResolversTypes['Tzs'], ParentType, ContextType>;
+  purseBonus?: Resolver<ResolversTypes['Tzs'], ParentType, ContextType>;
+};
+
+export type ReferralRelationResolvers<
+  ContextType = GraphQLContext,
+  ParentType extends ResolversParentTypes['ReferralRelation'] = ResolversParentTypes['ReferralRelation'],
+> = {
+  friendId?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  friendPhone?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  inviterId?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  inviterPhone?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  registeredAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  settledStakes?: Resolver<ResolversTypes['Tzs'], ParentType, ContextType>;
+  firstDeposit?: Resolver<Maybe<ResolversTypes['Tzs']>, ParentType, ContextType>;
+  invitationBonus?: Resolver<ResolversTypes['Tzs'], ParentType, ContextType>;
+  reward?: Resolver<ResolversTypes['Tzs'], ParentType, ContextType>;
+  status?: Resolver<ResolversTypes['ReferralStatus'], ParentType, ContextType>;
+  refusalReason?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+};
+
+export type ReferralRelationPageResolvers<
+  ContextType = GraphQLContext,
+  ParentType extends ResolversParentTypes['ReferralRelationPage'] =
+    ResolversParentTypes['ReferralRelationPage'],
+> = {
+  items?: Resolver<ReadonlyArray<ResolversTypes['ReferralRelation']>, ParentType, ContextType>;
+  page?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  pageSize?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  total?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+};
+
+export type PromotionRewardResolvers<
+  ContextType = GraphQLContext,
+  ParentType extends ResolversParentTypes['PromotionReward'] = ResolversParentTypes['PromotionReward'],
+> = {
+  movementId?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  promotionId?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  userId?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  trigger?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  amount?: Resolver<ResolversTypes['Tzs'], ParentType, ContextType>;
+  at?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+};
+
+export type PromotionRewardPageResolvers<
+  ContextType = GraphQLContext,
+  ParentType extends ResolversParentTypes['PromotionRewardPage'] =
+    ResolversParentTypes['PromotionRewardPage'],
+> = {
+  items?: Resolver<ReadonlyArray<ResolversTypes['PromotionReward']>, ParentType, ContextType>;
+  page?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  pageSize?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  total?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+};
+
+export type GrantResultResolvers<
+  ContextType = GraphQLContext,
+  ParentType extends ResolversParentTypes['GrantResult'] = ResolversParentTypes['GrantResult'],
+> = {
+  status?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  code?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  amount?: Resolver<Maybe<ResolversTypes['Tzs']>, ParentType, ContextType>;
+};
+
+export type PromotionCostDayResolvers<
+  ContextType = GraphQLContext,
+  ParentType extends ResolversParentTypes['PromotionCostDay'] = ResolversParentTypes['PromotionCostDay'],
+> = {
+  day?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  kind?: Resolver<ResolversTypes['PromotionKind'], ParentType, ContextType>;
+  amount?: Resolver<ResolversTypes['Tzs'], ParentType, ContextType>;
+  count?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+};
+
+export type AgentSalaryResolvers<
+  ContextType = GraphQLContext,
+  ParentType extends ResolversParentTypes['AgentSalary'] = ResolversParentTypes['AgentSalary'],
+> = {
+  agentId?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  period?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  returnScale?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  stakes?: Resolver<ResolversTypes['Tzs'], ParentType, ContextType>;
+  returns?: Resolver<ResolversTypes['Tzs'], ParentType, ContextType>;
+  net?: Resolver<ResolversTypes['Tzs'], ParentType, ContextType>;
+  amount?: Resolver<ResolversTypes['Tzs'], ParentType, ContextType>;
+  status?: Resolver<ResolversTypes['AgentSalaryStatus'], ParentType, ContextType>;
+  computedAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  paidAt?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
+};
+
+export type PoolMatchResultResolvers<
+  ContextType = GraphQLContext,
+  ParentType extends ResolversParentTypes['PoolMatchResult'] = ResolversParentTypes['PoolMatchResult'],
+> = {
+  outcome?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  void?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  voidReason?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+};
+
+export type PoolMatchResolvers<
+  ContextType = GraphQLContext,
+  ParentType extends ResolversParentTypes['PoolMatch'] = ResolversParentTypes['PoolMatch'],
+> = {
+  matchId?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  home?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  away?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  kickOff?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  result?: Resolver<Maybe<ResolversTypes['PoolMatchResult']>, ParentType, ContextType>;
+};
+
+export type PoolTierResolvers<
+  ContextType = GraphQLContext,
+  ParentType extends ResolversParentTypes['PoolTier'] = ResolversParentTypes['PoolTier'],
+> = {
+  hits?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  rewardType?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  proportion?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  prizePerLineCeiling?: Resolver<ResolversTypes['Tzs'], ParentType, ContextType>;
+  winningLines?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  prizePerLine?: Resolver<Maybe<ResolversTypes['Tzs']>, ParentType, ContextType>;
+};
+
+export type PoolSettlementViewResolvers<
+  ContextType = GraphQLContext,
+  ParentType extends ResolversParentTypes['PoolSettlementView'] = ResolversParentTypes['PoolSettlementView'],
+> = {
+  settlementNo?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  pool?: Resolver<ResolversTypes['Tzs'], ParentType, ContextType>;
+  stakes?: Resolver<ResolversTypes['Tzs'], ParentType, ContextType>;
+  carriedOver?: Resolver<ResolversTypes['Tzs'], ParentType, ContextType>;
+  seedPaid?: Resolver<ResolversTypes['Tzs'], ParentType, ContextType>;
+  prizesPaid?: Resolver<ResolversTypes['Tzs'], ParentType, ContextType>;
+  rolledOver?: Resolver<ResolversTypes['Tzs'], ParentType, ContextType>;
+  breakage?: Resolver<ResolversTypes['Tzs'], ParentType, ContextType>;
+  carryOver?: Resolver<ResolversTypes['Tzs'], ParentType, ContextType>;
+};
+
+export type PoolIssueResolvers<
+  ContextType = GraphQLContext,
+  ParentType extends ResolversParentTypes['PoolIssue'] = ResolversParentTypes['PoolIssue'],
+> = {
+  issueId?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  game?: Resolver<ResolversTypes['PoolGame'], ParentType, ContextType>;
+  identifier?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  prefix?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  status?: Resolver<ResolversTypes['PoolIssueStatus'], ParentType, ContextType>;
+  closesAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  matches?: Resolver<ReadonlyArray<ResolversTypes['PoolMatch']>, ParentType, ContextType>;
+  betAmount?: Resolver<ResolversTypes['Tzs'], ParentType, ContextType>;
+  maxChoose?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  carriedOver?: Resolver<ResolversTypes['Tzs'], ParentType, ContextType>;
+  stakes?: Resolver<ResolversTypes['Tzs'], ParentType, ContextType>;
+  tickets?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  lines?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  pool?: Resolver<ResolversTypes['Tzs'], ParentType, ContextType>;
+  initJackpot?: Resolver<ResolversTypes['Tzs'], ParentType, ContextType>;
+  displayedJackpot?: Resolver<ResolversTypes['Tzs'], ParentType, ContextType>;
+  tiers?: Resolver<ReadonlyArray<ResolversTypes['PoolTier']>, ParentType, ContextType>;
+  taxRatePercent?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
+  settlement?: Resolver<Maybe<ResolversTypes['PoolSettlementView']>, ParentType, ContextType>;
+  successfulTickets?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+};
+
+export type PoolPickResolvers<
+  ContextType = GraphQLContext,
+  ParentType extends ResolversParentTypes['PoolPick'] = ResolversParentTypes['PoolPick'],
+> = {
+  matchId?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  outcomes?: Resolver<ReadonlyArray<ResolversTypes['String']>, ParentType, ContextType>;
+};
+
+export type PoolTicketMatchResolvers<
+  ContextType = GraphQLContext,
+  ParentType extends ResolversParentTypes['PoolTicketMatch'] = ResolversParentTypes['PoolTicketMatch'],
+> = {
+  matchId?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  home?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  away?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  kickOff?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  outcomes?: Resolver<ReadonlyArray<ResolversTypes['String']>, ParentType, ContextType>;
+  result?: Resolver<Maybe<ResolversTypes['PoolMatchResult']>, ParentType, ContextType>;
+  hit?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+};
+
+export type PoolTierProgressResolvers<
+  ContextType = GraphQLContext,
+  ParentType extends ResolversParentTypes['PoolTierProgress'] = ResolversParentTypes['PoolTierProgress'],
+> = {
+  hits?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  linesNow?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  linesPossible?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  prizePerLineCeiling?: Resolver<ResolversTypes['Tzs'], ParentType, ContextType>;
+};
+
+export type PoolPrizeTierResolvers<
+  ContextType = GraphQLContext,
+  ParentType extends ResolversParentTypes['PoolPrizeTier'] = ResolversParentTypes['PoolPrizeTier'],
+> = {
+  hits?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  lines?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  prizePerLine?: Resolver<ResolversTypes['Tzs'], ParentType, ContextType>;
+  taxPerLine?: Resolver<ResolversTypes['Tzs'], ParentType, ContextType>;
+};
+
+export type PoolPrizeResolvers<
+  ContextType = GraphQLContext,
+  ParentType extends ResolversParentTypes['PoolPrize'] = ResolversParentTypes['PoolPrize'],
+> = {
+  gross?: Resolver<ResolversTypes['Tzs'], ParentType, ContextType>;
+  tax?: Resolver<ResolversTypes['Tzs'], ParentType, ContextType>;
+  net?: Resolver<ResolversTypes['Tzs'], ParentType, ContextType>;
+  needsApproval?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  credited?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  tiers?: Resolver<ReadonlyArray<ResolversTypes['PoolPrizeTier']>, ParentType, ContextType>;
+};
+
+export type PoolTicketResolvers<
+  ContextType = GraphQLContext,
+  ParentType extends ResolversParentTypes['PoolTicket'] = ResolversParentTypes['PoolTicket'],
+> = {
+  ticketId?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  issueId?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  identifier?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  game?: Resolver<ResolversTypes['PoolGame'], ParentType, ContextType>;
+  userId?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  picks?: Resolver<ReadonlyArray<ResolversTypes['PoolPick']>, ParentType, ContextType>;
+  doubles?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  lines?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  betAmount?: Resolver<ResolversTypes['Tzs'], ParentType, ContextType>;
+  stake?: Resolver<ResolversTypes['Tzs'], ParentType, ContextType>;
+  payType?: Resolver<ResolversTypes['PayType'], ParentType, ContextType>;
+  status?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  boughtAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  taxRatePercent?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
+  matches?: Resolver<ReadonlyArray<ResolversTypes['PoolTicketMatch']>, ParentType, ContextType>;
+  progress?: Resolver<ReadonlyArray<ResolversTypes['PoolTierProgress']>, ParentType, ContextType>;
+  maxProfit?: Resolver<ResolversTypes['Tzs'], ParentType, ContextType>;
+  prize?: Resolver<Maybe<ResolversTypes['PoolPrize']>, ParentType, ContextType>;
+  refund?: Resolver<Maybe<ResolversTypes['Tzs']>, ParentType, ContextType>;
+};
+
+export type PoolTicketPageResolvers<
+  ContextType = GraphQLContext,
+  ParentType extends ResolversParentTypes['PoolTicketPage'] = ResolversParentTypes['PoolTicketPage'],
+> = {
+  total?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  items?: Resolver<ReadonlyArray<ResolversTypes['PoolTicket']>, ParentType, ContextType>;
+};
+
+export type PoolIssuePageResolvers<
+  ContextType = GraphQLContext,
+  ParentType extends ResolversParentTypes['PoolIssuePage'] = ResolversParentTypes['PoolIssuePage'],
+> = {
+  total?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  items?: Resolver<ReadonlyArray<ResolversTypes['PoolIssue']>, ParentType, ContextType>;
+};
+
+export type PoolRulesTierResolvers<
+  ContextType = GraphQLContext,
+  ParentType extends ResolversParentTypes['PoolRulesTier'] = ResolversParentTypes['PoolRulesTier'],
+> = {
+  hits?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  rewardType?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  proportion?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  sharesSeed?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  rollsOver?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+};
+
+export type PoolRulesResolvers<
+  ContextType = GraphQLContext,
+  ParentType extends ResolversParentTypes['PoolRules'] = ResolversParentTypes['PoolRules'],
+> = {
+  game?: Resolver<ResolversTypes['PoolGame'], ParentType, ContextType>;
+  matches?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  outcomes?: Resolver<ReadonlyArray<ResolversTypes['String']>, ParentType, ContextType>;
+  maxPicksPerMatch?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  maxDoubles?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  maxLines?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  betAmount?: Resolver<ResolversTypes['Tzs'], ParentType, ContextType>;
+  maxStake?: Resolver<ResolversTypes['Tzs'], ParentType, ContextType>;
+  poolSharePercent?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  initJackpot?: Resolver<ResolversTypes['Tzs'], ParentType, ContextType>;
+  maxAddBalance?: Resolver<ResolversTypes['Tzs'], ParentType, ContextType>;
+  minPrizeHits?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  tiers?: Resolver<ReadonlyArray<ResolversTypes['PoolRulesTier']>, ParentType, ContextType>;
+  maxVoid?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  voidAfterHours?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  taxRatePercent?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
+  creditAllowed?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  maxRangeOdds?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  incentives?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+};
+
+export type PoolTierTermsResolvers<
+  ContextType = GraphQLContext,
+  ParentType extends ResolversParentTypes['PoolTierTerms'] = ResolversParentTypes['PoolTierTerms'],
+> = {
+  hits?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  rewardType?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  proportion?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+};
+
+export type GuessingBetTypeResolvers<
+  ContextType = GraphQLContext,
+  ParentType extends ResolversParentTypes['GuessingBetType'] = ResolversParentTypes['GuessingBetType'],
+> = {
+  id?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  label?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  game?: Resolver<ResolversTypes['PoolGame'], ParentType, ContextType>;
+  parentId?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  settlement?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  incentives?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  initJackpot?: Resolver<ResolversTypes['Tzs'], ParentType, ContextType>;
+  guessNumber?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  maxChoose?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  betAmount?: Resolver<ResolversTypes['Tzs'], ParentType, ContextType>;
+  maxRangeOdds?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  maxAddBalance?: Resolver<ResolversTypes['Tzs'], ParentType, ContextType>;
+  identifierPrefix?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  increment?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  jackpot?: Resolver<ResolversTypes['Tzs'], ParentType, ContextType>;
+  maxVoid?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  creditAllowed?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  tiers?: Resolver<ReadonlyArray<ResolversTypes['PoolTierTerms']>, ParentType, ContextType>;
+  removed?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+};
+
+export type JackpotBannerResolvers<
+  ContextType = GraphQLContext,
+  ParentType extends ResolversParentTypes['JackpotBanner'] = ResolversParentTypes['JackpotBanner'],
+> = {
+  issueId?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  identifier?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  amount?: Resolver<ResolversTypes['Tzs'], ParentType, ContextType>;
+  closesAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+};
+
+export type PoolCandidateMatchResolvers<
+  ContextType = GraphQLContext,
+  ParentType extends ResolversParentTypes['PoolCandidateMatch'] = ResolversParentTypes['PoolCandidateMatch'],
+> = {
+  matchId?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  home?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  away?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  competition?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  kickOff?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  homeOdds?: Resolver<Maybe<ResolversTypes['Odds']>, ParentType, ContextType>;
+  drawOdds?: Resolver<Maybe<ResolversTypes['Odds']>, ParentType, ContextType>;
+  awayOdds?: Resolver<Maybe<ResolversTypes['Odds']>, ParentType, ContextType>;
+  exceedsMaxRangeOdds?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+};
+
+export type PoolOutcomeShareResolvers<
+  ContextType = GraphQLContext,
+  ParentType extends ResolversParentTypes['PoolOutcomeShare'] = ResolversParentTypes['PoolOutcomeShare'],
+> = {
+  outcome?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  lines?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  tickets?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  percent?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
+};
+
+export type PoolMatchStatsResolvers<
+  ContextType = GraphQLContext,
+  ParentType extends ResolversParentTypes['PoolMatchStats'] = ResolversParentTypes['PoolMatchStats'],
+> = {
+  matchId?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  home?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  away?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  kickOff?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  result?: Resolver<Maybe<ResolversTypes['PoolMatchResult']>, ParentType, ContextType>;
+  picks?: Resolver<ReadonlyArray<ResolversTypes['PoolOutcomeShare']>, ParentType, ContextType>;
+};
+
+export type PoolTierTrackerResolvers<
+  ContextType = GraphQLContext,
+  ParentType extends ResolversParentTypes['PoolTierTracker'] = ResolversParentTypes['PoolTierTracker'],
+> = {
+  hits?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  linesNow?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  linesPossible?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  prizePerLineCeiling?: Resolver<ResolversTypes['Tzs'], ParentType, ContextType>;
+  projectedPrizePerLine?: Resolver<Maybe<ResolversTypes['Tzs']>, ParentType, ContextType>;
+};
+
+export type PoolIssueStatsResolvers<
+  ContextType = GraphQLContext,
+  ParentType extends ResolversParentTypes['PoolIssueStats'] = ResolversParentTypes['PoolIssueStats'],
+> = {
+  issueId?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  identifier?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  game?: Resolver<ResolversTypes['PoolGame'], ParentType, ContextType>;
+  status?: Resolver<ResolversTypes['PoolIssueStatus'], ParentType, ContextType>;
+  tickets?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  lines?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  stakes?: Resolver<ResolversTypes['Tzs'], ParentType, ContextType>;
+  pool?: Resolver<ResolversTypes['Tzs'], ParentType, ContextType>;
+  displayedJackpot?: Resolver<ResolversTypes['Tzs'], ParentType, ContextType>;
+  matchesDecided?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  matches?: Resolver<ReadonlyArray<ResolversTypes['PoolMatchStats']>, ParentType, ContextType>;
+  tiers?: Resolver<ReadonlyArray<ResolversTypes['PoolTierTracker']>, ParentType, ContextType>;
+};
+
+export type CasinoGameResolvers<
+  ContextType = GraphQLContext,
+  ParentType extends ResolversParentTypes['CasinoGame'] = ResolversParentTypes['CasinoGame'],
+> = {
+  providerId?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  gameId?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  category?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  nameSw?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  nameEn?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  nameZh?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  thumbnail?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  rtpPercent?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  volatility?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  minStake?: Resolver<ResolversTypes['Tzs'], ParentType, ContextType>;
+  maxStake?: Resolver<ResolversTypes['Tzs'], ParentType, ContextType>;
+  sortOrder?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  visible?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  popular?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  isNew?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+};
+
+export type CasinoLaunchResolvers<
+  ContextType = GraphQLContext,
+  ParentType extends ResolversParentTypes['CasinoLaunch'] = ResolversParentTypes['CasinoLaunch'],
+> = {
+  url?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  sessionToken?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  expiresAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  demo?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+};
+
+export type CasinoProviderResolvers<
+  ContextType = GraphQLContext,
+  ParentType extends ResolversParentTypes['CasinoProvider'] = ResolversParentTypes['CasinoProvider'],
+> = {
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  enabled?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  launchUrl?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  secretHint?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+};
+
+export type CasinoTransactionResolvers<
+  ContextType = GraphQLContext,
+  ParentType extends ResolversParentTypes['CasinoTransaction'] = ResolversParentTypes['CasinoTransaction'],
+> = {
+  providerId?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  transactionId?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  roundId?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  gameId?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  userId?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  kind?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  amount?: Resolver<ResolversTypes['Tzs'], ParentType, ContextType>;
+  movement?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  reference?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  outcome?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  at?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+};
+
+export type CasinoTransactionPageResolvers<
+  ContextType = GraphQLContext,
+  ParentType extends ResolversParentTypes['CasinoTransactionPage'] =
+    ResolversParentTypes['CasinoTransactionPage'],
+> = {
+  items?: Resolver<ReadonlyArray<ResolversTypes['CasinoTransaction']>, ParentType, ContextType>;
+  total?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  page?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  pageSize?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+};
+
+export type CasinoRoundEventResolvers<
+  ContextType = GraphQLContext,
+  ParentType extends ResolversParentTypes['CasinoRoundEvent'] = ResolversParentTypes['CasinoRoundEvent'],
+> = {
+  position?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  type?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  data?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  recordedAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+};
+
+export type CasinoGgrRowResolvers<
+  ContextType = GraphQLContext,
+  ParentType extends ResolversParentTypes['CasinoGgrRow'] = ResolversParentTypes['CasinoGgrRow'],
+> = {
+  providerId?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  gameId?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  rounds?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  stakes?: Resolver<ResolversTypes['Tzs'], ParentType, ContextType>;
+  wins?: Resolver<ResolversTypes['Tzs'], ParentType, ContextType>;
+  ggr?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+};
+
+export type CasinoGgrDayResolvers<
+  ContextType = GraphQLContext,
+  ParentType extends ResolversParentTypes['CasinoGgrDay'] = ResolversParentTypes['CasinoGgrDay'],
+> = {
+  day?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  providerId?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  rounds?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  stakes?: Resolver<ResolversTypes['Tzs'], ParentType, ContextType>;
+  wins?: Resolver<ResolversTypes['Tzs'], ParentType, ContextType>;
+  ggr?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+};
+
+export type CasinoProviderSecretResolvers<
+  ContextType = GraphQLContext,
+  ParentType extends ResolversParentTypes['CasinoProviderSecret'] =
+    ResolversParentTypes['CasinoProviderSecret'],
+> = {
+  provider?: Resolver<ResolversTypes['CasinoProvider'], ParentType, ContextType>;
+  secret?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+};
+
+export type AutoCashOutResolvers<
+  ContextType = GraphQLContext,
+  ParentType extends ResolversParentTypes['AutoCashOut'] = ResolversParentTypes['AutoCashOut'],
+> = {
+  betId?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  target?: Resolver<ResolversTypes['Tzs'], ParentType, ContextType>;
+  setAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  firedAt?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
+  lastCode?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+};
+
+export type EarlySettlementOfferResolvers<
+  ContextType = GraphQLContext,
+  ParentType extends ResolversParentTypes['EarlySettlementOffer'] =
+    ResolversParentTypes['EarlySettlementOffer'],
+> = {
+  betId?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  available?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  reason?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  legIndex?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  runningStake?: Resolver<ResolversTypes['Tzs'], ParentType, ContextType>;
+  part?: Resolver<ResolversTypes['Tzs'], ParentType, ContextType>;
+  value?: Resolver<Maybe<ResolversTypes['Tzs']>, ParentType, ContextType>;
+  tax?: Resolver<Maybe<ResolversTypes['Tzs']>, ParentType, ContextType>;
+  net?: Resolver<Maybe<ResolversTypes['Tzs']>, ParentType, ContextType>;
+  fullValue?: Resolver<Maybe<ResolversTypes['Tzs']>, ParentType, ContextType>;
+  potentialPayout?: Resolver<Maybe<ResolversTypes['Tzs']>, ParentType, ContextType>;
+  probability?: Resolver<Maybe<ResolversTypes['Float']>, ParentType, ContextType>;
+  marginPercent?: Resolver<Maybe<ResolversTypes['Float']>, ParentType, ContextType>;
+  taxRate?: Resolver<Maybe<ResolversTypes['Float']>, ParentType, ContextType>;
+  earlySettlementOdds?: Resolver<Maybe<ResolversTypes['Odds']>, ParentType, ContextType>;
+  minimumPart?: Resolver<ResolversTypes['Tzs'], ParentType, ContextType>;
+  delaySeconds?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  quotedAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  autoCashOut?: Resolver<Maybe<ResolversTypes['AutoCashOut']>, ParentType, ContextType>;
+};
+
+export type EarlySettlementResultResolvers<
+  ContextType = GraphQLContext,
+  ParentType extends ResolversParentTypes['EarlySettlementResult'] =
+    ResolversParentTypes['EarlySettlementResult'],
+> = {
+  status?: Resolver<ResolversTypes['EarlySettlementStatus'], ParentType, ContextType>;
+  code?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  message?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  reason?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  repeated?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  part?: Resolver<Maybe<ResolversTypes['Tzs']>, ParentType, ContextType>;
+  gross?: Resolver<Maybe<ResolversTypes['Tzs']>, ParentType, ContextType>;
+  tax?: Resolver<Maybe<ResolversTypes['Tzs']>, ParentType, ContextType>;
+  net?: Resolver<Maybe<ResolversTypes['Tzs']>, ParentType, ContextType>;
+  earlySettlementOdds?: Resolver<Maybe<ResolversTypes['Odds']>, ParentType, ContextType>;
+  remainingStake?: Resolver<Maybe<ResolversTypes['Tzs']>, ParentType, ContextType>;
+  offer?: Resolver<Maybe<ResolversTypes['EarlySettlementOffer']>, ParentType, ContextType>;
+};
+
+export type CashOutConfigResolvers<
+  ContextType = GraphQLContext,
+  ParentType extends ResolversParentTypes['CashOutConfig'] = ResolversParentTypes['CashOutConfig'],
+> = {
+  enabled?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  marginPercent?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
+  delaySeconds?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  defaultTolerance?: Resolver<ResolversTypes['CashOutTolerance'], ParentType, ContextType>;
+  minimumOffer?: Resolver<ResolversTypes['Tzs'], ParentType, ContextType>;
+  minimumPart?: Resolver<ResolversTypes['Tzs'], ParentType, ContextType>;
+  enabledMarkets?: Resolver<ReadonlyArray<ResolversTypes['String']>, ParentType, ContextType>;
+  creditBets?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  version?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+};
+
+export type CashedOutNoticeResolvers<
+  ContextType = GraphQLContext,
+  ParentType extends ResolversParentTypes['CashedOutNotice'] = ResolversParentTypes['CashedOutNotice'],
+> = {
+  betId?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  part?: Resolver<ResolversTypes['Tzs'], ParentType, ContextType>;
+  gross?: Resolver<ResolversTypes['Tzs'], ParentType, ContextType>;
+  tax?: Resolver<ResolversTypes['Tzs'], ParentType, ContextType>;
+  net?: Resolver<ResolversTypes['Tzs'], ParentType, ContextType>;
+};
+
+export type SimulationTotalsResolvers<
+  ContextType = GraphQLContext,
+  ParentType extends ResolversParentTypes['SimulationTotals'] = ResolversParentTypes['SimulationTotals'],
+> = {
+  bets?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  handle?: Resolver<ResolversTypes['Tzs'], ParentType, ContextType>;
+  grossPayout?: Resolver<ResolversTypes['Tzs'], ParentType, ContextType>;
+  ggr?: Resolver<ResolversTypes['Tzs'], ParentType, ContextType>;
+  hold?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
+  rtp?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
+  withholdingTax?: Resolver<ResolversTypes['Tzs'], ParentType, ContextType>;
+  accaBonus?: Resolver<ResolversTypes['Tzs'], ParentType, ContextType>;
+  credited?: Resolver<ResolversTypes['Tzs'], ParentType, ContextType>;
+};
+
+export type SimulationGroupResolvers<
+  ContextType = GraphQLContext,
+  ParentType extends ResolversParentTypes['SimulationGroup'] = ResolversParentTypes['SimulationGroup'],
+> = {
+  key?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  totals?: Resolver<ResolversTypes['SimulationTotals'], ParentType, ContextType>;
+};
+
+export type SimulationWinResolvers<
+  ContextType = GraphQLContext,
+  ParentType extends ResolversParentTypes['SimulationWin'] = ResolversParentTypes['SimulationWin'],
+> = {
+  betId?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  userId?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  behaviour?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  stake?: Resolver<ResolversTypes['Tzs'], ParentType, ContextType>;
+  totalOdds?: Resolver<ResolversTypes['Odds'], ParentType, ContextType>;
+  grossPayout?: Resolver<ResolversTypes['Tzs'], ParentType, ContextType>;
+  credited?: Resolver<ResolversTypes['Tzs'], ParentType, ContextType>;
+  legs?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  description?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+};
+
+export type SimulationReliabilityBinResolvers<
+  ContextType = GraphQLContext,
+  ParentType extends ResolversParentTypes['SimulationReliabilityBin'] =
+    ResolversParentTypes['SimulationReliabilityBin'],
+> = {
+  bin?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  oursCount?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  oursPredicted?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
+  oursObserved?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
+  marketCount?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  marketPredicted?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
+  marketObserved?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
+};
+
+export type SimulationCalibrationResolvers<
+  ContextType = GraphQLContext,
+  ParentType extends ResolversParentTypes['SimulationCalibration'] =
+    ResolversParentTypes['SimulationCalibration'],
+> = {
+  matches?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  compared?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  brierOurs?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
+  brierMarket?: Resolver<Maybe<ResolversTypes['Float']>, ParentType, ContextType>;
+  logLossOurs?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
+  logLossMarket?: Resolver<Maybe<ResolversTypes['Float']>, ParentType, ContextType>;
+  reliability?: Resolver<ReadonlyArray<ResolversTypes['SimulationReliabilityBin']>, ParentType, ContextType>;
+};
+
+export type SimulationPaymentsResolvers<
+  ContextType = GraphQLContext,
+  ParentType extends ResolversParentTypes['SimulationPayments'] = ResolversParentTypes['SimulationPayments'],
+> = {
+  deposits?: Resolver<ResolversTypes['Tzs'], ParentType, ContextType>;
+  depositCount?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  withdrawals?: Resolver<ResolversTypes['Tzs'], ParentType, ContextType>;
+  withdrawalCount?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  rejectedBets?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+};
+
+export type SimulationRunSummaryResolvers<
+  ContextType = GraphQLContext,
+  ParentType extends ResolversParentTypes['SimulationRunSummary'] =
+    ResolversParentTypes['SimulationRunSummary'],
+> = {
+  runId?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  seed?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  leagues?: Resolver<ReadonlyArray<ResolversTypes['String']>, ParentType, ContextType>;
+  seasons?: Resolver<ReadonlyArray<ResolversTypes['String']>, ParentType, ContextType>;
+  keptAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  stopped?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  bettors?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  totals?: Resolver<ResolversTypes['SimulationTotals'], ParentType, ContextType>;
+  comparedWith?: Resolver<Maybe<ResolversTypes['ID']>, ParentType, ContextType>;
+};
+
+export type SimulationRunResolvers<
+  ContextType = GraphQLContext,
+  ParentType extends ResolversParentTypes['SimulationRun'] = ResolversParentTypes['SimulationRun'],
+> = {
+  summary?: Resolver<ResolversTypes['SimulationRunSummary'], ParentType, ContextType>;
+  matchdays?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  matchdaysTotal?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  matches?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  operatorGgrTax?: Resolver<ResolversTypes['Tzs'], ParentType, ContextType>;
+  ggrTaxPercent?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
+  scenarioJson?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  payments?: Resolver<ResolversTypes['SimulationPayments'], ParentType, ContextType>;
+  byMarketType?: Resolver<ReadonlyArray<ResolversTypes['SimulationGroup']>, ParentType, ContextType>;
+  byBehaviour?: Resolver<ReadonlyArray<ResolversTypes['SimulationGroup']>, ParentType, ContextType>;
+  byLeague?: Resolver<ReadonlyArray<ResolversTypes['SimulationGroup']>, ParentType, ContextType>;
+  byMonth?: Resolver<ReadonlyArray<ResolversTypes['SimulationGroup']>, ParentType, ContextType>;
+  largestWins?: Resolver<ReadonlyArray<ResolversTypes['SimulationWin']>, ParentType, ContextType>;
+  calibration?: Resolver<ResolversTypes['SimulationCalibration'], ParentType, ContextType>;
 };
 
 export type Resolvers<ContextType = GraphQLContext> = {
@@ -6024,6 +10503,9 @@ export type Resolvers<ContextType = GraphQLContext> = {
   BothTeamsToScoreBlock?: BothTeamsToScoreBlockResolvers<ContextType>;
   OverUnderBlock?: OverUnderBlockResolvers<ContextType>;
   Match?: MatchResolvers<ContextType>;
+  Goal?: GoalResolvers<ContextType>;
+  SidePair?: SidePairResolvers<ContextType>;
+  MatchStatistics?: MatchStatisticsResolvers<ContextType>;
   MatchPage?: MatchPageResolvers<ContextType>;
   PopularMatches?: PopularMatchesResolvers<ContextType>;
   Market?: MarketResolvers<ContextType>;
@@ -6048,6 +10530,7 @@ export type Resolvers<ContextType = GraphQLContext> = {
   PlaceBetResult?: PlaceBetResultResolvers<ContextType>;
   Order?: OrderResolvers<ContextType>;
   OrderLine?: OrderLineResolvers<ContextType>;
+  LineMatch?: LineMatchResolvers<ContextType>;
   LegFacts?: LegFactsResolvers<ContextType>;
   OrderPage?: OrderPageResolvers<ContextType>;
   BetConfig?: BetConfigResolvers<ContextType>;
@@ -6094,6 +10577,8 @@ export type Resolvers<ContextType = GraphQLContext> = {
   AggregateSnapshot?: AggregateSnapshotResolvers<ContextType>;
   ReadModelDifference?: ReadModelDifferenceResolvers<ContextType>;
   ReadModelVerification?: ReadModelVerificationResolvers<ContextType>;
+  CashOutRecord?: CashOutRecordResolvers<ContextType>;
+  CashOutRecordPage?: CashOutRecordPageResolvers<ContextType>;
   LocalizedText?: LocalizedTextResolvers<ContextType>;
   PlayerMessage?: PlayerMessageResolvers<ContextType>;
   PlayerMessagePage?: PlayerMessagePageResolvers<ContextType>;
@@ -6111,4 +10596,91 @@ export type Resolvers<ContextType = GraphQLContext> = {
   BetConfigVersion?: BetConfigVersionResolvers<ContextType>;
   BoardMessage?: BoardMessageResolvers<ContextType>;
   BoardMessagePage?: BoardMessagePageResolvers<ContextType>;
+  SupportEntry?: SupportEntryResolvers<ContextType>;
+  SupportThread?: SupportThreadResolvers<ContextType>;
+  ProtectionLimit?: ProtectionLimitResolvers<ContextType>;
+  PendingProtectionLimit?: PendingProtectionLimitResolvers<ContextType>;
+  SelfExclusion?: SelfExclusionResolvers<ContextType>;
+  PlayerProtection?: PlayerProtectionResolvers<ContextType>;
+  ProtectionChange?: ProtectionChangeResolvers<ContextType>;
+  RealityCheck?: RealityCheckResolvers<ContextType>;
+  ProtectedPlayer?: ProtectedPlayerResolvers<ContextType>;
+  ProtectionRefusalCount?: ProtectionRefusalCountResolvers<ContextType>;
+  RacingConfig?: RacingConfigResolvers<ContextType>;
+  RacingRtpRow?: RacingRtpRowResolvers<ContextType>;
+  RacingPeriod?: RacingPeriodResolvers<ContextType>;
+  RacingPeriodPage?: RacingPeriodPageResolvers<ContextType>;
+  RacingClock?: RacingClockResolvers<ContextType>;
+  RacingCarStats?: RacingCarStatsResolvers<ContextType>;
+  RacingRun?: RacingRunResolvers<ContextType>;
+  RacingHotCold?: RacingHotColdResolvers<ContextType>;
+  RacingOrder?: RacingOrderResolvers<ContextType>;
+  RacingOrderPage?: RacingOrderPageResolvers<ContextType>;
+  RacingExchangeQuote?: RacingExchangeQuoteResolvers<ContextType>;
+  RacingExchangeResult?: RacingExchangeResultResolvers<ContextType>;
+  RacingRoundReport?: RacingRoundReportResolvers<ContextType>;
+  RacingRoundReportPage?: RacingRoundReportPageResolvers<ContextType>;
+  RacingRoundStep?: RacingRoundStepResolvers<ContextType>;
+  ReferralFriend?: ReferralFriendResolvers<ContextType>;
+  MyReferrals?: MyReferralsResolvers<ContextType>;
+  Promotion?: PromotionResolvers<ContextType>;
+  BigWinner?: BigWinnerResolvers<ContextType>;
+  Purse?: PurseResolvers<ContextType>;
+  AgentSelfStats?: AgentSelfStatsResolvers<ContextType>;
+  InvitedUser?: InvitedUserResolvers<ContextType>;
+  InvitedUserPage?: InvitedUserPageResolvers<ContextType>;
+  AdminPromotion?: AdminPromotionResolvers<ContextType>;
+  PromotionConfig?: PromotionConfigResolvers<ContextType>;
+  ReferralRelation?: ReferralRelationResolvers<ContextType>;
+  ReferralRelationPage?: ReferralRelationPageResolvers<ContextType>;
+  PromotionReward?: PromotionRewardResolvers<ContextType>;
+  PromotionRewardPage?: PromotionRewardPageResolvers<ContextType>;
+  GrantResult?: GrantResultResolvers<ContextType>;
+  PromotionCostDay?: PromotionCostDayResolvers<ContextType>;
+  AgentSalary?: AgentSalaryResolvers<ContextType>;
+  PoolMatchResult?: PoolMatchResultResolvers<ContextType>;
+  PoolMatch?: PoolMatchResolvers<ContextType>;
+  PoolTier?: PoolTierResolvers<ContextType>;
+  PoolSettlementView?: PoolSettlementViewResolvers<ContextType>;
+  PoolIssue?: PoolIssueResolvers<ContextType>;
+  PoolPick?: PoolPickResolvers<ContextType>;
+  PoolTicketMatch?: PoolTicketMatchResolvers<ContextType>;
+  PoolTierProgress?: PoolTierProgressResolvers<ContextType>;
+  PoolPrizeTier?: PoolPrizeTierResolvers<ContextType>;
+  PoolPrize?: PoolPrizeResolvers<ContextType>;
+  PoolTicket?: PoolTicketResolvers<ContextType>;
+  PoolTicketPage?: PoolTicketPageResolvers<ContextType>;
+  PoolIssuePage?: PoolIssuePageResolvers<ContextType>;
+  PoolRulesTier?: PoolRulesTierResolvers<ContextType>;
+  PoolRules?: PoolRulesResolvers<ContextType>;
+  PoolTierTerms?: PoolTierTermsResolvers<ContextType>;
+  GuessingBetType?: GuessingBetTypeResolvers<ContextType>;
+  JackpotBanner?: JackpotBannerResolvers<ContextType>;
+  PoolCandidateMatch?: PoolCandidateMatchResolvers<ContextType>;
+  PoolOutcomeShare?: PoolOutcomeShareResolvers<ContextType>;
+  PoolMatchStats?: PoolMatchStatsResolvers<ContextType>;
+  PoolTierTracker?: PoolTierTrackerResolvers<ContextType>;
+  PoolIssueStats?: PoolIssueStatsResolvers<ContextType>;
+  CasinoGame?: CasinoGameResolvers<ContextType>;
+  CasinoLaunch?: CasinoLaunchResolvers<ContextType>;
+  CasinoProvider?: CasinoProviderResolvers<ContextType>;
+  CasinoTransaction?: CasinoTransactionResolvers<ContextType>;
+  CasinoTransactionPage?: CasinoTransactionPageResolvers<ContextType>;
+  CasinoRoundEvent?: CasinoRoundEventResolvers<ContextType>;
+  CasinoGgrRow?: CasinoGgrRowResolvers<ContextType>;
+  CasinoGgrDay?: CasinoGgrDayResolvers<ContextType>;
+  CasinoProviderSecret?: CasinoProviderSecretResolvers<ContextType>;
+  AutoCashOut?: AutoCashOutResolvers<ContextType>;
+  EarlySettlementOffer?: EarlySettlementOfferResolvers<ContextType>;
+  EarlySettlementResult?: EarlySettlementResultResolvers<ContextType>;
+  CashOutConfig?: CashOutConfigResolvers<ContextType>;
+  CashedOutNotice?: CashedOutNoticeResolvers<ContextType>;
+  SimulationTotals?: SimulationTotalsResolvers<ContextType>;
+  SimulationGroup?: SimulationGroupResolvers<ContextType>;
+  SimulationWin?: SimulationWinResolvers<ContextType>;
+  SimulationReliabilityBin?: SimulationReliabilityBinResolvers<ContextType>;
+  SimulationCalibration?: SimulationCalibrationResolvers<ContextType>;
+  SimulationPayments?: SimulationPaymentsResolvers<ContextType>;
+  SimulationRunSummary?: SimulationRunSummaryResolvers<ContextType>;
+  SimulationRun?: SimulationRunResolvers<ContextType>;
 };

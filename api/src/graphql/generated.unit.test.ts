@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import {
   CLIENT_APPS,
   clientGeneratedFile,
+  clientGeneratedTargets,
   GENERATED_FILE,
   generateClientTypes,
   generateTypes,
@@ -17,13 +18,15 @@ describe('generated resolver types', { timeout: 60_000 }, () => {
       expect.fail('api/src/graphql/generated.ts is stale: run `npm run codegen` and commit the result');
   });
 
-  it.each(CLIENT_APPS)(
-    '%s client types match its operation documents (run `npm run codegen`)',
-    async (app) => {
-      const onDisk = await readFile(clientGeneratedFile(app), 'utf8');
-      const fresh = await generateClientTypes(app);
+  it.each(CLIENT_APPS.flatMap((app) => clientGeneratedTargets(app).map((folder) => [app, folder] as const)))(
+    '%s client types match its operation documents (%s; run `npm run codegen`)',
+    async (app, folder) => {
+      const onDisk = await readFile(clientGeneratedFile(app, folder), 'utf8');
+      const fresh = await generateClientTypes(app, undefined, folder);
       if (onDisk !== fresh)
-        expect.fail(`${app}/src/graphql/generated.ts is stale: run \`npm run codegen\` and commit it`);
+        expect.fail(
+          `${app}/src/${folder ?? 'graphql'}/generated.ts is stale: run \`npm run codegen\` and commit it`,
+        );
     },
   );
 });

@@ -5,7 +5,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import type { IResolvers } from 'mercurius';
-import type { Projection } from '@bashiri/projections';
+import type { Projection } from '@bashiri/projection-runner';
 import type { AppServices } from '../services.ts';
 
 export interface ApiModule {

@@ -6,11 +6,13 @@
 import type { FastifyInstance } from 'fastify';
 import { openTestDatabase } from '@bashiri/eventstore/testing';
 import type { SqlKind } from '@bashiri/eventstore/testing';
+import { createMemoryEventStore, EVENT_STORE_KINDS } from '@bashiri/eventstore';
+import type { EventStore, EventStoreKind, SqlClient } from '@bashiri/eventstore';
 import { buildApp } from '../app.ts';
 import type { Authenticate } from '../app.ts';
 import { loadConfig } from '../config.ts';
 import type { Viewer } from '../graphql/context.ts';
-import { seedBettingConfig } from '../modules/betting/config.ts';
+import { seedBettingConfig } from '../modules/betting/index.ts';
 import { modules as allModules } from '../modules/index.ts';
 import type { ApiModule } from '../modules/module.ts';
 import { closeServices, openServices } from '../services.ts';
@@ -55,13 +57,44 @@ export interface TestAppOptions {
   /** Replaces the services' real `sleep` (e.g. the rolling-bet hold of bet placement). */
   readonly sleep?: (ms: number) => Promise<void>;
   readonly authenticate?: Authenticate;
+  /**
+   * An open database to use instead of a fresh one, left open by `close()` (a restart on the same
+   * database: close one app, start another on the same `sql`).
+   */
+  readonly sql?: SqlClient;
+  /** More configuration, as environment variables (e.g. `{ NODE_ENV: 'production' }`). */
+  readonly env?: Record<string, string>;
 }
 
+/**
+ * Where the tests' events live: `TEST_EVENT_STORE=memory` puts them in the in-memory adapter of the
+ * port while read models stay in PGlite/PostgreSQL (CI's second run of the key integration suites,
+ * issue 14 item 2: the API never bypasses the port); default `sql`, the database of the read models.
+ */
+export const testEventStoreKind = (): EventStoreKind => {
+  const kind = process.env.TEST_EVENT_STORE ?? 'sql';
+  if (!(EVENT_STORE_KINDS as readonly string[]).includes(kind))
+    throw new Error(`TEST_EVENT_STORE: one of ${EVENT_STORE_KINDS.join(', ')}`);
+  return kind as EventStoreKind;
+};
+
+/** One in-memory event store per database, so that a restart on the same `sql` finds its events. */
+const memoryStores = new WeakMap<SqlClient, EventStore>();
+
 export const startTestApp = async (options: TestAppOptions = {}): Promise<TestApp> => {
-  const db = await openTestDatabase(options.kind ?? (process.env.DATABASE_URL ? 'postgres' : 'pglite'));
+  const db = options.sql
+    ? { sql: options.sql, dispose: async () => undefined }
+    : await openTestDatabase(options.kind ?? (process.env.DATABASE_URL ? 'postgres' : 'pglite'));
   const modules = options.modules ?? allModules;
-  const config = loadConfig({ LOG_LEVEL: 'silent' });
+  const kind = options.env?.EVENT_STORE ?? testEventStoreKind();
+  const config = loadConfig({ LOG_LEVEL: 'silent', EVENT_STORE: kind, ...options.env });
+  let events: EventStore | undefined;
+  if (config.EVENT_STORE === 'memory') {
+    events = memoryStores.get(db.sql) ?? createMemoryEventStore();
+    memoryStores.set(db.sql, events);
+  }
   const services = await openServices(config, modules, {
+    ...(events ? { events } : {}),
     sql: db.sql,
     ...(options.now ? { now: options.now } : {}),
     ...(options.sleep ? { sleep: options.sleep } : {}),
@@ -84,7 +117,10 @@ export const startTestApp = async (options: TestAppOptions = {}): Promise<TestAp
     },
     close: async () => {
       await app.close();
-      await closeServices(services, { keepSql: true });
+      await closeServices(services, {
+        keepSql: true,
+        keepEvents: events !== undefined && Boolean(options.sql),
+      });
       await db.dispose();
     },
   };

@@ -13,9 +13,10 @@
  * ```
  *
  * Setting up a scene skips the UI: {@link E2eServer.createPlayer} registers a player through the real
- * GraphQL operations (SMS code read from the sandbox table) and credits them through a staff wallet
+ * GraphQL operations (SMS code read from the test gateway's outbox) and credits them through a staff wallet
  * adjustment; {@link E2eServer.staffLogin} logs the first administrator in.
  */
+import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { resolve } from 'node:path';
@@ -26,10 +27,15 @@ import { ensureWebBuilt } from '../../scripts/build-web.ts';
 import { loadConfig } from '../config.ts';
 import { createFeedModule } from '../modules/feed/index.ts';
 import type { FeedOptions } from '../modules/feed/index.ts';
-import { testModules } from '../modules/identity/testing.ts';
+import { smsOutbox, testModules } from '../modules/identity/testing.ts';
 import { startServer } from '../server.ts';
 import type { RunningServer } from '../server.ts';
 import { REPO_ROOT } from '../web.ts';
+
+// Server facts the end-to-end tests need (they import nothing else of api/; decision 0011).
+export { totpCode } from '../modules/staff/index.ts';
+export { clockLength, goalClock, resultOf, STANDARD_CLOCK_MINUTES } from '../modules/feed/index.ts';
+export type { Timeline } from '../modules/feed/index.ts';
 
 /** Debian's Chromium (`apt-get install chromium`); `CHROMIUM_PATH` overrides. */
 export const CHROMIUM_PATH = process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium';
@@ -60,6 +66,18 @@ export const FAST_FEED: FeedOptions = { matchMinutes: 2, tickMs: 1_000 };
 
 /** True when Chromium is installed; when false, e2e suites skip (and fail in CI, where it must be). */
 export const chromiumAvailable = (): boolean => existsSync(CHROMIUM_PATH);
+
+/**
+ * True when fontconfig knows a font with Chinese glyphs (Debian `fonts-noto-cjk`, issue 16 point 12):
+ * without one, Chinese screenshots show empty boxes. `.ci/run` installs it.
+ */
+export const cjkFontAvailable = (): boolean => {
+  try {
+    return execFileSync('fc-list', [':lang=zh', 'family'], { encoding: 'utf8' }).trim() !== '';
+  } catch {
+    return false;
+  }
+};
 
 /** Launches Chromium headless. */
 export const launchChromium = async (): Promise<Browser> => {
@@ -160,7 +178,10 @@ export const startE2eServer = async (
   const db: TestDatabase = await openTestDatabase(
     options.kind ?? (process.env['DATABASE_URL'] ? 'postgres' : 'pglite'),
   );
-  const modulesOfRun = () => testModules(E2E_ADMIN, { feed: createFeedModule(options.feed ?? FAST_FEED) });
+  // The codes the SMS gateway sent (the database keeps only their hashes).
+  const outbox = smsOutbox();
+  const modulesOfRun = () =>
+    testModules(E2E_ADMIN, { feed: createFeedModule(options.feed ?? FAST_FEED) }, outbox);
   // The port is picked before the server starts (the sandboxes' callbacks name it up front), and
   // starting takes seconds (migrations, seeds): another process may take the port meanwhile. Then
   // startServer closes what it opened and throws EADDRINUSE, and we start again on another port.
@@ -199,12 +220,9 @@ export const startE2eServer = async (
     return answer.data;
   };
   const smsCode: E2eServer['smsCode'] = async (phone, type = 'register') => {
-    const r = await server.services.sql.query<{ code: string }>(
-      'SELECT code FROM sms_messages WHERE phone = $1 AND type = $2 ORDER BY id DESC LIMIT 1',
-      [phone, type],
-    );
-    if (!r.rows[0]) throw new Error(`no ${type} SMS to ${phone}`);
-    return r.rows[0].code;
+    const code = outbox.latest(phone, type);
+    if (!code) throw new Error(`no ${type} SMS to ${phone}`);
+    return code;
   };
   const staffLogin: E2eServer['staffLogin'] = async () => {
     const { staffLogin: session } = await gqlOk<{ staffLogin: { token: string; permissions: string[] } }>(
@@ -301,6 +319,11 @@ export const e2eSuite = (): E2eSuite => {
   const available = chromiumAvailable();
   if (!available) {
     const message = `e2e: ${CHROMIUM_PATH} not found — end-to-end tests skipped (install it: apt-get install -y chromium, or set CHROMIUM_PATH)`;
+    if (process.env['CI']) throw new Error(message);
+    console.warn(message);
+  } else if (!cjkFontAvailable()) {
+    const message =
+      'e2e: no CJK font — Chinese screenshots would show empty boxes (install it: apt-get install -y fonts-noto-cjk)';
     if (process.env['CI']) throw new Error(message);
     console.warn(message);
   }

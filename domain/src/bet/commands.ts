@@ -2,6 +2,8 @@
  * Bet commands (stream `bet-<betId>`). The caller resolves the configuration and tax rule in force at
  * `at` (config `configAt`, `taxRateAt`) and passes them in; the decider reads no clock.
  */
+import type { CashOutConfig, CashOutTolerance } from '../cashout/config.ts';
+import type { LegLive } from '../cashout/live.ts';
 import type { BetChannel, BetConfig, PayType } from '../config/bet-config.ts';
 import type { TaxRule } from '../config/tax.ts';
 import type { MatchFacts } from '../settlement/facts.ts';
@@ -64,13 +66,45 @@ export interface FlagSettlementDelayed extends Base {
   readonly abnormalInfo: AbnormalInfo;
 }
 
-/** Accepts a cash-out offer (priced elsewhere) of `amount` TZS. */
-export interface CashOutBet extends Base {
+interface CashOutBase extends Base {
   readonly type: 'CashOutBet';
+  /** The accepted offer; also the idempotency key: the same offer again changes nothing (pays once). */
   readonly offerId: string;
-  readonly amount: number;
   readonly actor: BetActor;
 }
+
+/**
+ * Unpriced cash-out of everything still running at `amount` TZS, credited as is with no tax (the form
+ * before decision 0019, kept so its events replay; the API uses {@link CashOutAtQuote}).
+ */
+export interface CashOutAtAmount extends CashOutBase {
+  readonly amount: number;
+}
+
+/**
+ * A player's (or the auto cash-out's) acceptance of an offer, after the early-settlement delay, with
+ * the live state re-read then (docs/cash-out.md; decision 0019). The decider prices it itself
+ * (`quoteCashOut` on the bet's own state), pays only within `tolerance` of `offered`, and records the
+ * value, probability, margin and odds state used.
+ */
+export interface CashOutAtQuote extends CashOutBase {
+  /** Stake to cash out, TZS; absent = the whole running stake. */
+  readonly part?: number;
+  /** The value (TZS, gross) of the part that the player accepted. */
+  readonly offered: number;
+  /** Absent = the configuration's `defaultTolerance`. */
+  readonly tolerance?: CashOutTolerance;
+  /** Live state of each leg, index-aligned with the bet's legs (entries of legs with a result are ignored). */
+  readonly live: readonly (LegLive | null)[];
+  /** The cash-out configuration in force at `at`, and its version (`effectiveFrom`). */
+  readonly config: CashOutConfig;
+  readonly configVersion: string;
+  /** spec §4 betting pause (`no_bet`) at `at`. */
+  readonly bettingPaused?: boolean;
+}
+
+/** Cash-out (early settlement), full or partial: see {@link CashOutAtQuote}. */
+export type CashOutBet = CashOutAtAmount | CashOutAtQuote;
 
 /** Staff void a bet with a reason (spec §7 `order_list/cancel_order`). */
 export interface CancelBet extends Base {

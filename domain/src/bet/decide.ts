@@ -1,13 +1,15 @@
 /**
  * Bet `decide` (spec §4 "Order status", §6 staff actions; betting-rules.md §2, §3). Placement and
- * payment: place.ts; leg settlement: settle.ts; here the delay flag, cash-out and staff cancellation.
+ * payment: place.ts; leg settlement: settle.ts; cash-out: cash-out.ts; here the delay flag and staff
+ * cancellation.
  * Errors besides those of place.ts and settle.ts: `BET_NOT_FOUND`, `BET_NOT_OPEN`, `BET_CASHED_OUT`,
- * `STAFF_ONLY`, `REASON_REQUIRED`, `INVALID_AMOUNT`.
+ * `STAFF_ONLY`, `REASON_REQUIRED`, and those of cash-out.ts.
  */
 import { accept, refuse, type Decision } from '../decider.ts';
 import { domainError } from '../errors.ts';
 import type * as C from './commands.ts';
 import type { BetEvent, BetState } from './events.ts';
+import { cashOutBet } from './cash-out.ts';
 import { placeBet, recordStakePaid, rejectBet } from './place.ts';
 import { settleLegOfBet } from './settle.ts';
 
@@ -27,35 +29,6 @@ const flagDelayed = (c: C.FlagSettlementDelayed, s: BetState): D => {
 };
 
 /**
- * Early settlement at an accepted offer (betting-rules §3): only while the bet awaits results (2 or 5),
- * never while a leg is abnormal or after settlement. The same offer again is a no-op.
- */
-const cashOut = (c: C.CashOutBet, s: BetState): D => {
-  if (s.status === 'none') return notFound();
-  if (s.status === 'cashedOut') {
-    return s.cashOut?.offerId === c.offerId
-      ? accept()
-      : refuse(domainError('BET_CASHED_OUT', 'already cashed out'));
-  }
-  if (s.status !== 'awaiting' && s.status !== 'delayed') {
-    return refuse(
-      domainError('BET_NOT_OPEN', `a ${s.status} bet cannot be cashed out`, {
-        details: { status: s.status },
-      }),
-    );
-  }
-  if (!Number.isSafeInteger(c.amount) || c.amount <= 0) {
-    return refuse(
-      domainError('INVALID_AMOUNT', 'amount: a positive whole number of TZS', { field: 'amount' }),
-    );
-  }
-  return accept({
-    type: 'BetCashedOut',
-    data: { betId: c.betId, at: c.at, amount: c.amount, offerId: c.offerId, actor: c.actor },
-  });
-};
-
-/**
  * Staff void a bet (spec §6, `order_list/cancel_order`): the paid stake is refunded and an earlier
  * settlement reversed. A cancelled bet again is a no-op; a rejected or cashed-out bet cannot be cancelled.
  */
@@ -70,7 +43,8 @@ const cancel = (c: C.CancelBet, s: BetState): D => {
     return refuse(domainError('BET_NOT_OPEN', 'the bet was rejected and never ran'));
   if (s.status === 'cashedOut')
     return refuse(domainError('BET_CASHED_OUT', 'a cashed-out bet cannot be cancelled'));
-  const refund = s.status === 'unpaid' ? 0 : s.placed.stake;
+  // After partial cash-outs only the running stake is refunded: the parts were paid (decision 0019).
+  const refund = s.status === 'unpaid' ? 0 : s.remainingStake;
   return accept({
     type: 'BetCancelled',
     data: { betId: c.betId, at: c.at, actor: c.actor, reason: c.reason, refund, reversed: s.settlement },
@@ -91,7 +65,7 @@ export const decideBet = (c: C.BetCommand, s: BetState): D => {
     case 'FlagSettlementDelayed':
       return flagDelayed(c, s);
     case 'CashOutBet':
-      return cashOut(c, s);
+      return cashOutBet(c, s);
     case 'CancelBet':
       return cancel(c, s);
   }

@@ -6,6 +6,8 @@
  * the pricing terms: tax rate, profit caps, string-reward tiers; the tax rule in force), so later
  * configuration changes never touch it. Amounts are integer TZS; odds are decimal text.
  */
+import type { CashOutTolerance } from '../cashout/config.ts';
+import type { LegPricing } from '../cashout/quote.ts';
 import type { PayType } from '../config/bet-config.ts';
 import type { TaxRule } from '../config/tax.ts';
 import type { PricingTerms } from '../pricing/returns.ts';
@@ -128,10 +130,73 @@ export type SettlementDelayed = {
   readonly type: 'SettlementDelayed';
   readonly data: At & { readonly abnormalInfo: AbnormalInfo };
 };
-/** Early settlement (cash-out) at an accepted offer: status 6. `amount` is credited to the balance. */
+/**
+ * How a priced cash-out was valued (docs/cash-out.md; decision 0019), recorded so that any cash-out can
+ * be explained and replayed: the configuration version, the offer of the whole running stake and its
+ * inputs (potential payout, probability, margin, the legs with their live odds state), what the player
+ * accepted and with which tolerance. TZS whole numbers; `probability` a float.
+ */
+export interface CashOutPricing {
+  readonly configVersion: string;
+  /** Stake running before this cash-out, TZS. */
+  readonly runningStake: number;
+  readonly potentialPayout: number;
+  readonly probability: number;
+  readonly fairValue: number;
+  readonly marginPercent: number;
+  /** The offer for the whole running stake. */
+  readonly offerValue: number;
+  /** The value the player accepted (before the delay and re-pricing), for this part. */
+  readonly offered: number;
+  readonly tolerance: CashOutTolerance;
+  readonly legs: readonly LegPricing[];
+}
+
+/** A cash-out's money (TZS): stake part, gross value, tax and what the wallet credits. */
+interface CashOutMoney {
+  /** Stake cashed out. */
+  readonly part: number;
+  /** Gross cash-out value, before tax. */
+  readonly gross: number;
+  /** Withholding tax on the part of `gross` above `part` (all of it for a credit bet). */
+  readonly tax: number;
+  /** spec §3 "early-settlement odds": gross ÷ part, 2 decimals. */
+  readonly earlySettlementOdds: string;
+  /** 1 for the bet's first cash-out, 2 for the next… (wallet movement ids). */
+  readonly cashOutNo: number;
+  /** The acca bonus (string reward) is forfeited by any cash-out, for the whole bet. */
+  readonly rewardForfeited: true;
+  readonly pricing: CashOutPricing;
+}
+
+/**
+ * Early settlement (cash-out) of everything still running: status 6. `amount` is credited to the
+ * balance (net of tax). Events before decision 0019 (and the unpriced `CashOutBet` with an `amount`)
+ * carry only `amount`, `offerId` and `actor`: gross = amount, tax 0.
+ */
 export type BetCashedOut = {
   readonly type: 'BetCashedOut';
-  readonly data: At & { readonly amount: number; readonly offerId: string; readonly actor: BetActor };
+  readonly data: At & {
+    readonly amount: number;
+    readonly offerId: string;
+    readonly actor: BetActor;
+  } & Partial<CashOutMoney>;
+};
+
+/**
+ * Partial cash-out (decision 0019): `part` of the running stake is settled early for `gross`, `amount`
+ * (= gross − tax) is credited; the rest of the stake keeps running at the original odds.
+ */
+export type BetPartCashedOut = {
+  readonly type: 'BetPartCashedOut';
+  readonly data: At &
+    CashOutMoney & {
+      readonly amount: number;
+      readonly offerId: string;
+      readonly actor: BetActor;
+      /** Stake still running after this part. */
+      readonly remainingStake: number;
+    };
 };
 /**
  * Staff voided the bet: the stake goes back if it was paid (`refund`), and an earlier settlement is
@@ -156,6 +221,7 @@ export type BetEvent =
   | BetResettled
   | SettlementDelayed
   | BetCashedOut
+  | BetPartCashedOut
   | BetCancelled;
 
 export type BetStatus =
@@ -179,8 +245,22 @@ export type BetState =
       readonly abnormalInfo: AbnormalInfo | null;
       /** The accepted cash-out offer, once cashed out. */
       readonly cashOut: { readonly offerId: string; readonly amount: number } | null;
+      /** Stake still running: the stake less the parts cashed out (decision 0019). */
+      readonly remainingStake: number;
+      /** Every cash-out, partial and full, oldest first. */
+      readonly cashOuts: readonly CashOutRecord[];
       readonly closedAt: string | null;
     };
+
+/** One cash-out of a bet: the offer, the stake part, the gross value, the tax and the amount credited (TZS). */
+export interface CashOutRecord {
+  readonly offerId: string;
+  readonly at: string;
+  readonly part: number;
+  readonly gross: number;
+  readonly tax: number;
+  readonly amount: number;
+}
 
 export type OpenBet = Exclude<BetState, { status: 'none' }>;
 
@@ -213,6 +293,18 @@ const runningStatus = (legs: readonly LegState[], abnormalInfo: AbnormalInfo | n
 const fromSettlement = (s: OpenBet, settlement: Settlement): BetStatus =>
   settlement.state === 'settled' ? 'settled' : runningStatus(s.legs, s.abnormalInfo);
 
+const cashOutRecord = (
+  data: BetCashedOut['data'] | BetPartCashedOut['data'],
+  running: number,
+): CashOutRecord => ({
+  offerId: data.offerId,
+  at: data.at,
+  part: data.part ?? running,
+  gross: data.gross ?? data.amount,
+  tax: data.tax ?? 0,
+  amount: data.amount,
+});
+
 export const evolveBet = (state: BetState, event: BetEvent): BetState => {
   if (event.type === 'BetPlaced') {
     const legs = event.data.legs.map(() => ({ result: null, factsRevision: 0 }));
@@ -225,6 +317,8 @@ export const evolveBet = (state: BetState, event: BetEvent): BetState => {
       abnormalInfo: null,
       cashOut: null,
       closedAt: null,
+      remainingStake: event.data.stake,
+      cashOuts: [],
     };
   }
   if (state.status === 'none') return state;
@@ -266,6 +360,14 @@ export const evolveBet = (state: BetState, event: BetEvent): BetState => {
         status: 'cashedOut',
         cashOut: { offerId: event.data.offerId, amount: event.data.amount },
         closedAt: event.data.at,
+        cashOuts: [...state.cashOuts, cashOutRecord(event.data, state.remainingStake)],
+        remainingStake: 0,
+      };
+    case 'BetPartCashedOut':
+      return {
+        ...state,
+        cashOuts: [...state.cashOuts, cashOutRecord(event.data, state.remainingStake)],
+        remainingStake: event.data.remainingStake,
       };
     case 'BetCancelled':
       return { ...state, status: 'cancelled', closedAt: event.data.at };

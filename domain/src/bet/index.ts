@@ -9,6 +9,7 @@ export { decideBet } from './decide.ts';
 export { ABNORMAL_LEVELS, abnormalLevelAt } from './abnormal.ts';
 export { currentSettlement } from './settle.ts';
 export { walletCommandsFor } from './wallet-link.ts';
+export { cashOutView, orderStatusCode, quoteBet, runningTerms } from './cash-out.ts';
 
 /** The bet (order) aggregate (stream `bet-<betId>`): placement, payment, leg settlement, re-settlement, cash-out, cancellation. */
 export const betDecider: Decider<BetCommand, BetEvent, BetState> = {

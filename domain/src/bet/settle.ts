@@ -9,6 +9,7 @@ import { settleBet, type Settlement } from '../settlement/bet.ts';
 import { legResult, OUTCOME, type LegResult } from '../settlement/outcome.ts';
 import { amountsOf } from '../settlement/resettle.ts';
 import { settleLeg } from '../settlement/settle-leg.ts';
+import { runningTerms } from './cash-out.ts';
 import type * as C from './commands.ts';
 import type { BetEvent, BetState, LegState, OpenBet } from './events.ts';
 
@@ -25,12 +26,15 @@ const sameMoney = (a: Settlement, b: Settlement) => {
   return a.state === b.state && (Object.keys(x) as (keyof typeof x)[]).every((k) => x[k] === y[k]);
 };
 
-/** The bet's settlement on its legs' current results (open legs pending). */
+/**
+ * The bet's settlement on its legs' current results (open legs pending). After partial cash-outs only
+ * the running stake settles, with `runningTerms` (no acca bonus, caps scaled; decision 0019).
+ */
 export const currentSettlement = (s: OpenBet, legs: readonly LegState[] = s.legs): Settlement =>
   settleBet({
-    stake: s.placed.stake,
+    stake: s.remainingStake,
     payType: s.placed.payType,
-    terms: s.placed.terms,
+    terms: runningTerms(s),
     legs: s.placed.legs.map((l, i) => ({ odds: l.leg.odds, result: legs[i]?.result ?? OPEN_LEG })),
   });
 

@@ -7,7 +7,8 @@
  * | BetPlaced | DebitStake (`bet-<id>:stake`) |
  * | BetSettled n | CreditWinnings of `credited` (`bet-<id>:settle:<n>`), RefundStake of `creditRefund` (`…:credit`) |
  * | BetResettled n | ReverseSettlement of the previous `credited` / `creditRefund` (`bet-<id>:reverse:<n>`, `…:credit`), then as BetSettled n |
- * | BetCashedOut | CreditWinnings of the offer (`bet-<id>:cashout`) |
+ * | BetCashedOut | CreditWinnings of the offer, gross, tax and net (`bet-<id>:cashout`), bill type 1 |
+ * | BetPartCashedOut | CreditWinnings of the part, gross, tax and net (`bet-<id>:cashout:<cashOutNo>`), bill type 1 |
  * | BetCancelled | ReverseSettlement of the last settlement (`bet-<id>:cancel:reverse…`), RefundStake (`bet-<id>:cancel:refund`) |
  */
 import type { Settlement } from '../settlement/bet.ts';
@@ -119,17 +120,19 @@ export const walletCommandsFor = (placed: BetPlaced['data'], event: BetEvent): W
         ...pay(placed, event.data.settlement, `${id}:settle:${event.data.settlementNo}`, at),
       ];
     case 'BetCashedOut':
+    case 'BetPartCashedOut':
       return [
         {
           type: 'CreditWinnings',
           userId: placed.userId,
           at,
           actor: SETTLEMENT_ACTOR,
-          movementId: `${id}:cashout`,
+          movementId:
+            event.type === 'BetCashedOut' ? `${id}:cashout` : `${id}:cashout:${event.data.cashOutNo}`,
           betId: placed.betId,
           product: productOf(placed),
-          gross: event.data.amount,
-          tax: 0,
+          gross: event.data.gross ?? event.data.amount,
+          tax: event.data.tax ?? 0,
           amount: event.data.amount,
         },
       ];

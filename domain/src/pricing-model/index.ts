@@ -8,3 +8,4 @@ export * from './fit.ts';
 export * from './markets.ts';
 export * from './in-play.ts';
 export * from './price.ts';
+export * from './elo.ts';

@@ -34,13 +34,22 @@ export const CORRECT_SCORE_MAX = 5;
 /** Text of a line held in quarters: 10 → "2.5", -3 → "-0.75", 0 → "0". */
 export const quarterText = (quarters: number): string => String(quarters / 4 + 0);
 
-const WIN: Payoff = [1, 0];
-const LOSE: Payoff = [0, 0];
-const PUSH: Payoff = [0, 1];
+/** The payoff of a selection that wins the whole stake. */
+export const PAYOFF_WIN: Payoff = [1, 0];
+/** The payoff of a selection that loses. */
+export const PAYOFF_LOSE: Payoff = [0, 0];
+/** The payoff of a selection whose stake is refunded (a push). */
+export const PAYOFF_PUSH: Payoff = [0, 1];
+const WIN = PAYOFF_WIN;
+const LOSE = PAYOFF_LOSE;
+const PUSH = PAYOFF_PUSH;
 const wins = (won: boolean): Payoff => (won ? WIN : LOSE);
 
-/** Payoff of a line bet where `edge4` is 4 × (margin for the pick) and `line4` 4 × the line. */
-const linePayoff = (edge4: number, line4: number): Payoff => {
+/**
+ * Payoff of a line bet where `edge4` is 4 × (margin for the pick) and `line4` 4 × the line: quarter
+ * lines split into two half-stakes (betting-rules §4). Shared with the cash-out quote (domain/src/cashout).
+ */
+export const linePayoff = (edge4: number, line4: number): Payoff => {
   const halves = line4 % 2 === 0 ? [line4, line4] : [line4 - 1, line4 + 1];
   let win = 0;
   let push = 0;

@@ -29,6 +29,7 @@ import type { BonusKind, StakeProduct } from './events.ts';
  * | 15 | balance to racing coin | RacingCoinConverted |
  * | 16 | racing coin to balance | RacingCoinConverted (taxed, spec §9) |
  * | 17 | activity award | BonusCredited |
+ * | 18 | credit-money expiry (our assignment, decision 0045) | CreditExpired |
  * | 22 | casino deduct | StakeDebited (casino) |
  * | 23 | casino add | WinningsCredited, StakeRefunded (casino) |
  * | 24 | casino reward | BonusCredited |
@@ -52,6 +53,8 @@ export const BillType = {
   BalanceToRacingCoin: 15,
   RacingCoinToBalance: 16,
   ActivityAward: 17,
+  /** Our assignment (decision 0045): the spec leaves 18–21 unnamed; an expiry needs its own bill. */
+  CreditExpiry: 18,
   CasinoDeduct: 22,
   CasinoAdd: 23,
   CasinoReward: 24,

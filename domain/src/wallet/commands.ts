@@ -125,6 +125,22 @@ export interface ConvertToBalance extends CommandBase {
   readonly taxRate: string;
 }
 
+/**
+ * Takes unspent credit money of one grant away when it expires (bill type 18, decision 0045; issue 21
+ * "an expiry is a movement with its own bill"). `amount` is what is left of the grant (TZS, the
+ * caller's computation, e.g. the promotion rules' `creditExpiries`); the wallet takes at most the credit
+ * money it holds, never more, and records the expiry even when nothing is left (so a replay with the same
+ * `movementId` never takes money again). `reference` is the grant's movement id.
+ */
+export interface ExpireCredit extends CommandBase {
+  readonly type: 'ExpireCredit';
+  readonly reference: string;
+  /** TZS, a whole number ≥ 0 (0: record that nothing was left). */
+  readonly amount: number;
+  /** `expired` (the period ran out) or `forfeited` (a rollover condition was not met). */
+  readonly reason: 'expired' | 'forfeited';
+}
+
 export type WalletCommand =
   | DebitStake
   | RefundStake
@@ -138,4 +154,5 @@ export type WalletCommand =
   | AdjustPocket
   | WriteOffDebt
   | ConvertToRacingCoin
-  | ConvertToBalance;
+  | ConvertToBalance
+  | ExpireCredit;

@@ -243,6 +243,24 @@ const convertToBalance = (c: C.ConvertToBalance, s: WalletState): D => {
   return accept({ type: 'RacingCoinConverted', data });
 };
 
+const expireCredit = (c: C.ExpireCredit, s: WalletState): D => {
+  if (!Number.isSafeInteger(c.amount) || c.amount < 0)
+    return refuse(
+      domainError('INVALID_AMOUNT', 'amount: must be a whole number of TZS, 0 or more', {
+        field: 'amount',
+        details: { amount: c.amount },
+      }),
+    );
+  const taken = Math.min(c.amount, s.creditMoney);
+  const lines = taken > 0 ? [line(s, 'creditMoney', -taken)] : [];
+  const data = {
+    ...movement(c, BillType.CreditExpiry, c.reference, c.reason, lines),
+    requested: c.amount,
+    taken,
+  };
+  return accept({ type: 'CreditExpired', data });
+};
+
 /**
  * Decides a wallet command against the current state. Repeats of a recent `movementId` are accepted
  * with no events; a command for another user's wallet is refused with `WALLET_USER_MISMATCH`.
@@ -283,5 +301,7 @@ export const decideWallet = (c: C.WalletCommand, s: WalletState): D => {
       return convertToRacingCoin(c, s);
     case 'ConvertToBalance':
       return convertToBalance(c, s);
+    case 'ExpireCredit':
+      return expireCredit(c, s);
   }
 };

@@ -99,6 +99,15 @@ export type RacingCoinConverted = {
   };
 };
 
+/**
+ * Credit money of a grant expired or was forfeited (bill type 18): `requested` is what was left of the
+ * grant, the line (if any) what was taken: `min(requested, creditMoney)`. No line when nothing was held.
+ */
+export type CreditExpired = {
+  readonly type: 'CreditExpired';
+  readonly data: Movement & { readonly requested: number; readonly taken: number };
+};
+
 /** Bonus kinds and their bill types: signup 8, referral 10, order 12, activity 17, casino reward 24. */
 export type BonusKind = 'signup' | 'referral' | 'order' | 'activity' | 'casinoReward';
 
@@ -114,7 +123,8 @@ export type WalletEvent =
   | BonusCredited
   | StaffAdjusted
   | DebtWrittenOff
-  | RacingCoinConverted;
+  | RacingCoinConverted
+  | CreditExpired;
 
 /** A withdrawal whose money left the balance and whose payout is not final yet. */
 export interface OpenWithdrawal {

@@ -140,6 +140,16 @@ export const walletCommands = {
     movementId,
     amount,
   }),
+  expire: (movementId: string, amount: number, over: Partial<C.ExpireCredit> = {}): C.ExpireCredit => ({
+    type: 'ExpireCredit',
+    ...base,
+    actor: SYSTEM,
+    movementId,
+    reference: `grant:${movementId}`,
+    amount,
+    reason: 'expired',
+    ...over,
+  }),
   toBalance: (movementId: string, amount: number, taxRate = '10'): C.ConvertToBalance => ({
     type: 'ConvertToBalance',
     ...base,

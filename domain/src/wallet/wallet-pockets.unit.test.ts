@@ -155,3 +155,52 @@ describe('wallet: staff adjustments, bonuses, racing coin', () => {
     expect(won.state).toMatchObject({ racingCoin: 3_607, balance: 0 });
   });
 });
+
+describe('wallet: credit-money expiry (bill type 18, decision 0045)', () => {
+  const held = history(w.bonus('welcome', 1_000), w.bonus('referral', 7_000, { kind: 'referral' }));
+
+  it('takes what is left of the grant from credit money, as its own movement', () => {
+    const { events, state } = spec
+      .given(...held)
+      .when(w.expire('expiry:welcome', 1_000, { reference: 'welcome' }))
+      .thenAccepted();
+    expect(events[0]).toMatchObject({
+      type: 'CreditExpired',
+      data: { billType: 18, reference: 'welcome', reason: 'expired', requested: 1_000, taken: 1_000 },
+    });
+    expect(events[0]?.data.lines).toEqual([
+      { pocket: 'creditMoney', amount: -1_000, before: 8_000, after: 7_000 },
+    ]);
+    expect(state).toMatchObject({ creditMoney: 7_000, balance: 0 });
+  });
+
+  it('never takes more than the credit money held, and never touches the balance', () => {
+    const given = history(w.deposit('d', 5_000), w.bonus('b', 300));
+    const { events, state } = spec
+      .given(...given)
+      .when(w.expire('x', 1_000, { reason: 'forfeited' }))
+      .thenAccepted();
+    expect(events[0]?.data).toMatchObject({ requested: 1_000, taken: 300, reason: 'forfeited' });
+    expect(state).toMatchObject({ creditMoney: 0, balance: 5_000 });
+  });
+
+  it('records an expiry with nothing left, so that a replay never takes money later', () => {
+    const { events, state } = spec.given().when(w.expire('x', 500)).thenAccepted();
+    expect(events[0]?.data).toMatchObject({ taken: 0, lines: [] });
+    const refilled = [...history(w.bonus('b', 900))];
+    const after = fold(walletDecider, [...events, ...refilled]);
+    expect(walletDecider.decide(w.expire('x', 500), after)).toEqual({ ok: true, events: [] });
+    expect(state.recentMovementIds).toContain('x');
+  });
+
+  it('refuses a negative or fractional amount', () => {
+    spec
+      .given(...held)
+      .when(w.expire('x', -1))
+      .thenRefused('INVALID_AMOUNT');
+    spec
+      .given(...held)
+      .when(w.expire('x', 1.5))
+      .thenRefused('INVALID_AMOUNT');
+  });
+});

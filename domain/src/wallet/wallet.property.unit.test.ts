@@ -40,6 +40,7 @@ const command: fc.Arbitrary<WalletCommand> = fc.oneof(
   fc.tuple(id, amount).map(([m, a]) => w.writeOff(m, a)),
   fc.tuple(id, amount).map(([m, a]) => w.toCoin(m, a)),
   fc.tuple(id, amount, fc.constantFrom('0', '10', '12.5', '100')).map(([m, a, r]) => w.toBalance(m, a, r)),
+  fc.tuple(id, fc.oneof(amount, fc.constant(0))).map(([m, a]) => w.expire(m, a)),
 );
 
 /** A step is a new command or an exact replay of an earlier one. */
@@ -73,6 +74,8 @@ const expectedChange = (c: WalletCommand, before: WalletState): number => {
       const t = percentTax(c.amount, c.taxRate);
       return 'tax' in t ? -t.tax : 0;
     }
+    case 'ExpireCredit':
+      return -Math.min(before.creditMoney, c.amount);
     case 'ConfirmWithdrawal':
     case 'ConvertToRacingCoin':
       return 0;

@@ -11,13 +11,26 @@
  * - every event's `$all` position is its own log position (commit = prepare); an append answers with
  *   the position of its last event;
  * - a read of `$all` from a position includes the event at that position; a subscription starts after it.
+ * - `multiStreamAppend` (KurrentDB 25.1's `AppendSession`, as read in `StreamsService.AppendSession`
+ *   and the multi-stream `WriteEvents` of the storage writer, and in the core's `MultiStreamWritesTests`):
+ *   the client refuses metadata that is not an object of strings; the server refuses a stream twice
+ *   and a stream with no records (25.1), checks every stream as a single append would, and then
+ *   - writes nothing and answers a revision conflict on the first failing stream when any stream fails;
+ *   - answers the original revisions without writing when every stream's events are already stored;
+ *   - fails with a revision conflict on the already-stored stream when only some are (a "partial retry");
+ *   - otherwise writes every event in request order, in one transaction, and answers each stream's last
+ *     revision and the commit position (the position of the transaction's first event);
+ *   - with `new FakeKurrent(false, { multiStreamAppend: false })` it answers as a server older than 25.1:
+ *     gRPC UNIMPLEMENTED, passed on by the client as an `UnknownError` with code 12.
  * Passing tests against it shows the adapter is consistent with that reading — not that a server agrees.
  */
 import { PassThrough } from 'node:stream';
-import { END, StreamNotFoundError, WrongExpectedVersionError } from '@kurrent/kurrentdb-client';
+import { END, StreamNotFoundError, UnknownError, WrongExpectedVersionError } from '@kurrent/kurrentdb-client';
 import type {
   AppendResult,
+  AppendStreamRequest,
   AppendStreamState,
+  MultiAppendResult,
   EventData,
   Filter,
   Position,
@@ -37,6 +50,19 @@ interface StoredRecord {
   readonly created: Date;
   readonly position: Position;
 }
+
+/** What the fake server offers; by default a KurrentDB 25.1 or later. */
+export interface FakeKurrentFeatures {
+  /** False: a server older than 25.1, which answers `multiStreamAppend` with gRPC UNIMPLEMENTED. */
+  readonly multiStreamAppend?: boolean;
+}
+
+type CommitCheck =
+  | { readonly kind: 'write' }
+  | { readonly kind: 'stored'; readonly last: bigint }
+  | { readonly kind: 'conflict'; readonly error: WrongExpectedVersionError };
+
+const GRPC_UNIMPLEMENTED = 12;
 
 interface LiveSubscriber {
   readonly filter: Filter | undefined;
@@ -58,7 +84,10 @@ export class FakeKurrent {
    * @param subscriptionsIncludeStart - deliver the event at a subscription's start position too (a
    *   server that did would not make the adapter deliver it twice).
    */
-  constructor(private readonly subscriptionsIncludeStart = false) {}
+  constructor(
+    private readonly subscriptionsIncludeStart = false,
+    private readonly features: FakeKurrentFeatures = {},
+  ) {}
 
   /** Fails every open subscription as a lost connection would. */
   failSubscriptions(): void {
@@ -67,6 +96,10 @@ export class FakeKurrent {
   }
   /** Appends that reached the fake server (to check which appends the adapter answers itself). */
   appendCalls = 0;
+  /** Multi-stream appends that reached the fake server. */
+  multiAppendCalls = 0;
+  /** Called at the start of every multi-stream append, before its checks (tests interleave writes here). */
+  beforeMultiAppend: (() => void) | null = null;
 
   /** Writes events directly (e.g. system events), bypassing expected-version checks. */
   write(
@@ -105,6 +138,7 @@ export class FakeKurrent {
     ) => this.append(streamName, Array.isArray(events) ? events : [events], options.streamState ?? 'any');
     const fake = {
       appendToStream: append,
+      multiStreamAppend: (requests: AppendStreamRequest[]) => this.multiStreamAppend(requests),
       readStream: (
         streamName: string,
         options: { fromRevision?: ReadRevision; direction?: string; maxCount?: number | bigint } = {},
@@ -118,42 +152,42 @@ export class FakeKurrent {
     return fake as unknown as KurrentClient;
   }
 
-  private async append(
-    streamName: string,
-    events: EventData[],
-    state: AppendStreamState,
-  ): Promise<AppendResult> {
-    this.appendCalls++;
+  /**
+   * The server's commit check of one stream's part of a write (`IndexWriter.CheckCommit` as read):
+   * write it, answer it as already stored (with its last revision), or refuse it.
+   */
+  private check(streamName: string, events: readonly EventData[], state: AppendStreamState): CommitCheck {
     const stream = this.streams.get(streamName) ?? [];
     const current = BigInt(stream.length) - 1n;
-    const conflict = () =>
-      new WrongExpectedVersionError(undefined, {
+    const conflict = (): CommitCheck => ({
+      kind: 'conflict',
+      error: new WrongExpectedVersionError(undefined, {
         streamName,
         expected: state,
         current: current < 0n ? 'no_stream' : current,
-      });
-    const idempotent = (last: bigint): AppendResult => ({
-      success: true,
-      nextExpectedRevision: last,
-      position: stream[Number(last)]!.position,
+      }),
     });
-    if (state === 'stream_exists' && current < 0n) throw conflict();
+    if (state === 'stream_exists' && current < 0n) return conflict();
     if (state === 'any' || state === 'stream_exists') {
       const hits = events.map((event) => this.committedIds.get(event.id));
       if (hits[0]?.stream === streamName) {
-        if (hits.some((hit) => hit?.stream !== streamName)) throw conflict(); // "corrupted idempotency"
-        return idempotent(hits.at(-1)!.revision);
+        if (hits.some((hit) => hit?.stream !== streamName)) return conflict(); // "corrupted idempotency"
+        return { kind: 'stored', last: hits.at(-1)!.revision };
       }
-    } else {
-      const expected = state === 'no_stream' ? -1n : state;
-      if (expected < current) {
-        for (const [index, event] of events.entries()) {
-          if (stream[Number(expected) + 1 + index]?.id !== event.id) throw conflict();
-        }
-        return idempotent(expected + BigInt(events.length));
-      }
-      if (expected > current) throw conflict();
+      return { kind: 'write' };
     }
+    const expected = state === 'no_stream' ? -1n : state;
+    if (expected < current) {
+      for (const [index, event] of events.entries()) {
+        if (stream[Number(expected) + 1 + index]?.id !== event.id) return conflict();
+      }
+      return { kind: 'stored', last: expected + BigInt(events.length) };
+    }
+    if (expected > current) return conflict();
+    return { kind: 'write' };
+  }
+
+  private store(streamName: string, events: readonly EventData[]): StoredRecord[] {
     this.write(
       streamName,
       events.map((event) => ({
@@ -163,12 +197,102 @@ export class FakeKurrent {
         ...(event.metadata === undefined ? {} : { metadata: event.metadata }),
       })),
     );
-    const written = this.streams.get(streamName)!;
+    return this.streams.get(streamName)!;
+  }
+
+  private async append(
+    streamName: string,
+    events: EventData[],
+    state: AppendStreamState,
+  ): Promise<AppendResult> {
+    this.appendCalls++;
+    const check = this.check(streamName, events, state);
+    if (check.kind === 'conflict') throw check.error;
+    if (check.kind === 'stored') {
+      const stream = this.streams.get(streamName)!;
+      return {
+        success: true,
+        nextExpectedRevision: check.last,
+        position: stream[Number(check.last)]!.position,
+      };
+    }
+    const written = this.store(streamName, events);
     return {
       success: true,
       nextExpectedRevision: BigInt(written.length - 1),
       position: written.at(-1)!.position,
     };
+  }
+
+  private async multiStreamAppend(requests: AppendStreamRequest[]): Promise<MultiAppendResult> {
+    // The client's own check, before anything is sent.
+    for (const request of requests)
+      for (const event of request.events) {
+        const { metadata } = event;
+        if (metadata == null) continue;
+        if (
+          typeof metadata !== 'object' ||
+          Array.isArray(metadata) ||
+          metadata instanceof Uint8Array ||
+          Object.values(metadata).some((value) => typeof value !== 'string')
+        )
+          throw new Error(
+            'multiStreamAppend requires metadata to be a plain object with string keys and string values.',
+          );
+      }
+    this.multiAppendCalls++;
+    if (this.features.multiStreamAppend === false)
+      throw Object.assign(
+        new UnknownError(
+          undefined,
+          '12 UNIMPLEMENTED: The server does not implement the method /kurrentdb.protocol.v2.streams.StreamsService/AppendSession',
+        ),
+        { code: GRPC_UNIMPLEMENTED },
+      );
+    this.beforeMultiAppend?.();
+    const seen = new Set<string>();
+    for (const request of requests) {
+      if (seen.has(request.streamName.toLowerCase()))
+        throw new Error(`3 INVALID_ARGUMENT: stream ${request.streamName} is already in the append session`);
+      seen.add(request.streamName.toLowerCase());
+      if (request.events.length === 0)
+        throw new Error(
+          `3 INVALID_ARGUMENT: Write to stream '${request.streamName}' does not have any records`,
+        );
+    }
+    if (requests.length === 0) throw new Error('3 INVALID_ARGUMENT: no append requests');
+    const checks = requests.map((request) =>
+      this.check(request.streamName, request.events, request.expectedState),
+    );
+    const failed = checks.find((check) => check.kind === 'conflict');
+    if (failed?.kind === 'conflict') throw failed.error;
+    if (checks.every((check) => check.kind === 'stored')) {
+      const revisions = checks.map((check) => (check.kind === 'stored' ? check.last : -1n));
+      const first = this.streams.get(requests[0]!.streamName)![Number(revisions[0])]!;
+      return {
+        position: first.position.commit,
+        responses: requests.map((request, i) => ({
+          streamName: request.streamName,
+          revision: revisions[i]!,
+        })),
+      };
+    }
+    const partial = checks.findIndex((check) => check.kind === 'stored');
+    if (partial !== -1) {
+      const streamName = requests[partial]!.streamName;
+      const current = BigInt(this.streams.get(streamName)!.length) - 1n;
+      throw new WrongExpectedVersionError(undefined, {
+        streamName,
+        expected: requests[partial]!.expectedState,
+        current,
+      });
+    }
+    const commit = this.nextLogPosition;
+    const responses = requests.map((request) => {
+      const written = this.store(request.streamName, request.events);
+      return { streamName: request.streamName, revision: BigInt(written.length - 1) };
+    });
+    return { position: commit, responses };
   }
 
   private async *readStream(

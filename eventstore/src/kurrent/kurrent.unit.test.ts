@@ -3,6 +3,7 @@ import { StreamNotFoundError, WrongExpectedVersionError } from '@kurrent/kurrent
 import type { RecordedEvent as KurrentRecordedEvent } from '@kurrent/kurrentdb-client';
 import { afterEach, describe, expect, it } from 'vitest';
 import { aggregateStream, handleCommand } from '../aggregate.ts';
+import { appendToStreamsContract } from '../contract/append-to-streams.contract.ts';
 import { EventStoreError, isWrongExpectedVersion } from '../errors.ts';
 import type { EventData, EventStore, RecordedEvent } from '../types.ts';
 import { FakeKurrent } from './fake-client.ts';
@@ -13,10 +14,14 @@ import {
   encodeKurrentPosition,
   fromKurrentEvent,
   fullMetadata,
+  isKurrentUnimplemented,
   isSystemEvent,
   mapKurrentAppendError,
+  METADATA_PROPERTY,
+  storedMetadata,
   toKurrentFilter,
   toKurrentStreamState,
+  toRecordProperties,
   versionOfStreamState,
 } from './mapping.ts';
 import type { KnownEvent } from './mapping.ts';
@@ -514,5 +519,142 @@ describe('KurrentDB adapter over an in-memory stand-in of the client (server beh
     stop();
     await store.close();
     expect(server.openSubscriptions).toBe(0);
+  });
+});
+
+appendToStreamsContract('KurrentDB adapter over the stand-in', async () => {
+  const store = createKurrentEventStore({ client: new FakeKurrent().client() });
+  return { store, dispose: () => store.close() };
+});
+
+describe('KurrentDB mapping: multi-stream appends', () => {
+  it('sends metadata as one string property and reads it back exactly, nulls and numbers included', () => {
+    const metadata = { correlationId: 'c', causationId: null, actor: 'player:1', attempt: 2 };
+    const properties = toRecordProperties(metadata);
+    expect(Object.keys(properties)).toEqual([METADATA_PROPERTY]);
+    expect(Object.values(properties).every((value) => typeof value === 'string')).toBe(true);
+    // As the server's v1 reads return property metadata: strings, plus its own schema keys.
+    expect(storedMetadata({ ...properties, '$schema.name': 'BetPlaced' })).toEqual(metadata);
+    expect(storedMetadata({ actor: 'staff:1' })).toEqual({ actor: 'staff:1' });
+    expect(storedMetadata({ [METADATA_PROPERTY]: 'not json' })).toEqual({});
+    expect(storedMetadata(new Uint8Array([1]))).toEqual({});
+  });
+
+  it("recognises the client's report of an unimplemented method, and nothing else", () => {
+    expect(isKurrentUnimplemented({ code: 12, message: 'x' })).toBe(true);
+    expect(isKurrentUnimplemented(new Error('12 UNIMPLEMENTED: unknown service'))).toBe(true);
+    expect(isKurrentUnimplemented(new Error('14 UNAVAILABLE: connection lost'))).toBe(false);
+    expect(isKurrentUnimplemented({ code: 14 })).toBe(false);
+    expect(isKurrentUnimplemented(null)).toBe(false);
+  });
+});
+
+describe('KurrentDB adapter: appendToStreams over the stand-in', () => {
+  const ev = (type: string, eventId?: string): EventData => ({
+    type,
+    data: {},
+    ...(eventId ? { eventId } : {}),
+  });
+
+  it('refuses a server older than 25.1 with UNSUPPORTED_SERVER, writing nothing', async () => {
+    const server = new FakeKurrent(false, { multiStreamAppend: false });
+    const store = createKurrentEventStore({ client: server.client() });
+    const error = await store
+      .appendToStreams([
+        { streamName: 'bet-1', events: [ev('Placed')], expectedVersion: 'no_stream' },
+        { streamName: 'wallet-1', events: [ev('Debited')], expectedVersion: 'any' },
+      ])
+      .catch((e: unknown) => e as EventStoreError);
+    expect(error).toBeInstanceOf(EventStoreError);
+    expect(error).toMatchObject({ code: 'UNSUPPORTED_SERVER', details: { minimumVersion: '25.1' } });
+    expect((error as EventStoreError).message).toMatch(/KurrentDB 25\.1 or later.*UNIMPLEMENTED/);
+    expect(server.log).toHaveLength(0);
+    // Single-stream appends still work on such a server.
+    await store.appendToStream('bet-1', [ev('Placed')]);
+    await store.close();
+  });
+
+  it('writes one multi-stream append for the streams with events; requests without events never reach the server', async () => {
+    const server = new FakeKurrent();
+    const store = createKurrentEventStore({ client: server.client() });
+    await store.appendToStream('limit-1', [ev('Set')]);
+    const result = await store.appendToStreams([
+      { streamName: 'bet-1', events: [ev('Placed'), ev('Accepted')], expectedVersion: 0 },
+      { streamName: 'limit-1', events: [], expectedVersion: 1 },
+      { streamName: 'wallet-1', events: [ev('Debited')], expectedVersion: 'any' },
+    ]);
+    expect(server.multiAppendCalls).toBe(1);
+    expect(result.streams.map((s) => s.nextExpectedVersion)).toEqual([2, 1, 1]);
+    expect(server.log.map((record) => record.streamId)).toEqual(['limit-1', 'bet-1', 'bet-1', 'wallet-1']);
+    const [placed] = (await store.readStream('bet-1')).events;
+    expect(placed!.metadata).toMatchObject({ causationId: null, actor: 'system' });
+    await store.close();
+  });
+
+  it("recognises a retry beyond its window from the server's answer (original exact versions)", async () => {
+    const server = new FakeKurrent();
+    const store = createKurrentEventStore({ client: server.client(), idempotencyWindow: 1 });
+    const call = [
+      {
+        streamName: 'bet-1',
+        events: [ev('Placed', randomUUID()), ev('Accepted', randomUUID())],
+        expectedVersion: 0,
+      },
+      { streamName: 'wallet-1', events: [ev('Debited', randomUUID())], expectedVersion: 0 },
+    ];
+    const first = await store.appendToStreams(call);
+    for (let i = 0; i < 3; i++) await store.appendToStream('bet-1', [ev('Noise')]);
+    await store.appendToStream('wallet-1', [ev('Noise')]);
+    const calls = server.multiAppendCalls;
+    const again = await store.appendToStreams(call);
+    expect(server.multiAppendCalls).toBe(calls + 1);
+    expect(again.alreadyStored).toBe(true);
+    expect(again.streams.map((s) => s.lastLogPosition)).toEqual(first.streams.map((s) => s.lastLogPosition));
+    expect(again.streams.map((s) => s.nextExpectedVersion)).toEqual([5, 2]);
+    expect((await store.readStream('bet-1')).currentVersion).toBe(5);
+    await store.close();
+  });
+
+  it('stores the events once when a concurrent identical call wins between its check and its write', async () => {
+    const server = new FakeKurrent();
+    const store = createKurrentEventStore({ client: server.client() });
+    const call = [
+      { streamName: 'bet-1', events: [ev('Placed', randomUUID())], expectedVersion: 'no_stream' as const },
+      { streamName: 'wallet-1', events: [ev('Debited', randomUUID())], expectedVersion: 0 },
+    ];
+    server.beforeMultiAppend = () => {
+      server.beforeMultiAppend = null;
+      // The winner's write lands inside our call's server turn, before its checks.
+      for (const request of call)
+        server.write(
+          request.streamName,
+          request.events.map((event) => ({ id: event.eventId!, type: event.type })),
+        );
+    };
+    const result = await store.appendToStreams(call);
+    // The server answers the loser as the retry it is (its own id check); the adapter cannot tell
+    // that answer from its own write, so it reports alreadyStored: false (docs/kurrentdb.md).
+    expect(result.streams.map((s) => s.nextExpectedVersion)).toEqual([1, 1]);
+    expect(server.log).toHaveLength(2);
+    await store.close();
+  });
+
+  it('maps a conflict the server finds to WRONG_EXPECTED_VERSION on the stream it names', async () => {
+    const server = new FakeKurrent();
+    const store = createKurrentEventStore({ client: server.client() });
+    server.beforeMultiAppend = () => {
+      server.beforeMultiAppend = null;
+      server.write('wallet-1', [{ id: randomUUID(), type: 'Credited' }]);
+    };
+    const error = await store
+      .appendToStreams([
+        { streamName: 'bet-1', events: [ev('Placed')], expectedVersion: 'no_stream' },
+        { streamName: 'wallet-1', events: [ev('Debited')], expectedVersion: 0 },
+      ])
+      .catch((e: unknown) => e);
+    expect(isWrongExpectedVersion(error)).toBe(true);
+    expect((error as EventStoreError).details).toEqual({ stream: 'wallet-1', expected: 0, actual: 1 });
+    expect((await store.readStream('bet-1')).streamExists).toBe(false);
+    await store.close();
   });
 });

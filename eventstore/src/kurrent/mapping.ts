@@ -118,6 +118,38 @@ export const isKurrentWrongExpectedVersion = (error: unknown): error is KurrentW
   error !== null &&
   (error as { type?: unknown }).type === 'wrong-expected-version';
 
+/** The oldest KurrentDB release whose multi-stream append (`AppendSession`, v2 protocol) the client speaks. */
+export const MULTI_STREAM_APPEND_MIN_VERSION = '25.1';
+
+/** gRPC status UNIMPLEMENTED: the server has no such method. */
+const GRPC_UNIMPLEMENTED = 12;
+
+/**
+ * True when a multi-stream append failed because the server does not offer it: the client does not
+ * check the server's features before `multiStreamAppend`, so an older server answers the call with gRPC
+ * status UNIMPLEMENTED (12), which the client passes on as an `UnknownError` carrying that `code` and a
+ * `12 UNIMPLEMENTED: …` message.
+ */
+export const isKurrentUnimplemented = (error: unknown): boolean => {
+  if (typeof error !== 'object' || error === null) return false;
+  const { code, message } = error as { code?: unknown; message?: unknown };
+  return code === GRPC_UNIMPLEMENTED || (typeof message === 'string' && /\bUNIMPLEMENTED\b/.test(message));
+};
+
+/**
+ * The error `appendToStreams` throws on a server older than KurrentDB 25.1: an
+ * `EventStoreError` with code `UNSUPPORTED_SERVER`, the required version in `details.minimumVersion`
+ * and the client's error in `details.cause`.
+ */
+export const unsupportedServerError = (cause: unknown): EventStoreError =>
+  new EventStoreError(
+    'UNSUPPORTED_SERVER',
+    `appendToStreams needs KurrentDB ${MULTI_STREAM_APPEND_MIN_VERSION} or later (multi-stream append); this server does not offer it: ${
+      cause instanceof Error ? cause.message : String(cause)
+    }`,
+    { minimumVersion: MULTI_STREAM_APPEND_MIN_VERSION, cause },
+  );
+
 /** True for the client's "stream not found" error of a read (`type: 'stream-not-found'`). */
 export const isKurrentStreamNotFound = (error: unknown): boolean =>
   typeof error === 'object' && error !== null && (error as { type?: unknown }).type === 'stream-not-found';
@@ -155,6 +187,37 @@ const isPlainObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value) && !(value instanceof Uint8Array);
 
 /**
+ * The record property that carries our whole metadata, as JSON, on events written by a multi-stream
+ * append: `multiStreamAppend` takes metadata only as string-valued properties (the client refuses
+ * anything else), and the server stores them as record properties, which its v1 reads return as a JSON
+ * object of strings (plus its own `$schema.*` keys). One property keeps `causationId: null` and
+ * non-string values exact.
+ */
+export const METADATA_PROPERTY = 'bashiri.metadata';
+
+/** The string-valued properties a multi-stream append sends for `metadata`: `{ 'bashiri.metadata': '<json>' }`. */
+export const toRecordProperties = (metadata: EventMetadata): Record<string, string> => ({
+  [METADATA_PROPERTY]: JSON.stringify(metadata),
+});
+
+/**
+ * Our metadata object from what a read returns: the JSON inside {@link METADATA_PROPERTY} when the
+ * event was written by a multi-stream append, the JSON metadata itself when by a single-stream append,
+ * `{}` when there is none (or it is not a JSON object).
+ */
+export const storedMetadata = (metadata: unknown): Record<string, unknown> => {
+  if (!isPlainObject(metadata)) return {};
+  const wrapped = metadata[METADATA_PROPERTY];
+  if (typeof wrapped !== 'string') return metadata;
+  try {
+    const parsed: unknown = JSON.parse(wrapped);
+    return isPlainObject(parsed) ? parsed : {};
+  } catch {
+    return {};
+  }
+};
+
+/**
  * Converts a recorded event of the client into ours: stream position = revision + 1, `<commit>:<prepare>`
  * log position, ISO timestamp. Events written by other tools without JSON metadata get defaults
  * (correlation id = the event's own id, no causation, actor `system`). Throws when the server sent no
@@ -162,7 +225,7 @@ const isPlainObject = (value: unknown): value is Record<string, unknown> =>
  */
 export const fromKurrentEvent = (event: KurrentRecordedEvent): RecordedEvent => {
   const position = requirePosition(event);
-  const stored = isPlainObject(event.metadata) ? event.metadata : {};
+  const stored = storedMetadata(event.metadata);
   const metadata: EventMetadata = {
     correlationId: event.id,
     causationId: null,

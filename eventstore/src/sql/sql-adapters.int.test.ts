@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { appendToStreamsContract } from '../contract/append-to-streams.contract.ts';
 import { eventStoreContract } from '../contract/event-store.contract.ts';
 import {
   availableSqlKinds,
@@ -23,9 +24,11 @@ const sqlFixture = (kind: 'postgres' | 'pglite') => async () => {
 };
 
 eventStoreContract('PGlite (embedded)', sqlFixture('pglite'));
+appendToStreamsContract('PGlite (embedded)', sqlFixture('pglite'));
 
 if (postgresUrl()) {
   eventStoreContract('PostgreSQL', sqlFixture('postgres'));
+  appendToStreamsContract('PostgreSQL', sqlFixture('postgres'));
 } else {
   describe('event-store contract: PostgreSQL', () => {
     it.skip(SKIP_POSTGRES_MESSAGE, () => undefined);

@@ -23,6 +23,7 @@ import type {
 } from '../types.ts';
 import type { SqlClient, SqlExecutor } from './client.ts';
 import { migrate } from './migrate.ts';
+import { groupedAppendToStreams, groupedReadStreams } from './streams.ts';
 
 const EVENT_STORE_MIGRATIONS = {
   folder: new URL('../../migrations/', import.meta.url),
@@ -377,6 +378,10 @@ export const createSqlEventStore = async (
     notifyOthers();
   };
 
+  // Group commit behind the port (decision 0007): concurrent calls share one statement.
+  const appendGrouped = groupedAppendToStreams(sql);
+  const readGrouped = groupedReadStreams(sql);
+
   const store: SqlEventStore = {
     kind: sql.kind,
     sql,
@@ -385,7 +390,14 @@ export const createSqlEventStore = async (
       if (!result.alreadyStored) notifyAppended();
       return result;
     },
+    appendToStreams: async (requests) => {
+      if (requests.length === 0) return { streams: [], alreadyStored: false };
+      const result = await appendGrouped(requests);
+      if (!result.alreadyStored && requests.some((r) => r.events.length > 0)) notifyAppended();
+      return result;
+    },
     readStream: (streamName, readOptions) => readStreamWith(sql, streamName, readOptions),
+    readStreams: readGrouped,
     readAll: (readOptions) => readAllWith(sql, readOptions),
     readAllWithin: readAllWith,
     notifyAppended,

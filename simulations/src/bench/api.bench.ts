@@ -84,13 +84,20 @@ interface Ready {
 // ---- the server process ------------------------------------------------------------------------------
 
 const runServer = async (): Promise<void> => {
-  const { buildApp, closeServices, loadConfig, openServices } = await import('@bashiri/api');
-  const { modules: registry } = await import('../../../api/src/modules/index.ts');
-  const { createFeedModule } = await import('../../../api/src/modules/feed/index.ts');
-  const { authenticate } = await import('../../../api/src/modules/identity/index.ts');
-  const { openSession } = await import('../../../api/src/modules/identity/sessions.ts');
-  const { walletOf } = await import('../../../api/src/modules/wallet/service.ts');
-  const { insertTestMatch } = await import('../../../api/src/testing/catalogue-fixtures.ts');
+  const {
+    authenticate,
+    buildApp,
+    closeServices,
+    createFeedModule,
+    createIdentityModule,
+    loadConfig,
+    modules: registry,
+    openServices,
+    openSession,
+    walletOf,
+  } = await import('@bashiri/api');
+  const { insertTestMatch } = await import('@bashiri/api/testing/catalogue');
+  const { smsOutbox } = await import('@bashiri/api/testing/identity');
 
   const schema = process.env.BENCH_SCHEMA!;
   const pool = await createPostgresClient({
@@ -116,7 +123,15 @@ const runServer = async (): Promise<void> => {
     },
   };
   // Every module, the live feed switched off (it would price and settle matches meanwhile).
-  const modules = registry.map((m) => (m.name === 'feed' ? createFeedModule({ enabled: false }) : m));
+  // The SMS codes the gateway sends are kept in memory (the database has only their hashes).
+  const outbox = smsOutbox();
+  const modules = registry.map((m) =>
+    m.name === 'feed'
+      ? createFeedModule({ enabled: false })
+      : m.name === 'identity'
+        ? createIdentityModule({ sms: outbox.gateway })
+        : m,
+  );
   const config = loadConfig({
     LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'warn',
     DATABASE_URL: URL_,
@@ -179,10 +194,7 @@ const runServer = async (): Promise<void> => {
       { phone },
       ip,
     );
-    const code = await services.sql.query<{ code: string }>(
-      `SELECT code FROM sms_messages WHERE phone = $1 AND type = 'register' ORDER BY id DESC LIMIT 1`,
-      [phone],
-    );
+    const code = outbox.latest(phone, 'register');
     const answer = await gql(
       `mutation ($input: RegisterInput!) { register(input: $input) { token player { id } } }`,
       {
@@ -190,7 +202,7 @@ const runServer = async (): Promise<void> => {
           phone,
           password: 'bench-password-1',
           confirmPassword: 'bench-password-1',
-          code: code.rows[0]?.code ?? '',
+          code: code ?? '',
           adult: true,
           acceptTerms: true,
         },
@@ -223,14 +235,14 @@ const runServer = async (): Promise<void> => {
       }
     });
   }
-  // Money: one staff adjustment per player, decided and appended by the wallet service.
+  // Money: one staff adjustment per player on the money path (the wallet service's `run`), 500 at a
+  // time: concurrent movements share statements (group commit inside the event store).
   const wallet = walletOf(services);
   for (let i = 0; i < players.length; i += 500) {
     const batch = players.slice(i, i + 500);
-    const unit = await services.sql.transaction(async (tx) => {
-      const u = wallet.unitOfWork(tx);
-      const results = await u.applyMany(
-        batch.map((p, k) => ({
+    const results = await Promise.all(
+      batch.map((p, k) =>
+        wallet.run({
           type: 'AdjustPocket' as const,
           userId: p.userId,
           movementId: `staff:bench-credit-${p.userId}`,
@@ -240,13 +252,11 @@ const runServer = async (): Promise<void> => {
           amount: (i + k) % 10 === 9 ? POOR_BETS * STAKE : 100_000_000,
           reference: `bench-credit-${p.userId}`,
           reason: 'bench credit',
-        })),
-      );
-      const failed = results.find((r) => !r.ok);
-      if (failed) throw new Error(`credit failed: ${JSON.stringify(failed)}`);
-      return u;
-    });
-    unit.committed();
+        }),
+      ),
+    );
+    const failed = results.find((r) => !r.ok);
+    if (failed) throw new Error(`credit failed: ${JSON.stringify(failed)}`);
   }
   await services.projections.settle();
   const seedSeconds = (performance.now() - seedStart) / 1_000;

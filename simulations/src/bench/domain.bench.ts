@@ -1,10 +1,17 @@
 /**
  * Domain benchmark (`npm run bench:domain`): betslip quotes per second and leg settlements per second in
- * one process, each measured for a fixed wall-clock time on pre-built inputs. Prints a human summary,
+ * one process, each measured for a fixed wall-clock time on pre-built inputs; and the cash-out re-quote
+ * of 10,000 bets on one match after one price change (docs/cash-out.md §6). Prints a human summary,
  * then as its LAST stdout line one JSON object (snake_case, units in the names).
  */
+import { PAY_TYPE_BALANCE, PAY_TYPE_CREDIT } from '@bashiri/domain';
 import {
   DEFAULT_BET_CONFIG,
+  cashOutPotential,
+  DEFAULT_CASH_OUT_CONFIG,
+  liveMatchPricer,
+  quoteMany,
+  type CashOutBetInput,
   legResult,
   OUTCOME,
   pricingTerms,
@@ -41,7 +48,7 @@ const config: BetConfig = {
 
 const slips: Betslip[] = Array.from({ length: 1000 }, () => ({
   stake: int(1, 100) * 100,
-  payType: next() < 0.9 ? 1 : 2,
+  payType: next() < 0.9 ? PAY_TYPE_BALANCE : PAY_TYPE_CREDIT,
   selections: Array.from({ length: int(1, 12) }, (_, i) => ({
     selectionId: `s${i}`,
     matchId: `m${i}`,
@@ -113,6 +120,59 @@ const legsPerS = measure((i) =>
   settleLeg(legs[i % legs.length] as Leg, facts[(i * 7) % facts.length] as MatchFacts),
 );
 const betsPerS = measure((i) => settleBet(bets[i % bets.length] as (typeof bets)[number]));
+/**
+ * Cash-out: 10,000 open bets with a leg on match m0 (1–4 legs; the other legs' live states fixed), and
+ * one price change on m0: rebuild its model once (timed), re-quote every bet. Median ms of 15 re-quotes.
+ */
+const cashOutLegs: Leg[] = [
+  ...(['home', 'draw', 'away'] as const).map((pick): Leg => ({ market: '1x2', pick, odds: '2.50' })),
+  ...['1.5', '2.5', '3.5', '2.25'].map((line): Leg => ({
+    market: 'over_under',
+    pick: 'over',
+    line,
+    odds: '1.90',
+  })),
+  ...['-0.25', '-0.75', '0.5'].map((line): Leg => ({
+    market: 'asian_handicap',
+    pick: 'home',
+    line,
+    odds: '1.95',
+  })),
+  ...['1-0', '2-1', '1-1'].map((pick): Leg => ({ market: 'correct_score', pick, odds: '7.50' })),
+];
+const otherMatch = liveMatchPricer({
+  matchId: 'm1',
+  rates: { home: 1.3, away: 1.2 },
+  clock: { phase: 'first_half', minute: 20, score: { home: 0, away: 0 } },
+});
+const cashOutBets: CashOutBetInput[] = Array.from({ length: 10_000 }, () => {
+  const bet: CashOutBetInput = {
+    stake: int(1, 100) * 100,
+    payType: 1,
+    terms,
+    legs: Array.from({ length: int(1, 4) }, () => ({ leg: pickOf(cashOutLegs), result: null })),
+  };
+  // The potential payout does not move with prices: a server caches it per bet.
+  return { ...bet, potentialPayout: cashOutPotential(bet) };
+});
+const requote = (minute: number): number => {
+  const start = performance.now();
+  const m0 = liveMatchPricer({
+    matchId: 'm0',
+    rates: { home: 1.5, away: 1.1 },
+    clock: { phase: 'second_half', minute, score: { home: 1, away: 1 }, halfTimeScore: { home: 1, away: 0 } },
+  });
+  const quotes = quoteMany(
+    cashOutBets,
+    (bet, i) => (i === 0 ? m0 : otherMatch).legLive(bet.legs[i]!.leg, { status: 'open' }),
+    { config: DEFAULT_CASH_OUT_CONFIG },
+  );
+  if (quotes.length !== cashOutBets.length) throw new Error('lost quotes');
+  return performance.now() - start;
+};
+requote(50); // warm-up
+const requoteMs = Array.from({ length: 15 }, (_, i) => requote(55 + i)).sort((a, b) => a - b)[7]!;
+
 const meanSelections = slips.reduce((n, s) => n + s.selections.length, 0) / slips.length;
 
 console.log(`domain benchmark, ${SECONDS_EACH} s each, one process (node ${process.version})`);
@@ -126,10 +186,14 @@ console.log(
   `  bet settlements:   ${Math.round(betsPerS).toLocaleString('en')} /s  (same slips, every leg won)`,
 );
 console.log(
+  `  cash-out re-quote:  ${requoteMs.toFixed(1)} ms  (10,000 bets with a leg on the match whose price changed, median of 15)`,
+);
+console.log(
   JSON.stringify({
     quotes_per_s: Math.round(quotesPerS),
     leg_settlements_per_s: Math.round(legsPerS),
     bet_settlements_per_s: Math.round(betsPerS),
+    cashout_requote_10k_bets_ms: Number(requoteMs.toFixed(1)),
     mean_selections_per_slip: Number(meanSelections.toFixed(2)),
     seconds_per_measure: SECONDS_EACH,
   }),

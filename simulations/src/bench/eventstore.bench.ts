@@ -2,7 +2,8 @@
  * `npm run bench:eventstore` (issue 2 item 7). On PostgreSQL (DATABASE_URL, else the local server at
  * postgres://postgres@127.0.0.1:5432/postgres): single-event appends/s with 1 and 8 writers, events/s in
  * appends of 10, global-log read events/s, and in the same run a raw one-row INSERT loop through `pg`
- * at the same concurrency, with our 8-writer rate as a ratio of it. The same on PGlite (on disk).
+ * at the same concurrency, with our 8-writer rate as a ratio of it; `appendToStreams` with two streams per
+ * call (8 writers) as a ratio of raw two-row INSERTs in the same run (issue 14). The same on PGlite (on disk).
  * Not a test: it prints figures; the last stdout line is one JSON object of them.
  */
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -68,6 +69,63 @@ const measureStore = async (label: string, store: SqlEventStore) => {
   return { single1, single8, batchEvents: batches * 10, readRate };
 };
 
+/**
+ * `appendToStreams` with two streams per call (a placement's shape: a product stream and a wallet),
+ * 8 writers, each on its own streams at their exact versions: calls per second.
+ */
+const appendToStreamsRate = async (store: SqlEventStore): Promise<number> => {
+  const run = Date.now().toString(36);
+  const versions = new Map<string, number>();
+  return rate(8, async (writer, i) => {
+    const streams = [`bench${run}p-${writer}-${i % 50}`, `bench${run}w-${writer}`];
+    const result = await store.appendToStreams(
+      streams.map((streamName) => ({
+        streamName,
+        expectedVersion: versions.get(streamName) ?? 0,
+        events: [{ type: 'BenchHappened', data: { writer, i } }],
+      })),
+    );
+    streams.forEach((name, k) => versions.set(name, result.streams[k]!.nextExpectedVersion));
+  });
+};
+
+/**
+ * Raw two-row writes through `pg`, 8 writers: one two-row INSERT statement per call (`statement`), or
+ * BEGIN, two one-row INSERTs, COMMIT (`transaction`). Per second.
+ */
+const rawTwoRowRate = async (shape: 'statement' | 'transaction'): Promise<number> => {
+  const pool = new pg.Pool({ connectionString: postgresUrl, max: 10 });
+  const table = `bench_raw2_${Date.now().toString(36)}`;
+  await pool.query(
+    `CREATE TABLE ${table} (id bigserial PRIMARY KEY, stream text NOT NULL, data jsonb NOT NULL)`,
+  );
+  try {
+    return await rate(8, async (writer, i) => {
+      const data = JSON.stringify({ writer, i });
+      if (shape === 'statement') {
+        await pool.query(`INSERT INTO ${table} (stream, data) VALUES ($1, $3), ($2, $3)`, [
+          `p-${writer}`,
+          `w-${writer}`,
+          data,
+        ]);
+        return;
+      }
+      const conn = await pool.connect();
+      try {
+        await conn.query('BEGIN');
+        await conn.query(`INSERT INTO ${table} (stream, data) VALUES ($1, $2)`, [`p-${writer}`, data]);
+        await conn.query(`INSERT INTO ${table} (stream, data) VALUES ($1, $2)`, [`w-${writer}`, data]);
+        await conn.query('COMMIT');
+      } finally {
+        conn.release();
+      }
+    });
+  } finally {
+    await pool.query(`DROP TABLE ${table}`);
+    await pool.end();
+  }
+};
+
 const rawInsertRate = async (writers: number): Promise<number> => {
   const pool = new pg.Pool({ connectionString: postgresUrl, max: writers + 2 });
   const table = `bench_raw_${Date.now().toString(36)}`;
@@ -109,6 +167,17 @@ if (postgres) {
   console.log(`PostgreSQL: raw one-row INSERT, 8 writers: ${round(raw8)}/s`);
   const ratio = ours.single8 / raw8;
   console.log(`PostgreSQL: our 8-writer append rate / raw INSERT rate = ${ratio.toFixed(2)} (target >= 0.5)`);
+  const multi = await appendToStreamsRate(store);
+  console.log(`PostgreSQL: appendToStreams, two streams per call, 8 writers: ${round(multi)} calls/s`);
+  const raw2Statement = await rawTwoRowRate('statement');
+  console.log(`PostgreSQL: raw two-row INSERT statement, 8 writers: ${round(raw2Statement)}/s`);
+  const raw2Transaction = await rawTwoRowRate('transaction');
+  console.log(`PostgreSQL: raw BEGIN + two INSERTs + COMMIT, 8 writers: ${round(raw2Transaction)}/s`);
+  const multiRatio = multi / raw2Statement;
+  console.log(
+    `PostgreSQL: appendToStreams (2 streams) / raw two-row INSERT = ${multiRatio.toFixed(2)} (target >= 0.5; ` +
+      `${(multi / raw2Transaction).toFixed(2)} against BEGIN + two INSERTs + COMMIT)`,
+  );
   Object.assign(figures, {
     pg_single_appends_per_s_1_writer: round(ours.single1),
     pg_single_appends_per_s_8_writers: round(ours.single8),
@@ -117,6 +186,10 @@ if (postgres) {
     pg_raw_inserts_per_s_1_writer: round(raw1),
     pg_raw_inserts_per_s_8_writers: round(raw8),
     pg_append_to_raw_ratio_8_writers: Number(ratio.toFixed(3)),
+    pg_append_to_streams_2_per_s_8_writers: round(multi),
+    pg_raw_two_row_inserts_per_s_8_writers: round(raw2Statement),
+    pg_raw_two_insert_transactions_per_s_8_writers: round(raw2Transaction),
+    pg_append_to_streams_to_raw_two_row_ratio_8_writers: Number(multiRatio.toFixed(3)),
   });
   await store.close();
   await postgres.query(`DROP SCHEMA ${schema} CASCADE`);

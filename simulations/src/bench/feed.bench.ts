@@ -4,14 +4,18 @@
  * line: one JSON object of the figures. BENCH_BETS sets the number of bets. Also the seconds to import
  * one season of football-data (the 2023-24 Premier League) when ../shared/data is present.
  */
-import { loadConfig, openServices, closeServices } from '@bashiri/api';
+import {
+  closeServices,
+  importFootballData,
+  loadConfig,
+  modules,
+  openServices,
+  seedCatalogue,
+} from '@bashiri/api';
 import { createPostgresClient } from '@bashiri/eventstore';
-import { modules } from '../../../api/src/modules/index.ts';
 import { readFile } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { importFootballData } from '../../../api/src/modules/catalogue/football-data/import.ts';
-import { seedCatalogue } from '../../../api/src/modules/catalogue/seed.ts';
 import { measureSettlement } from './settlement.ts';
 
 /** One season of the Premier League from ../shared/data (or FOOTBALL_DATA_DIR), when present. */

@@ -8,7 +8,7 @@ import { betDecider, betStream, DEFAULT_BET_CONFIG, fixtureDecider, fixtureStrea
 import type { BetEvent, PlacedLeg } from '@bashiri/domain';
 import { appendWith, deterministicEventId, handleCommand } from '@bashiri/eventstore';
 import type { AppServices } from '@bashiri/api';
-import { drainSettlementQueue } from '../../../api/src/modules/betting/settlement.ts';
+import { drainSettlementQueue } from '@bashiri/api';
 
 export interface SettlementFigures {
   readonly bets: number;

@@ -22,9 +22,9 @@ import { readFileSync, statSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import type { Page } from 'playwright-core';
-import { ensureWebBuilt } from '../../../api/scripts/build-web.ts';
-import { launchChromium, startE2eServer, VIEWPORTS } from '../../../api/src/testing/e2e.ts';
-import { REPO_ROOT } from '../../../api/src/web.ts';
+import { ensureWebBuilt } from '@bashiri/api/build-web';
+import { launchChromium, startE2eServer, VIEWPORTS } from '@bashiri/api/testing/e2e';
+import { REPO_ROOT } from '@bashiri/api';
 
 const RUNS = Number(process.env['BENCH_WEB_RUNS'] ?? 3);
 const LATENCY_MS = Number(process.env['BENCH_WEB_LATENCY_MS'] ?? 400);

@@ -140,3 +140,23 @@ describe('bashiri settle', () => {
     expect(stderr).toMatch(/^error: unknown command price; usage: /);
   });
 });
+
+describe('bashiri racing', () => {
+  it.concurrent(
+    'given a seed and a round id, when verified, then the hash and the order on stdout, exit 0',
+    async () => {
+      const { code, stdout, stderr } = await cli(['racing', 'verify', 'a'.repeat(64), '--round', 'r1'], '');
+      expect({ code, stderr }).toEqual({ code: 0, stderr: '' });
+      expect(stdout).toContain('ffe054fe7ae0cb6dc65c3af9b61d5209f439851db43d0ba5997337df154668eb');
+      expect(stdout).toContain('4,5,8,1,3,2,7,6,10,9');
+    },
+  );
+  it.concurrent(
+    'given a wrong racing command line, when run, then exit 2 with the racing usage',
+    async () => {
+      const { code, stderr } = await cli(['racing', 'replay'], '');
+      expect(code).toBe(2);
+      expect(stderr).toMatch(/^error: wrong racing command line; usage: .*racing verify <seed>/);
+    },
+  );
+});

@@ -3,7 +3,7 @@
  * doc maps them to the spec's snake_case names. Validation here turns every impossible input into one
  * message naming the field; the domain functions then run on well-formed data only.
  */
-import { MARKETS, MIN_ODDS, oddsError, percentError, splitLine, TANZANIA_TAX_RULES } from '@bashiri/domain';
+import { MIN_ODDS, oddsError, percentError, splitLine, TANZANIA_TAX_RULES } from '@bashiri/domain';
 import { z } from 'zod';
 
 const odds = z
@@ -171,7 +171,5 @@ export const settleInputSchema = z.strictObject({
 export type QuoteInput = z.infer<typeof quoteInputSchema>;
 export type SettleInput = z.infer<typeof settleInputSchema>;
 
-/** Markets the settle command knows (for the usage text). */
-export const KNOWN_MARKETS = MARKETS;
 /** The tax table used with `placedAt`. */
 export const TAX_RULES = TANZANIA_TAX_RULES;

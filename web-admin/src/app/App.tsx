@@ -14,6 +14,7 @@ import { ANTD_LOCALES } from '../i18n/antdLocales.ts';
 import { languageOf } from '../shared.ts';
 import { AdminLayout } from '../shell/AdminLayout.tsx';
 import { LoginPage } from '../shell/LoginPage.tsx';
+import { SetupPage } from '../shell/SetupPage.tsx';
 import { PersonalCentre } from '../shell/PersonalCentre.tsx';
 import { errorCodeOf } from '../shared.ts';
 import type { AdminRoute } from './registry.tsx';
@@ -85,6 +86,7 @@ function StaffGate({ routes }: { readonly routes: readonly AdminRoute[] }) {
             totpBound: me.staff.totpBound,
             roleName: me.staff.role?.name ?? null,
             permissions: new Set(me.permissions),
+            setupRequired: me.setupRequired,
             reload: () => reexecute({ requestPolicy: 'network-only' }),
           }
         : null,
@@ -97,7 +99,7 @@ function StaffGate({ routes }: { readonly routes: readonly AdminRoute[] }) {
   }
   return (
     <StaffProvider staff={staff}>
-      <RouterProvider router={router} />
+      {staff.setupRequired.length > 0 ? <SetupPage /> : <RouterProvider router={router} />}
     </StaffProvider>
   );
 }

@@ -13,6 +13,13 @@ import { exportsRoutes } from '../exports/routes.tsx';
 import { configRoutes } from '../config/routes.tsx';
 import { catalogueRoutes } from '../catalogue/routes.tsx';
 import { contentRoutes } from '../content/routes.tsx';
+import { protectionRoutes } from '../protection/routes.tsx';
+import { racingRoutes } from '../racing/routes.tsx';
+import { promotionRoutes } from '../promotion/routes.tsx';
+import { poolRoutes } from '../pool/routes.tsx';
+import { casinoRoutes } from '../casino/routes.tsx';
+import { cashoutRoutes } from '../cashout/routes.tsx';
+import { simulationsRoutes } from '../simulation/routes.tsx';
 
 /** The back office's screens. */
 export const ROUTES: readonly AdminRoute[] = [
@@ -26,4 +33,11 @@ export const ROUTES: readonly AdminRoute[] = [
   ...configRoutes,
   ...catalogueRoutes,
   ...contentRoutes,
+  ...protectionRoutes,
+  ...racingRoutes,
+  ...promotionRoutes,
+  ...poolRoutes,
+  ...casinoRoutes,
+  ...cashoutRoutes,
+  ...simulationsRoutes,
 ];

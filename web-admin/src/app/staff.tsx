@@ -12,6 +12,11 @@ export interface StaffInfo {
   readonly totpBound: boolean;
   readonly roleName: string | null;
   readonly permissions: ReadonlySet<string>;
+  /**
+   * Steps left before the back office opens (`CHANGE_PASSWORD`, `BIND_TOTP`; issue 15 item 5): while
+   * not empty only the setup page is shown, as the server refuses every permission.
+   */
+  readonly setupRequired: readonly string[];
   /** Reads `staffMe` again (after binding an authenticator). */
   readonly reload: () => void;
 }
@@ -41,8 +46,3 @@ export const useCan = (): ((permission: string | undefined) => boolean) => {
   const staff = useStaff();
   return (permission) => permission === undefined || staff.permissions.has(permission);
 };
-
-/** Renders `children` only when the staff member holds `permission`. */
-export function Can({ permission, children }: { readonly permission: string; readonly children: ReactNode }) {
-  return useCan()(permission) ? <>{children}</> : null;
-}

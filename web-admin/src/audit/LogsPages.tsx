@@ -3,6 +3,7 @@
  * system log (spec §2 "system log", §3 "Log": client error reports), newest first, with filters in the
  * URL. An audit entry about a wallet, bet, payment or account links to that aggregate's history.
  */
+import { useActorName } from '../components/labels.ts';
 import { Space, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -54,6 +55,7 @@ const historyKindOfEntity = (entity: string): HistoryKind | null => {
 
 export function StaffAuditLogPage() {
   const { t } = useTranslation();
+  const actorName = useActorName();
   const [params] = useTableParams();
   const fields: FilterField[] = [
     { name: 'actor', label: t('history.actor'), kind: 'text', placeholder: 'staff:<id>' },
@@ -88,7 +90,7 @@ export function StaffAuditLogPage() {
         }}
         columns={[
           { key: 'at', title: t('common.time'), render: (_, r) => formatEat(r.at) },
-          { key: 'actor', title: t('history.actor'), dataIndex: 'actor' },
+          { key: 'actor', title: t('history.actor'), render: (_, r) => actorName(r.actor) },
           { key: 'ip', title: 'IP', render: (_, r) => r.ip ?? '—' },
           {
             key: 'action',

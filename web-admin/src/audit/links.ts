@@ -2,6 +2,7 @@
  * Links to the replayable audit history (issue 8 item 3) of a wallet (id = user id), a bet (bet id), a
  * payment (payment id) or an account (user id): `#/audit/history?kind=WALLET&id=…`.
  */
+import { eatWallClock } from '@bashiri/domain';
 import type { HistoryKind } from '../graphql/generated.ts';
 
 /** The aggregates with a history, in form order. */
@@ -19,4 +20,4 @@ export const historyKindOf = (text: string | null): HistoryKind | null =>
  * A picked wall-clock date-time read as East Africa Time (UTC+3, no daylight saving), whatever the
  * browser's zone: `2026-11-22T10:00:00` → `2026-11-22T07:00:00.000Z`.
  */
-export const eatInstant = (wallClock: string): string => new Date(`${wallClock}+03:00`).toISOString();
+export const eatInstant = (wallClock: string): string => new Date(eatWallClock(wallClock)).toISOString();

@@ -4,6 +4,7 @@
  * competitions (sequence 0–100, popular and today-popular flags, hot-league sorting, roll-bet 1/2);
  * bookmakers (sequence); market types (bet status 1/2, live delay, margin).
  */
+import { BET_STATUS, ROLL_BET } from '@bashiri/domain';
 import { Form, InputNumber, Input, Radio, Space, Switch, Table, Tabs, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useMutation, useQuery } from 'urql';
@@ -59,7 +60,7 @@ function LeaguesTab() {
                       <Tag color="gold">{`${t('catalogue.flag.popular')} ${l.settings.popularSorting}`}</Tag>
                     )}
                     {l.settings.todayPopular && <Tag color="volcano">{t('catalogue.flag.todayPopular')}</Tag>}
-                    {l.settings.rollBet === 2 && (
+                    {l.settings.rollBet === ROLL_BET.NOT_ALLOWED && (
                       <Tag>{`${t('catalogue.rollBet')}: ${t('catalogue.notAllowed')}`}</Tag>
                     )}
                   </Space>
@@ -202,7 +203,7 @@ function BettingTypesTab() {
           key: 'betStatus',
           title: t('catalogue.betStatus'),
           render: (_, b) =>
-            b.betStatus === 1 ? (
+            b.betStatus === BET_STATUS.OPEN ? (
               <Tag color="green">1 {t('catalogue.allowed')}</Tag>
             ) : (
               <Tag>2 {t('catalogue.notAllowed')}</Tag>

@@ -6,6 +6,7 @@
  * kick-off column. Per row: flags, result entry or correction, cancel. Each action answers the match's
  * `MatchState`, which the list's rows hold, so the list refetches after it.
  */
+import { MATCH_STATUS } from '@bashiri/domain';
 import { Form, InputNumber, Space, Switch, Tag, Tooltip, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useTranslation } from 'react-i18next';
@@ -95,7 +96,7 @@ export function MatchesTab() {
       name: 'status',
       label: t('catalogue.statusColumn'),
       kind: 'multiSelect',
-      options: MATCH_STATUSES.map((s) => ({ value: String(s), label: `${s} ${t(statusKey(s))}` })),
+      options: MATCH_STATUSES.map((s) => ({ value: String(s), label: t(statusKey(s)) })),
     },
     {
       name: 'league',
@@ -121,9 +122,19 @@ export function MatchesTab() {
       title: t('catalogue.statusColumn'),
       render: (_, m) => (
         <Space wrap size={4}>
-          <Tag color={m.state.statusId === 2 ? 'red' : m.state.statusId === 3 ? 'blue' : undefined}>
+          <Tag
+            color={
+              m.state.statusId === MATCH_STATUS.IN_PROGRESS
+                ? 'red'
+                : m.state.statusId === MATCH_STATUS.ENDED
+                  ? 'blue'
+                  : undefined
+            }
+          >
             {t(statusKey(m.state.statusId))}
-            {m.state.statusId === 2 && m.state.matchMinute ? ` ${m.state.matchMinute}'` : ''}
+            {m.state.statusId === MATCH_STATUS.IN_PROGRESS && m.state.matchMinute
+              ? ` ${m.state.matchMinute}'`
+              : ''}
           </Tag>
           {m.awaitingResult && (
             <Tag color={m.abnormalInfo === '5h' || m.abnormalInfo === '24h' ? 'red' : 'magenta'}>

@@ -4,6 +4,7 @@
  * balance before and after, and its data on demand. The events come from the back-office history
  * operation (`streamHistory`); the shape below is the subset the timeline shows.
  */
+import { useActorName } from './labels.ts';
 import { Collapse, Descriptions, Empty, Space, Tag, Timeline, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { formatEat, formatSigned, formatTzs } from './format.ts';
@@ -54,6 +55,7 @@ export function AuditTimeline({
   readonly onSelect?: (event: AuditEvent) => void;
 }) {
   const { t, i18n } = useTranslation();
+  const actorName = useActorName();
   /** The pocket's name in the language shown (unknown pockets as sent). */
   const pocketName = (pocket: string): string =>
     i18n.exists(`audit.pockets.${pocket}`) ? t(`audit.pockets.${pocket}`) : pocket;
@@ -73,7 +75,9 @@ export function AuditTimeline({
             <Space wrap>
               <Typography.Text strong>#{event.position}</Typography.Text>
               <Typography.Text code>{event.type}</Typography.Text>
-              <Tag color={actorColor(event.actor)}>{event.actor}</Tag>
+              <Tag color={actorColor(event.actor)} title={event.actor} data-testid="audit-actor">
+                {actorName(event.actor)}
+              </Tag>
               <Typography.Text type="secondary">{formatEat(event.at ?? event.recordedAt)}</Typography.Text>
               {onSelect && (
                 <Typography.Link onClick={() => onSelect(event)}>{t('audit.stateHere')}</Typography.Link>

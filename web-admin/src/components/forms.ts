@@ -24,7 +24,10 @@ export const zodRule = (schema: z.ZodType, t: TFunction): Rule => ({
 export const schemas = {
   required: z.string('validation.required').trim().min(1, 'validation.required'),
   reason: z.string('validation.required').trim().min(1, 'validation.required').max(500),
+  /** A player's password (spec §9: 4 characters or more). */
   password: z.string('validation.required').min(4, 'validation.minLength'),
+  /** A staff member's password (issue 15 item 5: 12 or more; the server also refuses common ones). */
+  staffPassword: z.string('validation.required').min(12, 'validation.minLength'),
   totp: z.string('validation.totp').regex(/^\d{6}$/, 'validation.totp'),
   digits: z.string('validation.digits').regex(/^\d+$/, 'validation.digits'),
   /** A signed non-zero whole TZS amount (staff adjustments). */

@@ -9,6 +9,7 @@
  * change saved as a new version effective at a chosen EAT time (now when empty; never in the past), with
  * every stored version listed. The betting pause itself is on the payments screens.
  */
+import { useActorName } from '../components/labels.ts';
 import { MinusCircleOutlined, PlusOutlined } from '@ant-design/icons';
 import {
   Alert,
@@ -108,6 +109,7 @@ interface TierValues {
 
 export function BetConfigPage() {
   const { t } = useTranslation();
+  const actorName = useActorName();
   const { message } = App.useApp();
   const errorText = useErrorText();
   const [result, reload] = useQuery({ query: ConfigBetDocument, requestPolicy: 'cache-and-network' });
@@ -459,7 +461,7 @@ export function BetConfigPage() {
               render: (_, r) =>
                 r.config.stringRewards.map((tier) => `${tier.strings}:${tier.cashBackPercent}%`).join(' '),
             },
-            { key: 'createdBy', title: t('config.createdBy'), dataIndex: 'createdBy' },
+            { key: 'createdBy', title: t('config.createdBy'), render: (_, r) => actorName(r.createdBy) },
             { key: 'createdAt', title: t('config.createdAt'), render: (_, r) => formatEat(r.createdAt) },
           ]}
         />

@@ -4,6 +4,7 @@
  * three languages, customer-service numbers, phone area codes and support chat links, saved as a new
  * version effective at a chosen EAT time (now when empty), with every stored version listed.
  */
+import { useActorName } from '../components/labels.ts';
 import { MinusCircleOutlined, PlusOutlined } from '@ant-design/icons';
 import { Alert, App, Button, Card, Form, Input, Space, Switch, Table, Tag } from 'antd';
 import type { Dayjs } from 'dayjs';
@@ -27,6 +28,7 @@ interface SiteValues {
 
 export function SiteConfigPage() {
   const { t } = useTranslation();
+  const actorName = useActorName();
   const { message } = App.useApp();
   const errorText = useErrorText();
   const [result, reload] = useQuery({ query: ConfigSiteDocument, requestPolicy: 'cache-and-network' });
@@ -218,7 +220,7 @@ export function SiteConfigPage() {
               title: t('config.areaCodes'),
               render: (_, r) => r.areaCodes.map((c) => c.areaCode).join(' '),
             },
-            { key: 'createdBy', title: t('config.createdBy'), dataIndex: 'createdBy' },
+            { key: 'createdBy', title: t('config.createdBy'), render: (_, r) => actorName(r.createdBy) },
             { key: 'createdAt', title: t('config.createdAt'), render: (_, r) => formatEat(r.createdAt) },
           ]}
         />

@@ -3,6 +3,7 @@
  * (types 11, 15, 16, 19, image upload), the contact list (type 1), per language, sorting 0–100, shown
  * or hidden, with create, edit and delete.
  */
+import { ROTATION_TYPE } from '@bashiri/domain';
 import { Button, Form, Image, Input, InputNumber, Popconfirm, Select, Space, Switch, Table, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -23,7 +24,15 @@ import {
 import { UploadField } from './UploadField.tsx';
 
 /** Rotation types with a number (docs/content.md). */
-export const ROTATION_TYPES = [18, 1, 15, 16, 19, 11] as const;
+export const ROTATION_TYPES = [
+  ROTATION_TYPE.NOTICE_BAR,
+  ROTATION_TYPE.CONTACT_LIST,
+  ROTATION_TYPE.SOCIAL_LINKS,
+  ROTATION_TYPE.MOBILE_HOME_CAROUSEL,
+  ROTATION_TYPE.DESKTOP_HOME_CAROUSEL,
+  ROTATION_TYPE.PROMOTION_LIST,
+  ROTATION_TYPE.PAID_PHONE_LOGOS,
+] as const;
 const IMAGE_TYPES = new Set<number>([11, 15, 16, 19]);
 
 function RotationFields({ type }: { readonly type: number }) {
@@ -36,14 +45,14 @@ function RotationFields({ type }: { readonly type: number }) {
       <Form.Item
         name="note"
         label={
-          type === 18
+          type === ROTATION_TYPE.NOTICE_BAR
             ? t('contentAdmin.noticeText')
-            : type === 1
+            : type === ROTATION_TYPE.CONTACT_LIST
               ? t('contentAdmin.contact')
               : t('contentAdmin.note')
         }
         rules={
-          type === 18 || type === 1
+          type === ROTATION_TYPE.NOTICE_BAR || type === ROTATION_TYPE.CONTACT_LIST
             ? [{ required: true, whitespace: true, message: t('validation.required') }]
             : []
         }

@@ -4,6 +4,7 @@
  * `exportRecord` every second until it is done (2) or failed (3), with a download button. Hidden without
  * `export.run` (the server also checks the list's view permission).
  */
+import { EXPORT_STATUS } from '@bashiri/domain';
 import { ExportOutlined } from '@ant-design/icons';
 import { Alert, Button, Modal } from 'antd';
 import { useEffect, useState } from 'react';
@@ -31,7 +32,7 @@ export const useExportPolling = (
   const [record, setRecord] = useState(initial);
   useEffect(() => setRecord(initial), [initial]);
   const id = record?.id;
-  const processing = record?.status === 1;
+  const processing = record?.status === EXPORT_STATUS.PROCESSING;
   useEffect(() => {
     if (!id || !processing) return;
     const timer = setInterval(() => {

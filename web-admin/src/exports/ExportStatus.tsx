@@ -2,6 +2,7 @@
  * An export's state (spec §3 "Export record", §4 status 1 processing / 2 done / 3 failed): a tag, the
  * progress bar while processing, the rows written, and a download button once done.
  */
+import { EXPORT_STATUS } from '@bashiri/domain';
 import { DownloadOutlined } from '@ant-design/icons';
 import { App, Button, Progress, Space, Tag, Typography } from 'antd';
 import { useState } from 'react';
@@ -38,7 +39,7 @@ export function ExportDownload({ record }: { readonly record: ExportState }) {
   const { session } = useServices();
   const { message } = App.useApp();
   const [busy, setBusy] = useState(false);
-  if (record.status !== 2 || !record.downloadPath) return null;
+  if (record.status !== EXPORT_STATUS.DONE || !record.downloadPath) return null;
   const path = record.downloadPath;
   const click = async () => {
     setBusy(true);
@@ -73,9 +74,17 @@ export function ExportStatus({ record }: { readonly record: ExportState }) {
       </Space>
       <Progress
         percent={record.progress}
-        status={record.status === 3 ? 'exception' : record.status === 2 ? 'success' : 'active'}
+        status={
+          record.status === EXPORT_STATUS.FAILED
+            ? 'exception'
+            : record.status === EXPORT_STATUS.DONE
+              ? 'success'
+              : 'active'
+        }
       />
-      {record.status === 3 && <Typography.Text type="danger">{record.errorMessage}</Typography.Text>}
+      {record.status === EXPORT_STATUS.FAILED && (
+        <Typography.Text type="danger">{record.errorMessage}</Typography.Text>
+      )}
       <ExportDownload record={record} />
     </Space>
   );

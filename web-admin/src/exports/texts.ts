@@ -23,6 +23,7 @@ export const exportsTexts = defineTexts('exports', {
       PLAYERS: 'players',
       PAYMENTS: 'payments',
       AUDIT_LOG: 'audit log',
+      CASH_OUTS: 'cash-outs',
     },
   },
   sw: {
@@ -46,6 +47,7 @@ export const exportsTexts = defineTexts('exports', {
       PLAYERS: 'wachezaji',
       PAYMENTS: 'malipo',
       AUDIT_LOG: 'kumbukumbu za ukaguzi',
+      CASH_OUTS: 'pesa zilizotolewa mapema',
     },
   },
   'zh-CN': {
@@ -63,6 +65,13 @@ export const exportsTexts = defineTexts('exports', {
     filter: '筛选条件',
     completedAt: '完成时间（EAT）',
     status: { s1: '处理中', s2: '已完成', s3: '失败' },
-    kinds: { ORDERS: '订单', BILLS: '账单', PLAYERS: '玩家', PAYMENTS: '支付', AUDIT_LOG: '审计日志' },
+    kinds: {
+      ORDERS: '订单',
+      BILLS: '账单',
+      PLAYERS: '玩家',
+      PAYMENTS: '支付',
+      AUDIT_LOG: '审计日志',
+      CASH_OUTS: '兑现记录',
+    },
   },
 });

@@ -23,6 +23,17 @@ export type PlayerPatch = {
 /** Route or button permission (spec §3 Permission node). */
 export type PermissionNodeType = 'ROUTE' | 'BUTTON';
 
+/**
+ * A step a staff account must take before the back office opens (issue 15 item 5; docs/auth.md "Staff
+ * setup"). Until then every operation needing a permission answers STAFF_SETUP_REQUIRED; changing one's
+ * own password and binding one's own authenticator still work.
+ */
+export type StaffSetupStep =
+  /** The password was chosen by someone else (the generated first administrator's, a manager's reset). */
+  | 'CHANGE_PASSWORD'
+  /** Google Authenticator is required for staff (STAFF_TOTP) and none is bound. */
+  | 'BIND_TOTP';
+
 export type ManagerInput = {
   /** Login name: 3–32 letters, digits, `.`, `_` or `-`. Ignored by updateManager. */
   account?: string | null | undefined;
@@ -223,6 +234,8 @@ export type OrderFilter = {
   matchId?: string | number | null | undefined;
   /** true = only large bets (stake ≥ the order warning amount in force now, spec §9 "order warning amount"); false = only the others. With no warning amount set, no bet is large. */
   largeBet?: boolean | null | undefined;
+  /** true = only bets with at least one cash-out, partial or full (issue 20); false = only the others. */
+  cashedOut?: boolean | null | undefined;
 };
 
 /** Order list sorting; ties are broken by id. */
@@ -323,7 +336,14 @@ export type UserFilter = {
 export type UserSort = 'CREATED_DESC' | 'CREATED_ASC' | 'BALANCE_DESC' | 'BALANCE_ASC' | 'LAST_LOGIN_DESC';
 
 /** What an export lists. */
-export type ExportKind = 'ORDERS' | 'BILLS' | 'PLAYERS' | 'PAYMENTS' | 'AUDIT_LOG';
+export type ExportKind =
+  | 'ORDERS'
+  | 'BILLS'
+  | 'PLAYERS'
+  | 'PAYMENTS'
+  | 'AUDIT_LOG'
+  /** Cash-outs (issue 20; filter `cashOuts`; permission orders.view). */
+  | 'CASH_OUTS';
 
 /**
  * The filter of an export: the fields of the list it exports (only those of its kind are read).
@@ -335,6 +355,7 @@ export type ExportFilter = {
   users?: UserFilter | null | undefined;
   payments?: ExportPaymentFilter | null | undefined;
   auditLog?: AuditLogFilter | null | undefined;
+  cashOuts?: CashOutRecordFilter | null | undefined;
 };
 
 export type ExportPaymentFilter = {
@@ -353,6 +374,15 @@ export type HistoryKind = 'WALLET' | 'BET' | 'PAYMENT' | 'ACCOUNT';
 export type StreamRef = {
   kind: HistoryKind;
   id: string | number;
+};
+
+/** The staff cash-out list's filter: the player (id, or phone exact), a bet, East Africa Time days yyyy-MM-dd (inclusive) of the cash-out. */
+export type CashOutRecordFilter = {
+  userId?: string | number | null | undefined;
+  phone?: string | null | undefined;
+  betId?: string | number | null | undefined;
+  fromDate?: string | null | undefined;
+  toDate?: string | null | undefined;
 };
 
 /** A text in each site language (at least one non-blank). */
@@ -504,6 +534,203 @@ export type StringRewardTierInput = {
   cashBackPercent: number;
 };
 
+/**
+ * A limit a player sets on their own play (issue 23; docs/responsible-gambling.md "Limits"): deposits and
+ * net loss (stakes minus returns) per East Africa Time day, week (from Monday) and month, stake per bet and
+ * per day (TZS), session time (minutes).
+ */
+export type ProtectionLimitKind =
+  | 'DEPOSIT_DAY'
+  | 'DEPOSIT_WEEK'
+  | 'DEPOSIT_MONTH'
+  | 'LOSS_DAY'
+  | 'LOSS_WEEK'
+  | 'LOSS_MONTH'
+  | 'STAKE_BET'
+  | 'STAKE_DAY'
+  | 'SESSION_MINUTES';
+
+/** Cool-off lengths: 24 hours, 7 days, 30 days, 6 weeks. No betting and no deposits; cannot be lifted early. */
+export type CoolOffLength = 'HOURS_24' | 'DAYS_7' | 'DAYS_30' | 'WEEKS_6';
+
+/** Self-exclusion lengths: 6 months, 1 year, 5 years (EAT calendar months), or permanent. */
+export type ExclusionLength = 'MONTHS_6' | 'YEAR_1' | 'YEARS_5' | 'PERMANENT';
+
+/** Which protected players the back office lists. */
+export type ProtectedPlayerStatus =
+  /** A cool-off in force now. */
+  | 'COOLING_OFF'
+  /** Self-excluded now (until re-opened). */
+  | 'EXCLUDED';
+
+/** Virtual racing bet types (spec §9): 1 champion, 2 champion and runner-up, 3 top three, 4 odd/even, 5 big/small, 6 Luck Racing (ten of ten). */
+export type RacingBetType =
+  'CHAMPION' | 'CHAMPION_AND_RUNNER_UP' | 'TOP_THREE' | 'ODD_EVEN' | 'BIG_SMALL' | 'LUCK_RACING';
+
+/** Filters of the back office's racing lists. */
+export type RacingOrderFilter = {
+  userId?: string | number | null | undefined;
+  roundId?: string | number | null | undefined;
+  betType?: RacingBetType | null | undefined;
+  status?: number | null | undefined;
+  result?: number | null | undefined;
+  /** Placed at or after / before (EAT instants). */
+  from?: string | null | undefined;
+  to?: string | null | undefined;
+};
+
+/** A change of the racing configuration: absent fields stay as they are (spec §3 "Racing config"). */
+export type RacingConfigInput = {
+  champion?: string | null | undefined;
+  championAndRunnerUp?: string | null | undefined;
+  championAndRunnerUpAndThird?: string | null | undefined;
+  singleOrDouble?: string | null | undefined;
+  bigOrSmall?: string | null | undefined;
+  jackpotBetAmount?: number | null | undefined;
+  prizePool?: number | null | undefined;
+  noBet?: number | null | undefined;
+  taxRate?: string | null | undefined;
+  convertTaxRate?: string | null | undefined;
+  minimumBetAmount?: number | null | undefined;
+  maxBetAmount?: number | null | undefined;
+  highestProfit?: number | null | undefined;
+  /** True clears highestProfit (no cap). */
+  clearHighestProfit?: boolean | null | undefined;
+  periodSeconds?: number | null | undefined;
+  closeBeforeDrawSeconds?: number | null | undefined;
+  maxClockSkewSeconds?: number | null | undefined;
+  rtpBandMin?: number | null | undefined;
+  rtpBandMax?: number | null | undefined;
+};
+
+/** Where a referral relation stands: rewarded once, or refused as a self-referral (shown to staff). */
+export type ReferralStatus = 'PENDING' | 'REWARDED' | 'REFUSED';
+
+/** A promotion kind and its bill type: WELCOME 8, REFERRAL 10, ORDER 12, ACTIVITY 17 (spec §4). */
+export type PromotionKind = 'WELCOME' | 'REFERRAL' | 'ORDER' | 'ACTIVITY';
+
+export type PromotionInput = {
+  /** Lower-case letters, digits and dashes, 2–40; not starting with `reward`. */
+  id: string | number;
+  kind: PromotionKind;
+  name: string;
+  startsAt: string;
+  endsAt: string;
+  budget?: number | null | undefined;
+  amount?: number | null | undefined;
+  minStake?: number | null | undefined;
+  minOdds?: string | null | undefined;
+  banner?: string | null | undefined;
+  titleSw: string;
+  titleEn: string;
+  titleZh: string;
+  bodySw?: string | null | undefined;
+  bodyEn?: string | null | undefined;
+  bodyZh?: string | null | undefined;
+};
+
+/** PAUSE, RESUME, SCHEDULE (startsAt, endsAt) or BUDGET (budget; null removes the cap). */
+export type PromotionChangeInput = {
+  id: string | number;
+  action: string;
+  startsAt?: string | null | undefined;
+  endsAt?: string | null | undefined;
+  budget?: number | null | undefined;
+};
+
+export type PromotionConfigInput = {
+  qualifyingStakes: number;
+  reward: number;
+  invitationBonusPercent: number;
+  invitationBonusCap: number;
+  selfReferralIpWindowHours: number;
+  creditExpiryDays: number;
+  purseTarget: number;
+  purseBonus: number;
+  /** When the version takes effect; default now. */
+  effectiveFrom?: string | null | undefined;
+};
+
+export type ActivityAwardInput = {
+  promotionId: string | number;
+  userId: string | number;
+  amount: number;
+  reason: string;
+};
+
+/** Status of an agent's weekly salary (docs/promotions.md 'Agent salary'). */
+export type AgentSalaryStatus =
+  /** Computed, amount > 0, not paid yet. */
+  | 'DUE'
+  /** The players won or broke even (net ≤ 0): nothing to pay; nothing carries over. */
+  | 'NOTHING'
+  /** Paid to the agent's balance (bill type 2), once. */
+  | 'PAID';
+
+/**
+ * The two pool games (spec §1): the 13-match jackpot (string_ball, 1X2 of each match) and Lucky Six
+ * (guess score, the exact score of 6 matches). docs/pool-games.md.
+ */
+export type PoolGame = 'JACKPOT' | 'LUCKY_SIX';
+
+/** Issue status (spec §3 "Jackpot issue: settlement status"). */
+export type PoolIssueStatus = 'CREATED' | 'OPEN' | 'CLOSED' | 'SETTLED' | 'CANCELLED';
+
+/** A game as staff enter it or a provider's list imports it (validated by the domain's validateCasinoGame). */
+export type CasinoGameInput = {
+  providerId: string | number;
+  gameId: string | number;
+  category: string;
+  nameSw: string;
+  nameEn: string;
+  nameZh: string;
+  thumbnail: string;
+  rtpPercent: string;
+  volatility: string;
+  minStake: number;
+  maxStake: number;
+  sortOrder: number;
+  visible: boolean;
+  popular: boolean;
+  isNew: boolean;
+};
+
+export type CasinoProviderInput = {
+  id: string | number;
+  name: string;
+  enabled: boolean;
+  launchUrl: string;
+  /** New HMAC-SHA256 secret (16–128 characters); omitted keeps the current one. */
+  secret?: string | null | undefined;
+};
+
+export type CasinoTransactionFilter = {
+  userId?: string | number | null | undefined;
+  providerId?: string | number | null | undefined;
+  gameId?: string | number | null | undefined;
+  roundId?: string | number | null | undefined;
+};
+
+/** What a player accepts when a cash-out is re-priced after the early-settlement delay (docs/cash-out.md §4). */
+export type CashOutTolerance =
+  /** Pay whatever the value is then. */
+  | 'ACCEPT_ANY'
+  /** Pay the value then only if it is at least the value accepted (the default). */
+  | 'ACCEPT_HIGHER'
+  /** Pay only an unchanged value. */
+  | 'NONE';
+
+export type CashOutConfigInput = {
+  enabled: boolean;
+  marginPercent: number;
+  delaySeconds: number;
+  defaultTolerance: CashOutTolerance;
+  minimumOffer: number;
+  minimumPart: number;
+  enabledMarkets: Array<string>;
+  creditBets: boolean;
+};
+
 export type AuditStreamHistoryQueryVariables = Exact<{
   stream: StreamRef;
   fromPosition: number;
@@ -607,6 +834,221 @@ export type AuditSystemLogQuery = {
       ip: string | null;
     }>;
   };
+};
+
+export type CashOutAdminConfigQueryVariables = Exact<{ [key: string]: never }>;
+
+export type CashOutAdminConfigQuery = {
+  cashOutConfig: {
+    enabled: boolean;
+    marginPercent: number;
+    delaySeconds: number;
+    defaultTolerance: CashOutTolerance;
+    minimumOffer: number;
+    minimumPart: number;
+    enabledMarkets: Array<string>;
+    creditBets: boolean;
+    version: string;
+  };
+};
+
+export type CashOutAdminSetConfigMutationVariables = Exact<{
+  input: CashOutConfigInput;
+}>;
+
+export type CashOutAdminSetConfigMutation = {
+  setCashOutConfig: {
+    enabled: boolean;
+    marginPercent: number;
+    delaySeconds: number;
+    defaultTolerance: CashOutTolerance;
+    minimumOffer: number;
+    minimumPart: number;
+    enabledMarkets: Array<string>;
+    creditBets: boolean;
+    version: string;
+  };
+};
+
+export type CashOutAdminRecordsQueryVariables = Exact<{
+  filter?: CashOutRecordFilter | null | undefined;
+  page: number;
+  pageSize: number;
+}>;
+
+export type CashOutAdminRecordsQuery = {
+  cashOutRecords: {
+    page: number;
+    pageSize: number;
+    total: number;
+    totalGross: number;
+    totalTax: number;
+    totalNet: number;
+    totalMargin: number;
+    items: Array<{
+      betId: string;
+      serial: string;
+      userId: string;
+      userPhone: string | null;
+      stake: number;
+      at: string;
+      full: boolean;
+      cashOutNo: number | null;
+      part: number | null;
+      gross: number;
+      tax: number;
+      net: number;
+      remainingStake: number | null;
+      earlySettlementOdds: string | null;
+      probability: number | null;
+      fairValue: number | null;
+      marginPercent: number | null;
+      margin: number | null;
+      offerId: string;
+      actor: string;
+    }>;
+  };
+};
+
+export type CasinoAdminCatalogueQueryVariables = Exact<{ [key: string]: never }>;
+
+export type CasinoAdminCatalogueQuery = {
+  casinoCatalogue: Array<{
+    providerId: string;
+    gameId: string;
+    category: string;
+    nameSw: string;
+    nameEn: string;
+    nameZh: string;
+    thumbnail: string;
+    rtpPercent: string;
+    volatility: string;
+    minStake: number;
+    maxStake: number;
+    sortOrder: number;
+    visible: boolean;
+    popular: boolean;
+    isNew: boolean;
+  }>;
+};
+
+export type CasinoAdminSaveGameMutationVariables = Exact<{
+  input: CasinoGameInput;
+}>;
+
+export type CasinoAdminSaveGameMutation = {
+  saveCasinoGame: {
+    providerId: string;
+    gameId: string;
+    visible: boolean;
+    popular: boolean;
+    isNew: boolean;
+    sortOrder: number;
+  };
+};
+
+export type CasinoAdminTransactionsQueryVariables = Exact<{
+  filter?: CasinoTransactionFilter | null | undefined;
+  page?: number | null | undefined;
+  pageSize?: number | null | undefined;
+}>;
+
+export type CasinoAdminTransactionsQuery = {
+  casinoTransactions: {
+    total: number;
+    items: Array<{
+      providerId: string;
+      transactionId: string;
+      roundId: string;
+      gameId: string;
+      userId: string;
+      kind: string;
+      amount: number;
+      movement: number;
+      reference: string | null;
+      outcome: string | null;
+      at: string;
+    }>;
+  };
+};
+
+export type CasinoAdminRoundEventsQueryVariables = Exact<{
+  providerId: string | number;
+  roundId: string | number;
+}>;
+
+export type CasinoAdminRoundEventsQuery = {
+  casinoRoundEvents: Array<{ position: number; type: string; data: string; recordedAt: string }>;
+};
+
+export type CasinoAdminGgrQueryVariables = Exact<{
+  from?: string | null | undefined;
+  to?: string | null | undefined;
+}>;
+
+export type CasinoAdminGgrQuery = {
+  casinoGgr: Array<{
+    providerId: string;
+    gameId: string;
+    rounds: number;
+    stakes: number;
+    wins: number;
+    ggr: number;
+  }>;
+};
+
+export type CasinoAdminProvidersQueryVariables = Exact<{ [key: string]: never }>;
+
+export type CasinoAdminProvidersQuery = {
+  casinoProviders: Array<{
+    id: string;
+    name: string;
+    enabled: boolean;
+    launchUrl: string;
+    secretHint: string;
+  }>;
+};
+
+export type CasinoAdminSaveProviderMutationVariables = Exact<{
+  input: CasinoProviderInput;
+}>;
+
+export type CasinoAdminSaveProviderMutation = {
+  saveCasinoProvider: { id: string; name: string; enabled: boolean; launchUrl: string; secretHint: string };
+};
+
+export type CasinoAdminRotateSecretMutationVariables = Exact<{
+  id: string | number;
+}>;
+
+export type CasinoAdminRotateSecretMutation = {
+  rotateCasinoProviderSecret: { secret: string; provider: { id: string; secretHint: string } };
+};
+
+export type CasinoAdminImportListMutationVariables = Exact<{
+  providerId: string | number;
+  format: string;
+  text: string;
+}>;
+
+export type CasinoAdminImportListMutation = {
+  importCasinoGameList: Array<{ providerId: string; gameId: string }>;
+};
+
+export type CasinoAdminGgrDailyQueryVariables = Exact<{
+  from?: string | null | undefined;
+  to?: string | null | undefined;
+}>;
+
+export type CasinoAdminGgrDailyQuery = {
+  casinoGgrDaily: Array<{
+    day: string;
+    providerId: string;
+    rounds: number;
+    stakes: number;
+    wins: number;
+    ggr: number;
+  }>;
 };
 
 export type CatalogueMatchStateFragment = {
@@ -858,6 +1300,10 @@ export type CatalogueBettingTypeMutationVariables = Exact<{
 }>;
 
 export type CatalogueBettingTypeMutation = { updateBettingType: { id: number } };
+
+export type LabelsStaffNamesQueryVariables = Exact<{ [key: string]: never }>;
+
+export type LabelsStaffNamesQuery = { managers: Array<{ id: string; account: string; name: string }> };
 
 export type ConfigBetConfigFieldsFragment = {
   minimumBetAmount: number;
@@ -1514,6 +1960,10 @@ export type OrdersOrderFieldsFragment = {
   userPhone: string | null;
   matchCount: number | null;
   earlySettlementOdds: string | null;
+  remainingStake: number;
+  cashedOut: number;
+  cashOutTax: number;
+  cashOuts: number;
   placedBy: string | null;
   largeBet: boolean | null;
   liveHoldSeconds: number | null;
@@ -1561,6 +2011,10 @@ export type OrdersListQuery = {
       userPhone: string | null;
       matchCount: number | null;
       earlySettlementOdds: string | null;
+      remainingStake: number;
+      cashedOut: number;
+      cashOutTax: number;
+      cashOuts: number;
       placedBy: string | null;
       largeBet: boolean | null;
       liveHoldSeconds: number | null;
@@ -1603,6 +2057,10 @@ export type OrdersDetailQuery = {
     userPhone: string | null;
     matchCount: number | null;
     earlySettlementOdds: string | null;
+    remainingStake: number;
+    cashedOut: number;
+    cashOutTax: number;
+    cashOuts: number;
     placedBy: string | null;
     largeBet: boolean | null;
     liveHoldSeconds: number | null;
@@ -1661,6 +2119,10 @@ export type OrdersCancelMutation = {
     userPhone: string | null;
     matchCount: number | null;
     earlySettlementOdds: string | null;
+    remainingStake: number;
+    cashedOut: number;
+    cashOutTax: number;
+    cashOuts: number;
     placedBy: string | null;
     largeBet: boolean | null;
     liveHoldSeconds: number | null;
@@ -2113,11 +2575,669 @@ export type PaymentsSetBettingPauseMutationVariables = Exact<{
 
 export type PaymentsSetBettingPauseMutation = { setBettingPause: { paused: boolean; prompt: string } };
 
+export type PoolAdminTypesQueryVariables = Exact<{ [key: string]: never }>;
+
+export type PoolAdminTypesQuery = {
+  guessingBetTypes: Array<{
+    id: number;
+    label: string;
+    game: PoolGame;
+    guessNumber: number;
+    maxChoose: number;
+    betAmount: number;
+    increment: string;
+    initJackpot: number;
+    maxAddBalance: number;
+    maxRangeOdds: string;
+    identifierPrefix: string;
+    jackpot: number;
+    maxVoid: number;
+    creditAllowed: boolean;
+    settlement: string;
+    incentives: string;
+    parentId: number | null;
+    tiers: Array<{ hits: number; rewardType: string; proportion: string }>;
+  }>;
+};
+
+export type PoolAdminCandidatesQueryVariables = Exact<{
+  typeId: number;
+}>;
+
+export type PoolAdminCandidatesQuery = {
+  poolCandidates: Array<{
+    matchId: string;
+    home: string;
+    away: string;
+    competition: string;
+    kickOff: string;
+    homeOdds: string | null;
+    drawOdds: string | null;
+    awayOdds: string | null;
+    exceedsMaxRangeOdds: boolean;
+  }>;
+};
+
+export type PoolAdminIssuesQueryVariables = Exact<{
+  game: PoolGame;
+  page?: number | null | undefined;
+  pageSize?: number | null | undefined;
+}>;
+
+export type PoolAdminIssuesQuery = {
+  poolIssuesAdmin: {
+    total: number;
+    items: Array<{
+      issueId: string;
+      identifier: string;
+      status: PoolIssueStatus;
+      closesAt: string;
+      tickets: number;
+      lines: number;
+      stakes: number;
+      pool: number;
+      carriedOver: number;
+      displayedJackpot: number;
+      successfulTickets: number;
+      settlement: {
+        prizesPaid: number;
+        rolledOver: number;
+        breakage: number;
+        carryOver: number;
+        seedPaid: number;
+      } | null;
+    }>;
+  };
+};
+
+export type PoolAdminTicketsQueryVariables = Exact<{
+  issueId?: string | number | null | undefined;
+  page?: number | null | undefined;
+  pageSize?: number | null | undefined;
+}>;
+
+export type PoolAdminTicketsQuery = {
+  poolTicketsAdmin: {
+    total: number;
+    items: Array<{
+      ticketId: string;
+      identifier: string;
+      userId: string;
+      doubles: number;
+      lines: number;
+      stake: number;
+      status: string;
+      boughtAt: string;
+      maxProfit: number;
+      refund: number | null;
+      picks: Array<{ matchId: string; outcomes: Array<string> }>;
+      prize: { gross: number; tax: number; net: number; needsApproval: boolean; credited: boolean } | null;
+    }>;
+  };
+};
+
+export type PoolAdminCreateIssueMutationVariables = Exact<{
+  typeId: number;
+  matchIds: Array<string | number> | string | number;
+}>;
+
+export type PoolAdminCreateIssueMutation = { createPoolIssue: { issueId: string; identifier: string } };
+
+export type PoolAdminCancelIssueMutationVariables = Exact<{
+  issueId: string | number;
+  reason: string;
+}>;
+
+export type PoolAdminCancelIssueMutation = { cancelPoolIssue: { issueId: string; status: PoolIssueStatus } };
+
+export type PoolAdminApprovePrizeMutationVariables = Exact<{
+  ticketId: string | number;
+}>;
+
+export type PoolAdminApprovePrizeMutation = { approvePoolPrize: { ticketId: string } };
+
+export type PromotionAdminFieldsFragment = {
+  id: string;
+  kind: PromotionKind;
+  name: string;
+  startsAt: string;
+  endsAt: string;
+  budget: number | null;
+  spent: number;
+  grantedCount: number;
+  paused: boolean;
+  version: number;
+  amount: number | null;
+  minStake: number | null;
+  minOdds: string | null;
+  banner: string;
+  titleSw: string;
+  titleEn: string;
+  titleZh: string;
+};
+
+export type PromotionAdminListQueryVariables = Exact<{ [key: string]: never }>;
+
+export type PromotionAdminListQuery = {
+  promotionsAdmin: Array<{
+    id: string;
+    kind: PromotionKind;
+    name: string;
+    startsAt: string;
+    endsAt: string;
+    budget: number | null;
+    spent: number;
+    grantedCount: number;
+    paused: boolean;
+    version: number;
+    amount: number | null;
+    minStake: number | null;
+    minOdds: string | null;
+    banner: string;
+    titleSw: string;
+    titleEn: string;
+    titleZh: string;
+  }>;
+};
+
+export type PromotionAdminSaveMutationVariables = Exact<{
+  input: PromotionInput;
+}>;
+
+export type PromotionAdminSaveMutation = {
+  savePromotion: {
+    id: string;
+    kind: PromotionKind;
+    name: string;
+    startsAt: string;
+    endsAt: string;
+    budget: number | null;
+    spent: number;
+    grantedCount: number;
+    paused: boolean;
+    version: number;
+    amount: number | null;
+    minStake: number | null;
+    minOdds: string | null;
+    banner: string;
+    titleSw: string;
+    titleEn: string;
+    titleZh: string;
+  };
+};
+
+export type PromotionAdminChangeMutationVariables = Exact<{
+  input: PromotionChangeInput;
+}>;
+
+export type PromotionAdminChangeMutation = {
+  changePromotion: {
+    id: string;
+    kind: PromotionKind;
+    name: string;
+    startsAt: string;
+    endsAt: string;
+    budget: number | null;
+    spent: number;
+    grantedCount: number;
+    paused: boolean;
+    version: number;
+    amount: number | null;
+    minStake: number | null;
+    minOdds: string | null;
+    banner: string;
+    titleSw: string;
+    titleEn: string;
+    titleZh: string;
+  };
+};
+
+export type PromotionAdminConfigQueryVariables = Exact<{ [key: string]: never }>;
+
+export type PromotionAdminConfigQuery = {
+  promotionConfig: {
+    version: number;
+    qualifyingStakes: number;
+    reward: number;
+    invitationBonusPercent: number;
+    invitationBonusCap: number;
+    selfReferralIpWindowHours: number;
+    creditExpiryDays: number;
+    purseTarget: number;
+    purseBonus: number;
+  };
+};
+
+export type PromotionAdminSetConfigMutationVariables = Exact<{
+  input: PromotionConfigInput;
+}>;
+
+export type PromotionAdminSetConfigMutation = { setPromotionConfig: { version: number } };
+
+export type PromotionAdminAwardMutationVariables = Exact<{
+  input: ActivityAwardInput;
+}>;
+
+export type PromotionAdminAwardMutation = {
+  grantActivityAward: { status: string; code: string | null; amount: number | null };
+};
+
+export type PromotionAdminReferralsQueryVariables = Exact<{
+  status?: ReferralStatus | null | undefined;
+  page?: number | null | undefined;
+  pageSize?: number | null | undefined;
+}>;
+
+export type PromotionAdminReferralsQuery = {
+  referralRelations: {
+    total: number;
+    items: Array<{
+      friendId: string;
+      friendPhone: string;
+      inviterId: string;
+      inviterPhone: string;
+      registeredAt: string;
+      settledStakes: number;
+      firstDeposit: number | null;
+      invitationBonus: number;
+      reward: number;
+      status: ReferralStatus;
+      refusalReason: string | null;
+    }>;
+  };
+};
+
+export type PromotionAdminRewardsQueryVariables = Exact<{
+  userId?: string | number | null | undefined;
+  promotionId?: string | number | null | undefined;
+  page?: number | null | undefined;
+  pageSize?: number | null | undefined;
+}>;
+
+export type PromotionAdminRewardsQuery = {
+  promotionRewards: {
+    total: number;
+    items: Array<{
+      movementId: string;
+      promotionId: string;
+      userId: string;
+      trigger: string;
+      amount: number;
+      at: string;
+    }>;
+  };
+};
+
+export type PromotionAdminCostQueryVariables = Exact<{
+  from: string;
+  to: string;
+}>;
+
+export type PromotionAdminCostQuery = {
+  promotionCostByDay: Array<{ day: string; kind: PromotionKind; amount: number; count: number }>;
+};
+
+export type PromotionAdminSalariesQueryVariables = Exact<{
+  period: string;
+}>;
+
+export type PromotionAdminSalariesQuery = {
+  agentSalaries: Array<{
+    agentId: string;
+    period: string;
+    returnScale: number;
+    stakes: number;
+    returns: number;
+    net: number;
+    amount: number;
+    status: AgentSalaryStatus;
+    paidAt: string | null;
+  }>;
+};
+
+export type PromotionAdminPaySalaryMutationVariables = Exact<{
+  agentId: string | number;
+  period: string;
+}>;
+
+export type PromotionAdminPaySalaryMutation = {
+  payAgentSalary: { status: string; code: string | null; amount: number | null };
+};
+
+export type ProtectionAdminViewFragment = {
+  userId: string;
+  canPlay: boolean;
+  coolingOffUntil: string | null;
+  realityCheckMinutes: number;
+  marketingAllowed: boolean;
+  changes: number;
+  limits: Array<{
+    kind: ProtectionLimitKind;
+    limit: number;
+    used: number;
+    left: number;
+    resetsAt: string | null;
+  }>;
+  pending: Array<{
+    kind: ProtectionLimitKind;
+    value: number | null;
+    confirmableFrom: string;
+    confirmable: boolean;
+  }>;
+  selfExclusion: { until: string | null; reopensAt: string | null; permanent: boolean } | null;
+};
+
+export type ProtectionPlayerQueryVariables = Exact<{
+  userId: string | number;
+}>;
+
+export type ProtectionPlayerQuery = {
+  playerProtection: {
+    userId: string;
+    canPlay: boolean;
+    coolingOffUntil: string | null;
+    realityCheckMinutes: number;
+    marketingAllowed: boolean;
+    changes: number;
+    limits: Array<{
+      kind: ProtectionLimitKind;
+      limit: number;
+      used: number;
+      left: number;
+      resetsAt: string | null;
+    }>;
+    pending: Array<{
+      kind: ProtectionLimitKind;
+      value: number | null;
+      confirmableFrom: string;
+      confirmable: boolean;
+    }>;
+    selfExclusion: { until: string | null; reopensAt: string | null; permanent: boolean } | null;
+  };
+  playerProtectionHistory: Array<{
+    position: number;
+    type: string;
+    at: string;
+    actor: string;
+    kind: ProtectionLimitKind | null;
+    value: number | null;
+    previous: number | null;
+    period: string | null;
+    until: string | null;
+    confirmableFrom: string | null;
+    reopensAt: string | null;
+    reason: string | null;
+  }>;
+};
+
+export type ProtectionProtectedPlayersQueryVariables = Exact<{
+  status: ProtectedPlayerStatus;
+}>;
+
+export type ProtectionProtectedPlayersQuery = {
+  protectedPlayers: Array<{
+    userId: string;
+    phone: string | null;
+    coolingOffUntil: string | null;
+    excludedFrom: string | null;
+    excludedUntil: string | null;
+    reopensAt: string | null;
+    updatedAt: string;
+  }>;
+};
+
+export type ProtectionRefusalStatsQueryVariables = Exact<{
+  from: string;
+  to: string;
+}>;
+
+export type ProtectionRefusalStatsQuery = {
+  protectionRefusals: Array<{ code: string; kind: string; count: number; amount: number; players: number }>;
+};
+
+export type ProtectionStaffCoolOffMutationVariables = Exact<{
+  userId: string | number;
+  length: CoolOffLength;
+  reason: string;
+}>;
+
+export type ProtectionStaffCoolOffMutation = {
+  staffStartCoolOff: {
+    userId: string;
+    canPlay: boolean;
+    coolingOffUntil: string | null;
+    realityCheckMinutes: number;
+    marketingAllowed: boolean;
+    changes: number;
+    limits: Array<{
+      kind: ProtectionLimitKind;
+      limit: number;
+      used: number;
+      left: number;
+      resetsAt: string | null;
+    }>;
+    pending: Array<{
+      kind: ProtectionLimitKind;
+      value: number | null;
+      confirmableFrom: string;
+      confirmable: boolean;
+    }>;
+    selfExclusion: { until: string | null; reopensAt: string | null; permanent: boolean } | null;
+  };
+};
+
+export type ProtectionStaffExcludeMutationVariables = Exact<{
+  userId: string | number;
+  length: ExclusionLength;
+  reason: string;
+}>;
+
+export type ProtectionStaffExcludeMutation = {
+  staffSelfExclude: {
+    userId: string;
+    canPlay: boolean;
+    coolingOffUntil: string | null;
+    realityCheckMinutes: number;
+    marketingAllowed: boolean;
+    changes: number;
+    limits: Array<{
+      kind: ProtectionLimitKind;
+      limit: number;
+      used: number;
+      left: number;
+      resetsAt: string | null;
+    }>;
+    pending: Array<{
+      kind: ProtectionLimitKind;
+      value: number | null;
+      confirmableFrom: string;
+      confirmable: boolean;
+    }>;
+    selfExclusion: { until: string | null; reopensAt: string | null; permanent: boolean } | null;
+  };
+};
+
+export type RacingAdminConfigFieldsFragment = {
+  champion: string;
+  championAndRunnerUp: string;
+  championAndRunnerUpAndThird: string;
+  singleOrDouble: string;
+  bigOrSmall: string;
+  numberPlayers: number;
+  jackpotBetAmount: number;
+  prizePool: number;
+  noBet: number;
+  taxRate: string;
+  convertTaxRate: string;
+  minimumBetAmount: number;
+  maxBetAmount: number;
+  highestProfit: number | null;
+  periodSeconds: number;
+  closeBeforeDrawSeconds: number;
+  maxClockSkewSeconds: number;
+  rtpBandMin: number;
+  rtpBandMax: number;
+  updatedAt: string;
+  updatedBy: string;
+  rtp: Array<{
+    betType: RacingBetType;
+    odds: string | null;
+    winningChance: string;
+    rtpPercent: string;
+    poolRtpPercent: string;
+    outsideBand: boolean;
+  }>;
+};
+
+export type RacingAdminConfigQueryVariables = Exact<{ [key: string]: never }>;
+
+export type RacingAdminConfigQuery = {
+  racingConfig: {
+    champion: string;
+    championAndRunnerUp: string;
+    championAndRunnerUpAndThird: string;
+    singleOrDouble: string;
+    bigOrSmall: string;
+    numberPlayers: number;
+    jackpotBetAmount: number;
+    prizePool: number;
+    noBet: number;
+    taxRate: string;
+    convertTaxRate: string;
+    minimumBetAmount: number;
+    maxBetAmount: number;
+    highestProfit: number | null;
+    periodSeconds: number;
+    closeBeforeDrawSeconds: number;
+    maxClockSkewSeconds: number;
+    rtpBandMin: number;
+    rtpBandMax: number;
+    updatedAt: string;
+    updatedBy: string;
+    rtp: Array<{
+      betType: RacingBetType;
+      odds: string | null;
+      winningChance: string;
+      rtpPercent: string;
+      poolRtpPercent: string;
+      outsideBand: boolean;
+    }>;
+  };
+};
+
+export type RacingAdminUpdateConfigMutationVariables = Exact<{
+  input: RacingConfigInput;
+}>;
+
+export type RacingAdminUpdateConfigMutation = {
+  updateRacingConfig: {
+    champion: string;
+    championAndRunnerUp: string;
+    championAndRunnerUpAndThird: string;
+    singleOrDouble: string;
+    bigOrSmall: string;
+    numberPlayers: number;
+    jackpotBetAmount: number;
+    prizePool: number;
+    noBet: number;
+    taxRate: string;
+    convertTaxRate: string;
+    minimumBetAmount: number;
+    maxBetAmount: number;
+    highestProfit: number | null;
+    periodSeconds: number;
+    closeBeforeDrawSeconds: number;
+    maxClockSkewSeconds: number;
+    rtpBandMin: number;
+    rtpBandMax: number;
+    updatedAt: string;
+    updatedBy: string;
+    rtp: Array<{
+      betType: RacingBetType;
+      odds: string | null;
+      winningChance: string;
+      rtpPercent: string;
+      poolRtpPercent: string;
+      outsideBand: boolean;
+    }>;
+  };
+};
+
+export type RacingAdminRoundsQueryVariables = Exact<{
+  page: number;
+  pageSize: number;
+}>;
+
+export type RacingAdminRoundsQuery = {
+  racingRounds: {
+    total: number;
+    items: Array<{
+      orders: number;
+      staked: number;
+      paid: number;
+      tax: number;
+      ggr: number;
+      period: {
+        id: string;
+        startingBetTime: string;
+        endBetTime: string;
+        drawTime: string;
+        status: number;
+        seedHash: string;
+        seed: string | null;
+        lotteryCombination: string | null;
+        settled: boolean;
+        voided: boolean;
+      };
+    }>;
+  };
+};
+
+export type RacingAdminOrdersQueryVariables = Exact<{
+  filter?: RacingOrderFilter | null | undefined;
+  page: number;
+  pageSize: number;
+}>;
+
+export type RacingAdminOrdersQuery = {
+  racingOrders: {
+    total: number;
+    items: Array<{
+      id: string;
+      userId: string | null;
+      roundId: string;
+      betType: RacingBetType;
+      positions: Array<Array<number>>;
+      options: Array<string>;
+      tickets: number;
+      singleAmount: number;
+      amount: number;
+      odds: string | null;
+      taxRate: string;
+      tax: number | null;
+      profit: number | null;
+      payout: number | null;
+      result: number;
+      status: number;
+      placedAt: string;
+      settledAt: string | null;
+    }>;
+  };
+};
+
+export type RacingAdminVoidRoundMutationVariables = Exact<{
+  roundId: string | number;
+  reason: string;
+}>;
+
+export type RacingAdminVoidRoundMutation = { voidRacingRound: { id: string; voided: boolean } };
+
 export type ShellStaffMeQueryVariables = Exact<{ [key: string]: never }>;
 
 export type ShellStaffMeQuery = {
   staffMe: {
     permissions: Array<string>;
+    setupRequired: Array<StaffSetupStep>;
     staff: {
       id: string;
       account: string;
@@ -2159,6 +3279,196 @@ export type ShellUnbindTotpMutationVariables = Exact<{
 }>;
 
 export type ShellUnbindTotpMutation = { unbindTotp: boolean };
+
+export type SimulationTotalsFieldsFragment = {
+  bets: number;
+  handle: number;
+  grossPayout: number;
+  ggr: number;
+  hold: number;
+  rtp: number;
+  withholdingTax: number;
+  accaBonus: number;
+  credited: number;
+};
+
+export type SimulationRunSummaryFieldsFragment = {
+  runId: string;
+  name: string;
+  seed: number;
+  leagues: Array<string>;
+  seasons: Array<string>;
+  keptAt: string;
+  stopped: boolean;
+  bettors: number;
+  comparedWith: string | null;
+  totals: {
+    bets: number;
+    handle: number;
+    grossPayout: number;
+    ggr: number;
+    hold: number;
+    rtp: number;
+    withholdingTax: number;
+    accaBonus: number;
+    credited: number;
+  };
+};
+
+export type SimulationRunsQueryVariables = Exact<{ [key: string]: never }>;
+
+export type SimulationRunsQuery = {
+  simulationRuns: Array<{
+    runId: string;
+    name: string;
+    seed: number;
+    leagues: Array<string>;
+    seasons: Array<string>;
+    keptAt: string;
+    stopped: boolean;
+    bettors: number;
+    comparedWith: string | null;
+    totals: {
+      bets: number;
+      handle: number;
+      grossPayout: number;
+      ggr: number;
+      hold: number;
+      rtp: number;
+      withholdingTax: number;
+      accaBonus: number;
+      credited: number;
+    };
+  }>;
+};
+
+export type SimulationRunQueryVariables = Exact<{
+  runId: string | number;
+}>;
+
+export type SimulationRunQuery = {
+  simulationRun: {
+    matchdays: number;
+    matchdaysTotal: number;
+    matches: number;
+    operatorGgrTax: number;
+    ggrTaxPercent: number;
+    scenarioJson: string;
+    summary: {
+      runId: string;
+      name: string;
+      seed: number;
+      leagues: Array<string>;
+      seasons: Array<string>;
+      keptAt: string;
+      stopped: boolean;
+      bettors: number;
+      comparedWith: string | null;
+      totals: {
+        bets: number;
+        handle: number;
+        grossPayout: number;
+        ggr: number;
+        hold: number;
+        rtp: number;
+        withholdingTax: number;
+        accaBonus: number;
+        credited: number;
+      };
+    };
+    payments: {
+      deposits: number;
+      depositCount: number;
+      withdrawals: number;
+      withdrawalCount: number;
+      rejectedBets: number;
+    };
+    byMarketType: Array<{
+      key: string;
+      totals: {
+        bets: number;
+        handle: number;
+        grossPayout: number;
+        ggr: number;
+        hold: number;
+        rtp: number;
+        withholdingTax: number;
+        accaBonus: number;
+        credited: number;
+      };
+    }>;
+    byBehaviour: Array<{
+      key: string;
+      totals: {
+        bets: number;
+        handle: number;
+        grossPayout: number;
+        ggr: number;
+        hold: number;
+        rtp: number;
+        withholdingTax: number;
+        accaBonus: number;
+        credited: number;
+      };
+    }>;
+    byLeague: Array<{
+      key: string;
+      totals: {
+        bets: number;
+        handle: number;
+        grossPayout: number;
+        ggr: number;
+        hold: number;
+        rtp: number;
+        withholdingTax: number;
+        accaBonus: number;
+        credited: number;
+      };
+    }>;
+    byMonth: Array<{
+      key: string;
+      totals: {
+        bets: number;
+        handle: number;
+        grossPayout: number;
+        ggr: number;
+        hold: number;
+        rtp: number;
+        withholdingTax: number;
+        accaBonus: number;
+        credited: number;
+      };
+    }>;
+    largestWins: Array<{
+      betId: string;
+      userId: string;
+      behaviour: string;
+      stake: number;
+      totalOdds: string;
+      grossPayout: number;
+      credited: number;
+      legs: number;
+      description: string;
+    }>;
+    calibration: {
+      matches: number;
+      compared: number;
+      brierOurs: number;
+      brierMarket: number | null;
+      logLossOurs: number;
+      logLossMarket: number | null;
+      reliability: Array<{
+        bin: string;
+        oursCount: number;
+        oursPredicted: number;
+        oursObserved: number;
+        marketCount: number;
+        marketPredicted: number;
+        marketObserved: number;
+      }>;
+    };
+  } | null;
+};
 
 export type StaffManagerFieldsFragment = {
   id: string;
@@ -3085,6 +4395,10 @@ export const OrdersOrderFieldsFragmentDoc = {
           { kind: 'Field', name: { kind: 'Name', value: 'userPhone' } },
           { kind: 'Field', name: { kind: 'Name', value: 'matchCount' } },
           { kind: 'Field', name: { kind: 'Name', value: 'earlySettlementOdds' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'remainingStake' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'cashedOut' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'cashOutTax' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'cashOuts' } },
           { kind: 'Field', name: { kind: 'Name', value: 'placedBy' } },
           { kind: 'Field', name: { kind: 'Name', value: 'largeBet' } },
           { kind: 'Field', name: { kind: 'Name', value: 'liveHoldSeconds' } },
@@ -3184,6 +4498,226 @@ export const PaymentsConfigFieldsFragmentDoc = {
     },
   ],
 } as unknown as DocumentNode<PaymentsConfigFieldsFragment, unknown>;
+export const PromotionAdminFieldsFragmentDoc = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'PromotionAdminFields' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'AdminPromotion' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'kind' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'name' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'startsAt' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'endsAt' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'budget' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'spent' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'grantedCount' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'paused' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'version' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'amount' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'minStake' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'minOdds' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'banner' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'titleSw' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'titleEn' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'titleZh' } },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<PromotionAdminFieldsFragment, unknown>;
+export const ProtectionAdminViewFragmentDoc = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'ProtectionAdminView' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'PlayerProtection' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'userId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'canPlay' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'coolingOffUntil' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'realityCheckMinutes' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'marketingAllowed' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'changes' } },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'limits' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'kind' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'limit' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'used' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'left' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'resetsAt' } },
+              ],
+            },
+          },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'pending' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'kind' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'value' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'confirmableFrom' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'confirmable' } },
+              ],
+            },
+          },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'selfExclusion' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'until' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'reopensAt' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'permanent' } },
+              ],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<ProtectionAdminViewFragment, unknown>;
+export const RacingAdminConfigFieldsFragmentDoc = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'RacingAdminConfigFields' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'RacingConfig' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'champion' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'championAndRunnerUp' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'championAndRunnerUpAndThird' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'singleOrDouble' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'bigOrSmall' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'numberPlayers' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'jackpotBetAmount' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'prizePool' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'noBet' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'taxRate' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'convertTaxRate' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'minimumBetAmount' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'maxBetAmount' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'highestProfit' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'periodSeconds' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'closeBeforeDrawSeconds' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'maxClockSkewSeconds' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'rtpBandMin' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'rtpBandMax' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'updatedAt' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'updatedBy' } },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'rtp' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'betType' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'odds' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'winningChance' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'rtpPercent' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'poolRtpPercent' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'outsideBand' } },
+              ],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<RacingAdminConfigFieldsFragment, unknown>;
+export const SimulationTotalsFieldsFragmentDoc = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'SimulationTotalsFields' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'SimulationTotals' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'bets' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'handle' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'grossPayout' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'ggr' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'hold' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'rtp' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'withholdingTax' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'accaBonus' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'credited' } },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<SimulationTotalsFieldsFragment, unknown>;
+export const SimulationRunSummaryFieldsFragmentDoc = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'SimulationRunSummaryFields' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'SimulationRunSummary' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'runId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'name' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'seed' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'leagues' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'seasons' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'keptAt' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'stopped' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'bettors' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'comparedWith' } },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'totals' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'FragmentSpread', name: { kind: 'Name', value: 'SimulationTotalsFields' } },
+              ],
+            },
+          },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'SimulationTotalsFields' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'SimulationTotals' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'bets' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'handle' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'grossPayout' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'ggr' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'hold' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'rtp' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'withholdingTax' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'accaBonus' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'credited' } },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<SimulationRunSummaryFieldsFragment, unknown>;
 export const StaffManagerFieldsFragmentDoc = {
   kind: 'Document',
   definitions: [
@@ -3739,6 +5273,693 @@ export const AuditSystemLogDocument = {
     },
   ],
 } as unknown as DocumentNode<AuditSystemLogQuery, AuditSystemLogQueryVariables>;
+export const CashOutAdminConfigDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'query',
+      name: { kind: 'Name', value: 'CashOutAdminConfig' },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'cashOutConfig' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'enabled' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'marginPercent' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'delaySeconds' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'defaultTolerance' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'minimumOffer' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'minimumPart' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'enabledMarkets' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'creditBets' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'version' } },
+              ],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<CashOutAdminConfigQuery, CashOutAdminConfigQueryVariables>;
+export const CashOutAdminSetConfigDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'mutation',
+      name: { kind: 'Name', value: 'CashOutAdminSetConfig' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'input' } },
+          type: {
+            kind: 'NonNullType',
+            type: { kind: 'NamedType', name: { kind: 'Name', value: 'CashOutConfigInput' } },
+          },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'setCashOutConfig' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'input' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'input' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'enabled' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'marginPercent' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'delaySeconds' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'defaultTolerance' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'minimumOffer' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'minimumPart' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'enabledMarkets' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'creditBets' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'version' } },
+              ],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<CashOutAdminSetConfigMutation, CashOutAdminSetConfigMutationVariables>;
+export const CashOutAdminRecordsDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'query',
+      name: { kind: 'Name', value: 'CashOutAdminRecords' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'filter' } },
+          type: { kind: 'NamedType', name: { kind: 'Name', value: 'CashOutRecordFilter' } },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'page' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'Int' } } },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'pageSize' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'Int' } } },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'cashOutRecords' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'filter' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'filter' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'page' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'page' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'pageSize' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'pageSize' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'items' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [
+                      { kind: 'Field', name: { kind: 'Name', value: 'betId' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'serial' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'userId' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'userPhone' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'stake' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'at' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'full' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'cashOutNo' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'part' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'gross' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'tax' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'net' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'remainingStake' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'earlySettlementOdds' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'probability' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'fairValue' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'marginPercent' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'margin' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'offerId' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'actor' } },
+                    ],
+                  },
+                },
+                { kind: 'Field', name: { kind: 'Name', value: 'page' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'pageSize' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'total' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'totalGross' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'totalTax' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'totalNet' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'totalMargin' } },
+              ],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<CashOutAdminRecordsQuery, CashOutAdminRecordsQueryVariables>;
+export const CasinoAdminCatalogueDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'query',
+      name: { kind: 'Name', value: 'CasinoAdminCatalogue' },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'casinoCatalogue' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'providerId' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'gameId' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'category' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'nameSw' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'nameEn' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'nameZh' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'thumbnail' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'rtpPercent' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'volatility' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'minStake' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'maxStake' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'sortOrder' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'visible' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'popular' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'isNew' } },
+              ],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<CasinoAdminCatalogueQuery, CasinoAdminCatalogueQueryVariables>;
+export const CasinoAdminSaveGameDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'mutation',
+      name: { kind: 'Name', value: 'CasinoAdminSaveGame' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'input' } },
+          type: {
+            kind: 'NonNullType',
+            type: { kind: 'NamedType', name: { kind: 'Name', value: 'CasinoGameInput' } },
+          },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'saveCasinoGame' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'input' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'input' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'providerId' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'gameId' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'visible' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'popular' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'isNew' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'sortOrder' } },
+              ],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<CasinoAdminSaveGameMutation, CasinoAdminSaveGameMutationVariables>;
+export const CasinoAdminTransactionsDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'query',
+      name: { kind: 'Name', value: 'CasinoAdminTransactions' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'filter' } },
+          type: { kind: 'NamedType', name: { kind: 'Name', value: 'CasinoTransactionFilter' } },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'page' } },
+          type: { kind: 'NamedType', name: { kind: 'Name', value: 'Int' } },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'pageSize' } },
+          type: { kind: 'NamedType', name: { kind: 'Name', value: 'Int' } },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'casinoTransactions' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'filter' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'filter' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'page' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'page' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'pageSize' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'pageSize' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'total' } },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'items' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [
+                      { kind: 'Field', name: { kind: 'Name', value: 'providerId' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'transactionId' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'roundId' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'gameId' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'userId' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'kind' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'amount' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'movement' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'reference' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'outcome' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'at' } },
+                    ],
+                  },
+                },
+              ],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<CasinoAdminTransactionsQuery, CasinoAdminTransactionsQueryVariables>;
+export const CasinoAdminRoundEventsDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'query',
+      name: { kind: 'Name', value: 'CasinoAdminRoundEvents' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'providerId' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'ID' } } },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'roundId' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'ID' } } },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'casinoRoundEvents' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'providerId' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'providerId' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'roundId' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'roundId' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'position' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'type' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'data' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'recordedAt' } },
+              ],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<CasinoAdminRoundEventsQuery, CasinoAdminRoundEventsQueryVariables>;
+export const CasinoAdminGgrDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'query',
+      name: { kind: 'Name', value: 'CasinoAdminGgr' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'from' } },
+          type: { kind: 'NamedType', name: { kind: 'Name', value: 'DateTime' } },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'to' } },
+          type: { kind: 'NamedType', name: { kind: 'Name', value: 'DateTime' } },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'casinoGgr' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'from' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'from' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'to' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'to' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'providerId' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'gameId' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'rounds' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'stakes' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'wins' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'ggr' } },
+              ],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<CasinoAdminGgrQuery, CasinoAdminGgrQueryVariables>;
+export const CasinoAdminProvidersDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'query',
+      name: { kind: 'Name', value: 'CasinoAdminProviders' },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'casinoProviders' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'name' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'enabled' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'launchUrl' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'secretHint' } },
+              ],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<CasinoAdminProvidersQuery, CasinoAdminProvidersQueryVariables>;
+export const CasinoAdminSaveProviderDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'mutation',
+      name: { kind: 'Name', value: 'CasinoAdminSaveProvider' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'input' } },
+          type: {
+            kind: 'NonNullType',
+            type: { kind: 'NamedType', name: { kind: 'Name', value: 'CasinoProviderInput' } },
+          },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'saveCasinoProvider' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'input' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'input' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'name' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'enabled' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'launchUrl' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'secretHint' } },
+              ],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<CasinoAdminSaveProviderMutation, CasinoAdminSaveProviderMutationVariables>;
+export const CasinoAdminRotateSecretDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'mutation',
+      name: { kind: 'Name', value: 'CasinoAdminRotateSecret' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'id' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'ID' } } },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'rotateCasinoProviderSecret' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'id' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'id' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'secret' } },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'provider' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [
+                      { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'secretHint' } },
+                    ],
+                  },
+                },
+              ],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<CasinoAdminRotateSecretMutation, CasinoAdminRotateSecretMutationVariables>;
+export const CasinoAdminImportListDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'mutation',
+      name: { kind: 'Name', value: 'CasinoAdminImportList' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'providerId' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'ID' } } },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'format' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'String' } } },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'text' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'String' } } },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'importCasinoGameList' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'providerId' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'providerId' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'format' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'format' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'text' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'text' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'providerId' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'gameId' } },
+              ],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<CasinoAdminImportListMutation, CasinoAdminImportListMutationVariables>;
+export const CasinoAdminGgrDailyDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'query',
+      name: { kind: 'Name', value: 'CasinoAdminGgrDaily' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'from' } },
+          type: { kind: 'NamedType', name: { kind: 'Name', value: 'DateTime' } },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'to' } },
+          type: { kind: 'NamedType', name: { kind: 'Name', value: 'DateTime' } },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'casinoGgrDaily' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'from' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'from' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'to' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'to' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'day' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'providerId' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'rounds' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'stakes' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'wins' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'ggr' } },
+              ],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<CasinoAdminGgrDailyQuery, CasinoAdminGgrDailyQueryVariables>;
 export const CatalogueStaffMatchesDocument = {
   kind: 'Document',
   definitions: [
@@ -4528,6 +6749,33 @@ export const CatalogueBettingTypeDocument = {
     },
   ],
 } as unknown as DocumentNode<CatalogueBettingTypeMutation, CatalogueBettingTypeMutationVariables>;
+export const LabelsStaffNamesDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'query',
+      name: { kind: 'Name', value: 'LabelsStaffNames' },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'managers' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'account' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'name' } },
+              ],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<LabelsStaffNamesQuery, LabelsStaffNamesQueryVariables>;
 export const ConfigBetDocument = {
   kind: 'Document',
   definitions: [
@@ -6455,6 +8703,10 @@ export const OrdersListDocument = {
           { kind: 'Field', name: { kind: 'Name', value: 'userPhone' } },
           { kind: 'Field', name: { kind: 'Name', value: 'matchCount' } },
           { kind: 'Field', name: { kind: 'Name', value: 'earlySettlementOdds' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'remainingStake' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'cashedOut' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'cashOutTax' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'cashOuts' } },
           { kind: 'Field', name: { kind: 'Name', value: 'placedBy' } },
           { kind: 'Field', name: { kind: 'Name', value: 'largeBet' } },
           { kind: 'Field', name: { kind: 'Name', value: 'liveHoldSeconds' } },
@@ -6559,6 +8811,10 @@ export const OrdersDetailDocument = {
           { kind: 'Field', name: { kind: 'Name', value: 'userPhone' } },
           { kind: 'Field', name: { kind: 'Name', value: 'matchCount' } },
           { kind: 'Field', name: { kind: 'Name', value: 'earlySettlementOdds' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'remainingStake' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'cashedOut' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'cashOutTax' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'cashOuts' } },
           { kind: 'Field', name: { kind: 'Name', value: 'placedBy' } },
           { kind: 'Field', name: { kind: 'Name', value: 'largeBet' } },
           { kind: 'Field', name: { kind: 'Name', value: 'liveHoldSeconds' } },
@@ -6648,6 +8904,10 @@ export const OrdersCancelDocument = {
           { kind: 'Field', name: { kind: 'Name', value: 'userPhone' } },
           { kind: 'Field', name: { kind: 'Name', value: 'matchCount' } },
           { kind: 'Field', name: { kind: 'Name', value: 'earlySettlementOdds' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'remainingStake' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'cashedOut' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'cashOutTax' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'cashOuts' } },
           { kind: 'Field', name: { kind: 'Name', value: 'placedBy' } },
           { kind: 'Field', name: { kind: 'Name', value: 'largeBet' } },
           { kind: 'Field', name: { kind: 'Name', value: 'liveHoldSeconds' } },
@@ -7957,6 +10217,1896 @@ export const PaymentsSetBettingPauseDocument = {
     },
   ],
 } as unknown as DocumentNode<PaymentsSetBettingPauseMutation, PaymentsSetBettingPauseMutationVariables>;
+export const PoolAdminTypesDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'query',
+      name: { kind: 'Name', value: 'PoolAdminTypes' },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'guessingBetTypes' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'label' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'game' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'guessNumber' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'maxChoose' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'betAmount' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'increment' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'initJackpot' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'maxAddBalance' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'maxRangeOdds' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'identifierPrefix' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'jackpot' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'maxVoid' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'creditAllowed' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'settlement' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'incentives' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'parentId' } },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'tiers' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [
+                      { kind: 'Field', name: { kind: 'Name', value: 'hits' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'rewardType' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'proportion' } },
+                    ],
+                  },
+                },
+              ],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<PoolAdminTypesQuery, PoolAdminTypesQueryVariables>;
+export const PoolAdminCandidatesDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'query',
+      name: { kind: 'Name', value: 'PoolAdminCandidates' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'typeId' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'Int' } } },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'poolCandidates' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'typeId' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'typeId' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'matchId' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'home' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'away' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'competition' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'kickOff' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'homeOdds' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'drawOdds' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'awayOdds' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'exceedsMaxRangeOdds' } },
+              ],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<PoolAdminCandidatesQuery, PoolAdminCandidatesQueryVariables>;
+export const PoolAdminIssuesDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'query',
+      name: { kind: 'Name', value: 'PoolAdminIssues' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'game' } },
+          type: {
+            kind: 'NonNullType',
+            type: { kind: 'NamedType', name: { kind: 'Name', value: 'PoolGame' } },
+          },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'page' } },
+          type: { kind: 'NamedType', name: { kind: 'Name', value: 'Int' } },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'pageSize' } },
+          type: { kind: 'NamedType', name: { kind: 'Name', value: 'Int' } },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'poolIssuesAdmin' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'game' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'game' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'page' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'page' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'pageSize' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'pageSize' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'total' } },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'items' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [
+                      { kind: 'Field', name: { kind: 'Name', value: 'issueId' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'identifier' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'status' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'closesAt' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'tickets' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'lines' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'stakes' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'pool' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'carriedOver' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'displayedJackpot' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'successfulTickets' } },
+                      {
+                        kind: 'Field',
+                        name: { kind: 'Name', value: 'settlement' },
+                        selectionSet: {
+                          kind: 'SelectionSet',
+                          selections: [
+                            { kind: 'Field', name: { kind: 'Name', value: 'prizesPaid' } },
+                            { kind: 'Field', name: { kind: 'Name', value: 'rolledOver' } },
+                            { kind: 'Field', name: { kind: 'Name', value: 'breakage' } },
+                            { kind: 'Field', name: { kind: 'Name', value: 'carryOver' } },
+                            { kind: 'Field', name: { kind: 'Name', value: 'seedPaid' } },
+                          ],
+                        },
+                      },
+                    ],
+                  },
+                },
+              ],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<PoolAdminIssuesQuery, PoolAdminIssuesQueryVariables>;
+export const PoolAdminTicketsDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'query',
+      name: { kind: 'Name', value: 'PoolAdminTickets' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'issueId' } },
+          type: { kind: 'NamedType', name: { kind: 'Name', value: 'ID' } },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'page' } },
+          type: { kind: 'NamedType', name: { kind: 'Name', value: 'Int' } },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'pageSize' } },
+          type: { kind: 'NamedType', name: { kind: 'Name', value: 'Int' } },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'poolTicketsAdmin' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'issueId' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'issueId' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'page' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'page' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'pageSize' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'pageSize' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'total' } },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'items' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [
+                      { kind: 'Field', name: { kind: 'Name', value: 'ticketId' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'identifier' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'userId' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'doubles' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'lines' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'stake' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'status' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'boughtAt' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'maxProfit' } },
+                      {
+                        kind: 'Field',
+                        name: { kind: 'Name', value: 'picks' },
+                        selectionSet: {
+                          kind: 'SelectionSet',
+                          selections: [
+                            { kind: 'Field', name: { kind: 'Name', value: 'matchId' } },
+                            { kind: 'Field', name: { kind: 'Name', value: 'outcomes' } },
+                          ],
+                        },
+                      },
+                      {
+                        kind: 'Field',
+                        name: { kind: 'Name', value: 'prize' },
+                        selectionSet: {
+                          kind: 'SelectionSet',
+                          selections: [
+                            { kind: 'Field', name: { kind: 'Name', value: 'gross' } },
+                            { kind: 'Field', name: { kind: 'Name', value: 'tax' } },
+                            { kind: 'Field', name: { kind: 'Name', value: 'net' } },
+                            { kind: 'Field', name: { kind: 'Name', value: 'needsApproval' } },
+                            { kind: 'Field', name: { kind: 'Name', value: 'credited' } },
+                          ],
+                        },
+                      },
+                      { kind: 'Field', name: { kind: 'Name', value: 'refund' } },
+                    ],
+                  },
+                },
+              ],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<PoolAdminTicketsQuery, PoolAdminTicketsQueryVariables>;
+export const PoolAdminCreateIssueDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'mutation',
+      name: { kind: 'Name', value: 'PoolAdminCreateIssue' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'typeId' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'Int' } } },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'matchIds' } },
+          type: {
+            kind: 'NonNullType',
+            type: {
+              kind: 'ListType',
+              type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'ID' } } },
+            },
+          },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'createPoolIssue' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'typeId' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'typeId' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'matchIds' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'matchIds' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'issueId' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'identifier' } },
+              ],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<PoolAdminCreateIssueMutation, PoolAdminCreateIssueMutationVariables>;
+export const PoolAdminCancelIssueDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'mutation',
+      name: { kind: 'Name', value: 'PoolAdminCancelIssue' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'issueId' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'ID' } } },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'reason' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'String' } } },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'cancelPoolIssue' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'issueId' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'issueId' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'reason' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'reason' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'issueId' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'status' } },
+              ],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<PoolAdminCancelIssueMutation, PoolAdminCancelIssueMutationVariables>;
+export const PoolAdminApprovePrizeDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'mutation',
+      name: { kind: 'Name', value: 'PoolAdminApprovePrize' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'ticketId' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'ID' } } },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'approvePoolPrize' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'ticketId' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'ticketId' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [{ kind: 'Field', name: { kind: 'Name', value: 'ticketId' } }],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<PoolAdminApprovePrizeMutation, PoolAdminApprovePrizeMutationVariables>;
+export const PromotionAdminListDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'query',
+      name: { kind: 'Name', value: 'PromotionAdminList' },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'promotionsAdmin' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'PromotionAdminFields' } }],
+            },
+          },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'PromotionAdminFields' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'AdminPromotion' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'kind' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'name' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'startsAt' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'endsAt' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'budget' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'spent' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'grantedCount' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'paused' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'version' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'amount' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'minStake' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'minOdds' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'banner' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'titleSw' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'titleEn' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'titleZh' } },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<PromotionAdminListQuery, PromotionAdminListQueryVariables>;
+export const PromotionAdminSaveDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'mutation',
+      name: { kind: 'Name', value: 'PromotionAdminSave' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'input' } },
+          type: {
+            kind: 'NonNullType',
+            type: { kind: 'NamedType', name: { kind: 'Name', value: 'PromotionInput' } },
+          },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'savePromotion' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'input' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'input' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'PromotionAdminFields' } }],
+            },
+          },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'PromotionAdminFields' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'AdminPromotion' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'kind' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'name' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'startsAt' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'endsAt' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'budget' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'spent' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'grantedCount' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'paused' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'version' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'amount' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'minStake' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'minOdds' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'banner' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'titleSw' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'titleEn' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'titleZh' } },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<PromotionAdminSaveMutation, PromotionAdminSaveMutationVariables>;
+export const PromotionAdminChangeDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'mutation',
+      name: { kind: 'Name', value: 'PromotionAdminChange' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'input' } },
+          type: {
+            kind: 'NonNullType',
+            type: { kind: 'NamedType', name: { kind: 'Name', value: 'PromotionChangeInput' } },
+          },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'changePromotion' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'input' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'input' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'PromotionAdminFields' } }],
+            },
+          },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'PromotionAdminFields' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'AdminPromotion' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'kind' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'name' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'startsAt' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'endsAt' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'budget' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'spent' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'grantedCount' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'paused' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'version' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'amount' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'minStake' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'minOdds' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'banner' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'titleSw' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'titleEn' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'titleZh' } },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<PromotionAdminChangeMutation, PromotionAdminChangeMutationVariables>;
+export const PromotionAdminConfigDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'query',
+      name: { kind: 'Name', value: 'PromotionAdminConfig' },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'promotionConfig' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'version' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'qualifyingStakes' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'reward' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'invitationBonusPercent' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'invitationBonusCap' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'selfReferralIpWindowHours' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'creditExpiryDays' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'purseTarget' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'purseBonus' } },
+              ],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<PromotionAdminConfigQuery, PromotionAdminConfigQueryVariables>;
+export const PromotionAdminSetConfigDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'mutation',
+      name: { kind: 'Name', value: 'PromotionAdminSetConfig' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'input' } },
+          type: {
+            kind: 'NonNullType',
+            type: { kind: 'NamedType', name: { kind: 'Name', value: 'PromotionConfigInput' } },
+          },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'setPromotionConfig' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'input' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'input' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [{ kind: 'Field', name: { kind: 'Name', value: 'version' } }],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<PromotionAdminSetConfigMutation, PromotionAdminSetConfigMutationVariables>;
+export const PromotionAdminAwardDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'mutation',
+      name: { kind: 'Name', value: 'PromotionAdminAward' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'input' } },
+          type: {
+            kind: 'NonNullType',
+            type: { kind: 'NamedType', name: { kind: 'Name', value: 'ActivityAwardInput' } },
+          },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'grantActivityAward' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'input' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'input' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'status' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'code' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'amount' } },
+              ],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<PromotionAdminAwardMutation, PromotionAdminAwardMutationVariables>;
+export const PromotionAdminReferralsDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'query',
+      name: { kind: 'Name', value: 'PromotionAdminReferrals' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'status' } },
+          type: { kind: 'NamedType', name: { kind: 'Name', value: 'ReferralStatus' } },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'page' } },
+          type: { kind: 'NamedType', name: { kind: 'Name', value: 'Int' } },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'pageSize' } },
+          type: { kind: 'NamedType', name: { kind: 'Name', value: 'Int' } },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'referralRelations' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'status' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'status' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'page' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'page' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'pageSize' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'pageSize' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'total' } },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'items' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [
+                      { kind: 'Field', name: { kind: 'Name', value: 'friendId' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'friendPhone' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'inviterId' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'inviterPhone' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'registeredAt' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'settledStakes' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'firstDeposit' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'invitationBonus' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'reward' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'status' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'refusalReason' } },
+                    ],
+                  },
+                },
+              ],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<PromotionAdminReferralsQuery, PromotionAdminReferralsQueryVariables>;
+export const PromotionAdminRewardsDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'query',
+      name: { kind: 'Name', value: 'PromotionAdminRewards' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'userId' } },
+          type: { kind: 'NamedType', name: { kind: 'Name', value: 'ID' } },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'promotionId' } },
+          type: { kind: 'NamedType', name: { kind: 'Name', value: 'ID' } },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'page' } },
+          type: { kind: 'NamedType', name: { kind: 'Name', value: 'Int' } },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'pageSize' } },
+          type: { kind: 'NamedType', name: { kind: 'Name', value: 'Int' } },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'promotionRewards' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'userId' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'userId' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'promotionId' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'promotionId' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'page' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'page' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'pageSize' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'pageSize' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'total' } },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'items' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [
+                      { kind: 'Field', name: { kind: 'Name', value: 'movementId' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'promotionId' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'userId' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'trigger' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'amount' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'at' } },
+                    ],
+                  },
+                },
+              ],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<PromotionAdminRewardsQuery, PromotionAdminRewardsQueryVariables>;
+export const PromotionAdminCostDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'query',
+      name: { kind: 'Name', value: 'PromotionAdminCost' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'from' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'String' } } },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'to' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'String' } } },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'promotionCostByDay' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'from' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'from' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'to' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'to' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'day' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'kind' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'amount' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'count' } },
+              ],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<PromotionAdminCostQuery, PromotionAdminCostQueryVariables>;
+export const PromotionAdminSalariesDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'query',
+      name: { kind: 'Name', value: 'PromotionAdminSalaries' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'period' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'String' } } },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'agentSalaries' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'period' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'period' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'agentId' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'period' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'returnScale' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'stakes' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'returns' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'net' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'amount' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'status' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'paidAt' } },
+              ],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<PromotionAdminSalariesQuery, PromotionAdminSalariesQueryVariables>;
+export const PromotionAdminPaySalaryDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'mutation',
+      name: { kind: 'Name', value: 'PromotionAdminPaySalary' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'agentId' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'ID' } } },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'period' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'String' } } },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'payAgentSalary' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'agentId' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'agentId' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'period' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'period' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'status' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'code' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'amount' } },
+              ],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<PromotionAdminPaySalaryMutation, PromotionAdminPaySalaryMutationVariables>;
+export const ProtectionPlayerDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'query',
+      name: { kind: 'Name', value: 'ProtectionPlayer' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'userId' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'ID' } } },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'playerProtection' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'userId' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'userId' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'ProtectionAdminView' } }],
+            },
+          },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'playerProtectionHistory' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'userId' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'userId' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'position' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'type' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'at' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'actor' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'kind' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'value' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'previous' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'period' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'until' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'confirmableFrom' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'reopensAt' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'reason' } },
+              ],
+            },
+          },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'ProtectionAdminView' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'PlayerProtection' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'userId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'canPlay' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'coolingOffUntil' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'realityCheckMinutes' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'marketingAllowed' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'changes' } },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'limits' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'kind' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'limit' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'used' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'left' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'resetsAt' } },
+              ],
+            },
+          },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'pending' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'kind' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'value' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'confirmableFrom' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'confirmable' } },
+              ],
+            },
+          },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'selfExclusion' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'until' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'reopensAt' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'permanent' } },
+              ],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<ProtectionPlayerQuery, ProtectionPlayerQueryVariables>;
+export const ProtectionProtectedPlayersDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'query',
+      name: { kind: 'Name', value: 'ProtectionProtectedPlayers' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'status' } },
+          type: {
+            kind: 'NonNullType',
+            type: { kind: 'NamedType', name: { kind: 'Name', value: 'ProtectedPlayerStatus' } },
+          },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'protectedPlayers' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'status' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'status' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'userId' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'phone' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'coolingOffUntil' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'excludedFrom' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'excludedUntil' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'reopensAt' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'updatedAt' } },
+              ],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<ProtectionProtectedPlayersQuery, ProtectionProtectedPlayersQueryVariables>;
+export const ProtectionRefusalStatsDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'query',
+      name: { kind: 'Name', value: 'ProtectionRefusalStats' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'from' } },
+          type: {
+            kind: 'NonNullType',
+            type: { kind: 'NamedType', name: { kind: 'Name', value: 'DateTime' } },
+          },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'to' } },
+          type: {
+            kind: 'NonNullType',
+            type: { kind: 'NamedType', name: { kind: 'Name', value: 'DateTime' } },
+          },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'protectionRefusals' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'from' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'from' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'to' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'to' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'code' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'kind' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'count' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'amount' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'players' } },
+              ],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<ProtectionRefusalStatsQuery, ProtectionRefusalStatsQueryVariables>;
+export const ProtectionStaffCoolOffDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'mutation',
+      name: { kind: 'Name', value: 'ProtectionStaffCoolOff' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'userId' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'ID' } } },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'length' } },
+          type: {
+            kind: 'NonNullType',
+            type: { kind: 'NamedType', name: { kind: 'Name', value: 'CoolOffLength' } },
+          },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'reason' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'String' } } },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'staffStartCoolOff' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'userId' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'userId' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'length' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'length' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'reason' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'reason' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'ProtectionAdminView' } }],
+            },
+          },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'ProtectionAdminView' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'PlayerProtection' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'userId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'canPlay' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'coolingOffUntil' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'realityCheckMinutes' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'marketingAllowed' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'changes' } },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'limits' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'kind' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'limit' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'used' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'left' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'resetsAt' } },
+              ],
+            },
+          },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'pending' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'kind' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'value' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'confirmableFrom' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'confirmable' } },
+              ],
+            },
+          },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'selfExclusion' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'until' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'reopensAt' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'permanent' } },
+              ],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<ProtectionStaffCoolOffMutation, ProtectionStaffCoolOffMutationVariables>;
+export const ProtectionStaffExcludeDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'mutation',
+      name: { kind: 'Name', value: 'ProtectionStaffExclude' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'userId' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'ID' } } },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'length' } },
+          type: {
+            kind: 'NonNullType',
+            type: { kind: 'NamedType', name: { kind: 'Name', value: 'ExclusionLength' } },
+          },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'reason' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'String' } } },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'staffSelfExclude' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'userId' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'userId' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'length' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'length' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'reason' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'reason' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'ProtectionAdminView' } }],
+            },
+          },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'ProtectionAdminView' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'PlayerProtection' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'userId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'canPlay' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'coolingOffUntil' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'realityCheckMinutes' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'marketingAllowed' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'changes' } },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'limits' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'kind' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'limit' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'used' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'left' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'resetsAt' } },
+              ],
+            },
+          },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'pending' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'kind' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'value' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'confirmableFrom' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'confirmable' } },
+              ],
+            },
+          },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'selfExclusion' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'until' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'reopensAt' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'permanent' } },
+              ],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<ProtectionStaffExcludeMutation, ProtectionStaffExcludeMutationVariables>;
+export const RacingAdminConfigDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'query',
+      name: { kind: 'Name', value: 'RacingAdminConfig' },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'racingConfig' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'FragmentSpread', name: { kind: 'Name', value: 'RacingAdminConfigFields' } },
+              ],
+            },
+          },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'RacingAdminConfigFields' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'RacingConfig' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'champion' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'championAndRunnerUp' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'championAndRunnerUpAndThird' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'singleOrDouble' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'bigOrSmall' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'numberPlayers' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'jackpotBetAmount' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'prizePool' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'noBet' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'taxRate' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'convertTaxRate' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'minimumBetAmount' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'maxBetAmount' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'highestProfit' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'periodSeconds' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'closeBeforeDrawSeconds' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'maxClockSkewSeconds' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'rtpBandMin' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'rtpBandMax' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'updatedAt' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'updatedBy' } },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'rtp' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'betType' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'odds' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'winningChance' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'rtpPercent' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'poolRtpPercent' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'outsideBand' } },
+              ],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<RacingAdminConfigQuery, RacingAdminConfigQueryVariables>;
+export const RacingAdminUpdateConfigDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'mutation',
+      name: { kind: 'Name', value: 'RacingAdminUpdateConfig' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'input' } },
+          type: {
+            kind: 'NonNullType',
+            type: { kind: 'NamedType', name: { kind: 'Name', value: 'RacingConfigInput' } },
+          },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'updateRacingConfig' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'input' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'input' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'FragmentSpread', name: { kind: 'Name', value: 'RacingAdminConfigFields' } },
+              ],
+            },
+          },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'RacingAdminConfigFields' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'RacingConfig' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'champion' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'championAndRunnerUp' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'championAndRunnerUpAndThird' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'singleOrDouble' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'bigOrSmall' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'numberPlayers' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'jackpotBetAmount' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'prizePool' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'noBet' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'taxRate' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'convertTaxRate' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'minimumBetAmount' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'maxBetAmount' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'highestProfit' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'periodSeconds' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'closeBeforeDrawSeconds' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'maxClockSkewSeconds' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'rtpBandMin' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'rtpBandMax' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'updatedAt' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'updatedBy' } },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'rtp' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'betType' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'odds' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'winningChance' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'rtpPercent' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'poolRtpPercent' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'outsideBand' } },
+              ],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<RacingAdminUpdateConfigMutation, RacingAdminUpdateConfigMutationVariables>;
+export const RacingAdminRoundsDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'query',
+      name: { kind: 'Name', value: 'RacingAdminRounds' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'page' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'Int' } } },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'pageSize' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'Int' } } },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'racingRounds' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'page' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'page' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'pageSize' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'pageSize' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'total' } },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'items' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [
+                      {
+                        kind: 'Field',
+                        name: { kind: 'Name', value: 'period' },
+                        selectionSet: {
+                          kind: 'SelectionSet',
+                          selections: [
+                            { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                            { kind: 'Field', name: { kind: 'Name', value: 'startingBetTime' } },
+                            { kind: 'Field', name: { kind: 'Name', value: 'endBetTime' } },
+                            { kind: 'Field', name: { kind: 'Name', value: 'drawTime' } },
+                            { kind: 'Field', name: { kind: 'Name', value: 'status' } },
+                            { kind: 'Field', name: { kind: 'Name', value: 'seedHash' } },
+                            { kind: 'Field', name: { kind: 'Name', value: 'seed' } },
+                            { kind: 'Field', name: { kind: 'Name', value: 'lotteryCombination' } },
+                            { kind: 'Field', name: { kind: 'Name', value: 'settled' } },
+                            { kind: 'Field', name: { kind: 'Name', value: 'voided' } },
+                          ],
+                        },
+                      },
+                      { kind: 'Field', name: { kind: 'Name', value: 'orders' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'staked' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'paid' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'tax' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'ggr' } },
+                    ],
+                  },
+                },
+              ],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<RacingAdminRoundsQuery, RacingAdminRoundsQueryVariables>;
+export const RacingAdminOrdersDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'query',
+      name: { kind: 'Name', value: 'RacingAdminOrders' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'filter' } },
+          type: { kind: 'NamedType', name: { kind: 'Name', value: 'RacingOrderFilter' } },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'page' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'Int' } } },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'pageSize' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'Int' } } },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'racingOrders' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'filter' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'filter' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'page' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'page' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'pageSize' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'pageSize' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'total' } },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'items' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [
+                      { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'userId' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'roundId' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'betType' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'positions' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'options' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'tickets' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'singleAmount' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'amount' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'odds' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'taxRate' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'tax' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'profit' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'payout' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'result' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'status' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'placedAt' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'settledAt' } },
+                    ],
+                  },
+                },
+              ],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<RacingAdminOrdersQuery, RacingAdminOrdersQueryVariables>;
+export const RacingAdminVoidRoundDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'mutation',
+      name: { kind: 'Name', value: 'RacingAdminVoidRound' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'roundId' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'ID' } } },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'reason' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'String' } } },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'voidRacingRound' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'roundId' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'roundId' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'reason' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'reason' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'voided' } },
+              ],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<RacingAdminVoidRoundMutation, RacingAdminVoidRoundMutationVariables>;
 export const ShellStaffMeDocument = {
   kind: 'Document',
   definitions: [
@@ -7998,6 +12148,7 @@ export const ShellStaffMeDocument = {
                   },
                 },
                 { kind: 'Field', name: { kind: 'Name', value: 'permissions' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'setupRequired' } },
               ],
             },
           },
@@ -8211,6 +12362,336 @@ export const ShellUnbindTotpDocument = {
     },
   ],
 } as unknown as DocumentNode<ShellUnbindTotpMutation, ShellUnbindTotpMutationVariables>;
+export const SimulationRunsDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'query',
+      name: { kind: 'Name', value: 'SimulationRuns' },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'simulationRuns' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'FragmentSpread', name: { kind: 'Name', value: 'SimulationRunSummaryFields' } },
+              ],
+            },
+          },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'SimulationTotalsFields' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'SimulationTotals' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'bets' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'handle' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'grossPayout' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'ggr' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'hold' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'rtp' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'withholdingTax' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'accaBonus' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'credited' } },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'SimulationRunSummaryFields' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'SimulationRunSummary' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'runId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'name' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'seed' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'leagues' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'seasons' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'keptAt' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'stopped' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'bettors' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'comparedWith' } },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'totals' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'FragmentSpread', name: { kind: 'Name', value: 'SimulationTotalsFields' } },
+              ],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<SimulationRunsQuery, SimulationRunsQueryVariables>;
+export const SimulationRunDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'query',
+      name: { kind: 'Name', value: 'SimulationRun' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'runId' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'ID' } } },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'simulationRun' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'runId' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'runId' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'summary' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [
+                      { kind: 'FragmentSpread', name: { kind: 'Name', value: 'SimulationRunSummaryFields' } },
+                    ],
+                  },
+                },
+                { kind: 'Field', name: { kind: 'Name', value: 'matchdays' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'matchdaysTotal' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'matches' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'operatorGgrTax' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'ggrTaxPercent' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'scenarioJson' } },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'payments' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [
+                      { kind: 'Field', name: { kind: 'Name', value: 'deposits' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'depositCount' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'withdrawals' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'withdrawalCount' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'rejectedBets' } },
+                    ],
+                  },
+                },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'byMarketType' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [
+                      { kind: 'Field', name: { kind: 'Name', value: 'key' } },
+                      {
+                        kind: 'Field',
+                        name: { kind: 'Name', value: 'totals' },
+                        selectionSet: {
+                          kind: 'SelectionSet',
+                          selections: [
+                            {
+                              kind: 'FragmentSpread',
+                              name: { kind: 'Name', value: 'SimulationTotalsFields' },
+                            },
+                          ],
+                        },
+                      },
+                    ],
+                  },
+                },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'byBehaviour' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [
+                      { kind: 'Field', name: { kind: 'Name', value: 'key' } },
+                      {
+                        kind: 'Field',
+                        name: { kind: 'Name', value: 'totals' },
+                        selectionSet: {
+                          kind: 'SelectionSet',
+                          selections: [
+                            {
+                              kind: 'FragmentSpread',
+                              name: { kind: 'Name', value: 'SimulationTotalsFields' },
+                            },
+                          ],
+                        },
+                      },
+                    ],
+                  },
+                },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'byLeague' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [
+                      { kind: 'Field', name: { kind: 'Name', value: 'key' } },
+                      {
+                        kind: 'Field',
+                        name: { kind: 'Name', value: 'totals' },
+                        selectionSet: {
+                          kind: 'SelectionSet',
+                          selections: [
+                            {
+                              kind: 'FragmentSpread',
+                              name: { kind: 'Name', value: 'SimulationTotalsFields' },
+                            },
+                          ],
+                        },
+                      },
+                    ],
+                  },
+                },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'byMonth' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [
+                      { kind: 'Field', name: { kind: 'Name', value: 'key' } },
+                      {
+                        kind: 'Field',
+                        name: { kind: 'Name', value: 'totals' },
+                        selectionSet: {
+                          kind: 'SelectionSet',
+                          selections: [
+                            {
+                              kind: 'FragmentSpread',
+                              name: { kind: 'Name', value: 'SimulationTotalsFields' },
+                            },
+                          ],
+                        },
+                      },
+                    ],
+                  },
+                },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'largestWins' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [
+                      { kind: 'Field', name: { kind: 'Name', value: 'betId' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'userId' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'behaviour' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'stake' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'totalOdds' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'grossPayout' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'credited' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'legs' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'description' } },
+                    ],
+                  },
+                },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'calibration' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [
+                      { kind: 'Field', name: { kind: 'Name', value: 'matches' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'compared' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'brierOurs' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'brierMarket' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'logLossOurs' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'logLossMarket' } },
+                      {
+                        kind: 'Field',
+                        name: { kind: 'Name', value: 'reliability' },
+                        selectionSet: {
+                          kind: 'SelectionSet',
+                          selections: [
+                            { kind: 'Field', name: { kind: 'Name', value: 'bin' } },
+                            { kind: 'Field', name: { kind: 'Name', value: 'oursCount' } },
+                            { kind: 'Field', name: { kind: 'Name', value: 'oursPredicted' } },
+                            { kind: 'Field', name: { kind: 'Name', value: 'oursObserved' } },
+                            { kind: 'Field', name: { kind: 'Name', value: 'marketCount' } },
+                            { kind: 'Field', name: { kind: 'Name', value: 'marketPredicted' } },
+                            { kind: 'Field', name: { kind: 'Name', value: 'marketObserved' } },
+                          ],
+                        },
+                      },
+                    ],
+                  },
+                },
+              ],
+            },
+          },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'SimulationTotalsFields' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'SimulationTotals' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'bets' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'handle' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'grossPayout' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'ggr' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'hold' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'rtp' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'withholdingTax' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'accaBonus' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'credited' } },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'SimulationRunSummaryFields' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'SimulationRunSummary' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'runId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'name' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'seed' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'leagues' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'seasons' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'keptAt' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'stopped' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'bettors' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'comparedWith' } },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'totals' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'FragmentSpread', name: { kind: 'Name', value: 'SimulationTotalsFields' } },
+              ],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<SimulationRunQuery, SimulationRunQueryVariables>;
 export const StaffManagersDocument = {
   kind: 'Document',
   definitions: [

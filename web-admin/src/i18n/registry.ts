@@ -12,6 +12,14 @@ import { exportsTexts } from '../exports/texts.ts';
 import { configTexts } from '../config/texts.ts';
 import { catalogueTexts } from '../catalogue/texts.ts';
 import { contentAdminTexts } from '../content/texts.ts';
+import { labelsTexts } from '../components/labels.ts';
+import { protectionAdminTexts } from '../protection/texts.ts';
+import { racingAdminTexts } from '../racing/texts.ts';
+import { promotionTexts } from '../promotion/texts.ts';
+import { poolAdminTexts } from '../pool/texts.ts';
+import { casinoTexts } from '../casino/texts.ts';
+import { cashoutAdminTexts } from '../cashout/texts.ts';
+import { simulationsTexts } from '../simulation/texts.ts';
 
 /** Every feature's texts. */
 export const FEATURE_TEXTS: readonly FeatureTexts[] = [
@@ -27,4 +35,12 @@ export const FEATURE_TEXTS: readonly FeatureTexts[] = [
   configTexts,
   catalogueTexts,
   contentAdminTexts,
+  labelsTexts,
+  protectionAdminTexts,
+  racingAdminTexts,
+  promotionTexts,
+  poolAdminTexts,
+  casinoTexts,
+  cashoutAdminTexts,
+  simulationsTexts,
 ];

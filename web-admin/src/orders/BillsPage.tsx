@@ -3,6 +3,7 @@
  * and after, filters in the URL, the sum of the matching amounts, export to CSV, and the wallet's audit
  * history one click away.
  */
+import { useActorName } from '../components/labels.ts';
 import { Space, Table, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -17,6 +18,7 @@ import { billFilterOf } from './filters.ts';
 
 export function BillsPage() {
   const { t } = useTranslation();
+  const actorName = useActorName();
   const [params] = useTableParams();
   const fields: FilterField[] = [
     { name: 'phone', label: t('orders.phone'), kind: 'text', placeholder: '+255…' },
@@ -73,7 +75,7 @@ export function BillsPage() {
           { key: 'after', title: t('orders.balanceAfter'), render: (_, r) => formatTzs(r.balanceAfter) },
           { key: 'remark', title: t('orders.remark'), dataIndex: 'remark' },
           { key: 'reference', title: t('orders.reference'), dataIndex: 'reference', ellipsis: true },
-          { key: 'actor', title: t('history.actor'), dataIndex: 'actor' },
+          { key: 'actor', title: t('history.actor'), render: (_, r) => actorName(r.actor) },
         ]}
       />
     </Space>

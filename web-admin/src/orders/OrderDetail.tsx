@@ -10,6 +10,7 @@ import { historyPath } from '../audit/links.ts';
 import { ActionModal } from '../components/ActionModal.tsx';
 import { useErrorText } from '../components/forms.ts';
 import { formatEat, formatTzs } from '../components/format.ts';
+import { useActorName, useLabels } from '../components/labels.ts';
 import { OrdersCancelDocument, OrdersDetailDocument } from '../graphql/generated.ts';
 
 const money = (amount: number | null | undefined): string =>
@@ -19,8 +20,10 @@ const money = (amount: number | null | undefined): string =>
 const cancellable = (status: string): boolean => !['rejected', 'cancelled', 'cashedOut'].includes(status);
 
 export function OrderDetail({ id, onClose }: { readonly id: string | null; readonly onClose: () => void }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const errorText = useErrorText();
+  const labels = useLabels();
+  const actorName = useActorName();
   const [result] = useQuery({ query: OrdersDetailDocument, variables: { id: id ?? '' }, pause: !id });
   const [, cancel] = useMutation(OrdersCancelDocument);
   const order = result.data?.order;
@@ -57,14 +60,14 @@ export function OrderDetail({ id, onClose }: { readonly id: string | null; reado
             <Descriptions.Item label={t('orders.serial')}>{order.serial}</Descriptions.Item>
             <Descriptions.Item label={t('orders.id')}>{order.id}</Descriptions.Item>
             <Descriptions.Item label={t('orders.status')}>
-              <Tag>{order.statusCode}</Tag> {t(`orders.statuses.${order.status}`)}
+              <Tag>{t(`orders.statuses.${order.status}`, { defaultValue: order.status })}</Tag>
             </Descriptions.Item>
             <Descriptions.Item label={t('orders.type')}>
               {t(`orders.types.${order.orderType}`, { defaultValue: order.orderType })}
             </Descriptions.Item>
             <Descriptions.Item label={t('orders.phone')}>{order.userPhone ?? '—'}</Descriptions.Item>
             <Descriptions.Item label={t('orders.userId')}>{order.userId ?? '—'}</Descriptions.Item>
-            <Descriptions.Item label={t('orders.placedBy')}>{order.placedBy ?? '—'}</Descriptions.Item>
+            <Descriptions.Item label={t('orders.placedBy')}>{actorName(order.placedBy)}</Descriptions.Item>
             <Descriptions.Item label={t('orders.payType')}>{order.payType}</Descriptions.Item>
             <Descriptions.Item label={t('orders.stake')}>
               {money(order.stake)} {order.largeBet && <Tag color="red">{t('orders.largeBet')}</Tag>}
@@ -123,13 +126,31 @@ export function OrderDetail({ id, onClose }: { readonly id: string | null; reado
               { key: 'leg', title: '#', render: (_, l) => l.legIndex + 1 },
               { key: 'match', title: t('orders.match'), render: (_, l) => `${l.home} – ${l.away}` },
               { key: 'start', title: t('orders.startTime'), render: (_, l) => formatEat(l.startTime) },
-              { key: 'market', title: t('orders.market'), dataIndex: 'marketName' },
-              { key: 'selection', title: t('orders.selection'), dataIndex: 'selectionName' },
+              { key: 'market', title: t('orders.market'), render: (_, l) => labels.market(l.marketName) },
+              {
+                key: 'selection',
+                title: t('orders.selection'),
+                render: (_, l) => labels.selection(l.selectionName),
+              },
               { key: 'odds', title: t('orders.odds'), dataIndex: 'odds' },
-              { key: 'eventStatus', title: t('orders.eventStatus'), dataIndex: 'eventStatus' },
-              { key: 'outcome', title: t('orders.outcome'), dataIndex: 'outcome' },
+              {
+                key: 'eventStatus',
+                title: t('orders.eventStatus'),
+                render: (_, l) => labels.matchStatus(l.eventStatus),
+              },
+              { key: 'outcome', title: t('orders.outcome'), render: (_, l) => labels.outcome(l.outcome) },
               { key: 'void', title: t('orders.voidFactor'), render: (_, l) => l.voidFactor ?? '—' },
-              { key: 'rule', title: t('orders.rule'), render: (_, l) => l.rule ?? '—' },
+              // The settlement rule is the server's English audit text: English readers see it; the
+              // others read the outcome and match status labels (issue 16 item 10).
+              ...(i18n.language.startsWith('en')
+                ? [
+                    {
+                      key: 'rule',
+                      title: t('orders.rule'),
+                      render: (_: unknown, l: { rule?: string | null }) => l.rule ?? '—',
+                    },
+                  ]
+                : []),
             ]}
           />
         </Space>

@@ -53,6 +53,7 @@ export function OrdersPage() {
     { name: 'phone', label: t('orders.phone'), kind: 'text', placeholder: '+255…' },
     { name: 'serial', label: t('orders.serial'), kind: 'text' },
     { name: 'large', label: t('orders.largeOnly'), kind: 'switch' },
+    { name: 'cashedOut', label: t('orders.cashedOutOnly'), kind: 'switch' },
   ];
   return (
     <Space orientation="vertical" style={{ width: '100%' }}>
@@ -107,7 +108,7 @@ export function OrdersPage() {
             title: t('orders.status'),
             render: (_, r) => (
               <Tag color={STATUS_COLORS[r.statusCode] ?? 'default'}>
-                {r.statusCode} {t(`orders.statuses.${r.status}`)}
+                {t(`orders.statuses.${r.status}`, { defaultValue: r.status })}
               </Tag>
             ),
           },
@@ -142,6 +143,21 @@ export function OrdersPage() {
             title: t('orders.credited'),
             sorter: true,
             render: (_, r) => (r.credited === null || r.credited === undefined ? '—' : formatTzs(r.credited)),
+          },
+          {
+            key: 'cashOut',
+            title: t('orders.cashOut'),
+            render: (_, r) =>
+              r.cashOuts > 0 ? (
+                <span data-testid={`cash-out-${r.serial}`}>
+                  {formatTzs(r.cashedOut)} @ {r.earlySettlementOdds ?? '—'}
+                  {r.remainingStake > 0
+                    ? ` · ${t('orders.running', { stake: formatTzs(r.remainingStake) })}`
+                    : ''}
+                </span>
+              ) : (
+                '—'
+              ),
           },
           { key: 'matchCount', title: t('orders.matchCount'), render: (_, r) => r.matchCount ?? '—' },
           {

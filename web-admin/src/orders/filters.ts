@@ -21,6 +21,7 @@ export const orderFilterOf = (params: TableParams): OrderFilter => {
     fromDate: from,
     toDate: to,
     largeBet: params.filters['large'] === 'true' ? true : null,
+    cashedOut: params.filters['cashedOut'] === 'true' ? true : null,
   };
 };
 

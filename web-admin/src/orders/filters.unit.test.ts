@@ -16,6 +16,7 @@ describe('orders list: URL → GraphQL variables', () => {
       fromDate: null,
       toDate: null,
       largeBet: null,
+      cashedOut: null,
     });
     expect(
       orderFilterOf(paramsOf('f.status=3&f.type=admin&f.phone=0781000001&f.serial=S1&f.userId=u1')),
@@ -36,6 +37,11 @@ describe('orders list: URL → GraphQL variables', () => {
     // Off (unset) or anything else: every order, not "only the small ones".
     expect(orderFilterOf(paramsOf('f.large=false')).largeBet).toBeNull();
     expect(orderFilterOf(paramsOf('f.large=')).largeBet).toBeNull();
+  });
+
+  it('asks only for cashed-out bets when the "cashed out only" switch is on (issue 20)', () => {
+    expect(orderFilterOf(paramsOf('f.cashedOut=true')).cashedOut).toBe(true);
+    expect(orderFilterOf(paramsOf('f.cashedOut=false')).cashedOut).toBeNull();
   });
 
   it('maps the column sort to the server sort, newest first by default', () => {

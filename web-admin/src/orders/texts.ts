@@ -14,6 +14,9 @@ export const ordersTexts = defineTexts('orders', {
     toBeCounted: 'To be counted',
     largeBet: 'Large bet',
     largeOnly: 'Large bets only',
+    cashedOutOnly: 'Cashed out only',
+    cashOut: 'Cash-out',
+    running: '{{stake}} running',
     codes: {
       c1: 'unpaid',
       c2: 'awaiting result',
@@ -137,6 +140,9 @@ export const ordersTexts = defineTexts('orders', {
     toBeCounted: 'Zinasubiri kuhesabiwa',
     largeBet: 'Dau kubwa',
     largeOnly: 'Madau makubwa tu',
+    cashedOutOnly: 'Yaliyotolewa mapema tu',
+    cashOut: 'Kutoa mapema',
+    running: '{{stake}} inaendelea',
     codes: {
       c1: 'haijalipwa',
       c2: 'inasubiri matokeo',
@@ -260,6 +266,9 @@ export const ordersTexts = defineTexts('orders', {
     toBeCounted: '待结算',
     largeBet: '大额注单',
     largeOnly: '仅大额注单',
+    cashedOutOnly: '仅已兑现',
+    cashOut: '提前兑现',
+    running: '{{stake}} 进行中',
     codes: { c1: '未支付', c2: '等待结果', c3: '异常', c4: '已结算', c5: '延迟', c6: '提前结算' },
     statuses: {
       unpaid: '未支付',

@@ -18,7 +18,8 @@ import { useServices } from '../app/services.tsx';
 import { useStaff } from '../app/staff.tsx';
 import { schemas, useErrorText, zodRule } from '../components/forms.ts';
 
-function ChangePassword() {
+/** Change one's own password (ends the session: log in again with the new one). */
+export function ChangePassword() {
   const { t } = useTranslation();
   const { message } = App.useApp();
   const { session } = useServices();
@@ -45,7 +46,7 @@ function ChangePassword() {
         <Form.Item
           name="newPassword"
           label={t('shell.me.newPassword')}
-          rules={[zodRule(schemas.password, t)]}
+          rules={[zodRule(schemas.staffPassword, t)]}
         >
           <Input.Password autoComplete="new-password" />
         </Form.Item>
@@ -71,7 +72,8 @@ function ChangePassword() {
   );
 }
 
-function Authenticator() {
+/** Bind (QR code and secret, then a current code) or unbind Google Authenticator. */
+export function Authenticator() {
   const { t } = useTranslation();
   const { message } = App.useApp();
   const staff = useStaff();

@@ -24,6 +24,12 @@ export const shellTexts = defineTexts('shell', {
       totpHint: 'Your account has an authenticator bound: enter its current six-digit code.',
       submit: 'Log in',
     },
+    setup: {
+      title: 'Finish setting up your account',
+      changePassword: 'Your password was set by someone else: choose your own before you continue.',
+      bindTotp: 'Staff must log in with Google Authenticator: bind it now to open the back office.',
+      step: 'Step',
+    },
     me: {
       title: 'Personal centre',
       account: 'Account',
@@ -69,6 +75,13 @@ export const shellTexts = defineTexts('shell', {
       totpHint: 'Akaunti yako imeunganishwa na kithibitishaji: weka msimbo wake wa tarakimu sita wa sasa.',
       submit: 'Ingia',
     },
+    setup: {
+      title: 'Kamilisha usanidi wa akaunti yako',
+      changePassword: 'Nenosiri lako liliwekwa na mtu mwingine: chagua lako kabla ya kuendelea.',
+      bindTotp:
+        'Wafanyakazi lazima waingie kwa Google Authenticator: iunganishe sasa ili kufungua ofisi ya nyuma.',
+      step: 'Hatua',
+    },
     me: {
       title: 'Akaunti yangu',
       account: 'Akaunti',
@@ -113,6 +126,12 @@ export const shellTexts = defineTexts('shell', {
       totp: '谷歌验证码',
       totpHint: '您的账号已绑定谷歌验证器：请输入当前的六位验证码。',
       submit: '登录',
+    },
+    setup: {
+      title: '完成账户设置',
+      changePassword: '您的密码由他人设置：请先设置您自己的密码。',
+      bindTotp: '员工必须使用谷歌验证器登录：请立即绑定以进入后台。',
+      step: '步骤',
     },
     me: {
       title: '个人中心',

@@ -1,6 +1,6 @@
 /**
  * Managers (spec §2 admin "manager list", §6): every staff account with role, status and authenticator;
- * create (account 3–32 characters, password ≥ 4), edit name, role and disabled flag, reset the password,
+ * create (account 3–32 characters, password ≥ 12 and not common — checked again on the server), edit name, role and disabled flag, reset the password,
  * unbind another manager's authenticator with a reason. Permissions staff.view / staff.edit.
  */
 import { Form, Input, Select, Space, Switch, Table, Tag } from 'antd';
@@ -26,7 +26,7 @@ function PasswordFields() {
   const { t } = useTranslation();
   return (
     <>
-      <Form.Item name="password" label={t('staff.password')} rules={[zodRule(schemas.password, t)]}>
+      <Form.Item name="password" label={t('staff.password')} rules={[zodRule(schemas.staffPassword, t)]}>
         <Input.Password autoComplete="new-password" />
       </Form.Item>
       <Form.Item

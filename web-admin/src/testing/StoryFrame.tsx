@@ -74,12 +74,15 @@ export function StoryFrame({
   answer = NO_ANSWER,
   language = 'en-US',
   permissions = ALL_PERMISSIONS,
+  setupRequired = [],
   path = '/',
 }: {
   readonly children: ReactNode;
   readonly answer?: StoryAnswer;
   readonly language?: Language;
   readonly permissions?: readonly string[];
+  /** The staff member's remaining setup steps (issue 15 item 5), none by default. */
+  readonly setupRequired?: readonly string[];
   readonly path?: string;
 }) {
   const value = useMemo(() => {
@@ -98,10 +101,11 @@ export function StoryFrame({
       totpBound: false,
       roleName: 'super administrator',
       permissions: new Set(permissions),
+      setupRequired,
       reload: () => undefined,
     };
     return { i18n, services, staff };
-  }, [answer, language, permissions]);
+  }, [answer, language, permissions, setupRequired]);
   return (
     <I18nextProvider i18n={value.i18n}>
       <ConfigProvider locale={ANTD_LOCALES[language]} theme={{ token: { colorPrimary: '#0b6e4f' } }}>

@@ -4,6 +4,7 @@
  * filtered by superior, permission users.view), and the replayable history of their wallet and account
  * streams (issue 8 item 3: `streamHistory`, permission audit.view) with the state at a chosen event.
  */
+import { useActorName } from '../components/labels.ts';
 import { Button, Card, Select, Space, Tabs, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
@@ -34,6 +35,7 @@ type BillRow = UsersBillsQuery['bills']['items'][number];
 
 function Bills({ userId }: { readonly userId: string }) {
   const { t } = useTranslation();
+  const actorName = useActorName();
   const columns: ColumnsType<BillRow> = [
     { key: 'at', title: t('users.billCols.at'), render: (_, row) => formatEat(row.at) },
     { key: 'type', title: t('users.billCols.type'), dataIndex: 'billType' },
@@ -61,7 +63,7 @@ function Bills({ userId }: { readonly userId: string }) {
       render: (_, row) => formatTzs(row.balanceAfter),
     },
     { key: 'remark', title: t('users.billCols.remark'), dataIndex: 'remark' },
-    { key: 'actor', title: t('users.billCols.actor'), dataIndex: 'actor' },
+    { key: 'actor', title: t('users.billCols.actor'), render: (_, r) => actorName(r.actor) },
   ];
   return (
     <DataTable

@@ -7,6 +7,8 @@
  * password (`resetPlayerPassword`; blank = a generated default password shown to the staff member,
  * spec §5 "the default reset password applies if blank").
  */
+import { useLabels } from '../components/labels.ts';
+import { REPORTED } from '@bashiri/domain';
 import {
   Card,
   Descriptions,
@@ -61,7 +63,7 @@ function Flags({ player }: { readonly player: UsersUserFieldsFragment }) {
       )}
       {player.noBet && <Tag color="orange">{t('users.noBet')}</Tag>}
       {player.noWithdraw && <Tag color="orange">{t('users.noWithdraw')}</Tag>}
-      {player.reported === 2 && <Tag color="volcano">{t('users.reported')}</Tag>}
+      {player.reported === REPORTED.YES && <Tag color="volcano">{t('users.reported')}</Tag>}
       {player.withdrawalWhitelist && <Tag color="blue">{t('users.whitelist')}</Tag>}
     </Space>
   );
@@ -287,6 +289,7 @@ export function UserDetail({
   readonly extra?: (player: UsersUserFieldsFragment) => React.ReactNode;
 }) {
   const { t } = useTranslation();
+  const labels = useLabels();
   return (
     <Drawer
       rootClassName="user-drawer"
@@ -310,7 +313,9 @@ export function UserDetail({
             <Descriptions.Item label={t('users.status')}>
               <Flags player={player} />
             </Descriptions.Item>
-            <Descriptions.Item label={t('users.reported')}>{player.reported}</Descriptions.Item>
+            <Descriptions.Item label={t('users.reported')}>
+              {labels.reported(player.reported)}
+            </Descriptions.Item>
             <Descriptions.Item label={t('users.returnScale')}>{player.returnScale}</Descriptions.Item>
             <Descriptions.Item label={t('users.invited')}>{player.invitedCount}</Descriptions.Item>
             <Descriptions.Item label={t('users.createdAt')}>{formatEat(player.createdAt)}</Descriptions.Item>

@@ -18,8 +18,11 @@ import {
   AccountResetPasswordDocument,
   type SmsCodePurpose,
 } from '../graphql/generated.ts';
+import { deviceId } from '../promotion/device.ts';
+import { REPORT_DEVICE } from '../promotion/documents.ts';
 import { Field, Notice, refusalOf, useCodeText, usePageTitle, type Refusal } from './common.tsx';
 import { NetworkLine, PhoneInput, phoneOf, SMS_RESEND_SECONDS, useCountdown } from './phone.tsx';
+import { DEFAULT_AREA_CODE, PhoneRegionSelect, usePhoneRegions } from './region.tsx';
 
 /** Spec §9: passwords have at least 4 characters. */
 export const PASSWORD_MIN_LENGTH = 4;
@@ -28,17 +31,21 @@ export const PASSWORD_MIN_LENGTH = 4;
 type FieldErrors = Partial<Record<string, string>>;
 
 /** The client-side checks of spec §5 Registration (same codes as the server's refusals). */
-export const checkRegistration = (form: {
-  phone: string;
-  password: string;
-  confirmPassword: string;
-  code: string;
-  adult: boolean;
-  acceptTerms: boolean;
-}): FieldErrors => {
+export const checkRegistration = (
+  form: {
+    phone: string;
+    password: string;
+    confirmPassword: string;
+    code: string;
+    adult: boolean;
+    acceptTerms: boolean;
+  },
+  region: string = DEFAULT_AREA_CODE,
+): FieldErrors => {
   const errors: FieldErrors = {};
   if (!form.phone.trim()) errors.phone = 'PHONE_REQUIRED';
-  else if (!phoneOf(form.phone)) errors.phone = 'INVALID_PHONE';
+  // Tanzanian numbers are checked here; another region's number is the server's to judge.
+  else if (region === DEFAULT_AREA_CODE && !phoneOf(form.phone)) errors.phone = 'INVALID_PHONE';
   if (!form.password) errors.password = 'PASSWORD_REQUIRED';
   else if (form.password.length < PASSWORD_MIN_LENGTH) errors.password = 'PASSWORD_TOO_SHORT';
   if (form.password && form.confirmPassword !== form.password) errors.confirmPassword = 'PASSWORD_MISMATCH';
@@ -141,22 +148,28 @@ export function RegisterPage() {
     acceptTerms: false,
     invitationCode: params.get('v') ?? '',
   });
+  const regions = usePhoneRegions();
+  const [region, setRegion] = useState(DEFAULT_AREA_CODE);
   const [network, setNetwork] = useState<number | null>(null);
   const [errors, setErrors] = useState<FieldErrors>({});
   const [general, setGeneral] = useState<Refusal | null>(null);
   const [{ fetching }, register] = useMutation(AccountRegisterDocument);
+  const [, reportDevice] = useMutation<{ reportDevice: boolean }, { fingerprint: string }>(REPORT_DEVICE);
   const set = <K extends keyof typeof form>(key: K, value: (typeof form)[K]) =>
     setForm((f) => ({ ...f, [key]: value }));
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    const found = checkRegistration(form);
+    const found = checkRegistration(form, region);
     setErrors(found);
     setGeneral(null);
     if (Object.keys(found).length > 0) return;
     const result = await register({
       input: {
-        phone: phoneOf(form.phone) ?? form.phone,
+        phone:
+          region === DEFAULT_AREA_CODE
+            ? (phoneOf(form.phone) ?? form.phone)
+            : `${region}${form.phone.replace(/\D/g, '')}`,
         password: form.password,
         confirmPassword: form.confirmPassword,
         code: form.code.trim(),
@@ -183,6 +196,8 @@ export function RegisterPage() {
       return;
     }
     session.start({ token: data.token, expiresAt: data.expiresAt });
+    // The self-referral check compares devices (issue 21); a failure here changes nothing for the player.
+    void reportDevice({ fingerprint: deviceId() });
     await navigate('/home', { replace: true });
   };
   const err = (field: string) => (errors[field] ? codeText(errors[field]) : null);
@@ -191,6 +206,9 @@ export function RegisterPage() {
     <section className="acc-page acc-page--narrow">
       <h1>{title}</h1>
       <form className="acc-form" onSubmit={(event) => void submit(event)} noValidate>
+        <Field id="reg-region" label={t('sitePages.region')}>
+          <PhoneRegionSelect id="reg-region" value={region} regions={regions} onChange={setRegion} />
+        </Field>
         <Field
           id="reg-phone"
           label={t('account.phone')}
@@ -202,6 +220,7 @@ export function RegisterPage() {
             value={form.phone}
             onChange={(v) => set('phone', v)}
             invalid={!!errors.phone}
+            areaCode={region}
           />
         </Field>
         <Field id="reg-password" label={t('account.password')} error={err('password')}>
@@ -289,6 +308,7 @@ export function LoginPage() {
   const [errors, setErrors] = useState<FieldErrors>({});
   const [general, setGeneral] = useState<Refusal | null>(null);
   const [{ fetching }, login] = useMutation(AccountLoginDocument);
+  const [, reportDevice] = useMutation<{ reportDevice: boolean }, { fingerprint: string }>(REPORT_DEVICE);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -306,6 +326,8 @@ export function LoginPage() {
       return;
     }
     session.start({ token: data.token, expiresAt: data.expiresAt });
+    // The self-referral check compares devices (issue 21); a failure here changes nothing for the player.
+    void reportDevice({ fingerprint: deviceId() });
     await navigate('/home', { replace: true });
   };
 

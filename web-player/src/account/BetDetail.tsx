@@ -3,10 +3,11 @@
  * codes and order statuses). Presentational: the page passes `myBet`'s answer. Money in TZS (§9),
  * times in East Africa Time.
  */
+import { EVENT_STATUS } from '@bashiri/domain';
 import { useTranslation } from 'react-i18next';
 import './account.css';
 import type { AccountOrderDetailFragment, OrderStatus } from '../graphql/generated.ts';
-import { formatMoney } from '../i18n/format.ts';
+import { formatMoney } from '@bashiri/web-shared';
 import { useMarketNames } from '../matches/market-names.ts';
 import { formatEat } from './common.tsx';
 
@@ -41,6 +42,31 @@ export const useOrderStatusText = (): ((order: {
       tone: order.status === 'awaiting' ? 'pending' : 'void',
     };
   };
+};
+
+/** A leg's match now (issue 16 item 1). */
+type LineMatch = NonNullable<AccountOrderDetailFragment['lines'][number]['match']>;
+
+/**
+ * The score of a bet line's match in the reader's language: live with its minute, at half time, or
+ * final with the half-time score; null before kick-off or when the match did not finish (spec §4 match
+ * status 1 not started, 2 in progress, 3 ended; the facts line tells the rest).
+ */
+export const lineScoreText = (
+  match: LineMatch | null | undefined,
+  t: (key: string, options?: Record<string, unknown>) => string,
+): string | null => {
+  if (!match || match.homeScore === null || match.awayScore === null) return null;
+  const score = `${match.homeScore} - ${match.awayScore}`;
+  if (match.statusId === 2)
+    return match.matchMinute === 'HT'
+      ? t('account.score.halfTime', { score })
+      : t('account.score.live', { minute: match.matchMinute ? `${match.matchMinute}′` : '', score });
+  if (match.statusId === 3)
+    return match.htHomeScore !== null && match.htAwayScore !== null
+      ? t('account.score.endedHalfTime', { score, halfTime: `${match.htHomeScore} - ${match.htAwayScore}` })
+      : t('account.score.ended', { score });
+  return null;
 };
 
 /** The bet's detail: header, money lines and the legs with outcome and settlement rule. */
@@ -123,7 +149,9 @@ export function BetDetail({ order }: { readonly order: AccountOrderDetailFragmen
             <li key={line.legIndex} className="acc-leg">
               <div className="acc-leg__teams">
                 {line.home} – {line.away}
-                {line.eventStatus === 2 ? <span className="acc-live">{t('account.bet.live')}</span> : null}
+                {line.eventStatus === EVENT_STATUS.LIVE ? (
+                  <span className="acc-live">{t('account.bet.live')}</span>
+                ) : null}
               </div>
               <div className="acc-leg__pick">
                 <span>
@@ -133,7 +161,11 @@ export function BetDetail({ order }: { readonly order: AccountOrderDetailFragmen
                 <span className={`acc-tag acc-tag--${outcome.tone}`}>{t(outcome.key)}</span>
               </div>
               <div className="acc-leg__meta">{formatEat(line.startTime)}</div>
-              {line.facts ? <div className="acc-leg__facts">{factsText(line.facts, t)}</div> : null}
+              {line.facts ? (
+                <div className="acc-leg__facts">{factsText(line.facts, t)}</div>
+              ) : lineScoreText(line.match, t) ? (
+                <div className="acc-leg__facts acc-leg__score">{lineScoreText(line.match, t)}</div>
+              ) : null}
               {/* The settlement rule is the server's English audit text (domain settlement): shown to
                   English readers as the detail behind the facts line above. */}
               {line.rule && i18n.language.startsWith('en') ? (

@@ -7,7 +7,7 @@ import './account.css';
 import { useSearchParams } from 'react-router';
 import { useQuery } from 'urql';
 import { AccountMyBillsDocument, type BillPocket } from '../graphql/generated.ts';
-import { formatTzs } from '../i18n/format.ts';
+import { formatTzs } from '@bashiri/web-shared';
 import { formatEat, Notice, Pager, refusalOf, useCodeText, usePageTitle } from './common.tsx';
 
 /** Bill type codes that have a label (every code of domain `BillType`). */

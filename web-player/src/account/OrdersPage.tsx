@@ -15,8 +15,9 @@ import {
   type BetsArchive,
   type BetsTab,
 } from '../graphql/generated.ts';
-import { formatMoney } from '../i18n/format.ts';
-import { BetDetail, useOrderStatusText } from './BetDetail.tsx';
+import { formatMoney } from '@bashiri/web-shared';
+import { CashOutPanel } from '../cashout/CashOutPanel.tsx';
+import { BetDetail, lineScoreText, useOrderStatusText } from './BetDetail.tsx';
 import { formatEat, Notice, Pager, refusalOf, useCodeText, usePageTitle } from './common.tsx';
 
 const TABS: readonly BetsTab[] = ['OPEN', 'SETTLED'];
@@ -31,6 +32,7 @@ function BetDetailView({ id, version }: { readonly id: string; readonly version:
     if (version > 0) refetch({ requestPolicy: 'network-only' });
   }, [version, refetch]);
   const refusal = refusalOf(error);
+  const onPaid = useCallback(() => refetch({ requestPolicy: 'network-only' }), [refetch]);
   return (
     <section>
       <Link to="/order" className="acc-link">
@@ -40,6 +42,10 @@ function BetDetailView({ id, version }: { readonly id: string; readonly version:
       {!data && fetching ? <p className="acc-muted">{t('account.loading')}</p> : null}
       {data && !data.myBet ? <p className="acc-muted">{t('messages.noData')}</p> : null}
       {data?.myBet ? <BetDetail order={data.myBet} /> : null}
+      {/* Cash-out of a running bet (issue 20): offer, partial, auto target. */}
+      {data?.myBet && (data.myBet.status === 'awaiting' || data.myBet.status === 'delayed') ? (
+        <CashOutPanel betId={id} onPaid={onPaid} />
+      ) : null}
     </section>
   );
 }
@@ -134,6 +140,22 @@ export function OrdersPage() {
                           ? `${order.lines[0]?.home} – ${order.lines[0]?.away}`
                           : t('account.bets.multiple', { count: order.lines.length })}
                       </div>
+                      {/* Every line with its match's score, live or final (issue 16 item 1). */}
+                      <ul className="acc-row__lines">
+                        {order.lines.map((line) => {
+                          const score = lineScoreText(line.match, t);
+                          return (
+                            <li key={line.legIndex} className="acc-row__line">
+                              {order.lines.length > 1 ? (
+                                <span className="acc-row__match">
+                                  {line.home} – {line.away}
+                                </span>
+                              ) : null}
+                              {score ? <span className="acc-row__score">{score}</span> : null}
+                            </li>
+                          );
+                        })}
+                      </ul>
                       <div className="acc-row__sub">
                         {formatEat(order.placedAt)} · {t('account.bet.serial', { serial: order.serial })}
                       </div>
@@ -150,6 +172,9 @@ export function OrdersPage() {
                       </div>
                     </div>
                   </Link>
+                  {order.status === 'awaiting' || order.status === 'delayed' ? (
+                    <CashOutPanel betId={order.id} onPaid={onSettled} />
+                  ) : null}
                 </li>
               );
             })}

@@ -21,7 +21,7 @@ import {
   type AccountPaymentFragment,
   type PaymentKind,
 } from '../graphql/generated.ts';
-import { formatMoney, formatTzs } from '../i18n/format.ts';
+import { formatMoney, formatTzs } from '@bashiri/web-shared';
 import {
   Field,
   formatEat,
@@ -33,6 +33,7 @@ import {
   usePageTitle,
   type Refusal,
 } from './common.tsx';
+import { PayFrom } from './PaymentPhones.tsx';
 
 /**
  * The limits the form checks before `paymentOptions` (the pay config in force) has answered: the pay
@@ -191,6 +192,8 @@ function PaymentForm({ kind }: { readonly kind: PaymentKind }) {
   const [requestId, setRequestId] = useState(newRequestId);
   const [current, setCurrent] = useState<AccountPaymentFragment | null>(null);
   const [version, setVersion] = useState(0);
+  /** The other phone a deposit prompts (verified by SMS), or null for the player's own number. */
+  const [payFrom, setPayFrom] = useState<string | null>(null);
   const [{ fetching: depositing }, deposit] = useMutation(AccountDepositDocument);
   const [{ fetching: withdrawing }, withdraw] = useMutation(AccountWithdrawDocument);
   const sending = depositing || withdrawing;
@@ -226,7 +229,9 @@ function PaymentForm({ kind }: { readonly kind: PaymentKind }) {
     setError(null);
     const result =
       kind === 'DEPOSIT'
-        ? await deposit({ input: { requestId, amount: checked.amount } }).then((r) => ({
+        ? await deposit({
+            input: { requestId, amount: checked.amount, ...(payFrom ? { phone: payFrom } : {}) },
+          }).then((r) => ({
             payment: r.data?.deposit,
             error: r.error,
           }))
@@ -271,6 +276,9 @@ function PaymentForm({ kind }: { readonly kind: PaymentKind }) {
       </section>
       {current ? <PaymentProgress key={current.id} initial={current} onFinal={onFinal} /> : null}
       {closedCode ? <Notice kind="error">{codeText(closedCode)}</Notice> : null}
+      {kind === 'DEPOSIT' && me && !blocked ? (
+        <PayFrom own={me.phone} value={payFrom} onChange={setPayFrom} />
+      ) : null}
       <form className="acc-form acc-card" onSubmit={(event) => void submit(event)} noValidate>
         <Field
           id="pay-amount"

@@ -6,7 +6,7 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import './account.css';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { useMutation, useQuery } from 'urql';
 import { useServices } from '../app/services.tsx';
 import {
@@ -14,7 +14,7 @@ import {
   AccountProfileDocument,
   AccountSetDefaultBetAmountDocument,
 } from '../graphql/generated.ts';
-import { formatMoney } from '../i18n/format.ts';
+import { formatMoney } from '@bashiri/web-shared';
 import { PASSWORD_MIN_LENGTH } from './AuthPages.tsx';
 import {
   Field,
@@ -195,6 +195,9 @@ export function ProfilePage() {
               ) : null}
             </dl>
           </section>
+          <p className="acc-card">
+            <Link to="/responsible_gambling">{t('protection.link')}</Link>
+          </p>
           <DefaultStakeForm key={me.defaultBetAmount ?? 'none'} current={me.defaultBetAmount} />
           <ChangePasswordForm />
           <button

@@ -1,9 +1,10 @@
 /**
  * The account pages end to end (issue 7 items 1 and 7; spec §2, §4, §5): in real Chromium against the
  * real server, at 360x740 in Swahili and 1280x800 in English, a visitor registers with the SMS code
- * (read from the sandbox's SMS table), reads the welcome message, logs out and in again, sees the
- * balance after a staff credit, deposits through the mobile-money sandbox and watches the request until
- * confirmed, sees the bills of both movements, and sees a placed bet in my bets with its detail.
+ * (read from the test SMS gateway's outbox: the database keeps only hashes), reads the welcome message,
+ * logs out and in again, sees the balance after a staff credit, deposits through the mobile-money
+ * sandbox and watches the request until confirmed, sees the bills of both movements, and sees a placed
+ * bet in my bets with its detail.
  * Screenshots: artifacts/screenshots/account-*.png.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -160,7 +160,8 @@ describe('/register', () => {
     expect(screen.getByText('Enter your phone number')).toBeTruthy();
     expect(screen.getByText('The password needs at least 4 characters')).toBeTruthy();
     expect(screen.getByText('You must be 18 or over to play')).toBeTruthy();
-    expect(api.calls).toEqual([]);
+    // Only the phone regions were read (region.tsx); nothing was sent.
+    expect(new Set(api.calls.map((c) => c.name))).toEqual(new Set(['AccountAreaCodes']));
   });
 
   it('shows a server refusal translated under the field it names, in Swahili, and keeps the visitor out', async () => {
@@ -286,6 +287,45 @@ describe('/order', () => {
     expect(screen.getByText('Matokeo 1-1 (mapumziko 0-1)')).toBeTruthy();
     expect(screen.getByText('Mechi ilisimamishwa dakika ya 30 ikiwa 0-0')).toBeTruthy();
     expect(screen.queryByText(/Full time 1X2: the home team wins/)).toBeNull();
+  });
+
+  it('shows the score of every bet line in my bets, live and final (issue 16 item 1)', async () => {
+    const open = orderFixture();
+    const base = multipleFixture();
+    const multiple = {
+      ...base,
+      lines: [
+        base.lines[0]!,
+        {
+          ...base.lines[1]!,
+          match: {
+            statusId: 2,
+            matchMinute: 'HT',
+            homeScore: 0,
+            awayScore: 1,
+            htHomeScore: 0,
+            htAwayScore: 1,
+          },
+        },
+        { ...base.lines[2]!, match: null },
+      ],
+    };
+    show('/order', {
+      token: 't',
+      language: 'sw',
+      handlers: {
+        AccountMyBets: () => ({
+          data: { myBets: { items: [open, multiple], page: 1, pageSize: 10, total: 2 } },
+        }),
+      },
+    });
+    // The open single: its match is live at 67' with 1-0.
+    expect(await screen.findByText('Mubashara 67′ · 1 - 0')).toBeTruthy();
+    // The multiple: each line with its teams and score.
+    expect(screen.getByText('Mechi imekwisha 2 - 1 (mapumziko 1 - 0)')).toBeTruthy();
+    expect(screen.getByText('Azam FC – Coastal Union')).toBeTruthy();
+    expect(screen.getByText('Mapumziko · 0 - 1')).toBeTruthy();
+    expect(screen.getByText('KMC – Namungo')).toBeTruthy();
   });
 });
 
@@ -497,6 +537,6 @@ it('gives every route its page title key (the layout sets document.title from ha
   for (const routes of [lazyRoutes, ACCOUNT_ROUTES])
     for (const route of routes)
       expect((route.handle as { titleKey?: string } | undefined)?.titleKey, route.path).toMatch(
-        /^(titles|content)\./,
+        /^(titles|content|sitePages|protection|promotion|casino|racing|pool)\./,
       );
 });

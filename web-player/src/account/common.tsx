@@ -3,15 +3,16 @@
  * page title, translated error texts by `extensions.code`, form fields with their error underneath,
  * login guards, logout, East Africa Time dates and a pager.
  */
+import { eatText } from '@bashiri/domain';
 import type { CombinedError } from '@urql/core';
 import { useCallback, useEffect, useRef, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation, useNavigate } from 'react-router';
 import { useMutation } from 'urql';
 import { useServices, useSessionToken } from '../app/services.tsx';
-import { errorCodeOf, errorFieldOf } from '../graphql/client.ts';
+import { errorCodeOf, errorFieldOf } from '@bashiri/web-shared';
 import { AccountLogoutDocument } from '../graphql/generated.ts';
-import { formatTzs } from '../i18n/format.ts';
+import { formatTzs } from '@bashiri/web-shared';
 
 /** Sets `document.title` to `<page> | Bashiri` for the page's `titles.*` key (spec §2). */
 export const usePageTitle = (titleKey: string): string => {
@@ -55,7 +56,13 @@ export const useCodeText = (): ((code: string, details?: Readonly<Record<string,
       const max = typeof details.maximum === 'number' ? formatTzs(details.maximum) : '';
       if ((code === 'AMOUNT_BELOW_MINIMUM' || code === 'AMOUNT_ABOVE_MAXIMUM') && min && max)
         return t('messages.amountRange', { min, max });
-      return i18n.exists(`codes.${code}`) ? t(`codes.${code}`) : t('messages.serverError');
+      // Codes only the account pages meet live in their own (on-demand) texts, off the first load.
+      const key = i18n.exists(`account.codes.${code}`) ? `account.codes.${code}` : `codes.${code}`;
+      const text = i18n.exists(key) ? t(key) : t('messages.serverError');
+      // A refusal by a player's own limit says what is left in the period (issue 23).
+      return code.startsWith('LIMIT_') && code !== 'LIMIT_SESSION' && typeof details.left === 'number'
+        ? `${text}. ${t('messages.limitLeft', { amount: formatTzs(details.left) })}`
+        : text;
     },
     [t, i18n],
   );
@@ -143,23 +150,12 @@ export const useLogout = (): { readonly logout: () => Promise<void>; readonly pe
   return { logout: run, pending: fetching };
 };
 
-const EAT = new Intl.DateTimeFormat('en-CA', {
-  timeZone: 'Africa/Dar_es_Salaam',
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-  hour: '2-digit',
-  minute: '2-digit',
-  hourCycle: 'h23',
-});
-
-/** An instant in East Africa Time as `YYYY-MM-DD HH:mm` (spec §9 clock zone). */
+/** An instant in East Africa Time as `YYYY-MM-DD HH:mm` (spec §9 clock zone; the domain's EAT module). */
 export const formatEat = (iso: string | null | undefined): string => {
   if (!iso) return '';
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return '';
-  const parts = Object.fromEntries(EAT.formatToParts(date).map((p) => [p.type, p.value]));
-  return `${parts.year}-${parts.month}-${parts.day} ${parts.hour}:${parts.minute}`;
+  return eatText(date);
 };
 
 /** A client id for idempotent money requests (placeBet/deposit/withdraw `requestId`). */

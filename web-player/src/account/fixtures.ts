@@ -47,6 +47,10 @@ export const orderFixture = (
       rule: patch.status === 'settled' ? 'Full time 1X2: the home team wins.' : null,
       facts:
         patch.status === 'settled' ? { status: 'PLAYED', score: '2-1', halfTime: '1-0', minute: null } : null,
+      match:
+        patch.status === 'settled'
+          ? { statusId: 3, matchMinute: 'FT', homeScore: 2, awayScore: 1, htHomeScore: 1, htAwayScore: 0 }
+          : { statusId: 2, matchMinute: '67', homeScore: 1, awayScore: 0, htHomeScore: 1, htAwayScore: 0 },
     },
   ],
   ...patch,

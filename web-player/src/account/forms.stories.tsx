@@ -43,6 +43,7 @@ export const Deposit: Story = {
     token: 'story',
     handlers: {
       AccountProfile: () => ({ data: profile }),
+      AccountPaymentPhones: () => ({ data: { paymentPhones: ['+255713300002'] } }),
       AccountMyPayments: () => ({
         data: {
           myPayments: {

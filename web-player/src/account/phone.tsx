@@ -28,7 +28,10 @@ export function PhoneInput({
   onChange,
   invalid,
   disabled,
+  areaCode = '+255',
 }: {
+  /** The region's code shown before the number (registration's region choice; default +255). */
+  readonly areaCode?: string;
   readonly id: string;
   readonly value: string;
   readonly onChange: (value: string) => void;
@@ -38,7 +41,7 @@ export function PhoneInput({
   const { t } = useTranslation();
   return (
     <div className="acc-phone">
-      <span className="acc-phone__code">+255</span>
+      <span className="acc-phone__code">{areaCode}</span>
       <input
         id={id}
         name="phone"

@@ -8,6 +8,11 @@
  */
 import type { RouteObject } from 'react-router';
 import { CONTENT_ROUTES } from '../content/routes.tsx';
+import { RACING_ROUTES } from '../racing/routes.tsx';
+import { CASINO_ROUTES } from '../casino/routes.tsx';
+import { SITE_ROUTES } from '../site/routes.tsx';
+import { PROMOTION_ROUTES } from '../promotion/routes.tsx';
+import { POOL_ROUTES } from '../pool/routes.tsx';
 import { lazyPage } from './lazy.tsx';
 
 /** Route objects (paths relative to the layout route `/`). */
@@ -36,6 +41,14 @@ export const ACCOUNT_ROUTES: RouteObject[] = [
     import('./PaymentPages.tsx').then((m) => m.WithdrawPage),
   ),
   ...CONTENT_ROUTES,
+  ...CASINO_ROUTES,
+  ...SITE_ROUTES,
+  lazyPage('responsible_gambling', 'player', 'protection.title', () =>
+    import('../protection/ProtectionPage.tsx').then((m) => m.ProtectionPage),
+  ),
+  ...RACING_ROUTES,
+  ...PROMOTION_ROUTES,
+  ...POOL_ROUTES,
 ];
 
 export { useLogout } from './common.tsx';

@@ -9,7 +9,7 @@ import { I18nextProvider } from 'react-i18next';
 import { MemoryRouter, useInRouterContext } from 'react-router';
 import { ServicesProvider } from '../app/services.tsx';
 import { createI18n } from '../i18n/index.ts';
-import { memoryStorage } from '../storage.ts';
+import { memoryStorage } from '@bashiri/web-shared';
 import { fakeServices, type FakeHandlers } from './testing.tsx';
 
 /** Children with the texts of `language` (default English). */

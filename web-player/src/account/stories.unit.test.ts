@@ -25,3 +25,11 @@ it('shows the rule text and outcomes of a settled multiple', () => {
   expect(screen.getByText('Refunded')).toBeTruthy();
   expect(screen.getAllByText('Lost').length).toBe(2);
 });
+
+it('offers to pay from the own number or a phone verified by SMS (issue 15 item 6)', async () => {
+  const { Deposit } = composeStories(forms);
+  render(createElement(Deposit));
+  expect(await screen.findByText('+255713300002')).toBeTruthy();
+  expect(screen.getByText(/\+255754123456 · My number/)).toBeTruthy();
+  expect(screen.getByTestId('pay-from-add').textContent).toBe('Pay from another phone');
+});

@@ -13,8 +13,8 @@ import { filter, fromPromise, makeSubject, mergeMap, never, pipe, type Source } 
 import { ServicesProvider, type AppServices } from '../app/services.tsx';
 import { startSlip } from '../betslip/testing.ts';
 import { createI18n } from '../i18n/index.ts';
-import { createSessionStore, type SessionStore } from '../session/session.ts';
-import { memoryStorage } from '../storage.ts';
+import { createSessionStore, type SessionStore } from '@bashiri/web-shared';
+import { memoryStorage } from '@bashiri/web-shared';
 
 /** What a handler answers: data, or a GraphQL error with its code (and field, details). */
 export type FakeAnswer =

@@ -1,5 +1,5 @@
 /** Texts of accounts, bets, bills, deposits and withdrawals (spec §2, §5), namespace `account`. */
-import { defineTexts } from '../i18n/features.ts';
+import { defineTexts } from '@bashiri/web-shared';
 
 const en = {
   loading: 'Loading…',
@@ -91,6 +91,12 @@ const en = {
     postponed: 'Match postponed',
     cancelled: 'Match cancelled',
   },
+  score: {
+    live: 'Live {{minute}} · {{score}}',
+    halfTime: 'Half time · {{score}}',
+    ended: 'Full time {{score}}',
+    endedHalfTime: 'Full time {{score}} (half time {{halfTime}})',
+  },
   status: {
     unpaid: 'Unpaid',
     awaiting: 'Awaiting result',
@@ -134,6 +140,21 @@ const en = {
     '23': 'Casino win',
     '24': 'Casino bonus',
     '25': 'Bet result corrected',
+  },
+  payFrom: {
+    label: 'Pay from',
+    own: 'My number',
+    add: 'Pay from another phone',
+    hint: 'We send a code by SMS to that phone; its owner reads it to you. Only then can deposits ask that phone to pay.',
+    send: 'Send code',
+    verify: 'Confirm phone',
+    added: 'Phone confirmed: you can pay from it.',
+    remove: 'Remove',
+  },
+  codes: {
+    PHONE_NOT_VERIFIED: 'Confirm this phone with the SMS code first.',
+    PAYMENT_PHONE_OWN: 'This is already your number.',
+    PAYMENT_PHONES_FULL: 'Remove a phone before adding another.',
   },
   pay: {
     amount: 'Amount (TZS)',
@@ -256,6 +277,12 @@ export const accountTexts = defineTexts('account', {
       postponed: 'Mechi imeahirishwa',
       cancelled: 'Mechi imefutwa',
     },
+    score: {
+      live: 'Mubashara {{minute}} · {{score}}',
+      halfTime: 'Mapumziko · {{score}}',
+      ended: 'Mechi imekwisha {{score}}',
+      endedHalfTime: 'Mechi imekwisha {{score}} (mapumziko {{halfTime}})',
+    },
     status: {
       unpaid: 'Haijalipwa',
       awaiting: 'Inasubiri matokeo',
@@ -299,6 +326,21 @@ export const accountTexts = defineTexts('account', {
       '23': 'Ushindi wa kasino',
       '24': 'Bonasi ya kasino',
       '25': 'Matokeo ya beti yamesahihishwa',
+    },
+    payFrom: {
+      label: 'Lipa kutoka',
+      own: 'Namba yangu',
+      add: 'Lipa kutoka simu nyingine',
+      hint: 'Tunatuma msimbo kwa SMS kwenye simu hiyo; mwenye simu akusomee. Baada ya hapo tu ndipo malipo yanaweza kuomba simu hiyo ilipe.',
+      send: 'Tuma msimbo',
+      verify: 'Thibitisha simu',
+      added: 'Simu imethibitishwa: unaweza kulipa kutoka kwayo.',
+      remove: 'Ondoa',
+    },
+    codes: {
+      PHONE_NOT_VERIFIED: 'Thibitisha simu hii kwa msimbo wa SMS kwanza.',
+      PAYMENT_PHONE_OWN: 'Hii tayari ni namba yako.',
+      PAYMENT_PHONES_FULL: 'Ondoa simu moja kabla ya kuongeza nyingine.',
     },
     pay: {
       amount: 'Kiasi (TZS)',
@@ -413,6 +455,12 @@ export const accountTexts = defineTexts('account', {
       postponed: '比赛延期',
       cancelled: '比赛取消',
     },
+    score: {
+      live: '进行中 {{minute}} · {{score}}',
+      halfTime: '半场 · {{score}}',
+      ended: '完场 {{score}}',
+      endedHalfTime: '完场 {{score}}（半场 {{halfTime}}）',
+    },
     status: {
       unpaid: '未支付',
       awaiting: '等待赛果',
@@ -456,6 +504,21 @@ export const accountTexts = defineTexts('account', {
       '23': '娱乐场赢取',
       '24': '娱乐场奖励',
       '25': '注单结果更正',
+    },
+    payFrom: {
+      label: '付款号码',
+      own: '我的号码',
+      add: '使用其他手机付款',
+      hint: '我们会向该手机发送短信验证码，请机主告诉您验证码。验证后充值才能向该手机发起付款。',
+      send: '发送验证码',
+      verify: '验证手机',
+      added: '手机已验证：可以用它付款。',
+      remove: '删除',
+    },
+    codes: {
+      PHONE_NOT_VERIFIED: '请先用短信验证码验证此手机号。',
+      PAYMENT_PHONE_OWN: '这已经是您的号码。',
+      PAYMENT_PHONES_FULL: '请先删除一个号码再添加。',
     },
     pay: {
       amount: '金额（坦桑尼亚先令）',

@@ -31,7 +31,7 @@ import {
   resultOf,
   STANDARD_CLOCK_MINUTES,
   type Timeline,
-} from '../../../api/src/modules/feed/timeline.ts';
+} from '../../../api/src/testing/e2e.ts';
 
 const e2e = e2eSuite();
 

@@ -41,6 +41,7 @@ export const MATCH_ROUTES: RouteObject[] = [
   { path: '/rolling_ball', element: matchPage('LivePage'), handle: titled('titles.rolling_ball') },
   { path: '/search_result', element: matchPage('SearchPage'), handle: titled('titles.search_result') },
   { path: '/markets', element: matchPage('MarketsPage'), handle: titled('titles.markets') },
+  { path: '/results', element: matchPage('ResultsPage'), handle: titled('titles.results') },
   { path: '/league_search', element: matchPage('LeaguePage'), handle: titled('titles.league_search') },
   {
     path: '/competition_search',

@@ -5,9 +5,9 @@
 import { createContext, useContext, useSyncExternalStore, type ReactNode } from 'react';
 import { Provider as UrqlProvider } from 'urql';
 import type { BetslipActor } from '../betslip/BetslipPanel.tsx';
-import type { ApiClient } from '../graphql/client.ts';
-import type { SessionStore } from '../session/session.ts';
-import type { StoragePort } from '../storage.ts';
+import type { ApiClient } from '@bashiri/web-shared';
+import type { SessionStore } from '@bashiri/web-shared';
+import type { StoragePort } from '@bashiri/web-shared';
 
 /** The app's services. */
 export interface AppServices {

@@ -3,11 +3,12 @@
  * this channel (spec §9), accept box, submit, remove all, booking-code entry when empty. Small and dumb:
  * it shows the machine's snapshot and sends its events; every rule is in `machine.ts`.
  */
+import { EVENT_STATUS, PAY_TYPE_BALANCE } from '@bashiri/domain';
 import { useSelector } from '@xstate/react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ActorRefFrom } from 'xstate';
-import { formatTzs } from '../i18n/format.ts';
+import { formatTzs } from '@bashiri/web-shared';
 import { useMarketNames } from '../matches/market-names.ts';
 import type { betslipMachine } from './machine.ts';
 import {
@@ -119,7 +120,9 @@ export function BetslipPanel({
             >
               <div className="betslip__teams">
                 {item.home} – {item.away}
-                {item.eventStatus === 2 && <span className="betslip__live">{t('betslip.live')}</span>}
+                {item.eventStatus === EVENT_STATUS.LIVE && (
+                  <span className="betslip__live">{t('betslip.live')}</span>
+                )}
               </div>
               <div className="betslip__market">{names.market(item.marketName)}</div>
               <div className="betslip__pick">
@@ -149,9 +152,15 @@ export function BetslipPanel({
           <dd>{formatTzs(totals.stake)}</dd>
           <dt>{t('betslip.profit')}</dt>
           <dd>{formatTzs(totals.profit)}</dd>
-          {totals.reward > 0 && (
+          {/* The acca bonus (string reward, spec §2, §5) as soon as a tier applies, the tier named. */}
+          {totals.rewardPercent > 0 && (
             <>
-              <dt>{t('betslip.reward', { percent: totals.rewardPercent })}</dt>
+              <dt className="betslip__reward">
+                {t('betslip.rewardTier', {
+                  count: totals.qualifyingSelections,
+                  percent: totals.rewardPercent,
+                })}
+              </dt>
               <dd>{formatTzs(totals.reward)}</dd>
             </>
           )}
@@ -172,7 +181,7 @@ export function BetslipPanel({
               checked={c.payType === payType}
               onChange={() => actor.send({ type: 'SET_PAY_TYPE', payType })}
             />
-            {payType === 1 ? t('betslip.payBalance') : t('betslip.payCredit')}
+            {payType === PAY_TYPE_BALANCE ? t('betslip.payBalance') : t('betslip.payCredit')}
           </label>
         ))}
       </fieldset>
@@ -204,6 +213,8 @@ export function BetslipPanel({
       <p className="betslip__limits" data-testid="stake-limits">
         {t('betslip.stakeLimits', { min: formatTzs(limits.minimum), max: formatTzs(limits.maximum) })}
       </p>
+      {/* "You can stake X more today" (issue 23): filled on demand by protection/StakeLeft.tsx */}
+      <div id="betslip-room" />
 
       <label className="betslip__accept">
         <input
@@ -214,15 +225,34 @@ export function BetslipPanel({
         {t('betslip.acceptOdds')}
       </label>
 
+      {/* The duplicate-bet question as a dialog over the slip (spec §5, §8; issue 16 item 5): it says
+          what it waits for; a change of the slip behind it cancels it (machine.ts). */}
       {snapshot.matches('confirmingDuplicate') && (
-        <div className="betslip__confirm" role="alertdialog">
-          <p>{t('betslip.duplicateConfirm')}</p>
-          <button type="button" onClick={() => actor.send({ type: 'CONFIRM_DUPLICATE' })}>
-            {t('betslip.confirm')}
-          </button>
-          <button type="button" onClick={() => actor.send({ type: 'CANCEL_DUPLICATE' })}>
-            {t('betslip.cancel')}
-          </button>
+        <div className="betslip__backdrop">
+          <div
+            className="betslip__confirm"
+            role="alertdialog"
+            aria-modal="true"
+            aria-labelledby="betslip-duplicate-title"
+            aria-describedby="betslip-duplicate-text"
+          >
+            <h3 id="betslip-duplicate-title">{t('betslip.duplicateTitle')}</h3>
+            <p id="betslip-duplicate-text">{t('betslip.duplicateConfirm')}</p>
+            <p className="betslip__confirm-hint">{t('betslip.duplicateHint')}</p>
+            <div className="betslip__confirm-actions">
+              <button type="button" onClick={() => actor.send({ type: 'CANCEL_DUPLICATE' })}>
+                {t('betslip.cancel')}
+              </button>
+              <button
+                type="button"
+                className="betslip__submit"
+                autoFocus
+                onClick={() => actor.send({ type: 'CONFIRM_DUPLICATE' })}
+              >
+                {t('betslip.confirm')}
+              </button>
+            </div>
+          </div>
         </div>
       )}
 

@@ -8,8 +8,9 @@ import { createElement } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { afterEach, expect, it } from 'vitest';
 import { createI18n } from '../i18n/index.ts';
-import { memoryStorage } from '../storage.ts';
+import { memoryStorage } from '@bashiri/web-shared';
 import { BetslipPanel } from './BetslipPanel.tsx';
+import { DEFAULT_BET_CONFIG } from '@bashiri/domain';
 import { offer, PLACED, settle, startSlip } from './testing.ts';
 import type { PlaceBetAnswer } from './types.ts';
 
@@ -68,4 +69,43 @@ it("shows the stake limits of the slip's channel (sw)", () => {
   const desktop = startSlip({}, { config, channel: () => 'DESKTOP' });
   render(createElement(I18nextProvider, { i18n }, createElement(BetslipPanel, { actor: desktop.actor })));
   expect(screen.getByTestId('stake-limits').textContent).toBe('Dau kuanzia TZS 300 hadi 900,000');
+});
+
+it('names the acca bonus tier as soon as it applies, with the number of selections (issue 16 item 5)', () => {
+  const { actor } = startSlip();
+  actor.send({
+    type: 'SET_CONFIG',
+    config: { ...DEFAULT_BET_CONFIG, stringRewards: [{ strings: 3, cashBackPercent: 10 }] },
+  });
+  actor.send({ type: 'TOGGLE', offer: offer(1, 1, { odds: '1.50' }) });
+  actor.send({ type: 'TOGGLE', offer: offer(2, 1, { odds: '1.60' }) });
+  const i18n = createI18n(memoryStorage());
+  render(createElement(I18nextProvider, { i18n }, createElement(BetslipPanel, { actor })));
+  expect(screen.queryByText(/Bonasi ya mkeka/)).toBeNull();
+  act(() => actor.send({ type: 'TOGGLE', offer: offer(3, 1, { odds: '1.70' }) }));
+  expect(screen.getByText('Bonasi ya mkeka: machaguo 3, +10%').nextElementSibling?.textContent).toMatch(
+    /^\d/,
+  );
+});
+
+it('asks about a duplicate in a dialog that says a change cancels it (sw)', async () => {
+  const { actor } = startSlip();
+  actor.send({ type: 'SET_ACCEPT_ODDS', accept: true });
+  actor.send({ type: 'TOGGLE', offer: offer(1) });
+  actor.send({ type: 'SET_AMOUNT', amount: 1_000 });
+  const i18n = createI18n(memoryStorage());
+  render(createElement(I18nextProvider, { i18n }, createElement(BetslipPanel, { actor })));
+  await act(async () => {
+    actor.send({ type: 'SUBMIT' });
+    await settle();
+  });
+  await act(async () => {
+    actor.send({ type: 'TOGGLE', offer: offer(1) });
+    actor.send({ type: 'SUBMIT' });
+  });
+  const dialog = screen.getByRole('alertdialog', { name: 'Dau lilelile tena?' });
+  expect(dialog.getAttribute('aria-modal')).toBe('true');
+  expect(dialog.textContent).toContain('Ukibadilisha tiketi, swali hili linaghairiwa.');
+  act(() => actor.send({ type: 'STEP_AMOUNT', direction: 1 }));
+  expect(screen.queryByRole('alertdialog')).toBeNull();
 });

@@ -8,7 +8,7 @@ import type { Client } from '@urql/core';
 import type { DocumentNode } from 'graphql';
 import { createActor } from 'xstate';
 import { describe, expect, it } from 'vitest';
-import { memoryStorage } from '../storage.ts';
+import { memoryStorage } from '@bashiri/web-shared';
 import { connectedBetslipMachine } from './api.ts';
 import { offer, PLAYER, settle } from './testing.ts';
 

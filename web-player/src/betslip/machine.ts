@@ -18,7 +18,7 @@ import {
   type Tzs,
 } from '@bashiri/domain';
 import { assertEvent, assign, fromPromise, setup, spawnChild, type DoneActorEvent } from 'xstate';
-import type { StoragePort } from '../storage.ts';
+import type { StoragePort } from '@bashiri/web-shared';
 import { restoreSlip, saveSlip } from './persistence.ts';
 import {
   applyLiveUpdate,
@@ -378,10 +378,20 @@ export const betslipMachine = setup({
         },
       },
     },
+    // The duplicate-bet question (spec §5 "Duplicate"): confirm or cancel; any change of the slip
+    // (selections, amount, pay type, accept box) cancels it and applies, rather than being ignored while
+    // the question waits (issue 16 item 5).
     confirmingDuplicate: {
       on: {
         CONFIRM_DUPLICATE: { target: 'submitting', actions: 'startAttempt' },
         CANCEL_DUPLICATE: { target: 'ready' },
+        TOGGLE: { target: 'ready.idle', actions: ['toggle', 'persist'] },
+        REMOVE: { target: 'ready.idle', actions: ['remove', 'persist'] },
+        CLEAR: { target: 'ready.idle', actions: ['clear', 'persist'] },
+        SET_AMOUNT: { target: 'ready.idle', actions: ['setAmount', 'persist'] },
+        STEP_AMOUNT: { target: 'ready.idle', actions: ['setAmount', 'persist'] },
+        SET_PAY_TYPE: { target: 'ready.idle', actions: ['setPayType', 'persist'] },
+        SET_ACCEPT_ODDS: { target: 'ready.idle', actions: ['setAcceptOdds', 'persist'] },
       },
     },
     submitting: {

@@ -1,6 +1,6 @@
 import { DEFAULT_BET_CONFIG, quote } from '@bashiri/domain';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { memoryStorage } from '../storage.ts';
+import { memoryStorage } from '@bashiri/web-shared';
 import { SLIP_EXPIRY_MS, SLIP_STORAGE_KEY } from './persistence.ts';
 import { MOBILE_MAX_WIDTH_PX, screenChannel } from './rules.ts';
 import {
@@ -414,6 +414,28 @@ describe('betslip: submit (spec §5 Betslip submit, Duplicate)', () => {
     slip.actor.send({ type: 'CONFIRM_DUPLICATE' });
     await settle();
     expect(slip.sent.map((r) => r.requestId)).toEqual(['req-1', 'req-2']);
+  });
+
+  it('given the duplicate question waits, when the slip changes, then the change applies and the question is cancelled', async () => {
+    const slip = readySlip([1], [2]);
+    slip.actor.send({ type: 'SUBMIT' });
+    await settle();
+    slip.actor.send({ type: 'TOGGLE', offer: offer(1) });
+    slip.actor.send({ type: 'TOGGLE', offer: offer(2) });
+    slip.actor.send({ type: 'SUBMIT' });
+    expect(slip.actor.getSnapshot().value).toBe('confirmingDuplicate');
+    slip.actor.send({ type: 'SET_AMOUNT', amount: 2_500 });
+    expect(slip.actor.getSnapshot().matches({ ready: 'idle' })).toBe(true);
+    expect(slip.context().amount).toBe(2_500);
+    slip.actor.send({ type: 'SUBMIT' });
+    expect(slip.actor.getSnapshot().value).toBe('confirmingDuplicate');
+    slip.actor.send({ type: 'TOGGLE', offer: offer(3) });
+    expect(slip.actor.getSnapshot().matches({ ready: 'idle' })).toBe(true);
+    expect(slip.context().items).toHaveLength(3);
+    // Not a duplicate any more: it is sent at once.
+    slip.actor.send({ type: 'SUBMIT' });
+    await settle();
+    expect(slip.sent).toHaveLength(2);
   });
 
   it('given a REJECTED answer with a nobetList, then listed selections get the code and the slip is kept', async () => {

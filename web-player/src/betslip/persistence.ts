@@ -3,7 +3,7 @@
  * "Betslip local expiry 2 days"). The expiry runs from the last change.
  */
 import { PAY_TYPE_BALANCE, PAY_TYPE_CREDIT, type PayType, type Tzs } from '@bashiri/domain';
-import type { StoragePort } from '../storage.ts';
+import type { StoragePort } from '@bashiri/web-shared';
 import { withAvailability } from './rules.ts';
 import type { SlipItem } from './types.ts';
 

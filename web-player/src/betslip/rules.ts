@@ -3,6 +3,7 @@
  * "Accumulator"). Everything about money and validity is the domain's (`@bashiri/domain`), the very code
  * the server runs; this file only adapts the slip's items to it.
  */
+import { EVENT_STATUS, MATCH_STATUS } from '@bashiri/domain';
 import {
   MAX_SELECTIONS,
   normaliseAmount,
@@ -117,7 +118,10 @@ export const applyLiveUpdate = (items: readonly SlipItem[], update: LiveUpdate):
             ...item,
             eventStatus: m.status,
             matchVersion: m.objectVersion,
-            matchClosed: !(m.status === 1 || m.status === 2) || !m.visible || m.suspended,
+            matchClosed:
+              !(m.status === MATCH_STATUS.NOT_STARTED || m.status === MATCH_STATUS.IN_PROGRESS) ||
+              !m.visible ||
+              m.suspended,
           }),
     );
   }
@@ -289,5 +293,5 @@ export const screenChannel = (): BetChannel =>
 export const attemptIsLive = (items: readonly SlipItem[], attempt: PlaceBetRequest | null): boolean =>
   attempt !== null &&
   attempt.selections.some((sent) =>
-    items.some((item) => item.selectionId === sent.selectionId && item.eventStatus === 2),
+    items.some((item) => item.selectionId === sent.selectionId && item.eventStatus === EVENT_STATUS.LIVE),
   );

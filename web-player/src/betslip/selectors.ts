@@ -31,6 +31,3 @@ export const selectCanSubmit = (context: BetslipContext): boolean =>
  */
 export const selectAwaitingLiveAcceptance = (context: BetslipContext, submitting: boolean): boolean =>
   submitting && attemptIsLive(context.items, context.attempt);
-
-/** The number on the betslip counter badge (spec §2 header and bottom bar). */
-export const selectCount = (context: BetslipContext): number => context.items.length;

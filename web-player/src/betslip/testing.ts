@@ -2,7 +2,7 @@
  * Test helpers of the betslip: offers, and a started machine with in-memory storage and fake actors.
  */
 import { createActor, fromPromise } from 'xstate';
-import { memoryStorage, type StoragePort } from '../storage.ts';
+import { memoryStorage, type StoragePort } from '@bashiri/web-shared';
 import { betslipMachine, type BetslipInput } from './machine.ts';
 import type { Account, BookingCode, PlaceBetAnswer, PlaceBetRequest, SelectionOffer } from './types.ts';
 

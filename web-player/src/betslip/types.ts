@@ -142,6 +142,8 @@ export interface Account {
   readonly loggedIn: boolean;
   readonly balance: Tzs;
   readonly credit: Tzs;
+  /** Withdrawals in flight, already out of `balance` (shown in the balance dropdown; issue 16 item 8). */
+  readonly reserved?: Tzs;
 }
 
 /** A transient message of the slip: an i18n code (`betslip.notice.*` / `codes.*`) and its values. */

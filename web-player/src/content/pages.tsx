@@ -7,6 +7,7 @@
  * `/privacy_policy`. Texts come in the player's language; the server's `html` is already escaped
  * (every character, only headings, paragraphs, lists, bold and links rebuilt), so it is shown as is.
  */
+import { JUMP_TYPE } from '@bashiri/domain';
 import { useState, type FormEvent } from 'react';
 import '../account/account.css';
 import './content.css';
@@ -33,7 +34,7 @@ import {
   ContentPostBoardMessageDocument,
   ContentPromotionsDocument,
   ContentRichTextDocument,
-} from '../graphql/generated.ts';
+} from './generated.ts';
 import { useSessionToken } from '../app/services.tsx';
 
 /** Server-made safe HTML (content module `html` fields). */
@@ -423,11 +424,11 @@ export function PromotionsPage() {
           const onClick = () => void click({ id: banner.id });
           return (
             <li key={banner.id} className="content-promo">
-              {banner.link && banner.jumpType === 1 ? (
+              {banner.link && banner.jumpType === JUMP_TYPE.INTERNAL ? (
                 <Link to={banner.link} onClick={onClick}>
                   {image}
                 </Link>
-              ) : banner.link && banner.jumpType === 2 ? (
+              ) : banner.link && banner.jumpType === JUMP_TYPE.EXTERNAL ? (
                 <a href={banner.link} target="_blank" rel="noreferrer" onClick={onClick}>
                   {image}
                 </a>

@@ -1,5 +1,5 @@
 /** Texts of messages and content pages (spec §2), namespace `content`. */
-import { defineTexts } from '../i18n/features.ts';
+import { defineTexts } from '@bashiri/web-shared';
 
 export const contentTexts = defineTexts('content', {
   'en-US': {

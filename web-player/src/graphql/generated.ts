@@ -124,14 +124,50 @@ export type WithdrawInput = {
   amount: number;
 };
 
-/** Only content is required (spec §3, §5). */
-export type BoardMessageInput = {
-  name?: string | null | undefined;
-  phone?: string | null | undefined;
-  email?: string | null | undefined;
-  /** At most 2000 characters. */
-  content: string;
+/**
+ * A limit a player sets on their own play (issue 23; docs/responsible-gambling.md "Limits"): deposits and
+ * net loss (stakes minus returns) per East Africa Time day, week (from Monday) and month, stake per bet and
+ * per day (TZS), session time (minutes).
+ */
+export type ProtectionLimitKind =
+  | 'DEPOSIT_DAY'
+  | 'DEPOSIT_WEEK'
+  | 'DEPOSIT_MONTH'
+  | 'LOSS_DAY'
+  | 'LOSS_WEEK'
+  | 'LOSS_MONTH'
+  | 'STAKE_BET'
+  | 'STAKE_DAY'
+  | 'SESSION_MINUTES';
+
+/** Cool-off lengths: 24 hours, 7 days, 30 days, 6 weeks. No betting and no deposits; cannot be lifted early. */
+export type CoolOffLength = 'HOURS_24' | 'DAYS_7' | 'DAYS_30' | 'WEEKS_6';
+
+/** Self-exclusion lengths: 6 months, 1 year, 5 years (EAT calendar months), or permanent. */
+export type ExclusionLength = 'MONTHS_6' | 'YEAR_1' | 'YEARS_5' | 'PERMANENT';
+
+/** What a player accepts when a cash-out is re-priced after the early-settlement delay (docs/cash-out.md §4). */
+export type CashOutTolerance =
+  /** Pay whatever the value is then. */
+  | 'ACCEPT_ANY'
+  /** Pay the value then only if it is at least the value accepted (the default). */
+  | 'ACCEPT_HIGHER'
+  /** Pay only an unchanged value. */
+  | 'NONE';
+
+export type EarlySettlementInput = {
+  /** Client-generated id (8–100 of A–Z a–z 0–9 - _ :): the offer id the bet records; repeating it pays once. */
+  requestId: string | number;
+  betId: string | number;
+  /** Stake to cash out, whole TZS; absent = the whole running stake (partial: at least minimumPart, leaving at least minimumPart). */
+  part?: number | null | undefined;
+  /** The gross value of the part the player saw and accepts. */
+  offered: number;
+  /** Absent = the configuration's default (ACCEPT_HIGHER). */
+  tolerance?: CashOutTolerance | null | undefined;
 };
+
+export type EarlySettlementStatus = 'PAID' | 'REFUSED';
 
 export type AccountSessionFragment = {
   token: string;
@@ -225,7 +261,30 @@ export type AccountOrderSummaryFragment = {
   credited: number | null;
   placedAt: string;
   settledAt: string | null;
-  lines: Array<{ legIndex: number; home: string; away: string; selectionName: string; outcome: number }>;
+  lines: Array<{
+    legIndex: number;
+    home: string;
+    away: string;
+    selectionName: string;
+    outcome: number;
+    match: {
+      statusId: number;
+      matchMinute: string | null;
+      homeScore: number | null;
+      awayScore: number | null;
+      htHomeScore: number | null;
+      htAwayScore: number | null;
+    } | null;
+  }>;
+};
+
+export type AccountLineMatchFragment = {
+  statusId: number;
+  matchMinute: string | null;
+  homeScore: number | null;
+  awayScore: number | null;
+  htHomeScore: number | null;
+  htAwayScore: number | null;
 };
 
 export type AccountMyBetsQueryVariables = Exact<{
@@ -251,7 +310,21 @@ export type AccountMyBetsQuery = {
       credited: number | null;
       placedAt: string;
       settledAt: string | null;
-      lines: Array<{ legIndex: number; home: string; away: string; selectionName: string; outcome: number }>;
+      lines: Array<{
+        legIndex: number;
+        home: string;
+        away: string;
+        selectionName: string;
+        outcome: number;
+        match: {
+          statusId: number;
+          matchMinute: string | null;
+          homeScore: number | null;
+          awayScore: number | null;
+          htHomeScore: number | null;
+          htAwayScore: number | null;
+        } | null;
+      }>;
     }>;
   };
 };
@@ -301,6 +374,14 @@ export type AccountOrderDetailFragment = {
       score: string | null;
       halfTime: string | null;
       minute: number | null;
+    } | null;
+    match: {
+      statusId: number;
+      matchMinute: string | null;
+      homeScore: number | null;
+      awayScore: number | null;
+      htHomeScore: number | null;
+      htAwayScore: number | null;
     } | null;
   }>;
 };
@@ -355,6 +436,14 @@ export type AccountMyBetQuery = {
         score: string | null;
         halfTime: string | null;
         minute: number | null;
+      } | null;
+      match: {
+        statusId: number;
+        matchMinute: string | null;
+        homeScore: number | null;
+        awayScore: number | null;
+        htHomeScore: number | null;
+        htAwayScore: number | null;
       } | null;
     }>;
   } | null;
@@ -507,6 +596,35 @@ export type AccountPaymentOptionsQuery = {
   };
 };
 
+export type AccountPaymentPhonesQueryVariables = Exact<{ [key: string]: never }>;
+
+export type AccountPaymentPhonesQuery = { paymentPhones: Array<string> };
+
+export type AccountRequestPaymentPhoneCodeMutationVariables = Exact<{
+  phone: string;
+}>;
+
+export type AccountRequestPaymentPhoneCodeMutation = { requestPaymentPhoneCode: boolean };
+
+export type AccountVerifyPaymentPhoneMutationVariables = Exact<{
+  phone: string;
+  code: string;
+}>;
+
+export type AccountVerifyPaymentPhoneMutation = { verifyPaymentPhone: Array<string> };
+
+export type AccountRemovePaymentPhoneMutationVariables = Exact<{
+  phone: string;
+}>;
+
+export type AccountRemovePaymentPhoneMutation = { removePaymentPhone: Array<string> };
+
+export type AccountAreaCodesQueryVariables = Exact<{ [key: string]: never }>;
+
+export type AccountAreaCodesQuery = {
+  siteConfig: { areaCodes: Array<{ country: string; areaCode: string; shown: boolean }> };
+};
+
 export type BetslipPlaceBetMutationVariables = Exact<{
   input: PlaceBetInput;
 }>;
@@ -568,103 +686,178 @@ export type BetslipShareMutationVariables = Exact<{
 
 export type BetslipShareMutation = { shareSlip: { code: string } };
 
-export type ContentMessagesQueryVariables = Exact<{
-  page: number;
+export type CashOutOfferFieldsFragment = {
+  betId: string;
+  available: boolean;
+  reason: string | null;
+  legIndex: number | null;
+  runningStake: number;
+  part: number;
+  value: number | null;
+  tax: number | null;
+  net: number | null;
+  fullValue: number | null;
+  potentialPayout: number | null;
+  taxRate: number | null;
+  earlySettlementOdds: string | null;
+  minimumPart: number;
+  delaySeconds: number;
+  autoCashOut: { target: number; firedAt: string | null; lastCode: string | null } | null;
+};
+
+export type CashOutPrepareQueryVariables = Exact<{
+  betId: string | number;
 }>;
 
-export type ContentMessagesQuery = {
-  myMessages: {
-    page: number;
-    pageSize: number;
-    count: number;
-    unread: number;
-    content: Array<{ id: string; title: string; body: string; sentAt: string; read: boolean }>;
+export type CashOutPrepareQuery = {
+  earlySettlementPreparation: {
+    betId: string;
+    available: boolean;
+    reason: string | null;
+    legIndex: number | null;
+    runningStake: number;
+    part: number;
+    value: number | null;
+    tax: number | null;
+    net: number | null;
+    fullValue: number | null;
+    potentialPayout: number | null;
+    taxRate: number | null;
+    earlySettlementOdds: string | null;
+    minimumPart: number;
+    delaySeconds: number;
+    autoCashOut: { target: number; firedAt: string | null; lastCode: string | null } | null;
   };
 };
 
-export type ContentMarkMessageReadMutationVariables = Exact<{
-  id: string | number;
+export type CashOutAcceptMutationVariables = Exact<{
+  input: EarlySettlementInput;
 }>;
 
-export type ContentMarkMessageReadMutation = { markMessageRead: number };
+export type CashOutAcceptMutation = {
+  earlySettlements: {
+    status: EarlySettlementStatus;
+    code: string | null;
+    reason: string | null;
+    repeated: boolean;
+    part: number | null;
+    gross: number | null;
+    tax: number | null;
+    net: number | null;
+    earlySettlementOdds: string | null;
+    remainingStake: number | null;
+    offer: {
+      betId: string;
+      available: boolean;
+      reason: string | null;
+      legIndex: number | null;
+      runningStake: number;
+      part: number;
+      value: number | null;
+      tax: number | null;
+      net: number | null;
+      fullValue: number | null;
+      potentialPayout: number | null;
+      taxRate: number | null;
+      earlySettlementOdds: string | null;
+      minimumPart: number;
+      delaySeconds: number;
+      autoCashOut: { target: number; firedAt: string | null; lastCode: string | null } | null;
+    } | null;
+  };
+};
 
-export type ContentMarkAllMessagesReadMutationVariables = Exact<{ [key: string]: never }>;
+export type CashOutSetAutoMutationVariables = Exact<{
+  betId: string | number;
+  target: number;
+}>;
 
-export type ContentMarkAllMessagesReadMutation = { markAllMessagesRead: number };
+export type CashOutSetAutoMutation = {
+  setAutoCashOut: { betId: string; target: number; firedAt: string | null; lastCode: string | null };
+};
 
-export type ContentRichTextQueryVariables = Exact<{
-  slug?: string | null | undefined;
-  type?: number | null | undefined;
+export type CashOutClearAutoMutationVariables = Exact<{
+  betId: string | number;
+}>;
+
+export type CashOutClearAutoMutation = { clearAutoCashOut: boolean };
+
+export type CashOutOfferPushedSubscriptionVariables = Exact<{
+  betId: string | number;
+}>;
+
+export type CashOutOfferPushedSubscription = {
+  cashOutOffer: {
+    betId: string;
+    available: boolean;
+    reason: string | null;
+    legIndex: number | null;
+    runningStake: number;
+    part: number;
+    value: number | null;
+    tax: number | null;
+    net: number | null;
+    fullValue: number | null;
+    potentialPayout: number | null;
+    taxRate: number | null;
+    earlySettlementOdds: string | null;
+    minimumPart: number;
+    delaySeconds: number;
+    autoCashOut: { target: number; firedAt: string | null; lastCode: string | null } | null;
+  };
+};
+
+export type CasinoLobbyQueryVariables = Exact<{
   language?: string | null | undefined;
+  sort?: string | null | undefined;
+  search?: string | null | undefined;
+  category?: string | null | undefined;
 }>;
 
-export type ContentRichTextQuery = {
-  richTextPage: {
-    slug: string;
-    type: number | null;
-    language: string;
-    title: string;
-    html: string;
-    updatedAt: string;
+export type CasinoLobbyQuery = {
+  casinoGames: Array<{
+    providerId: string;
+    gameId: string;
+    category: string;
+    nameSw: string;
+    nameEn: string;
+    nameZh: string;
+    thumbnail: string;
+    rtpPercent: string;
+    volatility: string;
+    minStake: number;
+    maxStake: number;
+    popular: boolean;
+    isNew: boolean;
+  }>;
+};
+
+export type CasinoGameInfoQueryVariables = Exact<{
+  providerId: string | number;
+  gameId: string | number;
+}>;
+
+export type CasinoGameInfoQuery = {
+  casinoGame: {
+    providerId: string;
+    gameId: string;
+    nameSw: string;
+    nameEn: string;
+    nameZh: string;
+    rtpPercent: string;
+    minStake: number;
+    maxStake: number;
   } | null;
 };
 
-export type ContentDocumentsQueryVariables = Exact<{
-  type: number;
+export type CasinoLaunchMutationVariables = Exact<{
+  providerId: string | number;
+  gameId: string | number;
+  demo?: boolean | null | undefined;
   language?: string | null | undefined;
 }>;
 
-export type ContentDocumentsQuery = {
-  documents: Array<{ id: string; title: string; html: string; fileUrl: string | null; updatedAt: string }>;
-};
-
-export type ContentHelpQueryVariables = Exact<{
-  language?: string | null | undefined;
-}>;
-
-export type ContentHelpQuery = {
-  richTextPage: { slug: string; title: string; html: string } | null;
-  contactList: Array<{ id: string; title: string; note: string; link: string | null }>;
-  siteConfig: { customerServiceNumbers: Array<string>; supportLinks: Array<string> };
-};
-
-export type ContentPromotionsQueryVariables = Exact<{
-  language?: string | null | undefined;
-}>;
-
-export type ContentPromotionsQuery = {
-  rotations: Array<{
-    id: string;
-    title: string;
-    note: string;
-    imageUrl: string | null;
-    link: string | null;
-    jumpType: number;
-  }>;
-  articles: {
-    content: Array<{
-      id: string;
-      title: string;
-      subtitle: string;
-      intro: string;
-      html: string;
-      imageUrl: string | null;
-      releaseTime: string;
-    }>;
-  };
-};
-
-export type ContentClickRotationMutationVariables = Exact<{
-  id: string | number;
-}>;
-
-export type ContentClickRotationMutation = { clickRotation: boolean };
-
-export type ContentPostBoardMessageMutationVariables = Exact<{
-  input: BoardMessageInput;
-}>;
-
-export type ContentPostBoardMessageMutation = { postBoardMessage: boolean };
+export type CasinoLaunchMutation = { launchCasinoGame: { url: string; demo: boolean; expiresAt: string } };
 
 export type LayoutLoginMutationVariables = Exact<{
   phone: string;
@@ -839,6 +1032,21 @@ export type MatchesRowFragment = {
       marketName: string;
     }>;
   };
+};
+
+export type MatchesPairFragment = { home: number; away: number };
+
+export type MatchesFactsFragment = {
+  htHomeScore: number | null;
+  htAwayScore: number | null;
+  goals: Array<{ side: string; minute: string }>;
+  statistics: {
+    shots: { home: number; away: number } | null;
+    shotsOnTarget: { home: number; away: number } | null;
+    corners: { home: number; away: number } | null;
+    yellowCards: { home: number; away: number } | null;
+    redCards: { home: number; away: number } | null;
+  } | null;
 };
 
 export type MatchesPageFragment = {
@@ -1868,6 +2076,41 @@ export type MatchesCountryQuery = {
   };
 };
 
+export type MatchesResultsQueryVariables = Exact<{
+  date?: string | null | undefined;
+  page?: number | null | undefined;
+}>;
+
+export type MatchesResultsQuery = {
+  resultMatches: {
+    page: number;
+    pageSize: number;
+    count: number;
+    content: Array<{
+      id: string;
+      matchTime: string;
+      statusId: number;
+      homeScore: number | null;
+      awayScore: number | null;
+      teamHome: string;
+      teamAway: string;
+      league: string;
+      competitionId: string;
+      categoryName: string | null;
+      htHomeScore: number | null;
+      htAwayScore: number | null;
+      goals: Array<{ side: string; minute: string }>;
+      statistics: {
+        shots: { home: number; away: number } | null;
+        shotsOnTarget: { home: number; away: number } | null;
+        corners: { home: number; away: number } | null;
+        yellowCards: { home: number; away: number } | null;
+        redCards: { home: number; away: number } | null;
+      } | null;
+    }>;
+  };
+};
+
 export type MatchesMarketsQueryVariables = Exact<{
   matchId: string | number;
 }>;
@@ -1890,6 +2133,8 @@ export type MatchesMarketsQuery = {
       suspended: boolean;
       objectVersion: number;
       marketCount: number;
+      htHomeScore: number | null;
+      htAwayScore: number | null;
       way3: {
         w1: {
           id: string;
@@ -2008,6 +2253,14 @@ export type MatchesMarketsQuery = {
           marketName: string;
         }>;
       };
+      goals: Array<{ side: string; minute: string }>;
+      statistics: {
+        shots: { home: number; away: number } | null;
+        shotsOnTarget: { home: number; away: number } | null;
+        corners: { home: number; away: number } | null;
+        yellowCards: { home: number; away: number } | null;
+        redCards: { home: number; away: number } | null;
+      } | null;
     };
     groups: Array<{
       bettingTypeId: number;
@@ -2071,6 +2324,16 @@ export type MatchesWatchSubscription = {
       objectVersion: number;
       visible: boolean;
       suspended: boolean;
+      htHomeScore: number | null;
+      htAwayScore: number | null;
+      goals: Array<{ side: string; minute: string }>;
+      statistics: {
+        shots: { home: number; away: number } | null;
+        shotsOnTarget: { home: number; away: number } | null;
+        corners: { home: number; away: number } | null;
+        yellowCards: { home: number; away: number } | null;
+        redCards: { home: number; away: number } | null;
+      } | null;
     }>;
   };
 };
@@ -2092,6 +2355,251 @@ export type MatchesLiveListSubscription = {
   };
 };
 
+export type ProtectionViewFragment = {
+  userId: string;
+  canPlay: boolean;
+  coolingOffUntil: string | null;
+  realityCheckMinutes: number;
+  marketingAllowed: boolean;
+  limits: Array<{
+    kind: ProtectionLimitKind;
+    limit: number;
+    used: number;
+    left: number;
+    resetsAt: string | null;
+  }>;
+  pending: Array<{
+    kind: ProtectionLimitKind;
+    value: number | null;
+    requestedAt: string;
+    confirmableFrom: string;
+    confirmable: boolean;
+  }>;
+  selfExclusion: { until: string | null; reopensAt: string | null; permanent: boolean } | null;
+};
+
+export type ProtectionMineQueryVariables = Exact<{ [key: string]: never }>;
+
+export type ProtectionMineQuery = {
+  myProtection: {
+    userId: string;
+    canPlay: boolean;
+    coolingOffUntil: string | null;
+    realityCheckMinutes: number;
+    marketingAllowed: boolean;
+    limits: Array<{
+      kind: ProtectionLimitKind;
+      limit: number;
+      used: number;
+      left: number;
+      resetsAt: string | null;
+    }>;
+    pending: Array<{
+      kind: ProtectionLimitKind;
+      value: number | null;
+      requestedAt: string;
+      confirmableFrom: string;
+      confirmable: boolean;
+    }>;
+    selfExclusion: { until: string | null; reopensAt: string | null; permanent: boolean } | null;
+  };
+};
+
+export type ProtectionStakeLeftQueryVariables = Exact<{ [key: string]: never }>;
+
+export type ProtectionStakeLeftQuery = { myStakeLeft: number | null };
+
+export type ProtectionRealityCheckQueryVariables = Exact<{
+  lastShownAt?: string | null | undefined;
+}>;
+
+export type ProtectionRealityCheckQuery = {
+  myRealityCheck: {
+    sessionStartedAt: string;
+    minutesPlayed: number;
+    stakes: number;
+    returns: number;
+    net: number;
+    intervalMinutes: number;
+    nextAt: string;
+  };
+};
+
+export type ProtectionSetLimitMutationVariables = Exact<{
+  kind: ProtectionLimitKind;
+  value?: number | null | undefined;
+}>;
+
+export type ProtectionSetLimitMutation = {
+  setProtectionLimit: {
+    userId: string;
+    canPlay: boolean;
+    coolingOffUntil: string | null;
+    realityCheckMinutes: number;
+    marketingAllowed: boolean;
+    limits: Array<{
+      kind: ProtectionLimitKind;
+      limit: number;
+      used: number;
+      left: number;
+      resetsAt: string | null;
+    }>;
+    pending: Array<{
+      kind: ProtectionLimitKind;
+      value: number | null;
+      requestedAt: string;
+      confirmableFrom: string;
+      confirmable: boolean;
+    }>;
+    selfExclusion: { until: string | null; reopensAt: string | null; permanent: boolean } | null;
+  };
+};
+
+export type ProtectionConfirmLimitMutationVariables = Exact<{
+  kind: ProtectionLimitKind;
+}>;
+
+export type ProtectionConfirmLimitMutation = {
+  confirmProtectionLimit: {
+    userId: string;
+    canPlay: boolean;
+    coolingOffUntil: string | null;
+    realityCheckMinutes: number;
+    marketingAllowed: boolean;
+    limits: Array<{
+      kind: ProtectionLimitKind;
+      limit: number;
+      used: number;
+      left: number;
+      resetsAt: string | null;
+    }>;
+    pending: Array<{
+      kind: ProtectionLimitKind;
+      value: number | null;
+      requestedAt: string;
+      confirmableFrom: string;
+      confirmable: boolean;
+    }>;
+    selfExclusion: { until: string | null; reopensAt: string | null; permanent: boolean } | null;
+  };
+};
+
+export type ProtectionCancelLimitMutationVariables = Exact<{
+  kind: ProtectionLimitKind;
+}>;
+
+export type ProtectionCancelLimitMutation = {
+  cancelProtectionLimit: {
+    userId: string;
+    canPlay: boolean;
+    coolingOffUntil: string | null;
+    realityCheckMinutes: number;
+    marketingAllowed: boolean;
+    limits: Array<{
+      kind: ProtectionLimitKind;
+      limit: number;
+      used: number;
+      left: number;
+      resetsAt: string | null;
+    }>;
+    pending: Array<{
+      kind: ProtectionLimitKind;
+      value: number | null;
+      requestedAt: string;
+      confirmableFrom: string;
+      confirmable: boolean;
+    }>;
+    selfExclusion: { until: string | null; reopensAt: string | null; permanent: boolean } | null;
+  };
+};
+
+export type ProtectionSetRealityCheckMutationVariables = Exact<{
+  minutes: number;
+}>;
+
+export type ProtectionSetRealityCheckMutation = {
+  setRealityCheck: {
+    userId: string;
+    canPlay: boolean;
+    coolingOffUntil: string | null;
+    realityCheckMinutes: number;
+    marketingAllowed: boolean;
+    limits: Array<{
+      kind: ProtectionLimitKind;
+      limit: number;
+      used: number;
+      left: number;
+      resetsAt: string | null;
+    }>;
+    pending: Array<{
+      kind: ProtectionLimitKind;
+      value: number | null;
+      requestedAt: string;
+      confirmableFrom: string;
+      confirmable: boolean;
+    }>;
+    selfExclusion: { until: string | null; reopensAt: string | null; permanent: boolean } | null;
+  };
+};
+
+export type ProtectionCoolOffMutationVariables = Exact<{
+  length: CoolOffLength;
+}>;
+
+export type ProtectionCoolOffMutation = {
+  startCoolOff: {
+    userId: string;
+    canPlay: boolean;
+    coolingOffUntil: string | null;
+    realityCheckMinutes: number;
+    marketingAllowed: boolean;
+    limits: Array<{
+      kind: ProtectionLimitKind;
+      limit: number;
+      used: number;
+      left: number;
+      resetsAt: string | null;
+    }>;
+    pending: Array<{
+      kind: ProtectionLimitKind;
+      value: number | null;
+      requestedAt: string;
+      confirmableFrom: string;
+      confirmable: boolean;
+    }>;
+    selfExclusion: { until: string | null; reopensAt: string | null; permanent: boolean } | null;
+  };
+};
+
+export type ProtectionSelfExcludeMutationVariables = Exact<{
+  length: ExclusionLength;
+}>;
+
+export type ProtectionSelfExcludeMutation = {
+  selfExclude: {
+    userId: string;
+    canPlay: boolean;
+    coolingOffUntil: string | null;
+    realityCheckMinutes: number;
+    marketingAllowed: boolean;
+    limits: Array<{
+      kind: ProtectionLimitKind;
+      limit: number;
+      used: number;
+      left: number;
+      resetsAt: string | null;
+    }>;
+    pending: Array<{
+      kind: ProtectionLimitKind;
+      value: number | null;
+      requestedAt: string;
+      confirmableFrom: string;
+      confirmable: boolean;
+    }>;
+    selfExclusion: { until: string | null; reopensAt: string | null; permanent: boolean } | null;
+  };
+};
+
 export type MeQueryVariables = Exact<{ [key: string]: never }>;
 
 export type MeQuery = {
@@ -2108,11 +2616,44 @@ export type MeQuery = {
 
 export type MyWalletQueryVariables = Exact<{ [key: string]: never }>;
 
-export type MyWalletQuery = { myWallet: { balance: number; creditMoney: number } };
+export type MyWalletQuery = { myWallet: { balance: number; creditMoney: number; reserved: number } };
 
 export type MyWalletChangedSubscriptionVariables = Exact<{ [key: string]: never }>;
 
-export type MyWalletChangedSubscription = { myWallet: { balance: number; creditMoney: number } };
+export type MyWalletChangedSubscription = {
+  myWallet: { balance: number; creditMoney: number; reserved: number };
+};
+
+export type SiteExtrasQueryVariables = Exact<{
+  language?: string | null | undefined;
+}>;
+
+export type SiteExtrasQuery = {
+  noticeBar: Array<{ id: string; note: string }>;
+  contactList: Array<{ id: string; title: string; note: string }>;
+  socialLinks: Array<{ id: string; title: string; note: string; link: string | null }>;
+};
+
+export type SiteSupportThreadQueryVariables = Exact<{ [key: string]: never }>;
+
+export type SiteSupportThreadQuery = {
+  supportThread: {
+    unread: number;
+    entries: Array<{ id: string; from: string; title: string; text: string; at: string; read: boolean }>;
+  };
+};
+
+export type SiteSupportPostMutationVariables = Exact<{
+  content: string;
+}>;
+
+export type SiteSupportPostMutation = { postBoardMessage: boolean };
+
+export type SiteSupportReadMutationVariables = Exact<{
+  id: string | number;
+}>;
+
+export type SiteSupportReadMutation = { markMessageRead: number };
 
 export const AccountSessionFragmentDoc = {
   kind: 'Document',
@@ -2143,6 +2684,27 @@ export const AccountSessionFragmentDoc = {
     },
   ],
 } as unknown as DocumentNode<AccountSessionFragment, unknown>;
+export const AccountLineMatchFragmentDoc = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'AccountLineMatch' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'LineMatch' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'statusId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'matchMinute' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'homeScore' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'awayScore' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'htHomeScore' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'htAwayScore' } },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<AccountLineMatchFragment, unknown>;
 export const AccountOrderSummaryFragmentDoc = {
   kind: 'Document',
   definitions: [
@@ -2175,9 +2737,35 @@ export const AccountOrderSummaryFragmentDoc = {
                 { kind: 'Field', name: { kind: 'Name', value: 'away' } },
                 { kind: 'Field', name: { kind: 'Name', value: 'selectionName' } },
                 { kind: 'Field', name: { kind: 'Name', value: 'outcome' } },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'match' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [
+                      { kind: 'FragmentSpread', name: { kind: 'Name', value: 'AccountLineMatch' } },
+                    ],
+                  },
+                },
               ],
             },
           },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'AccountLineMatch' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'LineMatch' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'statusId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'matchMinute' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'homeScore' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'awayScore' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'htHomeScore' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'htAwayScore' } },
         ],
       },
     },
@@ -2250,9 +2838,35 @@ export const AccountOrderDetailFragmentDoc = {
                     ],
                   },
                 },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'match' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [
+                      { kind: 'FragmentSpread', name: { kind: 'Name', value: 'AccountLineMatch' } },
+                    ],
+                  },
+                },
               ],
             },
           },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'AccountLineMatch' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'LineMatch' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'statusId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'matchMinute' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'homeScore' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'awayScore' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'htHomeScore' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'htAwayScore' } },
         ],
       },
     },
@@ -2285,6 +2899,154 @@ export const AccountPaymentFragmentDoc = {
     },
   ],
 } as unknown as DocumentNode<AccountPaymentFragment, unknown>;
+export const CashOutOfferFieldsFragmentDoc = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'CashOutOfferFields' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'EarlySettlementOffer' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'betId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'available' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'reason' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'legIndex' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'runningStake' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'part' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'value' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'tax' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'net' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'fullValue' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'potentialPayout' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'taxRate' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'earlySettlementOdds' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'minimumPart' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'delaySeconds' } },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'autoCashOut' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'target' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'firedAt' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'lastCode' } },
+              ],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<CashOutOfferFieldsFragment, unknown>;
+export const MatchesPairFragmentDoc = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'MatchesPair' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'SidePair' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'home' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'away' } },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<MatchesPairFragment, unknown>;
+export const MatchesFactsFragmentDoc = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'MatchesFacts' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'Match' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'htHomeScore' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'htAwayScore' } },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'goals' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'side' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'minute' } },
+              ],
+            },
+          },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'statistics' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'shots' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'MatchesPair' } }],
+                  },
+                },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'shotsOnTarget' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'MatchesPair' } }],
+                  },
+                },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'corners' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'MatchesPair' } }],
+                  },
+                },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'yellowCards' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'MatchesPair' } }],
+                  },
+                },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'redCards' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'MatchesPair' } }],
+                  },
+                },
+              ],
+            },
+          },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'MatchesPair' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'SidePair' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'home' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'away' } },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<MatchesFactsFragment, unknown>;
 export const MatchesOutcomeFragmentDoc = {
   kind: 'Document',
   definitions: [
@@ -2660,6 +3422,66 @@ export const MatchesPageFragmentDoc = {
     },
   ],
 } as unknown as DocumentNode<MatchesPageFragment, unknown>;
+export const ProtectionViewFragmentDoc = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'ProtectionView' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'PlayerProtection' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'userId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'canPlay' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'coolingOffUntil' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'realityCheckMinutes' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'marketingAllowed' } },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'limits' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'kind' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'limit' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'used' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'left' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'resetsAt' } },
+              ],
+            },
+          },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'pending' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'kind' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'value' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'requestedAt' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'confirmableFrom' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'confirmable' } },
+              ],
+            },
+          },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'selfExclusion' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'until' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'reopensAt' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'permanent' } },
+              ],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<ProtectionViewFragment, unknown>;
 export const AccountRequestSmsCodeDocument = {
   kind: 'Document',
   definitions: [
@@ -3163,6 +3985,22 @@ export const AccountMyBetsDocument = {
     },
     {
       kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'AccountLineMatch' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'LineMatch' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'statusId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'matchMinute' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'homeScore' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'awayScore' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'htHomeScore' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'htAwayScore' } },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
       name: { kind: 'Name', value: 'AccountOrderSummary' },
       typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'Order' } },
       selectionSet: {
@@ -3190,6 +4028,16 @@ export const AccountMyBetsDocument = {
                 { kind: 'Field', name: { kind: 'Name', value: 'away' } },
                 { kind: 'Field', name: { kind: 'Name', value: 'selectionName' } },
                 { kind: 'Field', name: { kind: 'Name', value: 'outcome' } },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'match' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [
+                      { kind: 'FragmentSpread', name: { kind: 'Name', value: 'AccountLineMatch' } },
+                    ],
+                  },
+                },
               ],
             },
           },
@@ -3230,6 +4078,22 @@ export const AccountMyBetDocument = {
               selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'AccountOrderDetail' } }],
             },
           },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'AccountLineMatch' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'LineMatch' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'statusId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'matchMinute' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'homeScore' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'awayScore' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'htHomeScore' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'htAwayScore' } },
         ],
       },
     },
@@ -3294,6 +4158,16 @@ export const AccountMyBetDocument = {
                       { kind: 'Field', name: { kind: 'Name', value: 'score' } },
                       { kind: 'Field', name: { kind: 'Name', value: 'halfTime' } },
                       { kind: 'Field', name: { kind: 'Name', value: 'minute' } },
+                    ],
+                  },
+                },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'match' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [
+                      { kind: 'FragmentSpread', name: { kind: 'Name', value: 'AccountLineMatch' } },
                     ],
                   },
                 },
@@ -3717,6 +4591,168 @@ export const AccountPaymentOptionsDocument = {
     },
   ],
 } as unknown as DocumentNode<AccountPaymentOptionsQuery, AccountPaymentOptionsQueryVariables>;
+export const AccountPaymentPhonesDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'query',
+      name: { kind: 'Name', value: 'AccountPaymentPhones' },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [{ kind: 'Field', name: { kind: 'Name', value: 'paymentPhones' } }],
+      },
+    },
+  ],
+} as unknown as DocumentNode<AccountPaymentPhonesQuery, AccountPaymentPhonesQueryVariables>;
+export const AccountRequestPaymentPhoneCodeDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'mutation',
+      name: { kind: 'Name', value: 'AccountRequestPaymentPhoneCode' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'phone' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'String' } } },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'requestPaymentPhoneCode' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'phone' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'phone' } },
+              },
+            ],
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<
+  AccountRequestPaymentPhoneCodeMutation,
+  AccountRequestPaymentPhoneCodeMutationVariables
+>;
+export const AccountVerifyPaymentPhoneDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'mutation',
+      name: { kind: 'Name', value: 'AccountVerifyPaymentPhone' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'phone' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'String' } } },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'code' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'String' } } },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'verifyPaymentPhone' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'phone' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'phone' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'code' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'code' } },
+              },
+            ],
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<AccountVerifyPaymentPhoneMutation, AccountVerifyPaymentPhoneMutationVariables>;
+export const AccountRemovePaymentPhoneDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'mutation',
+      name: { kind: 'Name', value: 'AccountRemovePaymentPhone' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'phone' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'String' } } },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'removePaymentPhone' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'phone' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'phone' } },
+              },
+            ],
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<AccountRemovePaymentPhoneMutation, AccountRemovePaymentPhoneMutationVariables>;
+export const AccountAreaCodesDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'query',
+      name: { kind: 'Name', value: 'AccountAreaCodes' },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'siteConfig' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'areaCodes' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [
+                      { kind: 'Field', name: { kind: 'Name', value: 'country' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'areaCode' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'shown' } },
+                    ],
+                  },
+                },
+              ],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<AccountAreaCodesQuery, AccountAreaCodesQueryVariables>;
 export const BetslipPlaceBetDocument = {
   kind: 'Document',
   definitions: [
@@ -3934,78 +4970,17 @@ export const BetslipShareDocument = {
     },
   ],
 } as unknown as DocumentNode<BetslipShareMutation, BetslipShareMutationVariables>;
-export const ContentMessagesDocument = {
+export const CashOutPrepareDocument = {
   kind: 'Document',
   definitions: [
     {
       kind: 'OperationDefinition',
       operation: 'query',
-      name: { kind: 'Name', value: 'ContentMessages' },
+      name: { kind: 'Name', value: 'CashOutPrepare' },
       variableDefinitions: [
         {
           kind: 'VariableDefinition',
-          variable: { kind: 'Variable', name: { kind: 'Name', value: 'page' } },
-          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'Int' } } },
-        },
-      ],
-      selectionSet: {
-        kind: 'SelectionSet',
-        selections: [
-          {
-            kind: 'Field',
-            name: { kind: 'Name', value: 'myMessages' },
-            arguments: [
-              {
-                kind: 'Argument',
-                name: { kind: 'Name', value: 'page' },
-                value: { kind: 'Variable', name: { kind: 'Name', value: 'page' } },
-              },
-              {
-                kind: 'Argument',
-                name: { kind: 'Name', value: 'pageSize' },
-                value: { kind: 'IntValue', value: '10' },
-              },
-            ],
-            selectionSet: {
-              kind: 'SelectionSet',
-              selections: [
-                {
-                  kind: 'Field',
-                  name: { kind: 'Name', value: 'content' },
-                  selectionSet: {
-                    kind: 'SelectionSet',
-                    selections: [
-                      { kind: 'Field', name: { kind: 'Name', value: 'id' } },
-                      { kind: 'Field', name: { kind: 'Name', value: 'title' } },
-                      { kind: 'Field', name: { kind: 'Name', value: 'body' } },
-                      { kind: 'Field', name: { kind: 'Name', value: 'sentAt' } },
-                      { kind: 'Field', name: { kind: 'Name', value: 'read' } },
-                    ],
-                  },
-                },
-                { kind: 'Field', name: { kind: 'Name', value: 'page' } },
-                { kind: 'Field', name: { kind: 'Name', value: 'pageSize' } },
-                { kind: 'Field', name: { kind: 'Name', value: 'count' } },
-                { kind: 'Field', name: { kind: 'Name', value: 'unread' } },
-              ],
-            },
-          },
-        ],
-      },
-    },
-  ],
-} as unknown as DocumentNode<ContentMessagesQuery, ContentMessagesQueryVariables>;
-export const ContentMarkMessageReadDocument = {
-  kind: 'Document',
-  definitions: [
-    {
-      kind: 'OperationDefinition',
-      operation: 'mutation',
-      name: { kind: 'Name', value: 'ContentMarkMessageRead' },
-      variableDefinitions: [
-        {
-          kind: 'VariableDefinition',
-          variable: { kind: 'Variable', name: { kind: 'Name', value: 'id' } },
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'betId' } },
           type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'ID' } } },
         },
       ],
@@ -4014,366 +4989,75 @@ export const ContentMarkMessageReadDocument = {
         selections: [
           {
             kind: 'Field',
-            name: { kind: 'Name', value: 'markMessageRead' },
+            name: { kind: 'Name', value: 'earlySettlementPreparation' },
             arguments: [
               {
                 kind: 'Argument',
-                name: { kind: 'Name', value: 'id' },
-                value: { kind: 'Variable', name: { kind: 'Name', value: 'id' } },
+                name: { kind: 'Name', value: 'betId' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'betId' } },
               },
             ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'CashOutOfferFields' } }],
+            },
+          },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'CashOutOfferFields' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'EarlySettlementOffer' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'betId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'available' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'reason' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'legIndex' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'runningStake' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'part' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'value' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'tax' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'net' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'fullValue' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'potentialPayout' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'taxRate' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'earlySettlementOdds' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'minimumPart' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'delaySeconds' } },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'autoCashOut' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'target' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'firedAt' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'lastCode' } },
+              ],
+            },
           },
         ],
       },
     },
   ],
-} as unknown as DocumentNode<ContentMarkMessageReadMutation, ContentMarkMessageReadMutationVariables>;
-export const ContentMarkAllMessagesReadDocument = {
+} as unknown as DocumentNode<CashOutPrepareQuery, CashOutPrepareQueryVariables>;
+export const CashOutAcceptDocument = {
   kind: 'Document',
   definitions: [
     {
       kind: 'OperationDefinition',
       operation: 'mutation',
-      name: { kind: 'Name', value: 'ContentMarkAllMessagesRead' },
-      selectionSet: {
-        kind: 'SelectionSet',
-        selections: [{ kind: 'Field', name: { kind: 'Name', value: 'markAllMessagesRead' } }],
-      },
-    },
-  ],
-} as unknown as DocumentNode<ContentMarkAllMessagesReadMutation, ContentMarkAllMessagesReadMutationVariables>;
-export const ContentRichTextDocument = {
-  kind: 'Document',
-  definitions: [
-    {
-      kind: 'OperationDefinition',
-      operation: 'query',
-      name: { kind: 'Name', value: 'ContentRichText' },
-      variableDefinitions: [
-        {
-          kind: 'VariableDefinition',
-          variable: { kind: 'Variable', name: { kind: 'Name', value: 'slug' } },
-          type: { kind: 'NamedType', name: { kind: 'Name', value: 'String' } },
-        },
-        {
-          kind: 'VariableDefinition',
-          variable: { kind: 'Variable', name: { kind: 'Name', value: 'type' } },
-          type: { kind: 'NamedType', name: { kind: 'Name', value: 'Int' } },
-        },
-        {
-          kind: 'VariableDefinition',
-          variable: { kind: 'Variable', name: { kind: 'Name', value: 'language' } },
-          type: { kind: 'NamedType', name: { kind: 'Name', value: 'String' } },
-        },
-      ],
-      selectionSet: {
-        kind: 'SelectionSet',
-        selections: [
-          {
-            kind: 'Field',
-            name: { kind: 'Name', value: 'richTextPage' },
-            arguments: [
-              {
-                kind: 'Argument',
-                name: { kind: 'Name', value: 'slug' },
-                value: { kind: 'Variable', name: { kind: 'Name', value: 'slug' } },
-              },
-              {
-                kind: 'Argument',
-                name: { kind: 'Name', value: 'type' },
-                value: { kind: 'Variable', name: { kind: 'Name', value: 'type' } },
-              },
-              {
-                kind: 'Argument',
-                name: { kind: 'Name', value: 'language' },
-                value: { kind: 'Variable', name: { kind: 'Name', value: 'language' } },
-              },
-            ],
-            selectionSet: {
-              kind: 'SelectionSet',
-              selections: [
-                { kind: 'Field', name: { kind: 'Name', value: 'slug' } },
-                { kind: 'Field', name: { kind: 'Name', value: 'type' } },
-                { kind: 'Field', name: { kind: 'Name', value: 'language' } },
-                { kind: 'Field', name: { kind: 'Name', value: 'title' } },
-                { kind: 'Field', name: { kind: 'Name', value: 'html' } },
-                { kind: 'Field', name: { kind: 'Name', value: 'updatedAt' } },
-              ],
-            },
-          },
-        ],
-      },
-    },
-  ],
-} as unknown as DocumentNode<ContentRichTextQuery, ContentRichTextQueryVariables>;
-export const ContentDocumentsDocument = {
-  kind: 'Document',
-  definitions: [
-    {
-      kind: 'OperationDefinition',
-      operation: 'query',
-      name: { kind: 'Name', value: 'ContentDocuments' },
-      variableDefinitions: [
-        {
-          kind: 'VariableDefinition',
-          variable: { kind: 'Variable', name: { kind: 'Name', value: 'type' } },
-          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'Int' } } },
-        },
-        {
-          kind: 'VariableDefinition',
-          variable: { kind: 'Variable', name: { kind: 'Name', value: 'language' } },
-          type: { kind: 'NamedType', name: { kind: 'Name', value: 'String' } },
-        },
-      ],
-      selectionSet: {
-        kind: 'SelectionSet',
-        selections: [
-          {
-            kind: 'Field',
-            name: { kind: 'Name', value: 'documents' },
-            arguments: [
-              {
-                kind: 'Argument',
-                name: { kind: 'Name', value: 'type' },
-                value: { kind: 'Variable', name: { kind: 'Name', value: 'type' } },
-              },
-              {
-                kind: 'Argument',
-                name: { kind: 'Name', value: 'language' },
-                value: { kind: 'Variable', name: { kind: 'Name', value: 'language' } },
-              },
-            ],
-            selectionSet: {
-              kind: 'SelectionSet',
-              selections: [
-                { kind: 'Field', name: { kind: 'Name', value: 'id' } },
-                { kind: 'Field', name: { kind: 'Name', value: 'title' } },
-                { kind: 'Field', name: { kind: 'Name', value: 'html' } },
-                { kind: 'Field', name: { kind: 'Name', value: 'fileUrl' } },
-                { kind: 'Field', name: { kind: 'Name', value: 'updatedAt' } },
-              ],
-            },
-          },
-        ],
-      },
-    },
-  ],
-} as unknown as DocumentNode<ContentDocumentsQuery, ContentDocumentsQueryVariables>;
-export const ContentHelpDocument = {
-  kind: 'Document',
-  definitions: [
-    {
-      kind: 'OperationDefinition',
-      operation: 'query',
-      name: { kind: 'Name', value: 'ContentHelp' },
-      variableDefinitions: [
-        {
-          kind: 'VariableDefinition',
-          variable: { kind: 'Variable', name: { kind: 'Name', value: 'language' } },
-          type: { kind: 'NamedType', name: { kind: 'Name', value: 'String' } },
-        },
-      ],
-      selectionSet: {
-        kind: 'SelectionSet',
-        selections: [
-          {
-            kind: 'Field',
-            name: { kind: 'Name', value: 'richTextPage' },
-            arguments: [
-              {
-                kind: 'Argument',
-                name: { kind: 'Name', value: 'slug' },
-                value: { kind: 'StringValue', value: 'help', block: false },
-              },
-              {
-                kind: 'Argument',
-                name: { kind: 'Name', value: 'language' },
-                value: { kind: 'Variable', name: { kind: 'Name', value: 'language' } },
-              },
-            ],
-            selectionSet: {
-              kind: 'SelectionSet',
-              selections: [
-                { kind: 'Field', name: { kind: 'Name', value: 'slug' } },
-                { kind: 'Field', name: { kind: 'Name', value: 'title' } },
-                { kind: 'Field', name: { kind: 'Name', value: 'html' } },
-              ],
-            },
-          },
-          {
-            kind: 'Field',
-            name: { kind: 'Name', value: 'contactList' },
-            arguments: [
-              {
-                kind: 'Argument',
-                name: { kind: 'Name', value: 'language' },
-                value: { kind: 'Variable', name: { kind: 'Name', value: 'language' } },
-              },
-            ],
-            selectionSet: {
-              kind: 'SelectionSet',
-              selections: [
-                { kind: 'Field', name: { kind: 'Name', value: 'id' } },
-                { kind: 'Field', name: { kind: 'Name', value: 'title' } },
-                { kind: 'Field', name: { kind: 'Name', value: 'note' } },
-                { kind: 'Field', name: { kind: 'Name', value: 'link' } },
-              ],
-            },
-          },
-          {
-            kind: 'Field',
-            name: { kind: 'Name', value: 'siteConfig' },
-            selectionSet: {
-              kind: 'SelectionSet',
-              selections: [
-                { kind: 'Field', name: { kind: 'Name', value: 'customerServiceNumbers' } },
-                { kind: 'Field', name: { kind: 'Name', value: 'supportLinks' } },
-              ],
-            },
-          },
-        ],
-      },
-    },
-  ],
-} as unknown as DocumentNode<ContentHelpQuery, ContentHelpQueryVariables>;
-export const ContentPromotionsDocument = {
-  kind: 'Document',
-  definitions: [
-    {
-      kind: 'OperationDefinition',
-      operation: 'query',
-      name: { kind: 'Name', value: 'ContentPromotions' },
-      variableDefinitions: [
-        {
-          kind: 'VariableDefinition',
-          variable: { kind: 'Variable', name: { kind: 'Name', value: 'language' } },
-          type: { kind: 'NamedType', name: { kind: 'Name', value: 'String' } },
-        },
-      ],
-      selectionSet: {
-        kind: 'SelectionSet',
-        selections: [
-          {
-            kind: 'Field',
-            name: { kind: 'Name', value: 'rotations' },
-            arguments: [
-              {
-                kind: 'Argument',
-                name: { kind: 'Name', value: 'type' },
-                value: { kind: 'IntValue', value: '19' },
-              },
-              {
-                kind: 'Argument',
-                name: { kind: 'Name', value: 'language' },
-                value: { kind: 'Variable', name: { kind: 'Name', value: 'language' } },
-              },
-            ],
-            selectionSet: {
-              kind: 'SelectionSet',
-              selections: [
-                { kind: 'Field', name: { kind: 'Name', value: 'id' } },
-                { kind: 'Field', name: { kind: 'Name', value: 'title' } },
-                { kind: 'Field', name: { kind: 'Name', value: 'note' } },
-                { kind: 'Field', name: { kind: 'Name', value: 'imageUrl' } },
-                { kind: 'Field', name: { kind: 'Name', value: 'link' } },
-                { kind: 'Field', name: { kind: 'Name', value: 'jumpType' } },
-              ],
-            },
-          },
-          {
-            kind: 'Field',
-            name: { kind: 'Name', value: 'articles' },
-            arguments: [
-              {
-                kind: 'Argument',
-                name: { kind: 'Name', value: 'language' },
-                value: { kind: 'Variable', name: { kind: 'Name', value: 'language' } },
-              },
-              {
-                kind: 'Argument',
-                name: { kind: 'Name', value: 'page' },
-                value: { kind: 'IntValue', value: '1' },
-              },
-              {
-                kind: 'Argument',
-                name: { kind: 'Name', value: 'pageSize' },
-                value: { kind: 'IntValue', value: '10' },
-              },
-            ],
-            selectionSet: {
-              kind: 'SelectionSet',
-              selections: [
-                {
-                  kind: 'Field',
-                  name: { kind: 'Name', value: 'content' },
-                  selectionSet: {
-                    kind: 'SelectionSet',
-                    selections: [
-                      { kind: 'Field', name: { kind: 'Name', value: 'id' } },
-                      { kind: 'Field', name: { kind: 'Name', value: 'title' } },
-                      { kind: 'Field', name: { kind: 'Name', value: 'subtitle' } },
-                      { kind: 'Field', name: { kind: 'Name', value: 'intro' } },
-                      { kind: 'Field', name: { kind: 'Name', value: 'html' } },
-                      { kind: 'Field', name: { kind: 'Name', value: 'imageUrl' } },
-                      { kind: 'Field', name: { kind: 'Name', value: 'releaseTime' } },
-                    ],
-                  },
-                },
-              ],
-            },
-          },
-        ],
-      },
-    },
-  ],
-} as unknown as DocumentNode<ContentPromotionsQuery, ContentPromotionsQueryVariables>;
-export const ContentClickRotationDocument = {
-  kind: 'Document',
-  definitions: [
-    {
-      kind: 'OperationDefinition',
-      operation: 'mutation',
-      name: { kind: 'Name', value: 'ContentClickRotation' },
-      variableDefinitions: [
-        {
-          kind: 'VariableDefinition',
-          variable: { kind: 'Variable', name: { kind: 'Name', value: 'id' } },
-          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'ID' } } },
-        },
-      ],
-      selectionSet: {
-        kind: 'SelectionSet',
-        selections: [
-          {
-            kind: 'Field',
-            name: { kind: 'Name', value: 'clickRotation' },
-            arguments: [
-              {
-                kind: 'Argument',
-                name: { kind: 'Name', value: 'id' },
-                value: { kind: 'Variable', name: { kind: 'Name', value: 'id' } },
-              },
-            ],
-          },
-        ],
-      },
-    },
-  ],
-} as unknown as DocumentNode<ContentClickRotationMutation, ContentClickRotationMutationVariables>;
-export const ContentPostBoardMessageDocument = {
-  kind: 'Document',
-  definitions: [
-    {
-      kind: 'OperationDefinition',
-      operation: 'mutation',
-      name: { kind: 'Name', value: 'ContentPostBoardMessage' },
+      name: { kind: 'Name', value: 'CashOutAccept' },
       variableDefinitions: [
         {
           kind: 'VariableDefinition',
           variable: { kind: 'Variable', name: { kind: 'Name', value: 'input' } },
           type: {
             kind: 'NonNullType',
-            type: { kind: 'NamedType', name: { kind: 'Name', value: 'BoardMessageInput' } },
+            type: { kind: 'NamedType', name: { kind: 'Name', value: 'EarlySettlementInput' } },
           },
         },
       ],
@@ -4382,7 +5066,7 @@ export const ContentPostBoardMessageDocument = {
         selections: [
           {
             kind: 'Field',
-            name: { kind: 'Name', value: 'postBoardMessage' },
+            name: { kind: 'Name', value: 'earlySettlements' },
             arguments: [
               {
                 kind: 'Argument',
@@ -4390,12 +5074,441 @@ export const ContentPostBoardMessageDocument = {
                 value: { kind: 'Variable', name: { kind: 'Name', value: 'input' } },
               },
             ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'status' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'code' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'reason' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'repeated' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'part' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'gross' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'tax' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'net' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'earlySettlementOdds' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'remainingStake' } },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'offer' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [
+                      { kind: 'FragmentSpread', name: { kind: 'Name', value: 'CashOutOfferFields' } },
+                    ],
+                  },
+                },
+              ],
+            },
+          },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'CashOutOfferFields' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'EarlySettlementOffer' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'betId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'available' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'reason' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'legIndex' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'runningStake' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'part' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'value' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'tax' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'net' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'fullValue' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'potentialPayout' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'taxRate' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'earlySettlementOdds' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'minimumPart' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'delaySeconds' } },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'autoCashOut' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'target' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'firedAt' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'lastCode' } },
+              ],
+            },
           },
         ],
       },
     },
   ],
-} as unknown as DocumentNode<ContentPostBoardMessageMutation, ContentPostBoardMessageMutationVariables>;
+} as unknown as DocumentNode<CashOutAcceptMutation, CashOutAcceptMutationVariables>;
+export const CashOutSetAutoDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'mutation',
+      name: { kind: 'Name', value: 'CashOutSetAuto' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'betId' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'ID' } } },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'target' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'Tzs' } } },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'setAutoCashOut' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'betId' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'betId' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'target' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'target' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'betId' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'target' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'firedAt' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'lastCode' } },
+              ],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<CashOutSetAutoMutation, CashOutSetAutoMutationVariables>;
+export const CashOutClearAutoDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'mutation',
+      name: { kind: 'Name', value: 'CashOutClearAuto' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'betId' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'ID' } } },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'clearAutoCashOut' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'betId' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'betId' } },
+              },
+            ],
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<CashOutClearAutoMutation, CashOutClearAutoMutationVariables>;
+export const CashOutOfferPushedDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'subscription',
+      name: { kind: 'Name', value: 'CashOutOfferPushed' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'betId' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'ID' } } },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'cashOutOffer' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'betId' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'betId' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'CashOutOfferFields' } }],
+            },
+          },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'CashOutOfferFields' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'EarlySettlementOffer' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'betId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'available' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'reason' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'legIndex' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'runningStake' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'part' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'value' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'tax' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'net' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'fullValue' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'potentialPayout' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'taxRate' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'earlySettlementOdds' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'minimumPart' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'delaySeconds' } },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'autoCashOut' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'target' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'firedAt' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'lastCode' } },
+              ],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<CashOutOfferPushedSubscription, CashOutOfferPushedSubscriptionVariables>;
+export const CasinoLobbyDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'query',
+      name: { kind: 'Name', value: 'CasinoLobby' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'language' } },
+          type: { kind: 'NamedType', name: { kind: 'Name', value: 'String' } },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'sort' } },
+          type: { kind: 'NamedType', name: { kind: 'Name', value: 'String' } },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'search' } },
+          type: { kind: 'NamedType', name: { kind: 'Name', value: 'String' } },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'category' } },
+          type: { kind: 'NamedType', name: { kind: 'Name', value: 'String' } },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'casinoGames' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'language' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'language' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'sort' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'sort' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'search' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'search' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'category' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'category' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'providerId' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'gameId' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'category' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'nameSw' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'nameEn' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'nameZh' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'thumbnail' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'rtpPercent' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'volatility' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'minStake' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'maxStake' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'popular' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'isNew' } },
+              ],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<CasinoLobbyQuery, CasinoLobbyQueryVariables>;
+export const CasinoGameInfoDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'query',
+      name: { kind: 'Name', value: 'CasinoGameInfo' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'providerId' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'ID' } } },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'gameId' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'ID' } } },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'casinoGame' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'providerId' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'providerId' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'gameId' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'gameId' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'providerId' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'gameId' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'nameSw' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'nameEn' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'nameZh' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'rtpPercent' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'minStake' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'maxStake' } },
+              ],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<CasinoGameInfoQuery, CasinoGameInfoQueryVariables>;
+export const CasinoLaunchDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'mutation',
+      name: { kind: 'Name', value: 'CasinoLaunch' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'providerId' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'ID' } } },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'gameId' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'ID' } } },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'demo' } },
+          type: { kind: 'NamedType', name: { kind: 'Name', value: 'Boolean' } },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'language' } },
+          type: { kind: 'NamedType', name: { kind: 'Name', value: 'String' } },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'launchCasinoGame' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'providerId' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'providerId' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'gameId' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'gameId' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'demo' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'demo' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'language' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'language' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'url' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'demo' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'expiresAt' } },
+              ],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<CasinoLaunchMutation, CasinoLaunchMutationVariables>;
 export const LayoutLoginDocument = {
   kind: 'Document',
   definitions: [
@@ -5894,6 +7007,161 @@ export const MatchesCountryDocument = {
     },
   ],
 } as unknown as DocumentNode<MatchesCountryQuery, MatchesCountryQueryVariables>;
+export const MatchesResultsDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'query',
+      name: { kind: 'Name', value: 'MatchesResults' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'date' } },
+          type: { kind: 'NamedType', name: { kind: 'Name', value: 'String' } },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'page' } },
+          type: { kind: 'NamedType', name: { kind: 'Name', value: 'Int' } },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'resultMatches' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'date' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'date' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'page' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'page' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'page' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'pageSize' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'count' } },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'content' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [
+                      { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'matchTime' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'statusId' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'homeScore' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'awayScore' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'teamHome' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'teamAway' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'league' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'competitionId' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'categoryName' } },
+                      { kind: 'FragmentSpread', name: { kind: 'Name', value: 'MatchesFacts' } },
+                    ],
+                  },
+                },
+              ],
+            },
+          },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'MatchesPair' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'SidePair' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'home' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'away' } },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'MatchesFacts' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'Match' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'htHomeScore' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'htAwayScore' } },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'goals' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'side' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'minute' } },
+              ],
+            },
+          },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'statistics' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'shots' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'MatchesPair' } }],
+                  },
+                },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'shotsOnTarget' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'MatchesPair' } }],
+                  },
+                },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'corners' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'MatchesPair' } }],
+                  },
+                },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'yellowCards' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'MatchesPair' } }],
+                  },
+                },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'redCards' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'MatchesPair' } }],
+                  },
+                },
+              ],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<MatchesResultsQuery, MatchesResultsQueryVariables>;
 export const MatchesMarketsDocument = {
   kind: 'Document',
   definitions: [
@@ -5929,7 +7197,10 @@ export const MatchesMarketsDocument = {
                   name: { kind: 'Name', value: 'match' },
                   selectionSet: {
                     kind: 'SelectionSet',
-                    selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'MatchesRow' } }],
+                    selections: [
+                      { kind: 'FragmentSpread', name: { kind: 'Name', value: 'MatchesRow' } },
+                      { kind: 'FragmentSpread', name: { kind: 'Name', value: 'MatchesFacts' } },
+                    ],
                   },
                 },
                 {
@@ -5990,6 +7261,18 @@ export const MatchesMarketsDocument = {
           { kind: 'Field', name: { kind: 'Name', value: 'eventStatus' } },
           { kind: 'Field', name: { kind: 'Name', value: 'eventId' } },
           { kind: 'Field', name: { kind: 'Name', value: 'marketName' } },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'MatchesPair' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'SidePair' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'home' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'away' } },
         ],
       },
     },
@@ -6134,6 +7417,78 @@ export const MatchesMarketsDocument = {
         ],
       },
     },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'MatchesFacts' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'Match' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'htHomeScore' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'htAwayScore' } },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'goals' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'side' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'minute' } },
+              ],
+            },
+          },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'statistics' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'shots' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'MatchesPair' } }],
+                  },
+                },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'shotsOnTarget' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'MatchesPair' } }],
+                  },
+                },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'corners' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'MatchesPair' } }],
+                  },
+                },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'yellowCards' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'MatchesPair' } }],
+                  },
+                },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'redCards' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'MatchesPair' } }],
+                  },
+                },
+              ],
+            },
+          },
+        ],
+      },
+    },
   ],
 } as unknown as DocumentNode<MatchesMarketsQuery, MatchesMarketsQueryVariables>;
 export const MatchesMenuDocument = {
@@ -6254,12 +7609,96 @@ export const MatchesWatchDocument = {
                       { kind: 'Field', name: { kind: 'Name', value: 'objectVersion' } },
                       { kind: 'Field', name: { kind: 'Name', value: 'visible' } },
                       { kind: 'Field', name: { kind: 'Name', value: 'suspended' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'htHomeScore' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'htAwayScore' } },
+                      {
+                        kind: 'Field',
+                        name: { kind: 'Name', value: 'goals' },
+                        selectionSet: {
+                          kind: 'SelectionSet',
+                          selections: [
+                            { kind: 'Field', name: { kind: 'Name', value: 'side' } },
+                            { kind: 'Field', name: { kind: 'Name', value: 'minute' } },
+                          ],
+                        },
+                      },
+                      {
+                        kind: 'Field',
+                        name: { kind: 'Name', value: 'statistics' },
+                        selectionSet: {
+                          kind: 'SelectionSet',
+                          selections: [
+                            {
+                              kind: 'Field',
+                              name: { kind: 'Name', value: 'shots' },
+                              selectionSet: {
+                                kind: 'SelectionSet',
+                                selections: [
+                                  { kind: 'FragmentSpread', name: { kind: 'Name', value: 'MatchesPair' } },
+                                ],
+                              },
+                            },
+                            {
+                              kind: 'Field',
+                              name: { kind: 'Name', value: 'shotsOnTarget' },
+                              selectionSet: {
+                                kind: 'SelectionSet',
+                                selections: [
+                                  { kind: 'FragmentSpread', name: { kind: 'Name', value: 'MatchesPair' } },
+                                ],
+                              },
+                            },
+                            {
+                              kind: 'Field',
+                              name: { kind: 'Name', value: 'corners' },
+                              selectionSet: {
+                                kind: 'SelectionSet',
+                                selections: [
+                                  { kind: 'FragmentSpread', name: { kind: 'Name', value: 'MatchesPair' } },
+                                ],
+                              },
+                            },
+                            {
+                              kind: 'Field',
+                              name: { kind: 'Name', value: 'yellowCards' },
+                              selectionSet: {
+                                kind: 'SelectionSet',
+                                selections: [
+                                  { kind: 'FragmentSpread', name: { kind: 'Name', value: 'MatchesPair' } },
+                                ],
+                              },
+                            },
+                            {
+                              kind: 'Field',
+                              name: { kind: 'Name', value: 'redCards' },
+                              selectionSet: {
+                                kind: 'SelectionSet',
+                                selections: [
+                                  { kind: 'FragmentSpread', name: { kind: 'Name', value: 'MatchesPair' } },
+                                ],
+                              },
+                            },
+                          ],
+                        },
+                      },
                     ],
                   },
                 },
               ],
             },
           },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'MatchesPair' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'SidePair' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'home' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'away' } },
         ],
       },
     },
@@ -6306,6 +7745,730 @@ export const MatchesLiveListDocument = {
     },
   ],
 } as unknown as DocumentNode<MatchesLiveListSubscription, MatchesLiveListSubscriptionVariables>;
+export const ProtectionMineDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'query',
+      name: { kind: 'Name', value: 'ProtectionMine' },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'myProtection' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'ProtectionView' } }],
+            },
+          },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'ProtectionView' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'PlayerProtection' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'userId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'canPlay' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'coolingOffUntil' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'realityCheckMinutes' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'marketingAllowed' } },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'limits' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'kind' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'limit' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'used' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'left' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'resetsAt' } },
+              ],
+            },
+          },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'pending' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'kind' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'value' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'requestedAt' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'confirmableFrom' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'confirmable' } },
+              ],
+            },
+          },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'selfExclusion' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'until' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'reopensAt' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'permanent' } },
+              ],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<ProtectionMineQuery, ProtectionMineQueryVariables>;
+export const ProtectionStakeLeftDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'query',
+      name: { kind: 'Name', value: 'ProtectionStakeLeft' },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [{ kind: 'Field', name: { kind: 'Name', value: 'myStakeLeft' } }],
+      },
+    },
+  ],
+} as unknown as DocumentNode<ProtectionStakeLeftQuery, ProtectionStakeLeftQueryVariables>;
+export const ProtectionRealityCheckDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'query',
+      name: { kind: 'Name', value: 'ProtectionRealityCheck' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'lastShownAt' } },
+          type: { kind: 'NamedType', name: { kind: 'Name', value: 'DateTime' } },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'myRealityCheck' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'lastShownAt' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'lastShownAt' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'sessionStartedAt' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'minutesPlayed' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'stakes' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'returns' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'net' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'intervalMinutes' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'nextAt' } },
+              ],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<ProtectionRealityCheckQuery, ProtectionRealityCheckQueryVariables>;
+export const ProtectionSetLimitDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'mutation',
+      name: { kind: 'Name', value: 'ProtectionSetLimit' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'kind' } },
+          type: {
+            kind: 'NonNullType',
+            type: { kind: 'NamedType', name: { kind: 'Name', value: 'ProtectionLimitKind' } },
+          },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'value' } },
+          type: { kind: 'NamedType', name: { kind: 'Name', value: 'Int' } },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'setProtectionLimit' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'kind' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'kind' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'value' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'value' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'ProtectionView' } }],
+            },
+          },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'ProtectionView' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'PlayerProtection' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'userId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'canPlay' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'coolingOffUntil' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'realityCheckMinutes' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'marketingAllowed' } },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'limits' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'kind' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'limit' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'used' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'left' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'resetsAt' } },
+              ],
+            },
+          },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'pending' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'kind' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'value' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'requestedAt' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'confirmableFrom' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'confirmable' } },
+              ],
+            },
+          },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'selfExclusion' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'until' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'reopensAt' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'permanent' } },
+              ],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<ProtectionSetLimitMutation, ProtectionSetLimitMutationVariables>;
+export const ProtectionConfirmLimitDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'mutation',
+      name: { kind: 'Name', value: 'ProtectionConfirmLimit' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'kind' } },
+          type: {
+            kind: 'NonNullType',
+            type: { kind: 'NamedType', name: { kind: 'Name', value: 'ProtectionLimitKind' } },
+          },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'confirmProtectionLimit' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'kind' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'kind' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'ProtectionView' } }],
+            },
+          },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'ProtectionView' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'PlayerProtection' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'userId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'canPlay' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'coolingOffUntil' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'realityCheckMinutes' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'marketingAllowed' } },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'limits' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'kind' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'limit' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'used' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'left' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'resetsAt' } },
+              ],
+            },
+          },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'pending' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'kind' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'value' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'requestedAt' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'confirmableFrom' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'confirmable' } },
+              ],
+            },
+          },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'selfExclusion' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'until' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'reopensAt' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'permanent' } },
+              ],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<ProtectionConfirmLimitMutation, ProtectionConfirmLimitMutationVariables>;
+export const ProtectionCancelLimitDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'mutation',
+      name: { kind: 'Name', value: 'ProtectionCancelLimit' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'kind' } },
+          type: {
+            kind: 'NonNullType',
+            type: { kind: 'NamedType', name: { kind: 'Name', value: 'ProtectionLimitKind' } },
+          },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'cancelProtectionLimit' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'kind' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'kind' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'ProtectionView' } }],
+            },
+          },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'ProtectionView' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'PlayerProtection' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'userId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'canPlay' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'coolingOffUntil' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'realityCheckMinutes' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'marketingAllowed' } },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'limits' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'kind' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'limit' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'used' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'left' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'resetsAt' } },
+              ],
+            },
+          },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'pending' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'kind' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'value' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'requestedAt' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'confirmableFrom' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'confirmable' } },
+              ],
+            },
+          },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'selfExclusion' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'until' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'reopensAt' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'permanent' } },
+              ],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<ProtectionCancelLimitMutation, ProtectionCancelLimitMutationVariables>;
+export const ProtectionSetRealityCheckDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'mutation',
+      name: { kind: 'Name', value: 'ProtectionSetRealityCheck' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'minutes' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'Int' } } },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'setRealityCheck' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'minutes' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'minutes' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'ProtectionView' } }],
+            },
+          },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'ProtectionView' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'PlayerProtection' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'userId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'canPlay' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'coolingOffUntil' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'realityCheckMinutes' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'marketingAllowed' } },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'limits' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'kind' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'limit' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'used' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'left' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'resetsAt' } },
+              ],
+            },
+          },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'pending' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'kind' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'value' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'requestedAt' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'confirmableFrom' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'confirmable' } },
+              ],
+            },
+          },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'selfExclusion' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'until' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'reopensAt' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'permanent' } },
+              ],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<ProtectionSetRealityCheckMutation, ProtectionSetRealityCheckMutationVariables>;
+export const ProtectionCoolOffDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'mutation',
+      name: { kind: 'Name', value: 'ProtectionCoolOff' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'length' } },
+          type: {
+            kind: 'NonNullType',
+            type: { kind: 'NamedType', name: { kind: 'Name', value: 'CoolOffLength' } },
+          },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'startCoolOff' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'length' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'length' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'confirm' },
+                value: { kind: 'BooleanValue', value: true },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'ProtectionView' } }],
+            },
+          },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'ProtectionView' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'PlayerProtection' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'userId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'canPlay' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'coolingOffUntil' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'realityCheckMinutes' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'marketingAllowed' } },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'limits' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'kind' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'limit' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'used' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'left' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'resetsAt' } },
+              ],
+            },
+          },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'pending' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'kind' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'value' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'requestedAt' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'confirmableFrom' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'confirmable' } },
+              ],
+            },
+          },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'selfExclusion' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'until' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'reopensAt' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'permanent' } },
+              ],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<ProtectionCoolOffMutation, ProtectionCoolOffMutationVariables>;
+export const ProtectionSelfExcludeDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'mutation',
+      name: { kind: 'Name', value: 'ProtectionSelfExclude' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'length' } },
+          type: {
+            kind: 'NonNullType',
+            type: { kind: 'NamedType', name: { kind: 'Name', value: 'ExclusionLength' } },
+          },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'selfExclude' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'length' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'length' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'confirm' },
+                value: { kind: 'BooleanValue', value: true },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'ProtectionView' } }],
+            },
+          },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'ProtectionView' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'PlayerProtection' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'userId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'canPlay' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'coolingOffUntil' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'realityCheckMinutes' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'marketingAllowed' } },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'limits' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'kind' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'limit' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'used' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'left' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'resetsAt' } },
+              ],
+            },
+          },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'pending' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'kind' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'value' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'requestedAt' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'confirmableFrom' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'confirmable' } },
+              ],
+            },
+          },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'selfExclusion' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'until' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'reopensAt' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'permanent' } },
+              ],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<ProtectionSelfExcludeMutation, ProtectionSelfExcludeMutationVariables>;
 export const MeDocument = {
   kind: 'Document',
   definitions: [
@@ -6355,6 +8518,7 @@ export const MyWalletDocument = {
               selections: [
                 { kind: 'Field', name: { kind: 'Name', value: 'balance' } },
                 { kind: 'Field', name: { kind: 'Name', value: 'creditMoney' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'reserved' } },
               ],
             },
           },
@@ -6381,6 +8545,7 @@ export const MyWalletChangedDocument = {
               selections: [
                 { kind: 'Field', name: { kind: 'Name', value: 'balance' } },
                 { kind: 'Field', name: { kind: 'Name', value: 'creditMoney' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'reserved' } },
               ],
             },
           },
@@ -6389,3 +8554,197 @@ export const MyWalletChangedDocument = {
     },
   ],
 } as unknown as DocumentNode<MyWalletChangedSubscription, MyWalletChangedSubscriptionVariables>;
+export const SiteExtrasDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'query',
+      name: { kind: 'Name', value: 'SiteExtras' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'language' } },
+          type: { kind: 'NamedType', name: { kind: 'Name', value: 'String' } },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'noticeBar' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'language' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'language' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'note' } },
+              ],
+            },
+          },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'contactList' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'language' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'language' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'title' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'note' } },
+              ],
+            },
+          },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'socialLinks' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'language' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'language' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'title' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'note' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'link' } },
+              ],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<SiteExtrasQuery, SiteExtrasQueryVariables>;
+export const SiteSupportThreadDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'query',
+      name: { kind: 'Name', value: 'SiteSupportThread' },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'supportThread' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'unread' } },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'entries' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [
+                      { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'from' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'title' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'text' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'at' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'read' } },
+                    ],
+                  },
+                },
+              ],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<SiteSupportThreadQuery, SiteSupportThreadQueryVariables>;
+export const SiteSupportPostDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'mutation',
+      name: { kind: 'Name', value: 'SiteSupportPost' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'content' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'String' } } },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'postBoardMessage' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'input' },
+                value: {
+                  kind: 'ObjectValue',
+                  fields: [
+                    {
+                      kind: 'ObjectField',
+                      name: { kind: 'Name', value: 'content' },
+                      value: { kind: 'Variable', name: { kind: 'Name', value: 'content' } },
+                    },
+                  ],
+                },
+              },
+            ],
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<SiteSupportPostMutation, SiteSupportPostMutationVariables>;
+export const SiteSupportReadDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'mutation',
+      name: { kind: 'Name', value: 'SiteSupportRead' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'id' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'ID' } } },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'markMessageRead' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'id' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'id' } },
+              },
+            ],
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<SiteSupportReadMutation, SiteSupportReadMutationVariables>;

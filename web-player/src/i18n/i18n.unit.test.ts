@@ -1,6 +1,6 @@
-import { SLIP_ERROR_CODES } from '@bashiri/domain';
+import { PROTECTION_DECISION_CODES, PROTECTION_REFUSAL_CODES, SLIP_ERROR_CODES } from '@bashiri/domain';
 import { describe, expect, it } from 'vitest';
-import { memoryStorage } from '../storage.ts';
+import { memoryStorage } from '@bashiri/web-shared';
 import { createI18n, formatMoney, formatTzs, LANGUAGE_STORAGE_KEY, LANGUAGES, RESOURCES } from './index.ts';
 
 /** Dotted keys and values of a resource tree. */
@@ -84,7 +84,13 @@ describe('i18n resources (architecture.md §6: each language complete)', () => {
     const machine = Object.entries(sources).find(([path]) => path.endsWith('betslip/machine.ts'))?.[1] ?? '';
     const notices = [...machine.matchAll(/(?:code|params): '([A-Z_]+)'/g)].map((m) => m[1] ?? '');
     expect(notices).toContain('PLACED');
-    const codes = new Set([...SLIP_ERROR_CODES, ...SERVER_CODES, ...notices]);
+    const codes = new Set([
+      ...SLIP_ERROR_CODES,
+      ...SERVER_CODES,
+      ...notices,
+      ...PROTECTION_REFUSAL_CODES,
+      ...PROTECTION_DECISION_CODES,
+    ]);
     expect([...codes].filter((code) => !english.has(`codes.${code}`))).toEqual([]);
   });
 });

@@ -6,12 +6,18 @@
  */
 import i18next, { type i18n } from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import type { StoragePort } from '../storage.ts';
-import { DEFAULT_LANGUAGE, LANGUAGES, storedLanguage, storeLanguage, type Language } from './languages.ts';
+import type { StoragePort } from '@bashiri/web-shared';
+import {
+  DEFAULT_LANGUAGE,
+  LANGUAGES,
+  storedLanguage,
+  storeLanguage,
+  type Language,
+} from '@bashiri/web-shared';
 import { enUS, type Resources } from './locales/en-US.ts';
 import { sw } from './locales/sw.ts';
 import { zhCN } from './locales/zh-CN.ts';
-import { withFeatures as merge, type FeatureTexts, type TextTree } from './features.ts';
+import { withFeatures as merge, type FeatureTexts, type TextTree } from '@bashiri/web-shared';
 import { LATER_FEATURE_TEXTS } from './registry-later.ts';
 import { FIRST_FEATURE_TEXTS } from './registry.ts';
 
@@ -57,6 +63,6 @@ export const createI18n = (storage: StoragePort): i18n => {
   return instance;
 };
 
-export * from './languages.ts';
-export * from './format.ts';
-export * from './features.ts';
+export * from '@bashiri/web-shared';
+export * from '@bashiri/web-shared';
+export * from '@bashiri/web-shared';

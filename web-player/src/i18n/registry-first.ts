@@ -5,12 +5,14 @@
  */
 import { layoutSw } from '../layout/texts.sw.ts';
 import { matchesSw } from '../matches/texts.sw.ts';
-import type { FeatureTexts, TextTree } from './features.ts';
+import { siteSw } from '../site/texts.sw.ts';
+import type { FeatureTexts, TextTree } from '@bashiri/web-shared';
 
 /** The Swahili texts of the features in registry.ts's FIRST_FEATURE_TEXTS, by namespace. */
 export const FIRST_FEATURE_TEXTS_SW: Readonly<Record<string, TextTree>> = {
   layout: layoutSw,
   matches: matchesSw,
+  site: siteSw,
 };
 
 /** The other features' texts (LATER_FEATURE_TEXTS of registry-later.ts), as their own chunk. */

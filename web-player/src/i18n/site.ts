@@ -7,9 +7,15 @@
  */
 import i18next, { type BackendModule, type i18n } from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import type { StoragePort } from '../storage.ts';
-import { withFeatures, type FeatureTexts } from './features.ts';
-import { DEFAULT_LANGUAGE, LANGUAGES, storedLanguage, storeLanguage, type Language } from './languages.ts';
+import type { StoragePort } from '@bashiri/web-shared';
+import { withFeatures, type FeatureTexts } from '@bashiri/web-shared';
+import {
+  DEFAULT_LANGUAGE,
+  LANGUAGES,
+  storedLanguage,
+  storeLanguage,
+  type Language,
+} from '@bashiri/web-shared';
 import { sw } from './locales/sw.ts';
 import { FIRST_FEATURE_TEXTS_SW, loadFirstFeatureTexts, loadLaterFeatureTexts } from './registry-first.ts';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { memoryStorage } from '../storage.ts';
-import { LANGUAGE_STORAGE_KEY } from './languages.ts';
+import { memoryStorage } from '@bashiri/web-shared';
+import { LANGUAGE_STORAGE_KEY } from '@bashiri/web-shared';
 import { RESOURCES } from './index.ts';
 import { createSiteI18n, loadFeatureTexts } from './site.ts';
 

@@ -1,4 +1,8 @@
-/** The footer (spec §2 Layout): licence text, 18+ notice, responsible-gambling link and nav links. */
+/**
+ * The footer (spec §2 Layout): licence text, 18+ notice, responsible-gambling link and nav links, then
+ * the app download, social icons and build time passed in by the layout.
+ */
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Icon } from './icons.tsx';
@@ -6,7 +10,8 @@ import { Icon } from './icons.tsx';
 /** Rich-text page of responsible gambling (spec §2 /rich_text, "titled Responsible Gambling"). */
 export const RESPONSIBLE_GAMBLING_PATH = '/rich_text?type=9';
 
-export function Footer() {
+/** `children`: the app-download link, social icons and build time (site/SiteExtras.tsx `FooterExtras`). */
+export function Footer({ children }: { readonly children?: ReactNode }) {
   const { t } = useTranslation();
   return (
     <footer className="footer">
@@ -16,6 +21,7 @@ export function Footer() {
         <Link to="/help">{t('layout.footer.help')}</Link>
         <Link to="/privacy_policy">{t('layout.footer.privacy')}</Link>
       </nav>
+      {children}
       <p>
         <span className="footer__18">18+</span> {t('layout.footer.adults')}
       </p>

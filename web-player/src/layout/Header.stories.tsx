@@ -41,3 +41,8 @@ export const Visitor: Story = {};
 export const Player: Story = {
   args: { loggedIn: true, balance: 1_234_567, credit: 7_000, slipCount: 3, unread: 2 },
 };
+
+/** A withdrawal of 50,000 in flight: already out of the balance, shown as reserved (issue 16 item 8). */
+export const PendingWithdrawal: Story = {
+  args: { loggedIn: true, balance: 150_000, credit: 0, reserved: 50_000 },
+};

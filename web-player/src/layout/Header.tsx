@@ -1,16 +1,17 @@
 /**
  * The header (spec §2 Layout): logo, quick login (phone + password) with register and reset-password
- * links for visitors, language switch, keyword search on Enter (→ `/search_result?keyword=`), balance
+ * links for visitors, language switch, keyword search on Enter (→ `/search_result?key_word=`), balance
  * dropdown and recharge button for players, betslip counter, East Africa Time clock; the nav bar below
  * it (fixed by the layout after 99 px of scroll). On narrow screens a compact top bar with the menu and
  * betslip buttons and a bottom bar; CSS chooses which shows (layout.css, 960 px).
  */
 import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, NavLink, useNavigate } from 'react-router';
-import { formatTzs } from '../i18n/format.ts';
-import { LANGUAGES, type Language } from '../i18n/languages.ts';
+import { Link, NavLink, useLocation, useNavigate } from 'react-router';
+import { formatTzs } from '@bashiri/web-shared';
+import { LANGUAGES, type Language } from '@bashiri/web-shared';
 import { eatClock } from '../matches/model.ts';
+import { searchKeyword, searchPath } from '../matches/search.ts';
 import { Icon } from './icons.tsx';
 
 /** Endonyms of the language switch (the same in every language). */
@@ -24,6 +25,8 @@ const LANGUAGE_NAMES: Readonly<Record<Language, string>> = {
 export interface HeaderProps {
   readonly loggedIn: boolean;
   readonly balance: number;
+  /** TZS of withdrawals in flight, already out of the balance (issue 16 item 8); 0 when none. */
+  readonly reserved?: number;
   readonly credit: number;
   readonly slipCount: number;
   /** Unread internal messages (the badge; spec §2 header). */
@@ -111,7 +114,12 @@ function QuickLogin({ onLogin }: Pick<HeaderProps, 'onLogin'>) {
 }
 
 /** The player's balance with the dropdown of account links. */
-function BalanceMenu({ balance, credit, onLogout }: Pick<HeaderProps, 'balance' | 'credit' | 'onLogout'>) {
+export function BalanceMenu({
+  balance,
+  credit,
+  reserved = 0,
+  onLogout,
+}: Pick<HeaderProps, 'balance' | 'credit' | 'reserved' | 'onLogout'>) {
   const { t } = useTranslation();
   return (
     <details className="balance">
@@ -120,6 +128,12 @@ function BalanceMenu({ balance, credit, onLogout }: Pick<HeaderProps, 'balance' 
         <strong className="balance__amount" data-testid="balance">
           TZS {formatTzs(balance)}
         </strong>
+        {/* Credit money (free bets, spec §3 User credit_money) next to the balance when the player has any. */}
+        {credit > 0 && (
+          <span className="balance__credit" data-testid="credit" title={t('layout.credit')}>
+            +{formatTzs(credit)} {t('layout.creditShort')}
+          </span>
+        )}
       </summary>
       <div className="balance__menu">
         <p>
@@ -128,6 +142,13 @@ function BalanceMenu({ balance, credit, onLogout }: Pick<HeaderProps, 'balance' 
         <p>
           {t('layout.credit')}: <strong>TZS {formatTzs(credit)}</strong>
         </p>
+        {/* A pending withdrawal: not in the balance above, not spendable, shown so the player sees
+            where it is (issue 16 item 8). */}
+        {reserved > 0 && (
+          <p className="balance__reserved" data-testid="reserved">
+            {t('layout.reserved')}: <strong>TZS {formatTzs(reserved)}</strong>
+          </p>
+        )}
         <Link to="/pay_recharge">{t('layout.recharge')}</Link>
         <Link to="/user_withdraw">{t('layout.withdraw')}</Link>
         <Link to="/user_bill?type=1">{t('layout.bills')}</Link>
@@ -160,19 +181,29 @@ export function LanguageSwitch({ className = '' }: { readonly className?: string
   );
 }
 
-/** Keyword search: Enter goes to `/search_result?keyword=` (trimmed, spec §5). */
-function Search({ className }: { readonly className?: string }) {
+/**
+ * Keyword search: Enter goes to `/search_result?key_word=` (spec §2 route table; trimmed, spec §5). The
+ * box keeps the trimmed query, and shows the one of the results page being read.
+ */
+export function Search({ className }: { readonly className?: string }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
+  const location = useLocation();
   const [keyword, setKeyword] = useState('');
+  const shown =
+    location.pathname === '/search_result' ? searchKeyword(new URLSearchParams(location.search)) : null;
+  useEffect(() => {
+    if (shown !== null) setKeyword(shown);
+  }, [shown]);
   return (
     <form
       className={`search ${className ?? ''}`}
       role="search"
       onSubmit={(e) => {
         e.preventDefault();
-        const k = keyword.trim();
-        if (k) void navigate(`/search_result?keyword=${encodeURIComponent(k)}`);
+        const path = searchPath(keyword);
+        setKeyword(keyword.trim());
+        if (path) void navigate(path);
       }}
     >
       <input
@@ -204,7 +235,7 @@ function SlipButton({ count, onOpenSlip }: { readonly count: number; readonly on
 export function Header(props: HeaderProps) {
   const { t } = useTranslation();
   const [searchOpen, setSearchOpen] = useState(false);
-  const { loggedIn, balance, credit, slipCount, onOpenMenu, onOpenSlip, onLogin, onLogout } = props;
+  const { loggedIn, balance, credit, reserved, slipCount, onOpenMenu, onOpenSlip, onLogin, onLogout } = props;
   return (
     <header className="header">
       <div className="topbar">
@@ -231,7 +262,7 @@ export function Header(props: HeaderProps) {
                   </span>
                 )}
               </Link>
-              <BalanceMenu balance={balance} credit={credit} onLogout={onLogout} />
+              <BalanceMenu balance={balance} credit={credit} reserved={reserved ?? 0} onLogout={onLogout} />
               <Link to="/pay_recharge" className="btn btn--accent topup" aria-label={t('layout.recharge')}>
                 <span className="wide-only">{t('layout.recharge')}</span>
                 <span className="narrow-only" aria-hidden="true">
@@ -272,6 +303,9 @@ export function Header(props: HeaderProps) {
         <NavLink to="/home">{t('layout.nav.home')}</NavLink>
         <NavLink to="/ready_start">{t('layout.nav.upcoming')}</NavLink>
         <NavLink to="/rolling_ball">{t('layout.nav.live')}</NavLink>
+        <NavLink to="/results">{t('layout.nav.results')}</NavLink>
+        <NavLink to="/racing_car/racing">{t('layout.nav.racing')}</NavLink>
+        <NavLink to="/casino">{t('layout.nav.casino')}</NavLink>
         <Clock now={props.now} />
       </nav>
     </header>

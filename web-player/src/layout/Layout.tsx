@@ -14,12 +14,20 @@ import { useServices, useSessionToken } from '../app/services.tsx';
 import { documentTitle } from '../app/routes.ts';
 import { useRouteTitleKey } from '../app/router.tsx';
 import { BetslipPanel } from '../betslip/BetslipPanel.tsx';
-import { errorCodeOf } from '../graphql/client.ts';
+import { errorCodeOf } from '@bashiri/web-shared';
 import { LayoutLoginDocument, LayoutLogoutDocument } from '../graphql/generated.ts';
 import { HomePage } from '../matches/HomePage.tsx';
 import { Footer, NoBetView } from './Footer.tsx';
 import { BottomBar, Header } from './Header.tsx';
 import { LeftMenu } from './LeftMenu.tsx';
+import {
+  LazyContactList,
+  LazyFloats,
+  LazyFooterExtras,
+  LazyJackpotBanner,
+  NoticeBar,
+  useSiteExtras,
+} from '../site/SiteExtras.tsx';
 import {
   useAccountSync,
   useBetConfigSync,
@@ -65,6 +73,7 @@ export function Layout() {
   useRouteTitle();
   const pause = useBettingPause();
   const unread = useUnreadMessages();
+  const extras = useSiteExtras();
   const navFixed = useScrolledPast(NAV_FIXED_AFTER_PX);
   const account = useSelector(betslip, (s) => s.context.account);
   const slipCount = useSelector(betslip, (s) => s.context.items.length);
@@ -105,6 +114,7 @@ export function Layout() {
         loggedIn={token !== null && account.loggedIn}
         balance={account.balance}
         credit={account.credit}
+        reserved={account.reserved ?? 0}
         slipCount={slipCount}
         unread={unread}
         onOpenMenu={() => setMenuOpen(true)}
@@ -116,8 +126,11 @@ export function Layout() {
       <div className="body">
         <aside className="drawer drawer--left" aria-hidden={undefined}>
           <LeftMenu onNavigate={() => setMenuOpen(false)} />
+          <LazyContactList contacts={extras?.contactList} social={extras?.socialLinks} />
         </aside>
         <main className="content">
+          <NoticeBar notices={extras?.noticeBar} />
+          <LazyJackpotBanner />
           {paused ? (
             <NoBetView prompt={pause.prompt} />
           ) : (
@@ -130,7 +143,9 @@ export function Layout() {
               <Outlet />
             </>
           )}
-          <Footer />
+          <Footer>
+            <LazyFooterExtras social={extras?.socialLinks} />
+          </Footer>
         </main>
         <aside className="drawer drawer--right">
           <button type="button" className="drawer__close narrow-only" onClick={() => setSlipOpen(false)}>
@@ -158,6 +173,7 @@ export function Layout() {
         onOpenMenu={() => setMenuOpen(true)}
         onOpenSlip={() => setSlipOpen(true)}
       />
+      <LazyFloats loggedIn={token !== null && account.loggedIn} inboxUnread={unread} />
     </div>
   );
 }

@@ -36,6 +36,12 @@ export function LeftMenuView({
       <NavLink to="/rolling_ball" className="leftmenu__item">
         <Icon name="live" /> {t('layout.left.live')}
       </NavLink>
+      <NavLink to="/results" className="leftmenu__item">
+        <Icon name="trophy" /> {t('layout.left.results')}
+      </NavLink>
+      <NavLink to="/casino" className="leftmenu__item" data-testid="leftmenu-casino">
+        <Icon name="ticket" /> {t('layout.left.casino')}
+      </NavLink>
       {(menu?.popularCompetitions.length ?? 0) > 0 && (
         <h3 className="leftmenu__title">{t('layout.left.hotLeagues')}</h3>
       )}

@@ -19,7 +19,7 @@ import {
   MyWalletChangedDocument,
   MyWalletDocument,
 } from '../graphql/generated.ts';
-import { errorCodeOf } from '../graphql/client.ts';
+import { errorCodeOf } from '@bashiri/web-shared';
 import { watchIds } from '../matches/hooks.ts';
 
 /** Spec §9: the no-bet check runs every 10 s (the subscription pushes changes in between). */
@@ -34,10 +34,10 @@ export const useAccountSync = (): void => {
       betslip.send({ type: 'SET_ACCOUNT', account: { loggedIn: false, balance: 0, credit: 0 } });
       return;
     }
-    const toAccount = (w: { balance: number; creditMoney: number }) =>
+    const toAccount = (w: { balance: number; creditMoney: number; reserved?: number }) =>
       betslip.send({
         type: 'SET_ACCOUNT',
-        account: { loggedIn: true, balance: w.balance, credit: w.creditMoney },
+        account: { loggedIn: true, balance: w.balance, credit: w.creditMoney, reserved: w.reserved ?? 0 },
       });
     let live = true;
     void api.client

@@ -14,6 +14,8 @@ export const layoutSw = {
   search: 'Tafuta timu au ligi',
   balance: 'Salio',
   credit: 'Pesa ya bonasi',
+  creditShort: 'bonasi',
+  reserved: 'Inasubiri kutolewa (imeshatolewa kwenye salio)',
   recharge: 'Weka pesa',
   withdraw: 'Toa pesa',
   bills: 'Miamala',
@@ -26,13 +28,23 @@ export const layoutSw = {
   menu: 'Menyu',
   close: 'Funga',
   clock: 'Saa za Afrika Mashariki',
-  nav: { home: 'Mwanzo', upcoming: 'Zijazo', live: 'Mubashara', sports: 'Michezo' },
+  nav: {
+    home: 'Mwanzo',
+    upcoming: 'Zijazo',
+    live: 'Mubashara',
+    results: 'Matokeo',
+    sports: 'Michezo',
+    racing: 'Mbio',
+    casino: 'Kasino',
+  },
   left: {
     upcoming: 'Mechi zijazo',
     live: 'Mubashara sasa',
+    results: 'Matokeo ya mechi',
     hotLeagues: 'Ligi maarufu',
     countries: 'Nchi',
     all: 'Zote',
+    casino: 'Michezo ya kasino',
   },
   footer: {
     licence:

@@ -1,5 +1,5 @@
 /** Texts of the header, menus, footer and drawers (spec §2 layout), namespace `layout`. */
-import { defineTexts } from '../i18n/features.ts';
+import { defineTexts } from '@bashiri/web-shared';
 import { layoutSw } from './texts.sw.ts';
 
 export const layoutTexts = defineTexts('layout', {
@@ -15,6 +15,8 @@ export const layoutTexts = defineTexts('layout', {
     search: 'Search teams or leagues',
     balance: 'Balance',
     credit: 'Bonus money',
+    creditShort: 'bonus',
+    reserved: 'Withdrawal pending (already out of the balance)',
     recharge: 'Deposit',
     withdraw: 'Withdraw',
     bills: 'Bills',
@@ -27,13 +29,23 @@ export const layoutTexts = defineTexts('layout', {
     menu: 'Menu',
     close: 'Close',
     clock: 'East Africa Time',
-    nav: { home: 'Home', upcoming: 'Upcoming', live: 'Live', sports: 'Sports' },
+    nav: {
+      home: 'Home',
+      upcoming: 'Upcoming',
+      live: 'Live',
+      results: 'Results',
+      sports: 'Sports',
+      racing: 'Racing',
+      casino: 'Casino',
+    },
     left: {
       upcoming: 'Upcoming matches',
       live: 'Live now',
+      results: 'Results',
       hotLeagues: 'Hot leagues',
       countries: 'Countries',
       all: 'All',
+      casino: 'Casino games',
     },
     footer: {
       licence:
@@ -63,6 +75,8 @@ export const layoutTexts = defineTexts('layout', {
     search: '搜索球队或联赛',
     balance: '余额',
     credit: '奖金',
+    creditShort: '奖金',
+    reserved: '提现处理中（已从余额扣除）',
     recharge: '充值',
     withdraw: '提现',
     bills: '账单',
@@ -75,13 +89,23 @@ export const layoutTexts = defineTexts('layout', {
     menu: '菜单',
     close: '关闭',
     clock: '东非时间',
-    nav: { home: '首页', upcoming: '即将开始', live: '滚球', sports: '体育' },
+    nav: {
+      home: '首页',
+      upcoming: '即将开始',
+      live: '滚球',
+      results: '赛果',
+      sports: '体育',
+      racing: '赛车',
+      casino: '娱乐场',
+    },
     left: {
       upcoming: '即将开始的比赛',
       live: '正在进行',
+      results: '赛果',
       hotLeagues: '热门联赛',
       countries: '国家和地区',
       all: '全部',
+      casino: '娱乐场游戏',
     },
     footer: {
       licence: 'Bashiri 持有坦桑尼亚博彩委员会颁发的牌照并受其监管，仅接受坦桑尼亚境内玩家投注。',

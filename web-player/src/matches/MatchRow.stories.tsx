@@ -5,7 +5,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { useState } from 'react';
 import type { SelectionOffer } from '../betslip/types.ts';
-import '../matches/matches.css';
+import './matches.css';
 import { MatchRow } from './MatchRow.tsx';
 import type { Match, QuickMarket } from './model.ts';
 import { liveMatch, match } from './testing.ts';

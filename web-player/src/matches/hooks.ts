@@ -55,7 +55,8 @@ export const usePagedMatches = (load: PageLoader, key: string) => {
   loadRef.current = load;
 
   const fetchPage = useCallback(
-    (page: number, replace: boolean) => {
+    (page: number, startOver: boolean) => {
+      let replace = startOver;
       if (busy.current && !replace) return;
       busy.current = true;
       const mine = ++generation.current;
@@ -65,6 +66,8 @@ export const usePagedMatches = (load: PageLoader, key: string) => {
         .then(
           (answer) => {
             if (mine !== generation.current) return;
+            // A loader that reset to page 1 (spec §4 keyword search: an empty later page) starts the list over.
+            if (!replace && answer.page < page) replace = true;
             // The list moves while it is read (matches start and end), so a page can hold only rows
             // already shown: then read on to the next one rather than leave "load more" doing nothing.
             const seen = new Set(replace ? [] : itemsRef.current.map((m) => m.id));

@@ -25,12 +25,20 @@ export const upcomingLoader =
 export const liveLoader: PageLoader = async (client, page) =>
   dataOf(await client.query(MatchesLiveDocument, { page }, NET).toPromise()).liveMatches;
 
-/** `/search_result?keyword=`: `searchMatches` (trimmed, spec §5). */
+/**
+ * `/search_result?key_word=`: `searchMatches` (trimmed, spec §5). A page other than 1 that comes back
+ * empty (the list shrank while it was read) resets to page 1 and retries (spec §4); the answer's `page`
+ * then says 1, and the list starts over.
+ */
 export const searchLoader =
   (keyword: string): PageLoader =>
-  async (client, page) =>
-    dataOf(await client.query(MatchesSearchDocument, { keyword: keyword.trim(), page }, NET).toPromise())
-      .searchMatches;
+  async (client, page) => {
+    const ask = async (p: number) =>
+      dataOf(await client.query(MatchesSearchDocument, { keyword: keyword.trim(), page: p }, NET).toPromise())
+        .searchMatches;
+    const answer = await ask(page);
+    return page > 1 && answer.content.length === 0 ? ask(1) : answer;
+  };
 
 /** `/league_search?competition_id=`: `leagueMatches`. */
 export const leagueLoader =

@@ -3,7 +3,10 @@
  * §5 "Over/under outcomes"; §9 date selection and East Africa Time). No React here, so they are tested
  * and reused by the rows, lists, markets page and stories alike.
  */
+import { MATCH_STATUS, OFFER_STATUS } from '@bashiri/domain';
+import { eatDate as eatDateOf, eatTime } from '@bashiri/domain';
 import type {
+  MatchesFactsFragment,
   MatchesOutcomeFragment,
   MatchesRowFragment,
   MatchesWatchSubscription,
@@ -14,7 +17,10 @@ export type Outcome = MatchesOutcomeFragment;
 export type Match = MatchesRowFragment;
 export type LiveUpdate = MatchesWatchSubscription['watchMatches'];
 export type SelectionUpdate = LiveUpdate['selections'][number];
-export type MatchUpdate = LiveUpdate['matches'][number];
+type WatchedMatch = LiveUpdate['matches'][number];
+type FactKeys = 'htHomeScore' | 'htAwayScore' | 'goals' | 'statistics';
+/** A match update; the live list's carries no facts (half time, goals, statistics), the watch's does. */
+export type MatchUpdate = Omit<WatchedMatch, FactKeys> & Partial<Pick<WatchedMatch, FactKeys>>;
 
 /** The four home quick-market blocks (spec §2): 3 way, double chance, both teams to score, over/under 2.5. */
 export const QUICK_MARKETS = ['way3', 'doubleChance', 'btts', 'overUnder'] as const;
@@ -59,11 +65,11 @@ export const quickCells = (match: Match, market: QuickMarket): readonly QuickCel
   }
 };
 
-/** Spec §4 match status 1 not started, 2 in progress. */
-export const NOT_STARTED = 1;
-export const IN_PLAY = 2;
+/** Spec §4 match status 1 not started, 2 in progress (the domain's MATCH_STATUS). */
+export const NOT_STARTED = MATCH_STATUS.NOT_STARTED;
+export const IN_PLAY = MATCH_STATUS.IN_PROGRESS;
 /** Spec §4 match status 3: ended (the result is recorded). */
-export const ENDED = 3;
+export const ENDED = MATCH_STATUS.ENDED;
 
 /**
  * Whether an outcome can be tapped now: it has odds, its offer is open (status 1), its match is not
@@ -72,7 +78,7 @@ export const ENDED = 3;
 export const isOpen = (match: Pick<Match, 'statusId' | 'suspended'>, outcome: Outcome | null | undefined) =>
   !!outcome &&
   outcome.odds !== null &&
-  outcome.statusId === 1 &&
+  outcome.statusId === OFFER_STATUS.OPEN &&
   !match.suspended &&
   (match.statusId !== IN_PLAY || outcome.isLive);
 
@@ -105,7 +111,10 @@ export const EMPTY_LIVE: LiveState = { selections: new Map(), matches: new Map()
  * Folds one push into the live state: selection updates in order; a match update only when its
  * `objectVersion` is above the one held (spec §4 `update_match_odds`; live/schema.graphql).
  */
-export const foldLive = (state: LiveState, update: Partial<LiveUpdate>): LiveState => {
+export const foldLive = (
+  state: LiveState,
+  update: { readonly selections?: readonly SelectionUpdate[]; readonly matches?: readonly MatchUpdate[] },
+): LiveState => {
   const selections = new Map(state.selections);
   for (const s of update.selections ?? []) selections.set(s.selectionId, s);
   const matches = new Map(state.matches);
@@ -171,13 +180,11 @@ export const isListed = (match: Match, live: LiveState): boolean => {
   return match.statusId === NOT_STARTED;
 };
 
-const EAT_OFFSET_MS = 3 * 3600_000;
-
-/** 'yyyy-MM-dd' of an instant in East Africa Time (UTC+3, no daylight saving). */
-export const eatDate = (ms: number): string => new Date(ms + EAT_OFFSET_MS).toISOString().slice(0, 10);
+/** 'yyyy-MM-dd' of an instant in East Africa Time (the domain's EAT module). */
+export const eatDate = (ms: number): string => eatDateOf(ms);
 
 /** 'HH:mm:ss' of an instant in East Africa Time (the header clock, spec §2, §9). */
-export const eatClock = (ms: number): string => new Date(ms + EAT_OFFSET_MS).toISOString().slice(11, 19);
+export const eatClock = (ms: number): string => eatTime(ms);
 
 /** Spec §9 date selection: today plus 6 days, in East Africa Time. */
 export const dateChoices = (now: number): readonly string[] =>
@@ -188,4 +195,51 @@ export const kickOff = (matchTime: string): { readonly time: string; readonly da
   const [date = '', time = ''] = matchTime.split(' ');
   const [, month = '', day = ''] = date.split('-');
   return { time, day: `${day}/${month}` };
+};
+
+/** Half time, goals and statistics of a match (issue 16 items 1, 2; spec §3 "Match statistics"). */
+export type MatchFacts = MatchesFactsFragment;
+
+/** The facts with the live state applied: a newer match update carries the goals and statistics so far. */
+export const applyLiveFacts = (
+  facts: MatchFacts,
+  match: Pick<Match, 'id' | 'objectVersion'>,
+  live: LiveState,
+): MatchFacts => {
+  const m = live.matches.get(match.id);
+  if (!m || m.objectVersion <= match.objectVersion || m.goals === undefined) return facts;
+  return {
+    ...facts,
+    htHomeScore: m.htHomeScore ?? null,
+    htAwayScore: m.htAwayScore ?? null,
+    goals: m.goals,
+    statistics: m.statistics ?? null,
+  };
+};
+
+/** The statistics shown, in spec §3 order, each with its text key under `matches.stats`. */
+export const STATISTICS = ['shots', 'shotsOnTarget', 'corners', 'yellowCards', 'redCards'] as const;
+
+/** The goal minutes of one side as shown: "12' 45+1'". */
+export const goalMinutes = (facts: Pick<MatchFacts, 'goals'>, side: 'home' | 'away'): string =>
+  facts.goals
+    .filter((g) => g.side === side)
+    .map((g) => `${g.minute}'`)
+    .join(' ');
+
+/** Spec §9 results: today and the 6 days before, newest first, in East Africa Time. */
+export const resultDateChoices = (now: number): readonly string[] =>
+  Array.from({ length: 7 }, (_, i) => eatDate(now - i * 86_400_000));
+
+/** Consecutive rows of the same league grouped under it (the results view, by league). */
+export const byLeague = <M extends { readonly league: string; readonly competitionId: string }>(
+  matches: readonly M[],
+): { readonly league: string; readonly competitionId: string; readonly matches: M[] }[] => {
+  const groups: { league: string; competitionId: string; matches: M[] }[] = [];
+  for (const m of matches) {
+    const last = groups[groups.length - 1];
+    if (last && last.competitionId === m.competitionId) last.matches.push(m);
+    else groups.push({ league: m.league, competitionId: m.competitionId, matches: [m] });
+  }
+  return groups;
 };

@@ -5,7 +5,11 @@
 import { describe, expect, it } from 'vitest';
 import {
   applyLive,
+  applyLiveFacts,
+  byLeague,
   dateChoices,
+  goalMinutes,
+  resultDateChoices,
   eatClock,
   eatDate,
   EMPTY_LIVE,
@@ -138,5 +142,75 @@ describe('East Africa Time (spec §9)', () => {
   });
   it('splits a match time into time and day', () => {
     expect(kickOff('2026-11-22 19:00')).toEqual({ time: '19:00', day: '22/11' });
+  });
+});
+
+describe('results and match facts (issue 16 items 1, 2)', () => {
+  const facts = {
+    htHomeScore: 0,
+    htAwayScore: 0,
+    goals: [],
+    statistics: null,
+  };
+  it('takes goals, half time and statistics from a newer watched update only', () => {
+    const m = { id: '9', objectVersion: 4 };
+    const newer = foldLive(EMPTY_LIVE, {
+      matches: [
+        update('9', 5, {
+          htHomeScore: 1,
+          htAwayScore: 0,
+          goals: [{ side: 'home', minute: '45+1' }],
+          statistics: {
+            shots: null,
+            shotsOnTarget: null,
+            corners: { home: 3, away: 1 },
+            yellowCards: null,
+            redCards: null,
+          },
+        }),
+      ],
+    });
+    expect(applyLiveFacts(facts, m, newer)).toMatchObject({
+      htHomeScore: 1,
+      goals: [{ side: 'home', minute: '45+1' }],
+      statistics: { corners: { home: 3, away: 1 } },
+    });
+    expect(applyLiveFacts(facts, { id: '9', objectVersion: 5 }, newer)).toBe(facts);
+    // The live list's updates carry no facts: they leave them as they are.
+    expect(applyLiveFacts(facts, m, foldLive(EMPTY_LIVE, { matches: [update('9', 6)] }))).toBe(facts);
+  });
+
+  it('shows goal minutes by side, offers today and the 6 days before, and groups by league', () => {
+    expect(
+      goalMinutes(
+        {
+          goals: [
+            { side: 'home', minute: '12' },
+            { side: 'away', minute: '40' },
+            { side: 'home', minute: '90+3' },
+          ],
+        },
+        'home',
+      ),
+    ).toBe("12' 90+3'");
+    // 2025-01-10 00:30 EAT is 2025-01-09 21:30 UTC.
+    expect(resultDateChoices(Date.parse('2025-01-09T21:30:00Z'))).toEqual([
+      '2025-01-10',
+      '2025-01-09',
+      '2025-01-08',
+      '2025-01-07',
+      '2025-01-06',
+      '2025-01-05',
+      '2025-01-04',
+    ]);
+    const rows = [
+      { id: 'a', league: 'Premier League', competitionId: '1' },
+      { id: 'b', league: 'Premier League', competitionId: '1' },
+      { id: 'c', league: 'La Liga', competitionId: '2' },
+    ];
+    expect(byLeague(rows).map((g) => [g.league, g.matches.map((m) => m.id)])).toEqual([
+      ['Premier League', ['a', 'b']],
+      ['La Liga', ['c']],
+    ]);
   });
 });

@@ -1,21 +1,35 @@
 /**
  * The match screens of spec §2 but `/home` (HomePage.tsx): `/ready_start` with the §9 date
  * selector, `/rolling_ball`, `/search_result`, `/league_search`, `/competition_search`,
- * `/national_competition`, `/markets` and `/404`.
+ * `/national_competition`, `/markets`, `/results` and `/404`.
  */
+import { OFFER_STATUS } from '@bashiri/domain';
 import { useCallback, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { useQuery } from 'urql';
 import { useServices } from '../app/services.tsx';
 import type { SelectionOffer } from '../betslip/types.ts';
-import { MatchesMarketsDocument, MatchesMenuDocument } from '../graphql/generated.ts';
+import { MatchesMarketsDocument, MatchesMenuDocument, MatchesResultsDocument } from '../graphql/generated.ts';
 import { useLiveState, useSlipSelections } from './hooks.ts';
 import { useMarketNames } from './market-names.ts';
 import { MatchList } from './MatchList.tsx';
 import { OddsButton } from './MatchRow.tsx';
 import { countryLoader, leagueLoader, liveLoader, searchLoader, upcomingLoader } from './loaders.ts';
-import { applyLive, applyLiveOutcome, dateChoices, ENDED, IN_PLAY, kickOff } from './model.ts';
+import { MatchFacts } from './MatchFacts.tsx';
+import { searchKeyword } from './search.ts';
+import {
+  applyLive,
+  applyLiveFacts,
+  applyLiveOutcome,
+  byLeague,
+  dateChoices,
+  ENDED,
+  goalMinutes,
+  IN_PLAY,
+  kickOff,
+  resultDateChoices,
+} from './model.ts';
 import './matches.css';
 
 /** `/ready_start`: upcoming matches, one day of today..today+6 (East Africa Time) or all. */
@@ -57,17 +71,129 @@ export function UpcomingPage() {
   );
 }
 
+/**
+ * `/results?date=`: finished matches of today or one of the 6 days before (East Africa Time), by league,
+ * with final and half-time scores and goal minutes (issue 16 item 1; spec §9 result page size 20).
+ */
+export function ResultsPage() {
+  const { t, i18n } = useTranslation();
+  const [params, setParams] = useSearchParams();
+  const days = useMemo(() => resultDateChoices(Date.now()), []);
+  const date = params.get('date') ?? days[0]!;
+  const page = Math.max(1, Number(params.get('page')) || 1);
+  const [result, reexecute] = useQuery({
+    query: MatchesResultsDocument,
+    variables: { date, page },
+    requestPolicy: 'cache-and-network',
+  });
+  const label = (day: string, i: number) =>
+    i === 0
+      ? t('matches.today')
+      : new Intl.DateTimeFormat(i18n.language, { weekday: 'short', day: 'numeric', timeZone: 'UTC' }).format(
+          new Date(`${day}T00:00:00Z`),
+        );
+  const data = result.data?.resultMatches;
+  const pages = data ? Math.max(1, Math.ceil(data.count / data.pageSize)) : 1;
+  return (
+    <section className="matches results">
+      <h1 className="matches__title">{t('matches.results.title')}</h1>
+      <nav className="dates" aria-label={t('matches.results.title')}>
+        {days.map((day, i) => (
+          <button
+            key={day}
+            type="button"
+            className={date === day ? 'date is-active' : 'date'}
+            aria-pressed={date === day}
+            onClick={() => setParams(i === 0 ? {} : { date: day })}
+          >
+            {label(day, i)}
+          </button>
+        ))}
+      </nav>
+      {!data && result.fetching && <p className="matches__empty">{t('matches.loading')}</p>}
+      {!data && result.error && (
+        <p className="matches__empty">
+          {t('matches.loadFailed')}{' '}
+          <button type="button" className="link" onClick={() => reexecute({ requestPolicy: 'network-only' })}>
+            {t('matches.retry')}
+          </button>
+        </p>
+      )}
+      {data && data.content.length === 0 && <p className="matches__empty">{t('matches.results.empty')}</p>}
+      {data &&
+        byLeague(data.content).map((group) => (
+          <section key={`${group.competitionId}:${group.matches[0]!.id}`} className="results__league">
+            <h2 className="results__title">{group.league}</h2>
+            <ul className="results__list">
+              {group.matches.map((m) => {
+                const home = goalMinutes(m, 'home');
+                const away = goalMinutes(m, 'away');
+                return (
+                  <li key={m.id}>
+                    <Link className="result" data-match={m.id} to={`/markets?id=${encodeURIComponent(m.id)}`}>
+                      <span className="result__time">{kickOff(m.matchTime).time}</span>
+                      <span className="result__teams">
+                        <span className="result__team">
+                          <span className="match__name">{m.teamHome}</span>
+                          <strong className="result__score">{m.homeScore ?? '-'}</strong>
+                        </span>
+                        {home && <span className="result__goals">⚽ {home}</span>}
+                        <span className="result__team">
+                          <span className="match__name">{m.teamAway}</span>
+                          <strong className="result__score">{m.awayScore ?? '-'}</strong>
+                        </span>
+                        {away && <span className="result__goals">⚽ {away}</span>}
+                      </span>
+                      {m.htHomeScore !== null && (
+                        <span className="result__ht">
+                          {t('matches.results.halfTime', { score: `${m.htHomeScore}-${m.htAwayScore ?? 0}` })}
+                        </span>
+                      )}
+                    </Link>
+                  </li>
+                );
+              })}
+            </ul>
+          </section>
+        ))}
+      {data && pages > 1 && (
+        <nav className="results__pager">
+          <button
+            type="button"
+            className="link"
+            disabled={page <= 1}
+            onClick={() => setParams({ date, page: String(page - 1) })}
+          >
+            ‹ {t('matches.results.prev')}
+          </button>
+          <span>
+            {page} / {pages}
+          </span>
+          <button
+            type="button"
+            className="link"
+            disabled={page >= pages}
+            onClick={() => setParams({ date, page: String(page + 1) })}
+          >
+            {t('matches.results.next')} ›
+          </button>
+        </nav>
+      )}
+    </section>
+  );
+}
+
 /** `/rolling_ball`: live matches; status and score pushed by `liveMatchList`. */
 export function LivePage() {
   const { t } = useTranslation();
   return <MatchList load={liveLoader} loadKey="live" title={t('matches.liveNow')} liveList />;
 }
 
-/** `/search_result?keyword=`: matches whose teams or league match the keyword. */
+/** `/search_result?key_word=`: matches whose teams or league match the keyword (spec §2). */
 export function SearchPage() {
   const { t } = useTranslation();
   const [params] = useSearchParams();
-  const keyword = (params.get('keyword') ?? '').trim();
+  const keyword = searchKeyword(params);
   const load = useMemo(() => searchLoader(keyword), [keyword]);
   if (!keyword) return <p className="matches__empty">{t('matches.searchEmpty')}</p>;
   return <MatchList load={load} loadKey={`search:${keyword}`} title={t('matches.resultsFor', { keyword })} />;
@@ -167,6 +293,7 @@ export function MarketsPage() {
     );
   if (!data) return <p className="matches__empty">{t('matches.loading')}</p>;
   const match = applyLive(data.match, live);
+  const facts = applyLiveFacts(data.match, data.match, live);
   const { time, day } = kickOff(match.matchTime);
   const scored = match.statusId === IN_PLAY || match.statusId === ENDED;
   const clock =
@@ -188,12 +315,18 @@ export function MarketsPage() {
           <span>{match.teamAway}</span>
         </div>
         <div className="markets__time">{clock}</div>
+        {scored && <MatchFacts facts={facts} />}
       </header>
       {[...data.groups]
         .sort((a, b) => groupRank(a.bettingTypeId) - groupRank(b.bettingTypeId))
         .map((group) => (
           <details key={group.bettingTypeId} className="market-group" open>
-            <summary>{names.market(group.typeName)}</summary>
+            <summary>
+              {names.market(group.typeName)}
+              {match.statusId === ENDED && (
+                <span className="market-group__settled">{t('matches.settled')}</span>
+              )}
+            </summary>
             {group.markets.map((market) => (
               <div key={market.id} className="market">
                 {group.markets.length > 1 && <div className="market__name">{names.market(market.name)}</div>}
@@ -204,7 +337,7 @@ export function MarketsPage() {
                       <OddsButton
                         key={o.id}
                         match={match}
-                        outcome={market.statusId === 1 ? outcome : null}
+                        outcome={market.statusId === OFFER_STATUS.OPEN ? outcome : null}
                         label={names.outcome(outcome.name)}
                         selected={selected.has(o.id)}
                         onToggle={onToggle}

@@ -42,4 +42,21 @@ export const matchesSw = {
   locked: 'Imefungwa',
   topMatches: 'Mechi bora',
   liveNow: 'Mubashara sasa',
+  results: {
+    title: 'Matokeo ya mechi',
+    empty: 'Hakuna mechi zilizokwisha siku hii',
+    halfTime: 'Mapumziko {{score}}',
+    goals: 'Magoli',
+    prev: 'Iliyotangulia',
+    next: 'Inayofuata',
+  },
+  stats: {
+    title: 'Takwimu za mechi',
+    shots: 'Mashuti',
+    shotsOnTarget: 'Mashuti yaliyolenga goli',
+    corners: 'Kona',
+    yellowCards: 'Kadi za njano',
+    redCards: 'Kadi nyekundu',
+  },
+  settled: 'Imeamuliwa',
 };

@@ -1,5 +1,5 @@
 /** Texts of the match lists, quick markets and the markets page (spec §2 screens), namespace `matches`. */
-import { defineTexts } from '../i18n/features.ts';
+import { defineTexts } from '@bashiri/web-shared';
 import { matchesSw } from './texts.sw.ts';
 
 export const matchesTexts = defineTexts('matches', {
@@ -43,6 +43,23 @@ export const matchesTexts = defineTexts('matches', {
     locked: 'Locked',
     topMatches: 'Top matches',
     liveNow: 'Live now',
+    results: {
+      title: 'Results',
+      empty: 'No finished matches on this day',
+      halfTime: 'HT {{score}}',
+      goals: 'Goals',
+      prev: 'Previous',
+      next: 'Next',
+    },
+    stats: {
+      title: 'Match statistics',
+      shots: 'Shots',
+      shotsOnTarget: 'Shots on target',
+      corners: 'Corners',
+      yellowCards: 'Yellow cards',
+      redCards: 'Red cards',
+    },
+    settled: 'Settled',
   },
   sw: matchesSw,
   'zh-CN': {
@@ -80,5 +97,22 @@ export const matchesTexts = defineTexts('matches', {
     locked: '已锁定',
     topMatches: '精选比赛',
     liveNow: '正在进行',
+    results: {
+      title: '赛果',
+      empty: '当天没有已结束的比赛',
+      halfTime: '半场 {{score}}',
+      goals: '进球',
+      prev: '上一页',
+      next: '下一页',
+    },
+    stats: {
+      title: '比赛统计',
+      shots: '射门',
+      shotsOnTarget: '射正',
+      corners: '角球',
+      yellowCards: '黄牌',
+      redCards: '红牌',
+    },
+    settled: '已结算',
   },
 });

@@ -3,8 +3,8 @@
  * Every list filter is turned into a parameterised SQL `WHERE` by a {@link Where} builder.
  */
 import { codedError } from '../../graphql/errors.ts';
-import { eatDayStart, isDate } from '../statistics/eat.ts';
-import { phoneOrThrow } from '../identity/players.ts';
+import { eatDayStart, isDate } from '@bashiri/domain';
+import { phoneOrThrow } from '../identity/index.ts';
 
 /** A page request: `page` ≥ 1, `pageSize` 1–`max`. */
 export interface Paging {

@@ -13,20 +13,21 @@
  * that start like a formula (`=`, `+`, `-`, `@`, tab, CR) and are not plain numbers (a phone
  * `+255…` is one) get a leading `'` (OWASP "CSV injection").
  */
+import { CSV_STRINGIFY_OPTIONS, EXPORT_STATUS } from '@bashiri/domain';
 import type { FastifyInstance } from 'fastify';
 import type { Tzs } from '@bashiri/domain';
 import type { SqlExecutor } from '@bashiri/eventstore';
 import type { AppServices } from '../../services.ts';
-import { codedError } from '../../graphql/errors.ts';
 import { audit } from '../audit/index.ts';
-import type { PermissionCode, StaffViewer } from '../staff/guard.ts';
-import { exportSources } from './lists.ts';
+import type { PermissionCode, StaffViewer } from '../../auth/guard.ts';
+import { cashOutExportSource, exportSources } from './lists.ts';
+import type { CashOutRecordFilter } from './lists.ts';
 import type { Where } from './common.ts';
 import { orderWhere, warningAmountInForce } from './orders.ts';
 import type { OrderFilter } from './orders.ts';
 import { stringify } from 'csv-stringify/sync';
 
-export type ExportKind = 'ORDERS' | 'BILLS' | 'PLAYERS' | 'PAYMENTS' | 'AUDIT_LOG';
+export type ExportKind = 'ORDERS' | 'BILLS' | 'PLAYERS' | 'PAYMENTS' | 'AUDIT_LOG' | 'CASH_OUTS';
 
 /** The view permission each kind needs besides `export.run`. */
 export const EXPORT_PERMISSION: Readonly<Record<ExportKind, PermissionCode>> = {
@@ -35,6 +36,7 @@ export const EXPORT_PERMISSION: Readonly<Record<ExportKind, PermissionCode>> = {
   PLAYERS: 'users.view',
   PAYMENTS: 'payments.view',
   AUDIT_LOG: 'audit.view',
+  CASH_OUTS: 'orders.view',
 };
 
 /** GraphQL `ExportFilter`. */
@@ -44,31 +46,19 @@ export interface ExportFilter {
   readonly users?: Parameters<typeof exportSources.users>[0];
   readonly payments?: Parameters<typeof exportSources.payments>[0];
   readonly auditLog?: Parameters<typeof exportSources.auditLog>[0];
+  readonly cashOuts?: CashOutRecordFilter | null;
 }
 
 const STALE_CLAIM_MS = 5 * 60_000;
 const BATCH = 500;
 const BOM = '\uFEFF';
 
-const FORMULA = /^[=+\-@\t\r]/;
-const NUMBER = /^[+-]?\d+(\.\d+)?$/;
-
 /**
- * One CSV record with its CRLF (RFC 4180, by csv-stringify). Dates as ISO 8601, objects as JSON,
+ * One CSV record with its CRLF (RFC 4180, by csv-stringify, the domain's one CSV rule). Dates as ISO 8601, objects as JSON,
  * booleans as true/false; text that a spreadsheet would run as a formula gets a leading `'`.
  */
 export const csvLine = (values: readonly unknown[]): string =>
-  stringify([values as unknown[]], {
-    record_delimiter: 'windows',
-    // a bare LF or CR inside a field is quoted too (by default only the CRLF delimiter is)
-    quoted_match: /[\r\n]/,
-    cast: {
-      boolean: (value) => String(value),
-      date: (value) => value.toISOString(),
-      object: (value) => JSON.stringify(value),
-      string: (value) => (FORMULA.test(value) && !NUMBER.test(value) ? `'${value}` : value),
-    },
-  });
+  stringify([values as unknown[]], CSV_STRINGIFY_OPTIONS);
 
 /** The query of one kind: SELECT, its WHERE and its order. Errors: BAD_INPUT from the filters. */
 const sourceOf = (
@@ -82,7 +72,9 @@ const sourceOf = (
         select: `SELECT o.serial, o.bet_id, o.user_id, pa.phone, o.order_type, o.status, o.status_code, o.pay_type,
           o.stake, o.pay_payable, o.virtual_pay_amount, o.selections, o.total_odds, o.tax_rate, o.potential_profit,
           o.potential_reward, o.reward_percent, o.potential_tax, o.potential_return, o.payout, o.reward, o.tax,
-          o.credited, o.abnormal_info, o.cancel_reason, o.placed_at, o.settled_at
+          o.credited, o.abnormal_info, o.cancel_reason, o.placed_at, o.settled_at,
+          COALESCE(o.remaining_stake, o.stake) AS remaining_stake, o.cash_outs, o.cash_out_gross, o.cash_out_tax,
+          o.cashed_out, o.early_settlement_odds
           FROM orders o LEFT JOIN player_accounts pa ON pa.user_id = o.user_id`,
         where: orderWhere(filter.orders, warningAmount),
         order: 'o.placed_at, o.bet_id',
@@ -95,6 +87,8 @@ const sourceOf = (
       return exportSources.payments(filter.payments);
     case 'AUDIT_LOG':
       return exportSources.auditLog(filter.auditLog);
+    case 'CASH_OUTS':
+      return cashOutExportSource(filter.cashOuts);
   }
 };
 
@@ -288,7 +282,7 @@ export const registerExportRoutes = async (app: FastifyInstance, services: AppSe
     )
       return reply.code(403).send({ code: 'FORBIDDEN', message: 'permission required' });
     if (!job) return reply.code(404).send({ code: 'NOT_FOUND', message: 'no such export' });
-    if (job.status !== 2)
+    if (job.status !== EXPORT_STATUS.DONE)
       return reply
         .code(409)
         .send({ code: 'EXPORT_NOT_READY', message: 'the export is not done', status: job.status });
@@ -310,10 +304,4 @@ export const registerExportRoutes = async (app: FastifyInstance, services: AppSe
       .header('cache-control', 'no-store')
       .send(Readable.from(chunks()));
   });
-};
-
-/** Errors of `startExport` for an unknown kind (the enum prevents it; kept for direct callers). */
-export const assertKind = (kind: string): ExportKind => {
-  if (!(kind in EXPORT_PERMISSION)) throw codedError('BAD_INPUT', 'unknown export kind', { field: 'kind' });
-  return kind as ExportKind;
 };

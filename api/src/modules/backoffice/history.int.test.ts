@@ -4,7 +4,7 @@ import type { TestApp } from '../../testing/app.ts';
 import { insertTestMatch } from '../../testing/catalogue-fixtures.ts';
 import { startPaymentsHarness } from '../payments/testing.ts';
 import type { PaymentsHarness } from '../payments/testing.ts';
-import { walletOf } from '../wallet/service.ts';
+import { walletOf } from '../wallet/index.ts';
 import { creditTestPlayer, registerTestPlayer, settleOrders } from './testing.ts';
 
 const HISTORY = `query ($stream: StreamRef!) { streamHistory(stream: $stream) { streamName version

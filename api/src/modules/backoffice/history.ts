@@ -21,12 +21,12 @@ import {
 import type { PaymentState } from '@bashiri/domain';
 import { decodeSqlPosition, readStreamWith } from '@bashiri/eventstore';
 import type { RecordedEvent, SqlExecutor } from '@bashiri/eventstore';
-import type { Projection } from '@bashiri/projections';
+import type { Projection } from '@bashiri/projection-runner';
 import type { AppServices } from '../../services.ts';
 import { codedError } from '../../graphql/errors.ts';
-import { ordersProjection } from '../betting/orders-projection.ts';
-import { playerAccountsProjection } from '../identity/projection.ts';
-import { walletProjection } from '../wallet/projection.ts';
+import { ordersProjection } from '../betting/index.ts';
+import { playerAccountsProjection } from '../identity/index.ts';
+import { walletProjection } from '../wallet/index.ts';
 
 export type HistoryKind = 'WALLET' | 'BET' | 'PAYMENT' | 'ACCOUNT';
 
@@ -259,6 +259,10 @@ class RolledBack<T> {
   constructor(readonly value: T) {}
 }
 
+// With events in the SQL database the split at the checkpoint compares SQL log positions read in the
+// rebuild's own snapshot (exact even while other transactions hold the log back); any other adapter
+// treats every event as applied. A port-neutral split through `readAll` after the checkpoint was
+// tried and misclassified events the shared PostgreSQL log still held back (decision 0008 "Not yet").
 const isSqlStore = (services: AppServices) =>
   services.store.kind === 'postgres' || services.store.kind === 'pglite';
 
@@ -284,7 +288,7 @@ const splitByCheckpoint = async (
   return { done, pending };
 };
 
-/** What the `payments` row holds that its events decide (engine.ts keeps it in the same transaction). */
+/** What the `payments` row holds that its events decide (engine.ts writes it after each append). */
 const paymentRowOf = (state: PaymentState): Row | null => {
   if (state.status === 'none') return null;
   const r = state.request;
@@ -307,7 +311,7 @@ const paymentRowOf = (state: PaymentState): Row | null => {
  * Rebuilds the read-model rows of one aggregate and compares them with the stored rows. Projected
  * read models (wallet, bet, account) are rebuilt by the projection's own `apply` over the events it
  * has reached, into temporary tables of the same shape inside a transaction that is rolled back;
- * the payment row (kept by the payments engine in the events' own transaction) is compared with the
+ * the payment row (written by the payments engine after each append) is compared with the
  * columns its folded state decides. Errors: NOT_FOUND.
  */
 export const verifyReadModel = async (services: AppServices, kind: HistoryKind, id: string) => {

@@ -4,10 +4,12 @@
  * resolver checks its permission first (spec §6); every mutation writes `staff_audit_log`.
  * Operations: schema.graphql; docs/back-office.md.
  */
+import type { OrderResolvers, QueryResolvers, MutationResolvers } from '../../graphql/generated.ts';
 import { readFileSync } from 'node:fs';
+import { enforceRates, RATE_LIMITS } from '../../auth/limiter.ts';
 import type { GraphQLContext } from '../../graphql/context.ts';
 import type { ApiModule } from '../module.ts';
-import { requireStaff } from '../staff/guard.ts';
+import { requireStaff } from '../../auth/guard.ts';
 import { paging } from './common.ts';
 import {
   EXPORT_PERMISSION,
@@ -19,8 +21,20 @@ import {
 } from './exports.ts';
 import type { ExportFilter, ExportKind } from './exports.ts';
 import { streamHistory, stateAt, verifyReadModel } from './history.ts';
+
+/** The read-model check of the back office, for tools outside the server (the chaos suite). */
+export { verifyReadModel } from './history.ts';
 import type { HistoryKind } from './history.ts';
-import { appendSystemLog, listAuditLog, listBills, listSms, listSystemLog, listUsers } from './lists.ts';
+import {
+  appendSystemLog,
+  listAuditLog,
+  listBills,
+  listCashOuts,
+  listSms,
+  listSystemLog,
+  listUsers,
+} from './lists.ts';
+import type { CashOutRecordFilter } from './lists.ts';
 import type { AuditLogFilter, BillFilter, SmsFilter, SystemLogFilter, UserFilter } from './lists.ts';
 import {
   adminPlaceBet,
@@ -45,6 +59,64 @@ interface StreamArgs {
 
 const client = (ctx: Ctx) => ({ ip: ctx.ip ?? null, requestId: ctx.requestId ?? null });
 
+const backofficeOrder: OrderResolvers = {
+  userId: (order: { userId?: string | null }) => order.userId ?? null,
+  userPhone: (order: { userPhone?: string | null }) => order.userPhone ?? null,
+  earlySettlementOdds: (order: {
+    status?: unknown;
+    credited?: unknown;
+    stake?: unknown;
+    earlySettlementOdds?: unknown;
+  }) => earlySettlementOdds(order),
+  placedBy: (order: { placedBy?: string | null }) => order.placedBy ?? null,
+  largeBet: (order: { largeBet?: boolean | null }) => order.largeBet ?? null,
+};
+
+const backofficeQuery: QueryResolvers = {
+  streamHistory: async (
+    _root: unknown,
+    args: StreamArgs & { fromPosition?: number | null; maxCount?: number | null },
+    ctx: Ctx,
+  ) => {
+    requireStaff(ctx, 'audit.view');
+    return streamHistory(ctx.services, args.stream.kind, args.stream.id, args);
+  },
+  stateAt: async (_root: unknown, { stream, at }: StreamArgs & { at: string }, ctx: Ctx) => {
+    requireStaff(ctx, 'audit.view');
+    return stateAt(ctx.services, stream.kind, stream.id, at);
+  },
+  verifyReadModel: async (_root: unknown, { stream }: StreamArgs, ctx: Ctx) => {
+    requireStaff(ctx, 'audit.view');
+    return verifyReadModel(ctx.services, stream.kind, stream.id);
+  },
+};
+
+const backofficeMutation: MutationResolvers = {
+  reportClientLog: async (_root: unknown, args: { type: number; content: string }, ctx: Ctx) => {
+    const viewer = ctx.viewer;
+    // Anyone may report (issue 15 item 6): per-IP limit; the text is capped by appendSystemLog.
+    await enforceRates(
+      ctx.services.sql,
+      [[`client-log:ip:${ctx.ip}`, RATE_LIMITS.clientLogPerIp]],
+      ctx.services.now(),
+    );
+    await appendSystemLog(ctx.services.sql, {
+      type: args.type,
+      content: args.content,
+      source: viewer?.kind === 'staff' ? 'admin' : 'player',
+      userAgent: (ctx.request?.headers['user-agent'] as string | undefined) ?? null,
+      userId: viewer
+        ? viewer.kind === 'staff'
+          ? `staff:${viewer.staffId}`
+          : `player:${viewer.userId}`
+        : null,
+      ip: ctx.ip ?? null,
+      at: ctx.services.now(),
+    });
+    return true;
+  },
+};
+
 export const backofficeModule: ApiModule = {
   name: 'backoffice',
   typeDefs: readFileSync(new URL('./schema.graphql', import.meta.url), 'utf8'),
@@ -53,16 +125,12 @@ export const backofficeModule: ApiModule = {
   start: resumeExports,
   resolvers: {
     Order: {
-      userId: (order: { userId?: string | null }) => order.userId ?? null,
-      userPhone: (order: { userPhone?: string | null }) => order.userPhone ?? null,
+      ...backofficeOrder,
       matchCount: (order: { lines?: { matchId: string }[] }) =>
         order.lines ? new Set(order.lines.map((l) => l.matchId)).size : null,
-      earlySettlementOdds: (order: { status?: unknown; credited?: unknown; stake?: unknown }) =>
-        earlySettlementOdds(order),
-      placedBy: (order: { placedBy?: string | null }) => order.placedBy ?? null,
-      largeBet: (order: { largeBet?: boolean | null }) => order.largeBet ?? null,
     },
     Query: {
+      ...backofficeQuery,
       orders: async (_root: unknown, args: PageArgs & { filter?: OrderFilter; sort?: string }, ctx: Ctx) => {
         requireStaff(ctx, 'orders.view');
         const warningAmount = await warningAmountInForce(ctx.services.sql, ctx.services.now());
@@ -80,9 +148,14 @@ export const backofficeModule: ApiModule = {
         requireStaff(ctx, 'bills.view');
         return listBills(ctx.services.sql, args);
       },
+      /** Staff cash-out list (issue 20 item 4): permission orders.view. */
+      cashOutRecords: async (_root: unknown, args: PageArgs & { filter?: CashOutRecordFilter }, ctx: Ctx) => {
+        requireStaff(ctx, 'orders.view');
+        return listCashOuts(ctx.services.sql, args);
+      },
       smsMessages: async (_root: unknown, args: PageArgs & { filter?: SmsFilter }, ctx: Ctx) => {
-        requireStaff(ctx, 'sms.view');
-        return listSms(ctx.services.sql, args);
+        const viewer = requireStaff(ctx, 'sms.view');
+        return listSms(ctx.services.sql, args, { revealPhones: viewer.permissions.has('users.phone') });
       },
       staffAuditLog: async (_root: unknown, args: PageArgs & { filter?: AuditLogFilter }, ctx: Ctx) => {
         requireStaff(ctx, 'audit.view');
@@ -104,41 +177,9 @@ export const backofficeModule: ApiModule = {
         requireStaff(ctx, 'export.run');
         return exportRecord(ctx.services.sql, id);
       },
-      streamHistory: async (
-        _root: unknown,
-        args: StreamArgs & { fromPosition?: number | null; maxCount?: number | null },
-        ctx: Ctx,
-      ) => {
-        requireStaff(ctx, 'audit.view');
-        return streamHistory(ctx.services, args.stream.kind, args.stream.id, args);
-      },
-      stateAt: async (_root: unknown, { stream, at }: StreamArgs & { at: string }, ctx: Ctx) => {
-        requireStaff(ctx, 'audit.view');
-        return stateAt(ctx.services, stream.kind, stream.id, at);
-      },
-      verifyReadModel: async (_root: unknown, { stream }: StreamArgs, ctx: Ctx) => {
-        requireStaff(ctx, 'audit.view');
-        return verifyReadModel(ctx.services, stream.kind, stream.id);
-      },
     },
     Mutation: {
-      reportClientLog: async (_root: unknown, args: { type: number; content: string }, ctx: Ctx) => {
-        const viewer = ctx.viewer;
-        await appendSystemLog(ctx.services.sql, {
-          type: args.type,
-          content: args.content,
-          source: viewer?.kind === 'staff' ? 'admin' : 'player',
-          userAgent: (ctx.request?.headers['user-agent'] as string | undefined) ?? null,
-          userId: viewer
-            ? viewer.kind === 'staff'
-              ? `staff:${viewer.staffId}`
-              : `player:${viewer.userId}`
-            : null,
-          ip: ctx.ip ?? null,
-          at: ctx.services.now(),
-        });
-        return true;
-      },
+      ...backofficeMutation,
       cancelOrder: async (_root: unknown, { id, reason }: { id: string; reason: string }, ctx: Ctx) => {
         const staff = requireStaff(ctx, 'orders.cancel');
         return cancelOrder(ctx.services, staff, { betId: id, reason, ...client(ctx) });

@@ -4,6 +4,7 @@
  * (spec §3 "User": `player_accounts` joined with `wallet_balances`), agents and their invited users.
  * Each list has a WHERE builder shared with its CSV export.
  */
+import { REPORTED } from '@bashiri/domain';
 import type { SqlExecutor } from '@bashiri/eventstore';
 import { codedError } from '../../graphql/errors.ts';
 import { addEatDayRange, paging, phoneFilter, total, Where } from './common.ts';
@@ -85,9 +86,24 @@ export interface SmsFilter {
   readonly toDate?: string | null;
 }
 
+/**
+ * A phone number with its middle hidden, `+255712345678` → `+25571*****78`: enough for a caller to
+ * recognise their own number, not enough to take over an account (issue 15 item 3).
+ */
+export const maskPhone = (phone: string): string =>
+  phone.length <= 7
+    ? '*'.repeat(phone.length)
+    : `${phone.slice(0, 6)}${'*'.repeat(phone.length - 8)}${phone.slice(-2)}`;
+
+/**
+ * The back office's SMS list (spec §3 SMS). Codes are never returned (`code` is always null; the
+ * stored text has the code masked, identity sms.ts); phone numbers are masked unless `revealPhones`
+ * (the caller holds `users.phone`).
+ */
 export const listSms = async (
   sql: SqlExecutor,
   args: { filter?: SmsFilter | null; page?: number | null; pageSize?: number | null },
+  options: { readonly revealPhones: boolean } = { revealPhones: false },
 ) => {
   const f = args.filter ?? {};
   const p = paging(args.page, args.pageSize);
@@ -102,14 +118,17 @@ export const listSms = async (
   addEatDayRange(where, 'sent_at', f.fromDate, f.toDate);
   const [rows, count] = await Promise.all([
     sql.query(
-      `SELECT id::text, phone, area_code AS "areaCode", type, content, code, status, sent_at AS "sentAt",
+      `SELECT id::text, phone, area_code AS "areaCode", type, content, NULL::text AS code, status, sent_at AS "sentAt",
               expires_at AS "expiresAt", used_at AS "usedAt", ip
        FROM sms_messages ${where} ORDER BY sent_at DESC, id DESC LIMIT ${p.pageSize} OFFSET ${p.offset}`,
       where.params,
     ),
     sql.query<{ total: number }>(`SELECT count(*)::int AS total FROM sms_messages ${where}`, where.params),
   ]);
-  return { items: rows.rows, page: p.page, pageSize: p.pageSize, total: total(count.rows) };
+  const items = options.revealPhones
+    ? rows.rows
+    : rows.rows.map((row) => ({ ...row, phone: maskPhone(String((row as { phone: string }).phone)) }));
+  return { items, page: p.page, pageSize: p.pageSize, total: total(count.rows) };
 };
 
 // ---------------------------------------------------------------- staff audit log
@@ -198,7 +217,7 @@ export const userWhere = (filter: UserFilter | null | undefined): Where => {
     if (value !== null && value !== undefined) where.add(`pa.${column} = ?`, value);
   }
   if (f.reported !== null && f.reported !== undefined) {
-    if (f.reported !== 1 && f.reported !== 2)
+    if (f.reported !== REPORTED.NO && f.reported !== REPORTED.YES)
       throw codedError('INVALID_REPORTED_FLAG', 'reported: 1 not reported or 2 reported', {
         field: 'reported',
       });
@@ -374,3 +393,93 @@ export const listSystemLog = async (
   ]);
   return { items: rows.rows, page: p.page, pageSize: p.pageSize, total: total(count.rows) };
 };
+
+// ---------------------------------------------------------------- cash-outs (issue 20 item 4)
+
+/** GraphQL `CashOutRecordFilter`: the player (id or phone), a bet, EAT days of the cash-out. */
+export interface CashOutRecordFilter {
+  readonly userId?: string | null;
+  readonly phone?: string | null;
+  readonly betId?: string | null;
+  readonly fromDate?: string | null;
+  readonly toDate?: string | null;
+}
+
+/** WHERE of the cash-out list and its export. Errors: BAD_INPUT (dates), INVALID_PHONE. */
+export const cashOutWhere = (filter: CashOutRecordFilter | null | undefined): Where => {
+  const f = filter ?? {};
+  const where = new Where();
+  if (f.userId) where.add('o.user_id = ?', f.userId);
+  if (f.phone?.trim()) where.add('pa.phone = ?', phoneFilter(f.phone));
+  if (f.betId?.trim()) where.add('c.bet_id = ?', f.betId.trim());
+  addEatDayRange(where, 'c.at', f.fromDate, f.toDate);
+  return where;
+};
+
+const CASH_OUT_FROM = `FROM cashout_records c JOIN orders o ON o.bet_id = c.bet_id
+  LEFT JOIN player_accounts pa ON pa.user_id = o.user_id`;
+const CASH_OUT_COLUMNS = `c.bet_id AS "betId", c.stream_position AS "streamPosition", o.serial::text AS serial,
+  o.user_id AS "userId", pa.phone AS "userPhone", o.stake::text AS stake, c.at, c.full_cash_out AS "full",
+  c.cash_out_no AS "cashOutNo", c.part::text AS part, c.gross::text AS gross, c.tax::text AS tax, c.net::text AS net,
+  c.remaining_stake::text AS "remainingStake", c.early_settlement_odds AS "earlySettlementOdds",
+  c.running_stake::text AS "runningStake", c.potential_payout::text AS "potentialPayout", c.probability,
+  c.fair_value::text AS "fairValue", c.margin_percent AS "marginPercent", c.margin::text AS margin,
+  c.offered::text AS offered, c.tolerance, c.offer_id AS "offerId", c.actor`;
+const CASH_OUT_MONEY = [
+  'stake',
+  'part',
+  'gross',
+  'tax',
+  'net',
+  'remainingStake',
+  'runningStake',
+  'potentialPayout',
+  'fairValue',
+  'margin',
+  'offered',
+];
+
+/**
+ * Cash-outs of every player, newest first (page size 1–100), with the sums of the matching rows:
+ * gross paid, tax, net credited and the margin kept (TZS). Errors: BAD_INPUT, INVALID_PHONE.
+ */
+export const listCashOuts = async (
+  sql: SqlExecutor,
+  args: { filter?: CashOutRecordFilter | null; page?: number | null; pageSize?: number | null },
+) => {
+  const p = paging(args.page, args.pageSize);
+  const where = cashOutWhere(args.filter);
+  const [rows, sums] = await Promise.all([
+    sql.query<Record<string, unknown>>(
+      `SELECT ${CASH_OUT_COLUMNS} ${CASH_OUT_FROM} ${where}
+        ORDER BY c.at DESC, c.bet_id DESC, c.stream_position DESC LIMIT ${p.pageSize} OFFSET ${p.offset}`,
+      where.params,
+    ),
+    sql.query<{ total: number; gross: string; tax: string; net: string; margin: string }>(
+      `SELECT count(*)::int AS total, coalesce(sum(c.gross), 0)::text AS gross, coalesce(sum(c.tax), 0)::text AS tax,
+         coalesce(sum(c.net), 0)::text AS net, coalesce(sum(c.margin), 0)::text AS margin ${CASH_OUT_FROM} ${where}`,
+      where.params,
+    ),
+  ]);
+  const s = sums.rows[0];
+  return {
+    items: rows.rows.map((r) => numeric(r, CASH_OUT_MONEY)),
+    page: p.page,
+    pageSize: p.pageSize,
+    total: total(sums.rows),
+    totalGross: Number(s?.gross ?? 0),
+    totalTax: Number(s?.tax ?? 0),
+    totalNet: Number(s?.net ?? 0),
+    totalMargin: Number(s?.margin ?? 0),
+  };
+};
+
+/** SQL of the CASH_OUTS export (the list's filter, oldest first). */
+export const cashOutExportSource = (filter: CashOutRecordFilter | null | undefined) => ({
+  where: cashOutWhere(filter),
+  select: `SELECT c.at, c.bet_id, o.serial, o.user_id, pa.phone, o.stake, c.cash_out_no, c.full_cash_out, c.part,
+    c.gross, c.tax, c.net, c.remaining_stake, c.early_settlement_odds, c.running_stake, c.potential_payout,
+    c.probability, c.fair_value, c.margin_percent, c.margin, c.offered, c.tolerance, c.offer_id, c.actor
+    ${CASH_OUT_FROM}`,
+  order: 'c.at, c.bet_id, c.stream_position',
+});

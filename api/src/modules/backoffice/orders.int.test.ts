@@ -5,7 +5,7 @@ import { player, staff, startBettingTestApp } from '../../testing/app.ts';
 import type { TestApp } from '../../testing/app.ts';
 import { insertTestMatch } from '../../testing/catalogue-fixtures.ts';
 import type { TestMatch } from '../../testing/catalogue-fixtures.ts';
-import { drainSettlementQueue } from '../betting/settlement.ts';
+import { drainSettlementQueue } from '../betting/index.ts';
 import { creditTestPlayer, registerTestPlayer, settleOrders } from './testing.ts';
 
 const HOUR = 3_600_000;

@@ -4,19 +4,20 @@
  * with filters, sorting and totals; one order with its lines; cancelling an order through the bet
  * aggregate; a staff bet for a chosen player through the player's own placement code.
  */
-import { betDecider, betStream, orderWarningAmount, walletCommandsFor } from '@bashiri/domain';
-import type { BetCommand, BetEvent, BetState, Tzs } from '@bashiri/domain';
-import { aggregateStream, handleCommandWithin } from '@bashiri/eventstore';
+import { betDecider, betStream, orderWarningAmount } from '@bashiri/domain';
+import { aggregateStream } from '@bashiri/eventstore';
+import type { BetState, Tzs } from '@bashiri/domain';
+import { MAX_SELECTIONS } from '@bashiri/domain';
 import type { SqlExecutor } from '@bashiri/eventstore';
 import type { AppServices } from '../../services.ts';
 import { codedError, fromDomainError } from '../../graphql/errors.ts';
 import { audit } from '../audit/index.ts';
-import { ORDER_COLUMNS, orderOfPlaced, withLines } from '../betting/queries.ts';
-import { configInForce } from '../betting/config.ts';
-import { placeBet } from '../betting/placement.ts';
-import type { OddsChangePolicy, PlaceBetAnswer } from '../betting/placement.ts';
-import { walletOf } from '../wallet/service.ts';
-import type { StaffViewer } from '../staff/guard.ts';
+import { ORDER_COLUMNS, orderOfPlaced, withLines } from '../betting/index.ts';
+import { configInForce } from '../betting/index.ts';
+import { placeBet } from '../betting/index.ts';
+import type { OddsChangePolicy, PlaceBetAnswer } from '../betting/index.ts';
+import { cancelBet } from '../betting/index.ts';
+import type { StaffViewer } from '../../auth/guard.ts';
 import { addEatDayRange, paging, phoneFilter, total, Where } from './common.ts';
 
 /** GraphQL `OrderFilter`. */
@@ -33,6 +34,8 @@ export interface OrderFilter {
   readonly matchId?: string | null;
   /** true = only large bets (stake ≥ the order warning amount in force, spec §9); false = only the others. */
   readonly largeBet?: boolean | null;
+  /** true = only bets with a cash-out (partial or full), false = only the others. */
+  readonly cashedOut?: boolean | null;
 }
 
 const OPEN = ['unpaid', 'awaiting', 'abnormal', 'delayed'];
@@ -88,6 +91,8 @@ export const orderWhere = (filter: OrderFilter | null | undefined, warningAmount
   addEatDayRange(where, 'o.placed_at', f.fromDate, f.toDate);
   if (f.largeBet === true) where.add(largeBetSql('?'), warningAmount);
   if (f.largeBet === false) where.add(`NOT ${largeBetSql('?')}`, warningAmount);
+  if (f.cashedOut === true) where.add('o.cash_outs > 0');
+  if (f.cashedOut === false) where.add('o.cash_outs = 0');
   return where;
 };
 
@@ -130,40 +135,6 @@ export const listOrders = async (
   };
 };
 
-/** Rows for an export: every matching order, in pages of `batch`, oldest first (warning amount: TZS or null). */
-export async function* orderRowsForExport(
-  sql: SqlExecutor,
-  filter: OrderFilter | null | undefined,
-  warningAmount: Tzs | null,
-  batch = 500,
-) {
-  const where = orderWhere(filter, warningAmount);
-  for (let offset = 0; ; offset += batch) {
-    const { rows } = await sql.query<Record<string, unknown>>(
-      `SELECT o.serial, o.bet_id, o.user_id, pa.phone, o.order_type, o.status, o.status_code, o.pay_type, o.stake,
-              o.pay_payable, o.virtual_pay_amount, o.selections, o.total_odds, o.tax_rate, o.potential_profit,
-              o.potential_reward, o.reward_percent, o.potential_tax, o.potential_return, o.payout, o.reward, o.tax,
-              o.credited, o.abnormal_info, o.cancel_reason, o.placed_at, o.settled_at
-       ${FROM} ${where} ORDER BY o.placed_at, o.bet_id LIMIT ${batch} OFFSET ${offset}`,
-      where.params,
-    );
-    yield rows;
-    if (rows.length < batch) return;
-  }
-}
-
-/** Counts the orders an export will write (for its progress; warning amount: TZS or null). */
-export const countOrders = async (
-  sql: SqlExecutor,
-  filter: OrderFilter | null | undefined,
-  warningAmount: Tzs | null,
-) => {
-  const where = orderWhere(filter, warningAmount);
-  return total(
-    (await sql.query<{ total: number }>(`SELECT count(*)::int AS total ${FROM} ${where}`, where.params)).rows,
-  );
-};
-
 /** Who placed the bet (`BetPlaced` actor), from the bet's own first event. */
 const placedByOf = (state: BetState): string | null =>
   state.status === 'none' ? null : `${state.placed.actor.kind}:${state.placed.actor.id}`;
@@ -189,7 +160,10 @@ export const earlySettlementOdds = (order: {
   status?: unknown;
   credited?: unknown;
   stake?: unknown;
+  earlySettlementOdds?: unknown;
 }): string | null => {
+  // Recorded by the cash-out itself (gross ÷ part, decision 0019), partial ones too.
+  if (typeof order.earlySettlementOdds === 'string') return order.earlySettlementOdds;
   if (order.status !== 'cashedOut' || typeof order.credited !== 'number' || typeof order.stake !== 'number')
     return null;
   if (order.stake <= 0) return null;
@@ -200,7 +174,8 @@ export const earlySettlementOdds = (order: {
 /**
  * Voids a bet with a reason (spec §7 cancel_order): `CancelBet` on the bet stream and the wallet
  * commands its `BetCancelled` event implies (refund of the stake once, reversal of an earlier
- * settlement), in one transaction with the audit row. A cancelled bet again changes nothing.
+ * settlement), through the betting module's `cancelBet` (the money path), then the audit row. A
+ * cancelled bet again changes nothing.
  * Returns the order as the read model shows it once projected.
  */
 export const cancelOrder = async (
@@ -211,61 +186,33 @@ export const cancelOrder = async (
   const reason = input.reason?.trim() ?? '';
   if (!reason) throw codedError('REASON_REQUIRED', 'a reason is required', { field: 'reason' });
   const stream = betStream(input.betId);
-  const before = await aggregateStream(services.store, stream, betDecider);
-  if (before.state.status === 'none') throw codedError('BET_NOT_FOUND', 'no such order', { field: 'id' });
-  const userId = before.state.placed.userId;
-  const at = new Date(services.now()).toISOString();
-  const command: BetCommand = {
-    type: 'CancelBet',
+  const result = await cancelBet(services, {
     betId: input.betId,
-    at,
-    actor: { kind: 'staff', id: staff.staffId },
+    staffId: staff.staffId,
     reason,
-  };
-  await walletOf(services).transact(userId, async (tx, apply) => {
-    const outcome = await handleCommandWithin<BetState, BetCommand, BetEvent, { code: string }>(
-      tx,
-      stream,
-      betDecider,
-      command,
-      {
-        idempotencyKey: 'cancel',
-        metadata: {
-          actor: `staff:${staff.staffId}`,
-          correlationId: input.requestId ?? undefined,
-          causationId: `cancel_order:${input.betId}`,
-          reason,
-        },
-      },
-    );
-    if (!outcome.ok) throw fromDomainError(outcome.error as never);
-    if (outcome.events.length === 0 || outcome.state.status === 'none') return;
-    const placed = outcome.state.placed;
-    for (const event of outcome.events) {
-      for (const walletCommand of walletCommandsFor(placed, event)) {
-        const moved = await apply({ ...walletCommand, actor: { kind: 'staff', id: staff.staffId } });
-        if (!moved.ok) throw fromDomainError(moved.error);
-      }
-    }
-    const cancelled = outcome.events.find((e) => e.type === 'BetCancelled');
-    await audit(tx, {
+    requestId: input.requestId,
+  });
+  if (result.status === 'NOT_FOUND') throw codedError('BET_NOT_FOUND', 'no such order', { field: 'id' });
+  if (result.status === 'REFUSED') throw fromDomainError(result.error);
+  // The audit row is written by the call that wrote the cancellation, after it (decision 0008).
+  if (result.written)
+    await audit(services.sql, {
       actor: `staff:${staff.staffId}`,
       ip: input.ip,
       action: 'order.cancel',
       entity: 'order',
       entityId: input.betId,
       reason,
-      before: { status: before.state.status },
-      after: { status: 'cancelled', refund: cancelled?.type === 'BetCancelled' ? cancelled.data.refund : 0 },
+      before: { status: result.statusBefore },
+      after: { status: 'cancelled', refund: result.refund },
       requestId: input.requestId,
     });
-  });
   await services.projections.settle();
   // The answer shows the cancellation even while the orders projection still lags behind the event.
   const { events } = await services.store.readStream(stream);
   const cancelled = events.find((e) => e.type === 'BetCancelled')?.data as
     { reason: string; refund: number; at: string } | undefined;
-  const order = (await staffOrder(services, input.betId)) ?? orderOfPlaced(before.state.placed);
+  const order = (await staffOrder(services, input.betId)) ?? orderOfPlaced(result.placed);
   return cancelled
     ? {
         ...order,
@@ -314,8 +261,8 @@ export const adminPlaceBet = async (
 ) => {
   const reason = input.reason?.trim() ?? '';
   if (!reason) throw codedError('REASON_REQUIRED', 'a reason is required', { field: 'reason' });
-  if (input.selections.length > 100)
-    throw codedError('TOO_MANY_SELECTIONS', 'at most 60 selections', { field: 'selections' });
+  if (input.selections.length > MAX_SELECTIONS)
+    throw codedError('TOO_MANY_SELECTIONS', `at most ${MAX_SELECTIONS} selections`, { field: 'selections' });
   const account = await services.sql.query<{ disabled: boolean }>(
     'SELECT disabled FROM player_accounts WHERE user_id = $1',
     [userId],

@@ -13,10 +13,10 @@ import type { SqlExecutor } from '@bashiri/eventstore';
 import type { AppServices } from '../../services.ts';
 import { codedError } from '../../graphql/errors.ts';
 import { audit } from '../audit/index.ts';
-import { placeBet } from '../betting/placement.ts';
-import { orderOfPlaced } from '../betting/queries.ts';
-import { legOf, loadSelections, unavailability } from '../betting/selections.ts';
-import type { StaffViewer } from '../staff/guard.ts';
+import { placeBet } from '../betting/index.ts';
+import { orderOfPlaced } from '../betting/index.ts';
+import { legOf, loadSelections, unavailability } from '../betting/index.ts';
+import type { StaffViewer } from '../../auth/guard.ts';
 
 /** GraphQL `RandomBetSetupInput`. */
 export interface RandomBetSetupInput {

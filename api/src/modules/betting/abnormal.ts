@@ -12,9 +12,9 @@
  */
 import { ABNORMAL_LEVELS, abnormalLevelAt, betDecider, betStream } from '@bashiri/domain';
 import type { AbnormalInfo, BetCommand, BetEvent, BetState, DomainError } from '@bashiri/domain';
-import { aggregateStreamsWithin, appendManyWith, decideMany } from '@bashiri/eventstore';
+import { aggregateStreams, decideMany } from '@bashiri/eventstore';
 import type { AppServices } from '../../services.ts';
-import { transactionWithRetry } from '../../transactions.ts';
+import { retryOnConflict } from '../../transactions.ts';
 
 // The levels are a domain rule (domain bet/abnormal.ts); re-exported for this module's callers.
 export { ABNORMAL_LEVELS, abnormalLevelAt };
@@ -30,7 +30,8 @@ interface Candidate {
  * Flags the running bets (awaiting or already delayed) that have a leg whose match has no result
  * (no facts recorded) and started at least 120 min before `services.now()`, `batchSize` bets per
  * transaction. Bets whose leg is abnormal (status 3) are left as they are. Returns how many bets got a
- * new flag. Reads the orders read model, so the caller settles the projections first.
+ * new flag. Reads the orders read model, so the caller settles the projections first. Writes through
+ * the event-store port only.
  */
 export const flagOverdueBets = async (services: AppServices, batchSize = 200): Promise<number> => {
   const now = services.now();
@@ -39,10 +40,12 @@ export const flagOverdueBets = async (services: AppServices, batchSize = 200): P
   let after = '';
   let flagged = 0;
   for (;;) {
-    const done = await transactionWithRetry(services.sql, async (tx) => {
+    // A batch is read, decided and appended through the port in one all-or-nothing append; when a
+    // bet moved meanwhile (settled, say) the batch is read and decided again.
+    const done = await retryOnConflict(async () => {
       // Bets whose read model already shows the level reached are skipped here (the decider would
       // ignore them anyway), so bets stuck at 24 h cost nothing minute after minute.
-      const { rows } = await tx.query<Candidate>(
+      const { rows } = await services.sql.query<Candidate>(
         `SELECT bet_id, overdue_since FROM (
            SELECT o.bet_id, o.abnormal_info, min(l.start_time) AS overdue_since
            FROM orders o JOIN order_lines l ON l.bet_id = o.bet_id
@@ -71,8 +74,8 @@ export const flagOverdueBets = async (services: AppServices, batchSize = 200): P
           { streamName: betStream(row.bet_id), command, idempotencyKey: `delayed:${row.bet_id}:${level}` },
         ];
       });
-      const bets = await aggregateStreamsWithin<BetState, BetEvent>(
-        tx,
+      const bets = await aggregateStreams<BetState, BetEvent>(
+        services.store,
         work.map((w) => w.streamName),
         betDecider,
       );
@@ -82,19 +85,18 @@ export const flagOverdueBets = async (services: AppServices, batchSize = 200): P
         const current = state && state.status !== 'none' ? state.abnormalInfo : null;
         return w.command.type === 'FlagSettlementDelayed' && rank(w.command.abnormalInfo) > rank(current);
       });
-      const { appends } = decideMany<BetState, BetCommand, BetEvent, DomainError>(betDecider, bets, upward);
-      await appendManyWith(tx, appends, { actor: 'system:abnormal-check' });
-      return {
-        count: rows.length,
-        last: rows[rows.length - 1]!.bet_id,
-        appended: appends.filter((a) => a.events.length > 0).length,
-      };
+      const decided = decideMany<BetState, BetCommand, BetEvent, DomainError>(betDecider, bets, upward);
+      const appends = decided.appends.filter((a) => a.events.length > 0);
+      if (appends.length > 0)
+        await services.store.appendToStreams(
+          appends.map((a) => ({ ...a, metadata: { actor: 'system:abnormal-check' } })),
+        );
+      return { count: rows.length, last: rows[rows.length - 1]!.bet_id, appended: appends.length };
     });
     flagged += done.appended;
     after = done.last;
     if (done.count < batchSize) break;
   }
-  if (flagged > 0) services.store.notifyAppended();
   return flagged;
 };
 

@@ -11,7 +11,7 @@ const PLACE = `mutation ($input: PlaceBetInput!) { placeBet(input: $input) {
   status code nobetList { selectionId code currentOdds }
   order { id serial status statusCode stake totalOdds potentialProfit potentialTax potentialReturn lines { selectionName odds outcome } } } }`;
 const CREDIT = `mutation ($input: AdjustWalletInput!) { adjustWallet(input: $input) { balance } }`;
-const MY_BETS = `query ($tab: BetsTab) { myBets(tab: $tab) { total items { id status statusCode stake payout tax credited lines { outcome facts { status score halfTime minute } } } } }`;
+const MY_BETS = `query ($tab: BetsTab) { myBets(tab: $tab) { total items { id status statusCode stake payout tax credited lines { outcome facts { status score halfTime minute } match { statusId matchMinute homeScore awayScore htHomeScore htAwayScore } } } } }`;
 
 const HOUR = 3_600_000;
 
@@ -94,6 +94,11 @@ describe('betting end to end: credit, single and multiple bets, results, settlem
 
     now += 3 * HOUR;
     await result(a, [1, 0], [2, 1]);
+    // The display row as recordFixtureFact leaves it (this test appends the fixture fact directly).
+    await t.services.sql.query(
+      'UPDATE matches SET status = 3, home_score = 2, away_score = 1, ht_home_score = 1, ht_away_score = 0 WHERE id = $1',
+      [a.matchId],
+    );
     const settled = await t.gql<{ myBets: { items: Record<string, unknown>[] } }>(
       MY_BETS,
       { tab: 'SETTLED' },
@@ -109,7 +114,21 @@ describe('betting end to end: credit, single and multiple bets, results, settlem
         tax: 100,
         credited: 1_900,
         // The facts the leg was settled on, for the player's own language (not the English rule text).
-        lines: [{ outcome: 4, facts: { status: 'PLAYED', score: '2-1', halfTime: '1-0', minute: null } }],
+        // …and the match's score on the line (issue 16 item 1).
+        lines: [
+          {
+            outcome: 4,
+            facts: { status: 'PLAYED', score: '2-1', halfTime: '1-0', minute: null },
+            match: {
+              statusId: 3,
+              matchMinute: null,
+              homeScore: 2,
+              awayScore: 1,
+              htHomeScore: 1,
+              htAwayScore: 0,
+            },
+          },
+        ],
       },
     ]);
     expect((await t.gql('{ myWallet { balance } }', {}, player('p1'))).data).toEqual({

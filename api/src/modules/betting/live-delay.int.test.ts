@@ -7,6 +7,7 @@
  */
 import { performance } from 'node:perf_hooks';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { RecordedEvent } from '@bashiri/eventstore';
 import { player, staff, startBettingTestApp } from '../../testing/app.ts';
 import type { TestApp } from '../../testing/app.ts';
 import { insertTestMatch } from '../../testing/catalogue-fixtures.ts';
@@ -113,14 +114,28 @@ describe('rolling-bet hold: live bets are held, checked again, then accepted or 
     });
   const setOdds = (outcomeId: string, odds: string) =>
     t.services.sql.query('UPDATE outcomes SET odds = $2 WHERE id = $1', [outcomeId, odds]);
-  const betEvents = async (userId: string) =>
-    (
-      await t.services.sql.query<{ event_type: string; data: Record<string, unknown> }>(
-        `SELECT event_type, data FROM es_events WHERE stream_name IN
-           (SELECT stream_name FROM es_events WHERE event_type = 'BetPlaced' AND data->>'userId' = $1)`,
-        [userId],
-      )
-    ).rows;
+  /** The events of `userId`'s bets, read through the event-store port (whatever the adapter). */
+  const betEvents = async (userId: string) => {
+    const all: RecordedEvent[] = [];
+    for (let after: string | null = null; ;) {
+      const page = await t.services.store.readAll({
+        after,
+        maxCount: 1_000,
+        filter: { streamPrefixes: ['bet-'] },
+      });
+      all.push(...page.events);
+      if (page.events.length < 1_000) break;
+      after = page.position;
+    }
+    const mine = new Set(
+      all
+        .filter((e) => e.type === 'BetPlaced' && (e.data as { userId?: string }).userId === userId)
+        .map((e) => e.streamName),
+    );
+    return all
+      .filter((e) => mine.has(e.streamName))
+      .map((e) => ({ event_type: e.type, data: e.data as Record<string, unknown> }));
+  };
 
   beforeAll(async () => {
     t = await startBettingTestApp({

@@ -2,10 +2,11 @@
  * Orders and order lines (spec §3 "Order", "Order detail line"; issue 5 item 4) from `bet-<id>` events.
  * Amounts are copied from the events (TZS), never recomputed.
  */
+import { OUTCOME } from '@bashiri/domain';
 import { ORDER_STATUS_CODE } from '@bashiri/domain';
 import type { BetEvent, BetPlaced, BetStatus, Settlement } from '@bashiri/domain';
 import type { RecordedEvent, SqlExecutor } from '@bashiri/eventstore';
-import type { Projection } from '@bashiri/projections';
+import type { Projection } from '@bashiri/projection-runner';
 
 const setStatus = (tx: SqlExecutor, betId: string, status: BetStatus, extra = '', params: unknown[] = []) =>
   tx.query(`UPDATE orders SET status = $2, status_code = $3${extra} WHERE bet_id = $1`, [
@@ -160,7 +161,7 @@ const applyOne = async (recorded: RecordedEvent, tx: SqlExecutor): Promise<void>
           event.data.result.rule,
         ],
       );
-      if (event.data.result.outcome === 1) await setStatus(tx, betId, 'abnormal');
+      if (event.data.result.outcome === OUTCOME.ABNORMAL) await setStatus(tx, betId, 'abnormal');
       return;
     case 'BetSettled':
       await settled(tx, betId, event.data.settlement, at);
@@ -171,11 +172,38 @@ const applyOne = async (recorded: RecordedEvent, tx: SqlExecutor): Promise<void>
     case 'SettlementDelayed':
       await setStatus(tx, betId, 'delayed', ', abnormal_info = $4', [event.data.abnormalInfo]);
       return;
-    case 'BetCashedOut':
-      await setStatus(tx, betId, 'cashedOut', ', credited = $4, payout = $4, settled_at = $5', [
-        event.data.amount,
-        at,
-      ]);
+    case 'BetCashedOut': {
+      // Everything still running is settled early (status 6). `credited` is what the wallet received
+      // from all cash-outs of the bet, `payout` their gross (an event before decision 0019: amount).
+      const gross = event.data.gross ?? event.data.amount;
+      await setStatus(
+        tx,
+        betId,
+        'cashedOut',
+        `, cashed_out = cashed_out + $4::bigint, cash_out_gross = cash_out_gross + $5::bigint,
+           cash_out_tax = cash_out_tax + $6::bigint, cash_outs = cash_outs + 1, remaining_stake = 0,
+           credited = cashed_out + $4::bigint, payout = cash_out_gross + $5::bigint,
+           tax = CASE WHEN $6::bigint > 0 OR cash_out_tax > 0 THEN cash_out_tax + $6::bigint ELSE tax END,
+           early_settlement_odds = COALESCE($7::text, early_settlement_odds), settled_at = $8`,
+        [event.data.amount, gross, event.data.tax ?? 0, event.data.earlySettlementOdds ?? null, at],
+      );
+      return;
+    }
+    case 'BetPartCashedOut':
+      // Part of the stake settled early (decision 0019): the rest keeps running, status unchanged.
+      await tx.query(
+        `UPDATE orders SET cashed_out = cashed_out + $2::bigint, cash_out_gross = cash_out_gross + $3::bigint,
+           cash_out_tax = cash_out_tax + $4::bigint, cash_outs = cash_outs + 1, remaining_stake = $5::bigint,
+           early_settlement_odds = $6::text WHERE bet_id = $1`,
+        [
+          betId,
+          event.data.amount,
+          event.data.gross,
+          event.data.tax,
+          event.data.remainingStake,
+          event.data.earlySettlementOdds,
+        ],
+      );
       return;
     case 'BetCancelled':
       await setStatus(tx, betId, 'cancelled', ', cancel_reason = $4, credited = $5, settled_at = $6', [

@@ -9,10 +9,11 @@
 import {
   betDecider,
   betStream,
+  EVENT_STATUS,
   liveBetDelaySeconds,
+  MATCH_STATUS,
+  NO_BET_OPEN,
   walletCommandsFor,
-  walletDecider,
-  walletStream,
 } from '@bashiri/domain';
 import type {
   BetChannel,
@@ -22,15 +23,12 @@ import type {
   BetState,
   PayType,
   PlacedLeg,
-  WalletEvent,
 } from '@bashiri/domain';
-import { deterministicEventId, groupedAtomicAppend, groupedPerExecutor } from '@bashiri/eventstore';
-import type { EventData, StreamAppend } from '@bashiri/eventstore';
+import { deterministicEventId, groupedPerExecutor } from '@bashiri/eventstore';
 import type { AppServices } from '../../services.ts';
-import { retryable } from '../../transactions.ts';
-import { walletOf } from '../wallet/service.ts';
-import type { OwnedWallet } from '../wallet/service.ts';
+import { moveMoney } from '../wallet/index.ts';
 import { CONFIG_STAMP_SQL, configInForceStamped } from './config.ts';
+import type { ConfigInForce } from './config.ts';
 import { legOf, numericIds, selectionMap, selectionsSql, unavailability } from './selections.ts';
 import type { SelectionRow } from './selections.ts';
 
@@ -74,6 +72,8 @@ export type PlaceBetAnswer =
       readonly code: string;
       readonly message: string;
       readonly nobetList: readonly NoBetItem[];
+      /** When a player protection refused the stake (issue 23): the most still allowed now (TZS). */
+      readonly limitLeft?: number | null;
     };
 
 export interface Placer {
@@ -106,76 +106,67 @@ const oddsMoved = (policy: OddsChangePolicy, seen: string, now: string): boolean
   return policy === 'ACCEPT_HIGHER' ? b < a : a !== b;
 };
 
-/** Everything placement reads for one request. */
-interface PlacementReads {
-  /** The bet stream's events (an earlier answer to the same request when not empty). */
-  readonly bet: readonly BetEvent[];
-  /** The wallet's events after the version asked for, in order, with their positions. */
-  readonly wallet: readonly { position: number; type: string; data: unknown }[];
-  /** The player's account flags (identity's read model), null when there is no row yet. */
+/**
+ * What placement reads besides the bet and wallet streams (its query port onto the read models): the
+ * player's account flags (identity's read model, null when there is no row yet), the catalogue rows of
+ * the request's selections (unknown ids are absent) and the {@link CONFIG_STAMP_SQL}.
+ */
+interface PlacementFacts {
   readonly flags: { disabled: boolean; no_bet: boolean } | null;
-  /** The catalogue rows of the request's selections (unknown ids are absent). */
   readonly selections: readonly SelectionRow[];
-  /** {@link CONFIG_STAMP_SQL}. */
   readonly configStamp: string;
 }
 
 /** What one placement asks to read. */
-interface PlacementReadRequest {
-  readonly bet: string;
-  readonly wallet: string;
-  /** The wallet version already known: only later events are read. */
-  readonly after: number;
+interface PlacementFactsRequest {
   readonly userId: string;
   /** Outcome ids (bigint text, see {@link numericIds}). */
   readonly selectionIds: readonly string[];
 }
 
 /**
- * The reads of a whole group of concurrent placements in ONE statement (group commit, decision 0007):
- * per request its bet stream, its wallet's new events and its account flags; the catalogue rows of all
- * their selections and the configuration stamp once.
+ * The facts of a whole group of concurrent placements in ONE statement (group commit, decision 0007):
+ * per request its account flags; the catalogue rows of all their selections and the configuration
+ * stamp once. The streams are read through the event-store port alongside.
  */
-const READ_SQL = `WITH input AS (
-    SELECT * FROM jsonb_to_recordset($1::jsonb) AS x(bet text, wallet text, after bigint, user_id text, k int)
+const FACTS_SQL = `WITH input AS (
+    SELECT * FROM jsonb_to_recordset($1::jsonb) AS x(user_id text, k int)
   )
   SELECT
-  (SELECT json_agg(json_build_object(
-     'bet', (SELECT coalesce(json_agg(json_build_object('type', e.event_type, 'data', e.data) ORDER BY e.stream_position), '[]')
-             FROM es_events e WHERE e.stream_name = i.bet),
-     'wallet', (SELECT coalesce(json_agg(json_build_object('position', e.stream_position, 'type', e.event_type, 'data', e.data)
-                ORDER BY e.stream_position), '[]')
-                FROM es_events e WHERE e.stream_name = i.wallet AND e.stream_position > i.after),
-     'flags', (SELECT json_build_object('disabled', p.disabled, 'no_bet', p.no_bet) FROM player_accounts p WHERE p.user_id = i.user_id)
-   ) ORDER BY i.k) FROM input i) AS items,
+  (SELECT json_agg((SELECT json_build_object('disabled', p.disabled, 'no_bet', p.no_bet)
+                    FROM player_accounts p WHERE p.user_id = i.user_id) ORDER BY i.k) FROM input i) AS flags,
   (SELECT coalesce(json_agg(s), '[]') FROM (${selectionsSql('$2')}) AS s) AS selections,
   ${CONFIG_STAMP_SQL} AS "configStamp"`;
 
-/** Reads what a placement needs, grouped with the concurrent placements on the same pool. */
-const readForPlacement = groupedPerExecutor<PlacementReadRequest, PlacementReads>(async (sql, requests) => {
-  const { rows } = await sql.query<{
-    items: Omit<PlacementReads, 'selections' | 'configStamp'>[];
-    selections: SelectionRow[];
-    configStamp: string;
-  }>(
-    READ_SQL,
-    [
-      JSON.stringify(
-        requests.map((r, k) => ({ bet: r.bet, wallet: r.wallet, after: r.after, user_id: r.userId, k })),
-      ),
-      [...new Set(requests.flatMap((r) => r.selectionIds))],
-    ],
-    'betting_place_reads',
-  );
-  const { items, selections, configStamp } = rows[0]!;
-  return requests.map((r, k) => {
-    const wanted = new Set(r.selectionIds);
-    return { ...items[k]!, selections: selections.filter((s) => wanted.has(s.outcomeId)), configStamp };
-  });
-});
+/** Reads what a placement needs from the read models, grouped with the concurrent placements on the same pool. */
+const readPlacementFacts = groupedPerExecutor<PlacementFactsRequest, PlacementFacts>(
+  async (sql, requests) => {
+    const { rows } = await sql.query<{
+      flags: PlacementFacts['flags'][];
+      selections: SelectionRow[];
+      configStamp: string;
+    }>(
+      FACTS_SQL,
+      [
+        JSON.stringify(requests.map((r, k) => ({ user_id: r.userId, k }))),
+        [...new Set(requests.flatMap((r) => r.selectionIds))],
+      ],
+      'betting_place_reads',
+    );
+    const { flags, selections, configStamp } = rows[0]!;
+    return requests.map((r, k) => {
+      const wanted = new Set(r.selectionIds);
+      return {
+        flags: flags[k] ?? null,
+        selections: selections.filter((s) => wanted.has(s.outcomeId)),
+        configStamp,
+      };
+    });
+  },
+);
 
 /** The account flags' refusal code, or null when the account may bet. */
-const accountRefusal = (flags: PlacementReads['flags']): string | null => {
+const accountRefusal = (flags: PlacementFacts['flags']): string | null => {
   if (!flags) return null;
   if (flags.disabled) return 'ACCOUNT_DISABLED';
   if (flags.no_bet) return 'BETTING_NOT_ALLOWED';
@@ -217,18 +208,13 @@ export const placeBet = async (
   orderType: 'user' | 'admin' | 'random' = 'user',
 ): Promise<PlaceBetAnswer> => {
   const request: PlacementRequest = { userId, input, placer, orderType };
-  // Serialised with this process's other work on the player's wallet; across processes the exact
-  // versions of the append decide, and the loser reads again.
-  const wallets = walletOf(services);
-  const first = await wallets.owned(userId, (wallet) => attemptPlacement(services, wallet, request, null));
+  const first = await attemptPlacement(services, request, null);
   if (first.status !== 'HOLD') return first;
-  // The hold runs outside the wallet queue: the player's other requests are not blocked meanwhile. The
-  // same requestId sent again during the hold holds too; whichever records first wins the bet stream at
-  // version 0 and the other answers from it.
+  // The hold runs outside the wallet's queue (the money path's): the player's other requests are not
+  // blocked meanwhile. The same requestId sent again during the hold holds too; whichever records first
+  // wins the bet stream at version 0 and the other answers from it.
   await services.sleep(first.delaySeconds * 1_000);
-  const accepted = await wallets.owned(userId, (wallet) =>
-    attemptPlacement(services, wallet, request, first.delaySeconds),
-  );
+  const accepted = await attemptPlacement(services, request, first.delaySeconds);
   if (accepted.status === 'HOLD') throw new Error('a held bet is not held twice');
   return accepted;
 };
@@ -248,147 +234,108 @@ interface Hold {
 }
 
 /**
- * Reads, checks and records the bet inside the wallet's queue, retrying lost races. `heldSeconds` is null
- * on the first check (a live player bet then answers {@link Hold} without writing anything), or the
- * seconds already held (the check after the hold: the bet is recorded or refused now).
+ * Reads, checks and records the bet on the money path (wallet/money-path.ts: the bet and the wallet
+ * loaded together, decided, appended together; lost races retried there). `heldSeconds` is null on the
+ * first check (a live player bet then answers {@link Hold} without writing anything), or the seconds
+ * already held (the check after the hold: the bet is recorded or refused now).
  */
 const attemptPlacement = async (
   services: AppServices,
-  wallet: OwnedWallet,
   { userId, input, placer, orderType }: PlacementRequest,
   heldSeconds: number | null,
 ): Promise<PlaceBetAnswer | Hold> => {
   const betId = deterministicEventId(`bet|${userId}|${input.requestId}`);
-  const stream = betStream(betId);
-  const wallets = walletStream(userId);
   const selectionIds = numericIds(input.selections.map((s) => s.selectionId));
   const nowMs = services.now();
   const at = new Date(nowMs).toISOString();
-  for (let attempt = 1; ; attempt++) {
-    const known = wallet.known() ?? { state: walletDecider.initialState(), version: 0 };
-    const reads = await readForPlacement(services.sql, {
-      bet: stream,
-      wallet: wallets,
-      after: known.version,
-      userId,
-      selectionIds,
-    });
-    const earlier = answerFrom(reads.bet.reduce(betDecider.evolve, betDecider.initialState()));
-    if (earlier) return earlier;
-
-    const { config, version, taxRule } = await configInForceStamped(services.sql, reads.configStamp, nowMs);
-    if (orderType === 'user' && config.noBet !== 0)
-      return rejected('BETTING_PAUSED', config.pausePrompt || 'betting is paused');
-    const refusal = orderType === 'user' ? accountRefusal(reads.flags) : null;
-    if (refusal) return rejected(refusal, 'this account may not bet');
-
-    const decided = decidePlacement(input, selectionMap(reads.selections), nowMs, {
-      type: 'PlaceBet',
-      betId,
-      at,
-      serial: serialOf(betId),
-      userId,
-      orderType,
-      actor: placer,
-      payType: input.payType,
-      stake: input.amount,
-      legs: [],
-      config,
-      configVersion: version,
-      taxRule,
-      ...(heldSeconds === null ? {} : { liveDelaySeconds: heldSeconds }),
-      // A player's channel adds its stake limits; staff bets keep the general ones.
-      ...(orderType === 'user' ? { channel: input.channel ?? 'DESKTOP' } : {}),
-    });
-    if (decided.status !== 'DECIDED') return decided;
-    const placedEvent = decided.event;
-
-    // The wallet as it is now: the known state plus the events after it.
-    let walletNow = reads.wallet.reduce(
-      (current, e) => ({
-        state: walletDecider.evolve(current.state, e as WalletEvent),
-        version: e.position,
-      }),
-      known,
-    );
-    const walletEvents: EventData[] = [];
-    const events: BetEvent[] = [placedEvent];
-    let answer: PlaceBetAnswer = {
-      status: 'PLACED',
-      betId,
-      serial: placedEvent.data.serial,
-      placed: placedEvent.data,
-    };
-    for (const command of walletCommandsFor(placedEvent.data, placedEvent)) {
-      const debit = walletDecider.decide(command, walletNow.state);
-      if (!debit.ok) {
-        events.push({
-          type: 'BetRejected',
-          data: { betId, at, code: debit.error.code, reason: debit.error.message },
-        });
-        answer = rejected(debit.error.code, debit.error.message, [], betId);
-        break;
-      }
-      const metadata = {
-        actor: `${command.actor.kind}:${command.actor.id}`,
-        causationId: command.movementId,
-      };
-      for (const [index, event] of debit.events.entries())
-        walletEvents.push({
-          type: event.type,
-          data: event.data,
-          eventId: deterministicEventId(`${wallets}|${command.movementId}`, index),
-          metadata,
-        });
-      walletNow = {
-        state: debit.events.reduce(walletDecider.evolve, walletNow.state),
-        version: walletNow.version,
-      };
-      events.push({ type: 'StakePaid', data: { betId, at, movementId: command.movementId } });
-    }
-    // A player's live bet that would be accepted now is held first (nothing written); one the wallet
-    // refuses is recorded at once like any other (no money moves, nothing to wait for).
-    if (heldSeconds === null && answer.status === 'PLACED' && orderType === 'user') {
-      const live = placedEvent.data.legs.some((leg) => leg.eventStatus === 2);
-      const delaySeconds = live ? liveBetDelaySeconds(config, input.channel ?? 'DESKTOP') : 0;
-      if (delaySeconds > 0) return { status: 'HOLD', delaySeconds };
-    }
-    const metadata = {
+  const { answer } = await moveMoney<
+    BetState,
+    BetEvent,
+    PlacementFacts & ConfigInForce,
+    PlaceBetAnswer | Hold
+  >(services, {
+    userId,
+    // A new bet, decided from the empty stream and appended at version 0: a concurrent placement of
+    // the same request loses and answers from the first on the next load.
+    product: { streamName: betStream(betId), evolver: betDecider },
+    idempotencyKey: `place:${input.requestId}`,
+    metadata: {
       actor: `${placer.kind}:${placer.id}`,
       correlationId: deterministicEventId(`request|${userId}|${input.requestId}`),
       causationId: `place:${input.requestId}`,
-    };
-    const appends: StreamAppend[] = [
-      // A new bet, decided in memory from the empty stream and appended at version 0: a concurrent
-      // placement of the same request loses and answers from the first on the next read.
-      {
-        streamName: stream,
-        expectedVersion: 0,
-        events: events.map((event, index) => ({
-          ...event,
-          eventId: deterministicEventId(`${stream}|place:${input.requestId}`, index),
-          metadata,
-        })),
-      },
-      { streamName: wallets, expectedVersion: walletNow.version, events: walletEvents },
-    ];
-    try {
-      // One statement, all or nothing by itself (grouped with concurrent placements, decision 0007).
-      await groupedAtomicAppend(services.sql, appends);
-    } catch (error) {
-      if (!retryable(error) || attempt >= MAX_ATTEMPTS) throw error;
-      // Another writer won (the same request elsewhere, or the wallet moved): read again.
-      wallet.forget();
-      await new Promise((resolve) => setTimeout(resolve, Math.random() * 5 * attempt));
-      continue;
-    }
-    wallet.committed({ state: walletNow.state, version: walletNow.version + walletEvents.length });
-    return answer;
-  }
-};
+    },
+    read: async () => {
+      const facts = await readPlacementFacts(services.sql, { userId, selectionIds });
+      return { ...facts, ...(await configInForceStamped(services.sql, facts.configStamp, nowMs)) };
+    },
+    decide: ({ product, wallet, read }) => {
+      const earlier = answerFrom(product.state);
+      if (earlier) return { answer: earlier };
+      const { config, version, taxRule } = read;
+      if (orderType === 'user' && config.noBet !== NO_BET_OPEN)
+        return { answer: rejected('BETTING_PAUSED', config.pausePrompt || 'betting is paused') };
+      const refusal = orderType === 'user' ? accountRefusal(read.flags) : null;
+      if (refusal) return { answer: rejected(refusal, 'this account may not bet') };
 
-/** Attempts of one placement when it keeps losing races. */
-const MAX_ATTEMPTS = 8;
+      const decided = decidePlacement(input, selectionMap(read.selections), nowMs, {
+        type: 'PlaceBet',
+        betId,
+        at,
+        serial: serialOf(betId),
+        userId,
+        orderType,
+        actor: placer,
+        payType: input.payType,
+        stake: input.amount,
+        legs: [],
+        config,
+        configVersion: version,
+        taxRule,
+        ...(heldSeconds === null ? {} : { liveDelaySeconds: heldSeconds }),
+        // A player's channel adds its stake limits; staff bets keep the general ones.
+        ...(orderType === 'user' ? { channel: input.channel ?? 'DESKTOP' } : {}),
+      });
+      if (decided.status !== 'DECIDED') return { answer: decided };
+      const placedEvent = decided.event;
+      const events: BetEvent[] = [placedEvent];
+      let answer: PlaceBetAnswer = {
+        status: 'PLACED',
+        betId,
+        serial: placedEvent.data.serial,
+        placed: placedEvent.data,
+      };
+      for (const command of walletCommandsFor(placedEvent.data, placedEvent)) {
+        const debit = wallet.pay(command);
+        if (!debit.ok) {
+          events.push({
+            type: 'BetRejected',
+            data: { betId, at, code: debit.error.code, reason: debit.error.message },
+          });
+          const left = (debit.error.details as { left?: unknown } | undefined)?.left;
+          answer = {
+            status: 'REJECTED',
+            betId,
+            code: debit.error.code,
+            message: debit.error.message,
+            nobetList: [],
+            limitLeft: typeof left === 'number' ? left : null,
+          };
+          break;
+        }
+        events.push({ type: 'StakePaid', data: { betId, at, movementId: command.movementId } });
+      }
+      // A player's live bet that would be accepted now is held first (nothing written); one the
+      // wallet refuses is recorded at once like any other (no money moves, nothing to wait for).
+      if (heldSeconds === null && answer.status === 'PLACED' && orderType === 'user') {
+        const live = placedEvent.data.legs.some((leg) => leg.eventStatus === EVENT_STATUS.LIVE);
+        const delaySeconds = live ? liveBetDelaySeconds(config, input.channel ?? 'DESKTOP') : 0;
+        if (delaySeconds > 0) return { answer: { status: 'HOLD', delaySeconds } };
+      }
+      return { answer, productEvents: events };
+    },
+  });
+  return answer;
+};
 
 /**
  * Checks every selection against the catalogue row read now (match, market, odds, the player's policy
@@ -432,7 +379,10 @@ const decidePlacement = (
       home: row.home,
       away: row.away,
       startTime: row.startTime,
-      eventStatus: row.matchStatus === 2 || Date.parse(row.startTime) <= nowMs ? 2 : 1,
+      eventStatus:
+        row.matchStatus === MATCH_STATUS.IN_PROGRESS || Date.parse(row.startTime) <= nowMs
+          ? EVENT_STATUS.LIVE
+          : EVENT_STATUS.PRE_MATCH,
       leg,
     });
   }

@@ -2,6 +2,7 @@
  * Reading orders for players (spec §2 /order: Open and Settled tabs, archive within 30 days or before,
  * page size 10).
  */
+import { OUTCOME, PAY_TYPE_CREDIT } from '@bashiri/domain';
 import { scoreText } from '@bashiri/domain';
 import type { BetPlaced, MatchFacts } from '@bashiri/domain';
 import type { SqlExecutor } from '@bashiri/eventstore';
@@ -14,12 +15,31 @@ export const ORDER_COLUMNS = `bet_id AS id, serial, status, status_code AS "stat
   reward_percent::float AS "rewardPercent", potential_tax::int AS "potentialTax", potential_return::int AS "potentialReturn",
   payout::int, reward::int, tax::int, credited::int, reject_code AS "rejectCode", abnormal_info AS "abnormalInfo",
   cancel_reason AS "cancelReason", placed_at AS "placedAt", settled_at AS "settledAt",
-  live_hold_seconds AS "liveHoldSeconds"`;
+  live_hold_seconds AS "liveHoldSeconds", COALESCE(remaining_stake, stake)::int AS "remainingStake",
+  cashed_out::int AS "cashedOut", cash_out_tax::int AS "cashOutTax", cash_outs AS "cashOuts",
+  early_settlement_odds AS "earlySettlementOdds"`;
 
 const LINE_COLUMNS = `l.bet_id, l.leg_index AS "legIndex", l.match_id AS "matchId", l.selection_id AS "selectionId",
   l.market_id AS "marketId", l.home, l.away, l.market_name AS "marketName", l.selection_name AS "selectionName", l.odds,
   l.start_time AS "startTime", l.event_status AS "eventStatus", l.outcome, l.void_factor AS "voidFactor", l.rule,
-  f.facts`;
+  f.facts, m.status AS m_status, m.match_minute AS m_minute, m.home_score AS m_home, m.away_score AS m_away,
+  m.ht_home_score AS m_ht_home, m.ht_away_score AS m_ht_away`;
+
+/**
+ * GraphQL `LineMatch`: the leg's match as the catalogue shows it now (issue 16 item 1: the score on every
+ * bet line, live or final), null when the match is not in the catalogue.
+ */
+export const lineMatchOf = (r: Record<string, unknown>) =>
+  r['m_status'] === null || r['m_status'] === undefined
+    ? null
+    : {
+        statusId: r['m_status'] as number,
+        matchMinute: (r['m_minute'] as string | null) ?? null,
+        homeScore: (r['m_home'] as number | null) ?? null,
+        awayScore: (r['m_away'] as number | null) ?? null,
+        htHomeScore: (r['m_ht_home'] as number | null) ?? null,
+        htAwayScore: (r['m_ht_away'] as number | null) ?? null,
+      };
 
 /**
  * GraphQL `LegFacts` from the match facts settlement stored (domain `MatchFacts`; spec §4), shown once
@@ -29,7 +49,7 @@ export const legFactsOf = (
   facts: MatchFacts | null,
   outcome: unknown,
 ): { status: string; score: string | null; halfTime: string | null; minute: number | null } | null => {
-  if (!facts || outcome === 0) return null;
+  if (!facts || outcome === OUTCOME.PENDING) return null;
   switch (facts.status) {
     case 'played':
       return {
@@ -64,12 +84,14 @@ export const withLines = async (sql: SqlExecutor, orders: Row[]) => {
   if (orders.length === 0) return [];
   const { rows } = await sql.query<Record<string, unknown> & { bet_id: string }>(
     `SELECT ${LINE_COLUMNS} FROM order_lines l LEFT JOIN settlement_facts f ON f.match_id = l.match_id
+       LEFT JOIN matches m ON l.match_id ~ '^[0-9]{1,18}$' AND m.id = l.match_id::bigint
      WHERE l.bet_id = ANY ($1::text[]) ORDER BY l.bet_id, l.leg_index`,
     [orders.map((o) => o.id)],
   );
-  const lines = rows.map(({ facts, ...line }) => ({
+  const lines = rows.map(({ facts, m_status, m_minute, m_home, m_away, m_ht_home, m_ht_away, ...line }) => ({
     ...line,
     facts: legFactsOf(facts as MatchFacts | null, line['outcome']),
+    match: lineMatchOf({ m_status, m_minute, m_home, m_away, m_ht_home, m_ht_away }),
   }));
   return orders.map((order) => ({ ...order, lines: lines.filter((line) => line.bet_id === order.id) }));
 };
@@ -120,10 +142,10 @@ export const orderById = async (sql: SqlExecutor, betId: string, userId: string 
 export const orderOfPlaced = (placed: BetPlaced['data']) => ({
   id: placed.betId,
   serial: placed.serial,
-  status: 'awaiting',
+  status: 'awaiting' as const,
   statusCode: 2,
   orderType: placed.orderType,
-  payType: placed.payType === 2 ? 'CREDIT' : 'BALANCE',
+  payType: placed.payType === PAY_TYPE_CREDIT ? ('CREDIT' as const) : ('BALANCE' as const),
   stake: placed.stake,
   payPayable: placed.payPayable,
   virtualPayAmount: placed.virtualPayAmount,
@@ -144,6 +166,11 @@ export const orderOfPlaced = (placed: BetPlaced['data']) => ({
   placedAt: placed.at,
   settledAt: null,
   liveHoldSeconds: placed.liveDelaySeconds ?? null,
+  remainingStake: placed.stake,
+  cashedOut: 0,
+  cashOutTax: 0,
+  cashOuts: 0,
+  earlySettlementOdds: null,
   lines: placed.legs.map((leg, legIndex) => ({
     legIndex,
     matchId: leg.matchId,

@@ -2,6 +2,7 @@
  * Reading selections from the catalogue for bet placement and booking codes (spec §3 Outcome, Market,
  * Match; §5 betslip rules): what a selection is, whether it can be bet now, and how it settles.
  */
+import { BET_STATUS, EVENT_PART, MATCH_STATUS, OFFER_STATUS, ROLL_BET } from '@bashiri/domain';
 import type { Leg, OddsText } from '@bashiri/domain';
 import type { SqlExecutor } from '@bashiri/eventstore';
 
@@ -92,7 +93,7 @@ export const legOf = (row: SelectionRow, odds: OddsText): Leg | null => {
         ? '1x2'
         : null);
   if (!market) return null;
-  const period = row.eventPartId === 1 ? { period: 'first_half' as const } : {};
+  const period = row.eventPartId === EVENT_PART.FIRST_HALF ? { period: 'first_half' as const } : {};
   const line = row.line === null ? null : trimLine(row.line);
   if ((market === 'over_under' || market === 'asian_handicap') && line === null) return null;
   return {
@@ -108,11 +109,17 @@ export const legOf = (row: SelectionRow, odds: OddsText): Leg | null => {
 export const unavailability = (row: SelectionRow | undefined, nowMs: number): string | null => {
   if (!row) return 'SELECTION_NOT_FOUND';
   if (!row.visible || row.maintenance) return 'MATCH_UNAVAILABLE';
-  if (row.matchStatus !== 1 && row.matchStatus !== 2) return 'MATCH_NOT_OPEN';
-  if (row.suspended || row.marketStatus !== 1 || row.outcomeStatus !== 1 || row.betStatus !== 1)
+  if (row.matchStatus !== MATCH_STATUS.NOT_STARTED && row.matchStatus !== MATCH_STATUS.IN_PROGRESS)
+    return 'MATCH_NOT_OPEN';
+  if (
+    row.suspended ||
+    row.marketStatus !== OFFER_STATUS.OPEN ||
+    row.outcomeStatus !== OFFER_STATUS.OPEN ||
+    row.betStatus !== BET_STATUS.OPEN
+  )
     return 'SELECTION_SUSPENDED';
   if (row.odds === null) return 'SELECTION_SUSPENDED';
-  const live = row.matchStatus === 2 || Date.parse(row.startTime) <= nowMs;
-  if (live && (!row.marketIsLive || row.rollBet !== 1)) return 'LIVE_BETTING_NOT_OFFERED';
+  const live = row.matchStatus === MATCH_STATUS.IN_PROGRESS || Date.parse(row.startTime) <= nowMs;
+  if (live && (!row.marketIsLive || row.rollBet !== ROLL_BET.ALLOWED)) return 'LIVE_BETTING_NOT_OFFERED';
   return null;
 };

@@ -6,7 +6,7 @@ import { loadConfig } from '../../config.ts';
 import { closeServices, openServices } from '../../services.ts';
 import type { AppServices } from '../../services.ts';
 import { modules } from '../index.ts';
-import { PERMISSION_CODES } from '../staff/guard.ts';
+import { PERMISSION_CODES } from '../../auth/guard.ts';
 import { importFootballData } from './football-data/import.ts';
 import { seedCatalogue } from './seed.ts';
 import { MATCH_UPDATED, ODDS_CHANGED } from './topics.ts';

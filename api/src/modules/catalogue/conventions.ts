@@ -3,51 +3,11 @@
  * parts, match statuses, and how an outcome row maps to the domain's settlement {@link Leg}
  * (spec §3 "Outcome", §4 "Match status", §5 "Over/under outcomes", §9 market ids).
  */
+import { BETTING_TYPE, EVENT_PART, MATCH_STATUS, OFFER_STATUS, OUTCOME_TYPE } from '@bashiri/domain';
 import type { Leg, OddsText } from '@bashiri/domain';
 
-/** Spec betting-type ids (§3 catalogue, §9), plus our own ids ≥ 1000 for types the spec gives none. */
-export const BETTING_TYPE = {
-  MATCH_ODDS: 69,
-  DOUBLE_CHANCE: 9,
-  BOTH_TEAMS_TO_SCORE: 76,
-  OVER_UNDER: 47,
-  ASIAN_HANDICAP: 48,
-  CORRECT_SCORE: 45,
-  /** Ours: the spec names no id for draw no bet. */
-  DRAW_NO_BET: 1001,
-  /** Ours: half-time 1X2 (event part 1), kept apart from 69 so the home 1X2 block never shows it. */
-  HALF_TIME_MATCH_ODDS: 1002,
-} as const;
-
-/** Spec outcome `typeId`s (§5): 10 a participant (home or away by participant id), 11 the draw, … */
-export const OUTCOME_TYPE = {
-  PARTICIPANT: 10,
-  DRAW: 11,
-  OVER: 12,
-  UNDER: 13,
-  YES: 14,
-  NO: 15,
-  DOUBLE_CHANCE: 16,
-  SCORE: 17,
-} as const;
-
-/** Event parts (spec §9: 3 is full time, "Ordinary Time"); 1 is our first half. */
-export const EVENT_PART = { FIRST_HALF: 1, FULL_TIME: 3 } as const;
-
-/** Spec §4 match status codes. */
-export const MATCH_STATUS = {
-  NOT_STARTED: 1,
-  IN_PROGRESS: 2,
-  ENDED: 3,
-  PAUSED: 4,
-  CANCELLED: 5,
-  CANCELLED_BEFORE_START: 6,
-  CANCELLED_AFTER_START: 7,
-  ABANDONED_AFTER_START: 8,
-} as const;
-
-/** Outcome and market `status_id`: 1 open, 2 suspended, 3 settled/closed, 4 removed. */
-export const OFFER_STATUS = { OPEN: 1, SUSPENDED: 2, CLOSED: 3, REMOVED: 4 } as const;
+// The codes live in the domain (domain/src/codes.ts, decision 0012); re-exported for the catalogue's users.
+export { BETTING_TYPE, EVENT_PART, MATCH_STATUS, OFFER_STATUS, OUTCOME_TYPE };
 
 /** Name of an event part as the betslip shows it (spec §9: "Ordinary Time" is shown blank). */
 export const partName = (eventPartId: number): string =>

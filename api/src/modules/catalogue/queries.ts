@@ -3,18 +3,29 @@
  * markets, §9 page size 10 and the 7-day date selection). Every list is one query for the page plus one
  * for the outcomes of the page's matches, whatever the page holds.
  */
-import { TZDate } from '@date-fns/tz';
-import { addDays, format } from 'date-fns';
+import {
+  addDays,
+  BET_STATUS,
+  EAT_DAY_MS,
+  eatDate,
+  eatDayStart,
+  eatDayStartOf,
+  eatText,
+  isDate,
+} from '@bashiri/domain';
 import type { SqlExecutor } from '@bashiri/eventstore';
 import { codedError } from '../../graphql/errors.ts';
 import { BETTING_TYPE, EVENT_PART, MATCH_STATUS, OFFER_STATUS, partName } from './conventions.ts';
 import { quickMarkets } from './quick-markets.ts';
 import type { QuickMarkets } from './quick-markets.ts';
+import type { GoalView, MatchStatistics } from './statistics.ts';
 
-/** East Africa Time: the zone players see (spec §2 header clock, §9). */
-export const EAT = 'Africa/Dar_es_Salaam';
 /** Spec §9. */
 export const PAGE_SIZE = 10;
+/** Spec §9 "result page size 20". */
+export const RESULT_PAGE_SIZE = 20;
+/** Days before today the results view offers (spec §9 date selection: 7 days). */
+export const RESULT_DAYS_BACK = 6;
 
 /**
  * Spec §4 "Match list filtering" as SQL over `m` (matches), `$1` = now: visible; live (status 2) unless
@@ -42,7 +53,13 @@ export type MatchList =
   | { readonly kind: 'todayHottest' }
   | { readonly kind: 'league'; readonly competitionId: string }
   | { readonly kind: 'country'; readonly countryId: string }
-  | { readonly kind: 'search'; readonly keyword: string };
+  | { readonly kind: 'search'; readonly keyword: string }
+  | {
+      readonly kind: 'results';
+      readonly from: Date;
+      readonly to: Date;
+      readonly competitionId: string | null;
+    };
 
 /** The outcome as GraphQL `Outcome` shows it (schema.graphql; spec §3 "Outcome", "Betslip selection"). */
 export interface OutcomeView {
@@ -94,6 +111,10 @@ export interface MatchView extends QuickMarkets<OutcomeView> {
   readonly maintenance: boolean;
   readonly objectVersion: number;
   readonly marketCount: number;
+  readonly htHomeScore: number | null;
+  readonly htAwayScore: number | null;
+  readonly goals: readonly GoalView[];
+  readonly statistics: MatchStatistics | null;
 }
 
 export interface MatchPage {
@@ -110,6 +131,10 @@ interface MatchRow {
   match_minute: string | null;
   home_score: number | null;
   away_score: number | null;
+  ht_home_score: number | null;
+  ht_away_score: number | null;
+  goals: GoalView[] | null;
+  statistics: MatchStatistics | null;
   home_id: string;
   home_name: string;
   away_id: string;
@@ -149,29 +174,23 @@ interface OutcomeRow {
   bet_status: number;
 }
 
-/** The 'yyyy-MM-dd HH:mm' text of an instant in East Africa Time. */
-export const eatText = (instant: Date | string | number): string =>
-  format(new TZDate(new Date(instant).getTime(), EAT), 'yyyy-MM-dd HH:mm');
-
 /**
  * The window of the upcoming list (spec §9: today plus 6 days, in East Africa Time): the one day
  * `date` ('yyyy-MM-dd') or, without it, from now to the end of the sixth day after today.
  * Errors: BAD_INPUT for a malformed date or one outside the window.
  */
 export const upcomingWindow = (now: number, date?: string | null): { from: Date; to: Date } => {
-  const today = new TZDate(now, EAT);
-  const midnight = new TZDate(today.getFullYear(), today.getMonth(), today.getDate(), EAT);
-  if (!date) return { from: new Date(now), to: addDays(midnight, 7) };
-  const d = /^(\d{4})-(\d{2})-(\d{2})$/.exec(date);
-  const day = d ? new TZDate(Number(d[1]), Number(d[2]) - 1, Number(d[3]), EAT) : null;
-  const offset = day ? Math.round((day.getTime() - midnight.getTime()) / 86_400_000) : -1;
-  if (!day || offset < 0 || offset > 6 || format(day, 'yyyy-MM-dd') !== date)
+  const midnight = eatDayStartOf(now);
+  if (!date) return { from: new Date(now), to: new Date(midnight + 7 * EAT_DAY_MS) };
+  const day = isDate(date) ? eatDayStart(date) : Number.NaN;
+  const offset = Math.round((day - midnight) / EAT_DAY_MS);
+  if (!(offset >= 0 && offset <= 6))
     throw codedError(
       'BAD_INPUT',
       `date must be one of today to today + 6 in East Africa Time, 'yyyy-MM-dd'`,
       { field: 'date' },
     );
-  return { from: new Date(Math.max(day.getTime(), now)), to: addDays(day, 1) };
+  return { from: new Date(Math.max(day, now)), to: new Date(day + EAT_DAY_MS) };
 };
 
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, '\\$&');
@@ -203,10 +222,38 @@ const listSql = (list: MatchList): { where: string; order: string; params: unkno
       const like = `%${escapeLike(list.keyword)}%`;
       return { where: '(ht.name ILIKE $4 OR at.name ILIKE $4 OR c.name ILIKE $4)', order, params: [like] };
     }
+    case 'results':
+      return {
+        where: `m.start_time >= $4 AND m.start_time < $5 AND ($6::int IS NULL OR m.competition_id = $6::int)`,
+        order: 'c.sequence DESC, c.name, c.id, m.start_time, m.id',
+        params: [list.from, list.to, list.competitionId],
+      };
   }
 };
 
+/** Ended matches the results view shows (issue 16 item 1): visible, status 3; `$1` unused. */
+const RESULTED = `m.visible AND m.status = ${MATCH_STATUS.ENDED} AND $1::timestamptz IS NOT NULL`;
+
+/**
+ * The window of the results view (spec §9 date selection, backwards): the East Africa Time day `date`
+ * ('yyyy-MM-dd'), today or one of the {@link RESULT_DAYS_BACK} days before; today without a date.
+ * Errors: BAD_INPUT for a malformed date or one outside the window.
+ */
+export const resultWindow = (now: number, date?: string | null): { from: Date; to: Date } => {
+  const today = eatDate(now);
+  if (!date) return { from: new Date(eatDayStart(today)), to: new Date(eatDayStart(addDays(today, 1))) };
+  const back = isDate(date) ? Math.round((eatDayStart(today) - eatDayStart(date)) / EAT_DAY_MS) : -1;
+  if (back < 0 || back > RESULT_DAYS_BACK)
+    throw codedError(
+      'BAD_INPUT',
+      `date must be today or one of the ${RESULT_DAYS_BACK} days before in East Africa Time, 'yyyy-MM-dd'`,
+      { field: 'date' },
+    );
+  return { from: new Date(eatDayStart(date)), to: new Date(eatDayStart(addDays(date, 1))) };
+};
+
 const MATCH_COLUMNS = `m.id::text, m.start_time, m.status, m.match_minute, m.home_score, m.away_score,
+  m.ht_home_score, m.ht_away_score, m.goals, m.statistics,
   ht.id::text AS home_id, ht.name AS home_name, at.id::text AS away_id, at.name AS away_name,
   c.id::text AS competition_id, c.name AS league, co.id::text AS country_id, co.name AS category_name,
   m.popular, m.today_popular, m.odds_boost, m.suspended, m.maintenance, m.object_version,
@@ -223,16 +270,17 @@ export const listMatches = async (
 ): Promise<MatchPage> => {
   const p = Math.max(1, Math.floor(page || 1));
   const { where, order, params } = listSql(list);
+  const size = list.kind === 'results' ? RESULT_PAGE_SIZE : PAGE_SIZE;
   const { rows } = await sql.query<MatchRow>(
     `SELECT ${MATCH_COLUMNS}, count(*) OVER () AS total FROM matches m ${MATCH_JOINS}
-     WHERE ${LISTED} AND ${where} ORDER BY ${order} LIMIT $2 OFFSET $3`,
-    [new Date(now), PAGE_SIZE, (p - 1) * PAGE_SIZE, ...params],
+     WHERE ${list.kind === 'results' ? RESULTED : LISTED} AND ${where} ORDER BY ${order} LIMIT $2 OFFSET $3`,
+    [new Date(now), size, (p - 1) * size, ...params],
   );
   const content = await withOutcomes(sql, rows, true);
   return {
     content: content.map((c) => c.match),
     page: p,
-    pageSize: PAGE_SIZE,
+    pageSize: size,
     count: Number(rows[0]?.total ?? 0),
   };
 };
@@ -258,7 +306,7 @@ const marketNameOf = (r: OutcomeRow): string => {
  */
 const effectiveStatus = (r: OutcomeRow, m: MatchRow): number =>
   r.status_id === OFFER_STATUS.OPEN &&
-  (r.market_status !== OFFER_STATUS.OPEN || m.suspended || m.maintenance || r.bet_status !== 1)
+  (r.market_status !== OFFER_STATUS.OPEN || m.suspended || m.maintenance || r.bet_status !== BET_STATUS.OPEN)
     ? OFFER_STATUS.SUSPENDED
     : r.status_id;
 
@@ -331,6 +379,10 @@ const withOutcomes = async (sql: SqlExecutor, matches: MatchRow[], quick: boolea
       maintenance: m.maintenance,
       objectVersion: m.object_version,
       marketCount: Number(m.market_count),
+      htHomeScore: m.ht_home_score,
+      htAwayScore: m.ht_away_score,
+      goals: m.goals ?? [],
+      statistics: m.statistics,
       ...quickMarkets(views, m.home_id, m.away_id),
     };
     return { match, outcomeRows, views };

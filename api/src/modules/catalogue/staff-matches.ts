@@ -10,7 +10,7 @@ import type { AbnormalInfo } from '@bashiri/domain';
 import type { SqlExecutor } from '@bashiri/eventstore';
 import { codedError } from '../../graphql/errors.ts';
 import { MATCH_STATUS, OFFER_STATUS } from './conventions.ts';
-import { eatText } from './queries.ts';
+import { eatText } from '@bashiri/domain';
 import type { MatchView } from './queries.ts';
 import { matchStateOf } from './staff.ts';
 import type { MatchRow } from './topics.ts';

@@ -4,12 +4,13 @@
  * (before/after); match edits bump `object_version` and publish MATCH_UPDATED. Results and cancellations
  * go through {@link recordFixtureFact} so that the fixture stream holds the fact.
  */
+import { BET_STATUS, ROLL_BET } from '@bashiri/domain';
 import type { SqlExecutor } from '@bashiri/eventstore';
 import { codedError } from '../../graphql/errors.ts';
 import type { GraphQLContext } from '../../graphql/context.ts';
 import { audit } from '../audit/index.ts';
-import { requireStaff } from '../staff/guard.ts';
-import type { PermissionCode } from '../staff/guard.ts';
+import { requireStaff } from '../../auth/guard.ts';
+import type { PermissionCode } from '../../auth/guard.ts';
 import { recordFixtureFact } from './fixture-facts.ts';
 import type { FixtureFactCommand } from './fixture-facts.ts';
 import { matchUpdatedOf, publishMatchUpdated } from './topics.ts';
@@ -143,7 +144,12 @@ export const updateCompetition = async (
   requireStaff(ctx, 'matches.edit');
   checkSequence(input.sequence);
   checkSequence(input.popularSorting, 'popularSorting');
-  if (input.rollBet !== undefined && input.rollBet !== null && input.rollBet !== 1 && input.rollBet !== 2)
+  if (
+    input.rollBet !== undefined &&
+    input.rollBet !== null &&
+    input.rollBet !== ROLL_BET.ALLOWED &&
+    input.rollBet !== ROLL_BET.NOT_ALLOWED
+  )
     throw codedError('BAD_INPUT', 'rollBet: 1 allowed or 2 not allowed', { field: 'rollBet' });
   const { row } = await updateAudited(ctx, {
     table: 'competitions',
@@ -230,7 +236,7 @@ export const updateBettingType = async (
   input: { betStatus?: number | null; liveDelaySeconds?: number | null; marginPercent?: string | null },
 ) => {
   requireStaff(ctx, 'odds.edit');
-  if (input.betStatus != null && input.betStatus !== 1 && input.betStatus !== 2)
+  if (input.betStatus != null && input.betStatus !== BET_STATUS.OPEN && input.betStatus !== BET_STATUS.CLOSED)
     throw codedError('BAD_INPUT', 'betStatus: 1 allowed or 2 not allowed', { field: 'betStatus' });
   if (
     input.liveDelaySeconds != null &&

@@ -3,6 +3,7 @@
  * publishes the same topics with the same payloads; GraphQL subscriptions read them.
  */
 import type { AppServices } from '../../services.ts';
+import type { GoalView, MatchStatistics } from './statistics.ts';
 
 /** A match's display row changed (status, score, kick-off, flags). */
 export const MATCH_UPDATED = 'MATCH_UPDATED';
@@ -31,6 +32,10 @@ export interface MatchUpdated {
   readonly maintenance: boolean;
   readonly sequence: number;
   readonly cancelReason: string | null;
+  /** Goals so far with their minutes (issue 16 item 1); empty when the source gives no minutes. */
+  readonly goals?: readonly GoalView[];
+  /** Statistics so far (spec §3 "Match statistics"); null when the source has none. */
+  readonly statistics?: MatchStatistics | null;
 }
 
 /** One outcome in {@link OddsChanged}: `odds` decimal text (null when not offered), `statusId` 1 open … 4 removed. */
@@ -66,6 +71,8 @@ export interface MatchRow {
   readonly maintenance: boolean;
   readonly sequence: number;
   readonly cancel_reason: string | null;
+  readonly goals?: readonly GoalView[] | null;
+  readonly statistics?: MatchStatistics | null;
 }
 
 /** The {@link MATCH_UPDATED} payload of a matches row. */
@@ -87,6 +94,8 @@ export const matchUpdatedOf = (row: MatchRow): MatchUpdated => ({
   maintenance: row.maintenance,
   sequence: row.sequence,
   cancelReason: row.cancel_reason,
+  goals: row.goals ?? [],
+  statistics: row.statistics ?? null,
 });
 
 /** Publishes {@link MATCH_UPDATED} for `row`. */

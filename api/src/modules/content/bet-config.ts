@@ -25,7 +25,7 @@ import type { GraphQLContext } from '../../graphql/context.ts';
 import { codedError } from '../../graphql/errors.ts';
 import { transactionWithRetry } from '../../transactions.ts';
 import { audit } from '../audit/index.ts';
-import { requireStaff } from '../staff/guard.ts';
+import { requireStaff } from '../../auth/guard.ts';
 import { checkEffectiveFrom, checkText } from './common.ts';
 
 /** GraphQL `BetConfigInput`: fields left out stay as they are; a profit cap set to null means no cap. */

@@ -5,7 +5,7 @@
  */
 import type { GraphQLContext } from '../../graphql/context.ts';
 import { codedError } from '../../graphql/errors.ts';
-import { requireStaff } from '../staff/guard.ts';
+import { requireStaff } from '../../auth/guard.ts';
 import { audited, checkId, checkText, paging } from './common.ts';
 
 /** Most board messages one IP address may post per hour. */

@@ -7,7 +7,7 @@ import type { SqlExecutor } from '@bashiri/eventstore';
 import type { GraphQLContext, Locale } from '../../graphql/context.ts';
 import { codedError } from '../../graphql/errors.ts';
 import { audit } from '../audit/index.ts';
-import type { StaffViewer } from '../staff/guard.ts';
+import type { StaffViewer } from '../../auth/guard.ts';
 
 /** The site languages (spec §9: sw default, en-US, zh-CN). */
 export const LANGUAGES: readonly Locale[] = ['sw', 'en-US', 'zh-CN'];

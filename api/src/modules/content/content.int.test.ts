@@ -8,7 +8,7 @@ import type { RecordedEvent } from '@bashiri/eventstore';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { player, staff, startTestApp } from '../../testing/app.ts';
 import type { TestApp } from '../../testing/app.ts';
-import { seedBettingConfig } from '../betting/config.ts';
+import { seedBettingConfig } from '../betting/index.ts';
 import { connectWs } from '../live/testing.ts';
 import type { WsEvent } from '../live/testing.ts';
 import { welcomeMessagesProjection } from './messages.ts';
@@ -97,7 +97,7 @@ describe('content', () => {
         desktop: { imageUrl: string; link: string; language: string }[];
         mobile: unknown[];
         promos: unknown[];
-        contactList: { note: string }[];
+        contactList: { note: string; title: string }[];
         documents: { title: string; html: string }[];
         articles: { count: number };
         siteConfig: {
@@ -107,7 +107,7 @@ describe('content', () => {
         };
       }>(`{ noticeBar(language: "en-US") { note } desktop: rotations(type: 16) { imageUrl link language }
             mobile: rotations(type: 15, language: "zh-CN") { id } promos: rotations(type: 19) { id }
-            contactList { note } documents { title html } articles { count }
+            contactList { note title } documents { title html } articles { count }
             siteConfig { maintenance customerServiceNumbers areaCodes { areaCode } } }`);
       expect(r.errors).toBeUndefined();
       const d = r.data!;
@@ -117,6 +117,8 @@ describe('content', () => {
       expect(d.mobile).toHaveLength(2);
       expect(d.promos).toHaveLength(1);
       expect(d.contactList).toHaveLength(2);
+      // Language-neutral contacts carry no (English) title: the site heads them in the reader's language.
+      expect(d.contactList.map((c) => c.title)).toEqual(['', '']);
       expect(d.documents[0]!.title).toBe('Sheria za Kubeti Mpira wa Miguu');
       expect(d.articles.count).toBe(1);
       expect(d.siteConfig).toMatchObject({ maintenance: false, areaCodes: [{ areaCode: '+255' }] });

@@ -5,6 +5,7 @@
  * numbers, phone area codes) and string-reward tier editing. Plain CRUD tables, every staff change
  * audited with before/after; default content in sw, en-US and zh-CN seeded on a fresh database.
  */
+import type { QueryResolvers, MutationResolvers, SubscriptionResolvers } from '../../graphql/generated.ts';
 import { readFileSync } from 'node:fs';
 import type { GraphQLContext } from '../../graphql/context.ts';
 import type { ApiModule } from '../module.ts';
@@ -13,9 +14,11 @@ import { betConfigVersions, setBetConfig } from './bet-config.ts';
 import type { BetConfigInput } from './bet-config.ts';
 import { boardMessages, postBoardMessage, setBoardMessageHandled } from './board.ts';
 import type { BoardInput } from './board.ts';
-import { requirePlayer } from '../staff/guard.ts';
+import { supportThread } from './support.ts';
+import { requirePlayer } from '../../auth/guard.ts';
 import {
   CONTACT_LIST,
+  SOCIAL_LINKS,
   NOTICE_BAR,
   article,
   articles,
@@ -69,6 +72,65 @@ type Subscribable = GraphQLContext & {
 type Paged = { page?: number | null; pageSize?: number | null };
 type Lang = { language?: string | null };
 
+const contentQuery: QueryResolvers = {
+  myMessages: (_: unknown, args: Paged, ctx: GraphQLContext) => myMessages(ctx, args),
+  unreadMessageCount: (_: unknown, __: unknown, ctx: GraphQLContext) =>
+    unreadCount(ctx.services.sql, requirePlayer(ctx).userId),
+  staffMessages: (_: unknown, args: Paged, ctx: GraphQLContext) => staffMessages(ctx, args),
+  siteConfig: (_: unknown, args: Lang, ctx: GraphQLContext) => siteConfigView(ctx, args.language),
+  siteConfigVersions: (_: unknown, __: unknown, ctx: GraphQLContext) => siteConfigVersions(ctx),
+  betConfigVersions: (_: unknown, __: unknown, ctx: GraphQLContext) => betConfigVersions(ctx),
+};
+
+const contentMutation: MutationResolvers = {
+  postBoardMessage: (_: unknown, args: { input: BoardInput }, ctx: GraphQLContext) =>
+    postBoardMessage(ctx, args.input),
+  sendMessage: (_: unknown, args: { input: Parameters<typeof sendMessage>[1] }, ctx: GraphQLContext) =>
+    sendMessage(ctx, args.input),
+  withdrawMessage: (_: unknown, args: { id: string }, ctx: GraphQLContext) => withdrawMessage(ctx, args.id),
+  markMessageRead: (_: unknown, args: { id: string }, ctx: GraphQLContext) => markRead(ctx, args.id),
+  markAllMessagesRead: (_: unknown, __: unknown, ctx: GraphQLContext) => markRead(ctx, null),
+  deleteRotation: (_: unknown, args: { id: string }, ctx: GraphQLContext) => deleteRotation(ctx, args.id),
+  clickRotation: (_: unknown, args: { id: string }, ctx: GraphQLContext) => clickRotation(ctx, args.id),
+  deleteArticle: (_: unknown, args: { id: string }, ctx: GraphQLContext) => deleteArticle(ctx, args.id),
+  deleteDocument: (_: unknown, args: { id: string }, ctx: GraphQLContext) => deleteDocument(ctx, args.id),
+  deleteRichTextPage: (_: unknown, args: { slug: string; language: string }, ctx: GraphQLContext) =>
+    deleteRichTextPage(ctx, args.slug, args.language),
+  uploadFile: (_: unknown, args: { name: string; dataUrl: string }, ctx: GraphQLContext) =>
+    uploadFile(ctx, args.name, args.dataUrl),
+  setSiteConfig: (
+    _: unknown,
+    args: { input: SiteConfigInput; effectiveFrom?: string | null },
+    ctx: GraphQLContext,
+  ) => setSiteConfig(ctx, args.input, args.effectiveFrom),
+  setBetConfig: (
+    _: unknown,
+    args: { input: BetConfigInput; effectiveFrom?: string | null },
+    ctx: GraphQLContext,
+  ) => setBetConfig(ctx, args.input, args.effectiveFrom),
+};
+
+const contentSubscription: SubscriptionResolvers = {
+  siteConfig: {
+    // Each payload only says "the version in force may have changed": the view is read again.
+    subscribe: async (_, args, ctx) => {
+      languageOf(ctx, args.language); // refuse a bad language before subscribing
+      return withInitial(await (ctx as Subscribable).pubsub.subscribe(SITE_CONFIG), {});
+    },
+    resolve: (_payload: unknown, args: Lang, ctx: GraphQLContext) => siteConfigView(ctx, args.language),
+  },
+  unreadMessageCount: {
+    // Each payload only says "this inbox may have changed": the count is read again for the subscriber.
+    subscribe: async (_, __, ctx) => {
+      const { userId } = requirePlayer(ctx);
+      const source = await (ctx as Subscribable).pubsub.subscribe([messagesTopic(userId), MESSAGES_ALL]);
+      return withInitial(source, { userId });
+    },
+    resolve: (_payload: unknown, _args: unknown, ctx: GraphQLContext) =>
+      unreadCount(ctx.services.sql, requirePlayer(ctx).userId),
+  },
+};
+
 export const contentModule: ApiModule = {
   name: 'content',
   typeDefs: readFileSync(new URL('./schema.graphql', import.meta.url), 'utf8'),
@@ -81,17 +143,17 @@ export const contentModule: ApiModule = {
   },
   resolvers: {
     Query: {
+      ...contentQuery,
       boardMessages: (_: unknown, args: { handled?: boolean | null } & Paged, ctx: GraphQLContext) =>
         boardMessages(ctx, args),
-      myMessages: (_: unknown, args: Paged, ctx: GraphQLContext) => myMessages(ctx, args),
-      unreadMessageCount: (_: unknown, __: unknown, ctx: GraphQLContext) =>
-        unreadCount(ctx.services.sql, requirePlayer(ctx).userId),
-      staffMessages: (_: unknown, args: Paged, ctx: GraphQLContext) => staffMessages(ctx, args),
       rotations: (_: unknown, args: { type: number } & Lang, ctx: GraphQLContext) =>
         rotations(ctx, args.type, args.language),
       noticeBar: (_: unknown, args: Lang, ctx: GraphQLContext) => rotations(ctx, NOTICE_BAR, args.language),
       contactList: (_: unknown, args: Lang, ctx: GraphQLContext) =>
         rotations(ctx, CONTACT_LIST, args.language),
+      socialLinks: (_: unknown, args: Lang, ctx: GraphQLContext) =>
+        rotations(ctx, SOCIAL_LINKS, args.language),
+      supportThread: (_: unknown, __: unknown, ctx: GraphQLContext) => supportThread(ctx),
       staffRotations: (_: unknown, args: { type?: number | null }, ctx: GraphQLContext) =>
         staffRotations(ctx, args.type),
       articles: (_: unknown, args: Paged & Lang, ctx: GraphQLContext) => articles(ctx, args),
@@ -107,53 +169,25 @@ export const contentModule: ApiModule = {
         ctx: GraphQLContext,
       ) => richTextPage(ctx, args),
       staffRichTextPages: (_: unknown, __: unknown, ctx: GraphQLContext) => staffRichTextPages(ctx),
-      siteConfig: (_: unknown, args: Lang, ctx: GraphQLContext) => siteConfigView(ctx, args.language),
-      siteConfigVersions: (_: unknown, __: unknown, ctx: GraphQLContext) => siteConfigVersions(ctx),
-      betConfigVersions: (_: unknown, __: unknown, ctx: GraphQLContext) => betConfigVersions(ctx),
     },
     Mutation: {
-      postBoardMessage: (_: unknown, args: { input: BoardInput }, ctx: GraphQLContext) =>
-        postBoardMessage(ctx, args.input),
+      ...contentMutation,
       setBoardMessageHandled: (_: unknown, args: { id: string; handled: boolean }, ctx: GraphQLContext) =>
         setBoardMessageHandled(ctx, args.id, args.handled),
-      sendMessage: (_: unknown, args: { input: Parameters<typeof sendMessage>[1] }, ctx: GraphQLContext) =>
-        sendMessage(ctx, args.input),
-      withdrawMessage: (_: unknown, args: { id: string }, ctx: GraphQLContext) =>
-        withdrawMessage(ctx, args.id),
-      markMessageRead: (_: unknown, args: { id: string }, ctx: GraphQLContext) => markRead(ctx, args.id),
-      markAllMessagesRead: (_: unknown, __: unknown, ctx: GraphQLContext) => markRead(ctx, null),
       createRotation: (_: unknown, args: { input: RotationInput }, ctx: GraphQLContext) =>
         createRotation(ctx, args.input),
       updateRotation: (_: unknown, args: { id: string; input: RotationInput }, ctx: GraphQLContext) =>
         updateRotation(ctx, args.id, args.input),
-      deleteRotation: (_: unknown, args: { id: string }, ctx: GraphQLContext) => deleteRotation(ctx, args.id),
-      clickRotation: (_: unknown, args: { id: string }, ctx: GraphQLContext) => clickRotation(ctx, args.id),
       createArticle: (_: unknown, args: { input: ArticleInput }, ctx: GraphQLContext) =>
         saveArticle(ctx, null, args.input),
       updateArticle: (_: unknown, args: { id: string; input: ArticleInput }, ctx: GraphQLContext) =>
         saveArticle(ctx, args.id, args.input),
-      deleteArticle: (_: unknown, args: { id: string }, ctx: GraphQLContext) => deleteArticle(ctx, args.id),
       createDocument: (_: unknown, args: { input: DocumentInput }, ctx: GraphQLContext) =>
         saveDocument(ctx, null, args.input),
       updateDocument: (_: unknown, args: { id: string; input: DocumentInput }, ctx: GraphQLContext) =>
         saveDocument(ctx, args.id, args.input),
-      deleteDocument: (_: unknown, args: { id: string }, ctx: GraphQLContext) => deleteDocument(ctx, args.id),
       saveRichTextPage: (_: unknown, args: { input: PageInput }, ctx: GraphQLContext) =>
         saveRichTextPage(ctx, args.input),
-      deleteRichTextPage: (_: unknown, args: { slug: string; language: string }, ctx: GraphQLContext) =>
-        deleteRichTextPage(ctx, args.slug, args.language),
-      uploadFile: (_: unknown, args: { name: string; dataUrl: string }, ctx: GraphQLContext) =>
-        uploadFile(ctx, args.name, args.dataUrl),
-      setSiteConfig: (
-        _: unknown,
-        args: { input: SiteConfigInput; effectiveFrom?: string | null },
-        ctx: GraphQLContext,
-      ) => setSiteConfig(ctx, args.input, args.effectiveFrom),
-      setBetConfig: (
-        _: unknown,
-        args: { input: BetConfigInput; effectiveFrom?: string | null },
-        ctx: GraphQLContext,
-      ) => setBetConfig(ctx, args.input, args.effectiveFrom),
       setStringRewardTiers: (
         _: unknown,
         args: { tiers: TierInput[]; effectiveFrom?: string | null },
@@ -161,24 +195,7 @@ export const contentModule: ApiModule = {
       ) => setStringRewardTiers(ctx, args.tiers, args.effectiveFrom),
     },
     Subscription: {
-      siteConfig: {
-        // Each payload only says "the version in force may have changed": the view is read again.
-        subscribe: async (_: unknown, args: Lang, ctx: Subscribable) => {
-          languageOf(ctx, args.language); // refuse a bad language before subscribing
-          return withInitial(await ctx.pubsub.subscribe(SITE_CONFIG), {});
-        },
-        resolve: (_payload: unknown, args: Lang, ctx: GraphQLContext) => siteConfigView(ctx, args.language),
-      },
-      unreadMessageCount: {
-        // Each payload only says "this inbox may have changed": the count is read again for the subscriber.
-        subscribe: async (_: unknown, __: unknown, ctx: Subscribable) => {
-          const { userId } = requirePlayer(ctx);
-          const source = await ctx.pubsub.subscribe([messagesTopic(userId), MESSAGES_ALL]);
-          return withInitial(source, { userId });
-        },
-        resolve: (_payload: unknown, _args: unknown, ctx: GraphQLContext) =>
-          unreadCount(ctx.services.sql, requirePlayer(ctx).userId),
-      },
+      ...contentSubscription,
     },
   },
 };

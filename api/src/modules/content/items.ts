@@ -4,10 +4,12 @@
  * §5 sequences 0–100, "release time of an image/text must be valid"; §7 rotation/*; §9 banner types).
  * Staff edits run through {@link audited}; public reads show only shown (and released) items.
  */
+import { JUMP_TYPE, ROTATION_TYPE } from '@bashiri/domain';
 import type { SqlExecutor } from '@bashiri/eventstore';
+import { enforceRates, RATE_LIMITS } from '../../auth/limiter.ts';
 import type { GraphQLContext } from '../../graphql/context.ts';
 import { codedError } from '../../graphql/errors.ts';
-import { requireStaff } from '../staff/guard.ts';
+import { requireStaff } from '../../auth/guard.ts';
 import {
   LANGUAGES,
   audited,
@@ -32,11 +34,17 @@ export const ROTATION_TYPES: Readonly<Record<number, { name: string; image: bool
   16: { name: 'desktop home carousel', image: true },
   18: { name: 'notice bar', image: false },
   19: { name: 'promotion list', image: true },
+  20: { name: 'social links', image: false },
 };
 /** The notice bar (spec §7 rotation/inquires type 18). */
-export const NOTICE_BAR = 18;
+export const NOTICE_BAR = ROTATION_TYPE.NOTICE_BAR;
 /** The contact list (spec §3 type 1). */
-export const CONTACT_LIST = 1;
+export const CONTACT_LIST = ROTATION_TYPE.CONTACT_LIST;
+/**
+ * Social links (spec §2 left menu and footer "social links", "social icons"): a type number of ours,
+ * the spec numbers none (decision 0023). `title` names the network, `link` is its https address.
+ */
+export const SOCIAL_LINKS = ROTATION_TYPE.SOCIAL_LINKS;
 /** Rules documents (spec §2 /artcol type 14). */
 export const RULES_DOCUMENT = 14;
 
@@ -107,7 +115,11 @@ const rotationRow = (input: RotationInput, before: Row | null) => {
     input.link !== undefined && input.link !== null ? input.link : (before?.['link'] as string),
     'link',
   );
-  const jumpType = take(input.jumpType, 'jump_type', link ? (link.startsWith('/') ? 1 : 2) : 0);
+  const jumpType = take(
+    input.jumpType,
+    'jump_type',
+    link ? (link.startsWith('/') ? JUMP_TYPE.INTERNAL : JUMP_TYPE.EXTERNAL) : JUMP_TYPE.NONE,
+  );
   if (![0, 1, 2].includes(jumpType))
     throw codedError('BAD_INPUT', 'jumpType: 0, 1 or 2', { field: 'jumpType' });
   const languageText =
@@ -214,6 +226,12 @@ export const deleteRotation = (ctx: GraphQLContext, id: string) =>
 /** Public: counts a tap on a shown item (spec §3 clicks_number). */
 export const clickRotation = async (ctx: GraphQLContext, id: string): Promise<boolean> => {
   if (!/^\d{1,18}$/.test(id)) return false;
+  // Anyone may tap (issue 15 item 6): a per-IP limit keeps the counters honest.
+  await enforceRates(
+    ctx.services.sql,
+    [[`click-rotation:ip:${ctx.ip}`, RATE_LIMITS.clickRotationPerIp]],
+    ctx.services.now(),
+  );
   const { rows } = await ctx.services.sql.query(
     'UPDATE content_rotations SET clicks = clicks + 1 WHERE id = $1 AND shown RETURNING id',
     [id],

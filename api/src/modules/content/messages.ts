@@ -7,10 +7,10 @@
  * and the `unreadMessageCount` subscription re-reads the count then.
  */
 import type { RecordedEvent, SqlExecutor } from '@bashiri/eventstore';
-import type { Projection } from '@bashiri/projections';
+import type { Projection } from '@bashiri/projection-runner';
 import type { GraphQLContext } from '../../graphql/context.ts';
 import { codedError } from '../../graphql/errors.ts';
-import { requirePlayer, requireStaff } from '../staff/guard.ts';
+import { requirePlayer, requireStaff } from '../../auth/guard.ts';
 import { audited, checkId, checkLocalized, localizedView, paging, pick } from './common.ts';
 import type { Localized, LocalizedInput } from './common.ts';
 

@@ -428,6 +428,19 @@ export const SEED_NOTICE: ByLanguage<string> = {
 /** Customer-service numbers (placeholders in Tanzania's format; the operator replaces them). */
 export const SEED_CONTACT_NUMBERS: readonly string[] = ['+255 700 000 101', '+255 700 000 102'];
 
+/**
+ * Social links (rotation type 20, decision 0023). **Placeholders**: each goes to the network's own
+ * front page, not to an account of ours; the operator puts the real addresses in the back office.
+ * `network` is the icon the site draws (web-player `site/SocialIcons.tsx`).
+ */
+export const SEED_SOCIAL_LINKS: readonly { network: string; title: string; link: string }[] = [
+  { network: 'facebook', title: 'Facebook', link: 'https://www.facebook.com/' },
+  { network: 'instagram', title: 'Instagram', link: 'https://www.instagram.com/' },
+  { network: 'x', title: 'X', link: 'https://x.com/' },
+  { network: 'youtube', title: 'YouTube', link: 'https://www.youtube.com/' },
+  { network: 'whatsapp', title: 'WhatsApp', link: 'https://www.whatsapp.com/' },
+];
+
 /** Banner texts: the home carousel (two slides) and the promotion list, per language. */
 export const SEED_BANNERS: readonly {
   key: string;

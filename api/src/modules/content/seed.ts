@@ -7,7 +7,7 @@
 import { createHash } from 'node:crypto';
 import type { SqlClient } from '@bashiri/eventstore';
 import { LANGUAGES } from './common.ts';
-import { CONTACT_LIST, NOTICE_BAR, RULES_DOCUMENT } from './items.ts';
+import { CONTACT_LIST, NOTICE_BAR, RULES_DOCUMENT, SOCIAL_LINKS } from './items.ts';
 import {
   SEED_ARTICLE,
   SEED_BANNERS,
@@ -15,12 +15,15 @@ import {
   SEED_NOTICE,
   SEED_PAGES,
   SEED_RULES,
+  SEED_SOCIAL_LINKS,
   SEED_WELCOME,
 } from './seed-data.ts';
 import { seedSiteConfig } from './site-config.ts';
 import { storeFile } from './uploads.ts';
 
 const SEED_RUN = 'default-content-v1';
+/** Added later (issue 16): its own marker, so databases seeded before get the social links once too. */
+const SOCIAL_SEED_RUN = 'social-links-v1';
 const BY = 'system:seed';
 
 const xml = (text: string): string =>
@@ -125,7 +128,9 @@ export const seedContent = async (sql: SqlClient, nowMs: number): Promise<void> 
       await tx.query(
         `INSERT INTO content_rotations (type, title, note, link, jump_type, language, sorting, seed_key)
          VALUES ($1, $2, $3, $4, 2, NULL, $5, $6) ON CONFLICT (seed_key) DO NOTHING`,
-        [CONTACT_LIST, 'Customer service', number, null, 100 - index, `contact-${index + 1}`],
+        // No title: the contact is for every language, and the sites head the list with their own
+        // translated "customer service" (issue 16 item 10: no English on the Swahili /SMS page).
+        [CONTACT_LIST, '', number, null, 100 - index, `contact-${index + 1}`],
       );
     }
 
@@ -162,5 +167,19 @@ export const seedContent = async (sql: SqlClient, nowMs: number): Promise<void> 
     );
 
     await seedSiteConfig(tx, SEED_CONTACT_NUMBERS);
+  });
+  await sql.transaction(async (tx) => {
+    const claimed = await tx.query(
+      'INSERT INTO content_seed_runs (name) VALUES ($1) ON CONFLICT DO NOTHING RETURNING name',
+      [SOCIAL_SEED_RUN],
+    );
+    if (claimed.rows.length === 0) return;
+    // note = the network key the site draws an icon for; title = its name; link = its address.
+    for (const [index, s] of SEED_SOCIAL_LINKS.entries())
+      await tx.query(
+        `INSERT INTO content_rotations (type, title, note, link, jump_type, language, sorting, seed_key)
+         VALUES ($1, $2, $3, $4, 2, NULL, $5, $6) ON CONFLICT (seed_key) DO NOTHING`,
+        [SOCIAL_LINKS, s.title, s.network, s.link, 100 - index * 10, `social-${s.network}`],
+      );
   });
 };

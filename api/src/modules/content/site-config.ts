@@ -7,13 +7,14 @@
  * The version in force at an instant is the latest whose `effective_from` is not after it (ties: the row
  * stored last), as `bet_config_versions` and `pay_config_versions`.
  */
+import { errorLog } from '../../logger.ts';
 import type { SqlExecutor } from '@bashiri/eventstore';
 import type { GraphQLContext } from '../../graphql/context.ts';
 import type { AppServices } from '../../services.ts';
 import { codedError } from '../../graphql/errors.ts';
 import { transactionWithRetry } from '../../transactions.ts';
 import { audit } from '../audit/index.ts';
-import { requireStaff } from '../staff/guard.ts';
+import { requireStaff } from '../../auth/guard.ts';
 import {
   audited,
   checkEffectiveFrom,
@@ -250,9 +251,9 @@ export const setSiteConfig = async (
  * function.
  */
 export const startSiteConfigWatcher = async (
-  services: Pick<AppServices, 'sql' | 'now' | 'publish' | 'emitter'>,
+  services: Pick<AppServices, 'sql' | 'now' | 'publish' | 'emitter' | 'logger'>,
   everyMs = SITE_CONFIG_CHECK_MS,
-  log: (message: string, error: unknown) => void = (message, error) => console.error(message, error),
+  log: (message: string, error: unknown) => void = errorLog(services.logger),
 ): Promise<() => Promise<void>> => {
   let last = (await siteConfigAt(services.sql, services.now())).id;
   // A change already published (by setSiteConfig on any instance) is not published again.

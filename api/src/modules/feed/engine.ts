@@ -6,16 +6,16 @@
  */
 import { fairMarkets, priceMarket } from '@bashiri/domain';
 import type { AppServices } from '../../services.ts';
-import { recordFixtureFact } from '../catalogue/fixture-facts.ts';
-import { publishMatchUpdated, publishOddsChanged } from '../catalogue/topics.ts';
-import type { MatchRow, OutcomeChange } from '../catalogue/topics.ts';
+import { recordFixtureFact } from '../catalogue/index.ts';
+import { publishMatchUpdated, publishOddsChanged } from '../catalogue/index.ts';
+import type { MatchRow, OutcomeChange } from '../catalogue/index.ts';
 import { generatedFixture } from './league.ts';
-import { OFFER_STATUS } from '../catalogue/conventions.ts';
+import { MATCH_STATUS, OFFER_STATUS } from '@bashiri/domain';
 import { bettingTypeOf, offerKey, offerPrices } from './offers.ts';
 import { plannedKickoffs, type ScheduleOptions } from './schedule.ts';
 import type { SourceFixture } from './sources.ts';
 import { insertMatches, loadTypeSettings, readCursor, type NewMatch, type TypeSettings } from './store.ts';
-import { goalClock, STANDARD_CLOCK_MINUTES, stateAt, type Timeline } from './timeline.ts';
+import { goalClock, shownAt, STANDARD_CLOCK_MINUTES, stateAt, type Timeline } from './timeline.ts';
 
 /** How a feed runs. */
 export interface FeedSettings {
@@ -57,7 +57,7 @@ export const createFeed = (services: AppServices, settings: FeedSettings) => {
   const msPerClockMinute = matchMs / STANDARD_CLOCK_MINUTES;
   const schedule: ScheduleOptions = { ...settings.schedule, matchMs };
   const cache = new Map<string, Cached>();
-  const log = settings.log ?? ((m: string, e?: unknown) => console.error(`feed: ${m}`, e ?? ''));
+  const log = settings.log ?? ((m: string, e?: unknown) => services.logger.error({ err: e }, `feed: ${m}`));
   let types: TypeSettings = new Map();
   let lastTopUp = -Infinity;
 
@@ -159,20 +159,28 @@ export const createFeed = (services: AppServices, settings: FeedSettings) => {
     );
     if (rows.length === 0) return;
     await loadOffers(rows.map((r) => r.id));
-    const states = rows.map((r) => ({
-      r,
-      s: stateAt(r.timeline, (now - Number(r.start)) / msPerClockMinute),
-    }));
+    const states = rows.map((r) => {
+      const clockMinutes = (now - Number(r.start)) / msPerClockMinute;
+      const shown = shownAt(r.timeline, clockMinutes);
+      return {
+        r,
+        s: stateAt(r.timeline, clockMinutes),
+        goals: JSON.stringify(shown.goals),
+        statistics: shown.statistics ? JSON.stringify(shown.statistics) : null,
+      };
+    });
 
     // Display row: status 2 while in play (the recorded result makes it 3), minute, scores.
     const ht = (s: (typeof states)[number]['s']) =>
       s.clock.phase === 'first_half' ? null : (s.clock.halfTimeScore ?? s.clock.score);
     const { rows: changedMatches } = await services.sql.query<MatchRow>(
       `UPDATE matches m SET status = 2, match_minute = u.minute, home_score = u.h, away_score = u.a, ht_home_score = u.hh, ht_away_score = u.ha,
-         object_version = m.object_version + 1, updated_at = now()
-       FROM unnest($1::bigint[], $2::text[], $3::smallint[], $4::smallint[], $5::smallint[], $6::smallint[]) AS u(id, minute, h, a, hh, ha)
+         goals = u.g, statistics = u.st, object_version = m.object_version + 1, updated_at = now()
+       FROM unnest($1::bigint[], $2::text[], $3::smallint[], $4::smallint[], $5::smallint[], $6::smallint[], $7::jsonb[], $8::jsonb[])
+         AS u(id, minute, h, a, hh, ha, g, st)
        WHERE m.id = u.id AND m.status IN (1, 2)
-         AND (m.status, m.match_minute, m.home_score, m.away_score, m.ht_home_score, m.ht_away_score) IS DISTINCT FROM (2, u.minute, u.h, u.a, u.hh, u.ha)
+         AND (m.status, m.match_minute, m.home_score, m.away_score, m.ht_home_score, m.ht_away_score, m.goals, m.statistics)
+           IS DISTINCT FROM (2, u.minute, u.h, u.a, u.hh, u.ha, u.g, u.st)
        RETURNING m.*`,
       [
         states.map((x) => x.r.id),
@@ -181,6 +189,8 @@ export const createFeed = (services: AppServices, settings: FeedSettings) => {
         states.map((x) => x.s.clock.score.away),
         states.map((x) => ht(x.s)?.home ?? null),
         states.map((x) => ht(x.s)?.away ?? null),
+        states.map((x) => x.goals),
+        states.map((x) => x.statistics),
       ],
     );
     for (const row of changedMatches) publishMatchUpdated(services, row);
@@ -208,7 +218,8 @@ export const createFeed = (services: AppServices, settings: FeedSettings) => {
       for (const p of prices.outcomes) {
         const offer = c.offers.get(p.key);
         if (!offer) continue;
-        const statusId = p.statusId === 1 && nearGoal(offer.typeId) ? OFFER_STATUS.SUSPENDED : p.statusId;
+        const statusId =
+          p.statusId === OFFER_STATUS.OPEN && nearGoal(offer.typeId) ? OFFER_STATUS.SUSPENDED : p.statusId;
         if (offer.odds === p.odds && offer.statusId === statusId) continue;
         offer.odds = p.odds;
         offer.statusId = statusId;
@@ -220,7 +231,9 @@ export const createFeed = (services: AppServices, settings: FeedSettings) => {
       for (const [key, statusId] of prices.markets) {
         const market = c.markets.get(key);
         const wanted =
-          statusId === 1 && nearGoal(Number(key.split('|')[0])) ? OFFER_STATUS.SUSPENDED : statusId;
+          statusId === OFFER_STATUS.OPEN && nearGoal(Number(key.split('|')[0]))
+            ? OFFER_STATUS.SUSPENDED
+            : statusId;
         if (!market || (market.statusId === wanted && market.live)) continue;
         market.statusId = wanted;
         market.live = true;
@@ -246,7 +259,7 @@ export const createFeed = (services: AppServices, settings: FeedSettings) => {
     for (const [matchId, outcomes] of published) publishOddsChanged(services, { matchId, outcomes });
 
     // Results: once per match (idempotency key and the fixture decider's "same fact" rule).
-    const finished = states.filter((x) => x.s.status === 3);
+    const finished = states.filter((x) => x.s.status === MATCH_STATUS.ENDED);
     for (const { r, s } of finished) {
       try {
         await recordFixtureFact(

@@ -106,8 +106,10 @@ describe.skipIf(!existsSync(REAL_DATA))('demo feed with real data', () => {
       away_score: number;
       ht_home_score: number;
       ht_away_score: number;
+      goals: { side: string; minute: string }[] | null;
+      statistics: unknown;
     }>(
-      `SELECT f.match_id::text, f.timeline, m.home_score, m.away_score, m.ht_home_score, m.ht_away_score
+      `SELECT f.match_id::text, f.timeline, m.home_score, m.away_score, m.ht_home_score, m.ht_away_score, m.goals, m.statistics
        FROM feed_matches f JOIN matches m ON m.id = f.match_id WHERE f.done`,
     );
     expect(done.length).toBeGreaterThanOrEqual(6);
@@ -123,7 +125,12 @@ describe.skipIf(!existsSync(REAL_DATA))('demo feed with real data', () => {
         halfTime.home,
         halfTime.away,
       ]);
+      // Issue 16 items 1, 2: every goal with its minute, and the source's full-time statistics.
+      expect(d.goals?.length).toBe(fullTime.home + fullTime.away);
+      expect(d.goals?.filter((g) => g.side === 'home').length).toBe(fullTime.home);
+      expect(d.statistics).toEqual(d.timeline.statistics ?? null);
     }
+    expect(done.some((d) => d.statistics !== null)).toBe(true);
     const { rows: sources } = await services.sql.query<{ n: number }>(
       `SELECT count(*)::int AS n FROM matches WHERE source_key LIKE 'demo:fd:E0:%'`,
     );
@@ -154,5 +161,10 @@ describe('demo feed with no data', () => {
        WHERE m.status = 1 AND k.betting_type_id = 69 AND o.odds >= 1.01`,
     );
     expect(priced[0]!.n).toBeGreaterThan(0);
+    // The left menu's hot leagues (spec §2) are not empty on a fresh start (issue 16 point 3).
+    const { rows: hot } = await services.sql.query<{ popular: boolean; popular_sorting: number }>(
+      `SELECT popular, popular_sorting FROM competitions WHERE source_key = 'demo:generated:tz-premier'`,
+    );
+    expect(hot).toEqual([{ popular: true, popular_sorting: 100 }]);
   });
 });

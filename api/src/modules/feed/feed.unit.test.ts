@@ -3,8 +3,10 @@ import { describe, expect, it } from 'vitest';
 import { priceMatch } from '@bashiri/domain';
 import { generatedFixture, pairing, TANZANIAN_CLUBS } from './league.ts';
 import { offerKey, offerPrices, offerRows } from './offers.ts';
-import { cadenceOf, DAILY_KICKOFFS_EAT, eatDayStart, EAT_OFFSET_MS, plannedKickoffs } from './schedule.ts';
+import { EAT_OFFSET_MS, eatDayStartOf as eatDayStart } from '@bashiri/domain';
+import { cadenceOf, DAILY_KICKOFFS_EAT, plannedKickoffs } from './schedule.ts';
 import { internationalSources, worldCupMinute, worldCupSources } from './sources.ts';
+import type { SkippedRecord } from './sources.ts';
 import {
   assignGoalMinutes,
   clockLength,
@@ -115,6 +117,66 @@ describe('sources with real goal minutes', () => {
       halfTime: { home: 2, away: 0 },
       fullTime: { home: 2, away: 2 },
     });
+  });
+  it("tells extra time from stoppage time by the file's extra-time score (issue 15 item 9)", () => {
+    // A plain "95" in a match that went to extra time is an extra-time goal, not 90+5.
+    expect(worldCupMinute({ minute: '95' }, true)).toEqual({ minute: 95, stoppage: 0 });
+    const skipped: SkippedRecord[] = [];
+    const sources = worldCupSources(
+      {
+        name: 'WC',
+        matches: [
+          {
+            date: '2026-07-04',
+            team1: 'Tanzania',
+            team2: 'Brazil',
+            score: { ft: [1, 1], ht: [1, 0], et: [2, 1], p: [4, 3] },
+            goals1: [{ minute: '30' }, { minute: '95' }],
+            goals2: [{ minute: '70' }],
+          },
+        ],
+      },
+      (s) => skipped.push(s),
+    );
+    expect(skipped).toEqual([]);
+    expect(resultOf(sources[0]!.build().timeline)).toEqual({
+      halfTime: { home: 1, away: 0 },
+      fullTime: { home: 1, away: 1 },
+    });
+  });
+  it('checks the half-time score and reports every skipped match with its reason', () => {
+    const skipped: SkippedRecord[] = [];
+    const sources = worldCupSources(
+      {
+        name: 'WC',
+        matches: [
+          {
+            date: '2026-06-20',
+            team1: 'A',
+            team2: 'B',
+            score: { ft: [1, 0], ht: [0, 0] },
+            goals1: [{ minute: '40' }],
+          },
+          { date: '2026-06-21', team1: 'C', team2: 'D', score: { ft: [1, 0] }, goals1: [] },
+          { date: '2026-06-22', team1: 'E', team2: 'F', score: { ft: [1, 0] }, goals1: [{ minute: 'x' }] },
+          { date: '2026-07-19', team1: 'G', team2: 'H' },
+        ],
+      },
+      (s) => skipped.push(s),
+    );
+    expect(sources).toEqual([]);
+    expect(skipped.map((s) => [s.record, s.reason])).toEqual([
+      ['2026-06-20 A v B', 'first-half goals 1-0 differ from the half-time score 0-0'],
+      ['2026-06-21 C v D', 'ordinary-time goals 0-0 differ from the full-time score 1-0'],
+      ['2026-06-22 E v F', 'a goal minute cannot be read'],
+    ]);
+    const intl: SkippedRecord[] = [];
+    internationalSources(
+      [{ date: '2023-01-01', home_team: 'Kenya', away_team: 'Uganda', team: 'Kenya', minute: 'NA' }],
+      '2022-01-01',
+      (s) => intl.push(s),
+    );
+    expect(intl.map((s) => s.record)).toEqual(['2023-01-01 Kenya v Uganda']);
   });
   it('groups goalscorers rows by match, credits own goals to the team column, skips unknown minutes', () => {
     const row = (home: string, team: string, minute: string) => ({

@@ -5,12 +5,26 @@
  */
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { pino } from 'pino';
 import type { ApiModule } from '../module.ts';
 import type { AppServices } from '../../services.ts';
-import { seedCatalogue } from '../catalogue/seed.ts';
+import { seedCatalogue } from '../catalogue/index.ts';
 import { createFeed } from './engine.ts';
 import type { ScheduleOptions } from './schedule.ts';
 import { loadSources } from './sources.ts';
+
+/** What other modules and the end-to-end tests may use of this one (docs/decisions/0011-import-boundaries.md). */
+export {
+  assignGoalMinutes,
+  clockLength,
+  goalClock,
+  resultOf,
+  shownAt,
+  STANDARD_CLOCK_MINUTES,
+} from './timeline.ts';
+export type { Timeline } from './timeline.ts';
+export { clockOfRow, liveStates } from './live-state.ts';
+export type { LiveStates, SelectionLive } from './live-state.ts';
 
 /** Feed options; each falls back to its environment variable, then to the default. */
 export interface FeedOptions {
@@ -62,7 +76,14 @@ export const createFeedModule = (options: FeedOptions = {}): ApiModule => ({
     const o = resolveFeedOptions(options);
     if (!o.enabled) return async () => undefined;
     await seedCatalogue(services.sql);
-    const sources = await loadSources(o.dataDir);
+    // Every record the loaders leave out is logged with its reason (issue 15 item 9), then counted.
+    const log = pino({ name: 'feed', level: services.config.LOG_LEVEL });
+    let skipped = 0;
+    const sources = await loadSources(o.dataDir, (skip) => {
+      skipped++;
+      log.warn({ skipped: skip }, `feed: skipped ${skip.source} ${skip.record}: ${skip.reason}`);
+    });
+    log.info({ dataDir: o.dataDir, fixtures: sources.length, skipped }, 'feed: sources loaded');
     const feed = createFeed(services, { ...o, sources });
     feed.run();
     return feed.stop;

@@ -10,7 +10,7 @@ import {
   type PricedMarket,
   type PriceStatus,
 } from '@bashiri/domain';
-import { BETTING_TYPE, EVENT_PART, OFFER_STATUS, OUTCOME_TYPE } from '../catalogue/conventions.ts';
+import { BETTING_TYPE, EVENT_PART, OFFER_STATUS, OUTCOME_TYPE } from '../catalogue/index.ts';
 
 /** One outcome row to insert: its market's keys and its own. Lines are decimal text or null. */
 export interface OfferRow {

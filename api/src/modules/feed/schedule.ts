@@ -4,9 +4,7 @@
  * some in play and some finished. Pure: instants are epoch ms; East Africa Time is UTC+3 all year.
  */
 
-/** East Africa Time offset from UTC (no summer time). */
-export const EAT_OFFSET_MS = 3 * 60 * 60 * 1000;
-const DAY_MS = 24 * 60 * 60 * 1000;
+import { EAT_DAY_MS as DAY_MS, eatDayStartOf } from '@bashiri/domain';
 
 /** Local kick-off times of the daily lane, in East Africa Time ('HH:MM'). */
 export const DAILY_KICKOFFS_EAT = ['13:00', '15:00', '16:30', '18:00', '19:30', '21:00', '22:45'] as const;
@@ -25,10 +23,6 @@ export interface ScheduleOptions {
   readonly days?: number;
   readonly dailyKickoffs?: readonly string[];
 }
-
-/** Midnight East Africa Time of the day containing `instant`, as epoch ms. */
-export const eatDayStart = (instant: number): number =>
-  Math.floor((instant + EAT_OFFSET_MS) / DAY_MS) * DAY_MS - EAT_OFFSET_MS;
 
 /** The rolling lane's cadence for `options`. */
 export const cadenceOf = (options: ScheduleOptions): number =>
@@ -51,7 +45,7 @@ export const plannedKickoffs = (
   const wanted = new Set<number>();
   for (let t = Math.ceil((now - backfill) / cadence) * cadence; t <= now + horizon; t += cadence)
     wanted.add(t);
-  const today = eatDayStart(now);
+  const today = eatDayStartOf(now);
   for (let d = 0; d < (options.days ?? 7); d++) {
     for (const hhmm of options.dailyKickoffs ?? DAILY_KICKOFFS_EAT) {
       const [h, m] = hhmm.split(':').map(Number) as [number, number];

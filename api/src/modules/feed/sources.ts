@@ -7,10 +7,10 @@
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { parse } from 'csv-parse/sync';
-import { fitGoalRates, type GoalRates } from '@bashiri/domain';
-import { DIVISIONS } from '../catalogue/seed-data.ts';
-import { parseFootballData } from '../catalogue/football-data/parse.ts';
-import type { Fixture } from '../catalogue/football-data/parse.ts';
+import { eloGoalRates, eloHistory, fitGoalRates, type GoalRates, type PlayedMatch } from '@bashiri/domain';
+import { DIVISIONS } from '../catalogue/index.ts';
+import { parseFootballData } from '../catalogue/index.ts';
+import type { Fixture } from '../catalogue/index.ts';
 import { assignGoalMinutes, seedOf, timelineOf, type Timeline, type TimelineGoal } from './timeline.ts';
 
 /** A competition as the feed files it: `key` goes into `competitions.source_key` after 'demo:'. */
@@ -31,8 +31,82 @@ export interface SourceFixture {
   build(): { rates: GoalRates; timeline: Timeline };
 }
 
+/**
+ * Hot leagues of the demo (spec §2 left menu "hot leagues", §3 Hot league): the `popular_sorting` a
+ * feed competition gets when the feed creates it (higher first), or null for an ordinary one. Staff
+ * edits are kept: a competition is only set up once.
+ */
+export const hotLeagueSorting = (competitionKey: string): number | null => {
+  if (competitionKey === 'generated:tz-premier') return 100;
+  if (competitionKey.startsWith('worldcup:')) return 95;
+  const hot: Readonly<Record<string, number>> = {
+    'football-data:E0': 90,
+    'football-data:SP1': 80,
+    'football-data:I1': 70,
+    'football-data:D1': 60,
+    'football-data:F1': 50,
+  };
+  return hot[competitionKey] ?? null;
+};
+
 /** Goal rates used when a source has no prices: a typical home and away side. */
 export const DEFAULT_RATES: GoalRates = { home: 1.45, away: 1.15 };
+
+/**
+ * Goal rates of a match from team strength, for sources without bookmaker prices (issue 16 point 6;
+ * docs/pricing-model.md §6). `null` when neither side is known before `date`: the caller keeps
+ * {@link DEFAULT_RATES}.
+ */
+export type TeamStrength = (
+  date: string,
+  home: string,
+  away: string,
+  /** The venue when the results file does not hold the match (World Cup finals: neutral). */
+  neutralIfUnknown: boolean,
+) => GoalRates | null;
+
+/** Names the World Cup files spell differently from `international/results.csv`. */
+export const TEAM_ALIASES: Readonly<Record<string, string>> = {
+  USA: 'United States',
+  'Korea Republic': 'South Korea',
+  'IR Iran': 'Iran',
+  "Côte d'Ivoire": 'Ivory Coast',
+  'Cabo Verde': 'Cape Verde',
+  Czechia: 'Czech Republic',
+  Türkiye: 'Turkey',
+  'Bosnia & Herzegovina': 'Bosnia and Herzegovina',
+  'Congo DR': 'DR Congo',
+};
+
+/** `results.csv` rows (`date, home_team, away_team, home_score, away_score, tournament, …, neutral`). */
+export const playedMatches = (rows: readonly Record<string, string>[]): PlayedMatch[] =>
+  rows.map((r) => ({
+    date: r['date'] ?? '',
+    home: r['home_team'] ?? '',
+    away: r['away_team'] ?? '',
+    homeGoals: Number(r['home_score']),
+    awayGoals: Number(r['away_score']),
+    tournament: r['tournament'] ?? '',
+    neutral: r['neutral'] === 'TRUE',
+  }));
+
+/**
+ * Team strength from Elo ratings of `played` (domain `eloHistory`): each side's rating from matches
+ * strictly before the date (no lookahead), the venue neutral as the results file records that very
+ * match (else `neutralIfUnknown`), then `eloGoalRates`. Builds the ratings once (about 50k rows: well
+ * under a second).
+ */
+export const eloStrength = (played: readonly PlayedMatch[]): TeamStrength => {
+  const history = eloHistory(played);
+  const venue = new Map(played.map((m) => [`${m.date}|${m.home}|${m.away}`, m.neutral]));
+  return (date, homeName, awayName, neutralIfUnknown) => {
+    const home = TEAM_ALIASES[homeName] ?? homeName;
+    const away = TEAM_ALIASES[awayName] ?? awayName;
+    if (!history.knows(home, date) && !history.knows(away, date)) return null;
+    const neutral = venue.get(`${date}|${home}|${away}`) ?? neutralIfUnknown;
+    return eloGoalRates(history.ratingBefore(home, date), history.ratingBefore(away, date), neutral);
+  };
+};
 
 /** A football-data fixture as a source, or null without a half-time score (awarded results). */
 export const footballDataSource = (f: Fixture, season: string): SourceFixture | null => {
@@ -61,7 +135,10 @@ export const footballDataSource = (f: Fixture, season: string): SourceFixture | 
             ...(ou ? { over25: Number(ou.over), under25: Number(ou.under) } : {}),
           }).rates
         : DEFAULT_RATES;
-      return { rates, timeline: assignGoalMinutes(halfTime, fullTime, seedOf(key)) };
+      return {
+        rates,
+        timeline: { ...assignGoalMinutes(halfTime, fullTime, seedOf(key)), statistics: f.statistics },
+      };
     },
   };
 };
@@ -80,6 +157,8 @@ const INTERNATIONAL: SourceCompetition = {
 export const internationalSources = (
   rows: readonly Record<string, string>[],
   since = '2022-01-01',
+  report: (skipped: SkippedRecord) => void = () => undefined,
+  strength?: TeamStrength,
 ): SourceFixture[] => {
   const matches = new Map<
     string,
@@ -102,6 +181,13 @@ export const internationalSources = (
         stoppage: 0,
       });
   }
+  for (const m of matches.values())
+    if (m.bad)
+      report({
+        source: 'international:goalscorers.csv',
+        record: `${m.date} ${m.home} v ${m.away}`,
+        reason: 'a goal minute is missing or unreadable',
+      });
   return [...matches.values()]
     .filter((m) => !m.bad)
     .sort((a, b) => (a.date < b.date ? 1 : a.date > b.date ? -1 : 0))
@@ -112,7 +198,10 @@ export const internationalSources = (
         competition: INTERNATIONAL,
         home: m.home,
         away: m.away,
-        build: () => ({ rates: DEFAULT_RATES, timeline }),
+        build: () => ({
+          rates: strength?.(m.date, m.home, m.away, false) ?? DEFAULT_RATES,
+          timeline,
+        }),
       };
     });
 };
@@ -125,55 +214,112 @@ interface WorldCupMatch {
   readonly date: string;
   readonly team1: string;
   readonly team2: string;
-  readonly score?: { readonly ft?: [number, number] };
+  /** Full time (90 minutes), half time, after extra time, penalties (openfootball). */
+  readonly score?: {
+    readonly ft?: [number, number];
+    readonly ht?: [number, number];
+    readonly et?: [number, number];
+    readonly p?: [number, number];
+  };
   readonly goals1?: readonly WorldCupGoal[];
   readonly goals2?: readonly WorldCupGoal[];
 }
 
-/** Minute and stoppage of a World Cup goal: 2022 `{minute: 90, offset: 9}`, 2026 `"90+12"` or `"92"`. */
-export const worldCupMinute = (g: WorldCupGoal): { minute: number; stoppage: number } => {
+/** A record an importer left out, and why (issue 15 item 9: nothing is dropped without a word). */
+export interface SkippedRecord {
+  /** Which file or source. */
+  readonly source: string;
+  /** The record, e.g. `2022-12-18 Argentina v France`. */
+  readonly record: string;
+  readonly reason: string;
+}
+
+/**
+ * Minute and stoppage of a World Cup goal: 2022 `{minute: 90, offset: 9}`, 2026 `"90+12"` or `"92"`.
+ * A plain minute 91–99 is stoppage time written without the plus — unless the match went to extra time
+ * (`extraTime`), where it is an extra-time minute (returned as is, above 90).
+ */
+export const worldCupMinute = (g: WorldCupGoal, extraTime = false): { minute: number; stoppage: number } => {
   const [base, plus] = String(g.minute).split('+');
   const minute = Number(base);
   const stoppage = Number(plus ?? g.offset ?? 0);
-  // A plain "92" is stoppage written without the plus.
-  if (plus === undefined && minute > 90 && minute < 100 && g.offset === undefined)
+  if (!extraTime && plus === undefined && minute > 90 && minute < 100 && g.offset === undefined)
     return { minute: 90, stoppage: minute - 90 };
   return { minute, stoppage };
 };
 
-/** World Cup matches whose ordinary-time goals add up to the `ft` score (others are skipped). */
-export const worldCupSources = (file: {
-  name?: string;
-  matches?: readonly WorldCupMatch[];
-}): SourceFixture[] => {
+const sameScore = (a: readonly number[], b: readonly number[]) => a[0] === b[0] && a[1] === b[1];
+
+/**
+ * World Cup matches whose ordinary-time goals add up to the file's `ft` score and, when the file has
+ * one, whose first-half goals add up to its `ht` score. A match with an `et` score went to extra time:
+ * its goals after minute 90 (plain 91–120, or 105+x, 120+x) are extra time and left out of the replay.
+ * Every played match left out is passed to `report` with its reason.
+ */
+export const worldCupSources = (
+  file: { name?: string; matches?: readonly WorldCupMatch[] },
+  report: (skipped: SkippedRecord) => void = () => undefined,
+  strength?: TeamStrength,
+): SourceFixture[] => {
   const name = file.name ?? 'World Cup';
   const competition: SourceCompetition = { key: `worldcup:${name}`, name, countryCode: 'XW' };
   const out: SourceFixture[] = [];
   for (const m of file.matches ?? []) {
+    const skip = (reason: string) =>
+      report({ source: `worldcup:${name}`, record: `${m.date} ${m.team1} v ${m.team2}`, reason });
     const ft = m.score?.ft;
+    // A match without any score is a fixture not played yet, not a record dropped.
     if (!ft) continue;
+    const extraTime = m.score?.et !== undefined;
     const goals: TimelineGoal[] = [];
+    let unreadable = false;
     const add = (side: 'home' | 'away', list: readonly WorldCupGoal[] | undefined) => {
       for (const g of list ?? []) {
-        const { minute, stoppage } = worldCupMinute(g);
-        if (minute <= 90)
+        const { minute, stoppage } = worldCupMinute(g, extraTime);
+        if (!Number.isInteger(minute) || minute < 1 || !Number.isFinite(stoppage)) unreadable = true;
+        else if (minute <= 90)
           goals.push({ side, half: minute <= 45 ? 1 : 2, minute, stoppage: Math.min(stoppage, 15) });
       }
     };
     add('home', m.goals1);
     add('away', m.goals2);
-    const home = goals.filter((g) => g.side === 'home').length;
-    if (home !== ft[0] || goals.length - home !== ft[1]) continue;
+    if (unreadable) {
+      skip('a goal minute cannot be read');
+      continue;
+    }
+    const count = (list: readonly TimelineGoal[]) => {
+      const home = list.filter((g) => g.side === 'home').length;
+      return [home, list.length - home];
+    };
+    const full = count(goals);
+    if (!sameScore(full, ft)) {
+      skip(`ordinary-time goals ${full.join('-')} differ from the full-time score ${ft.join('-')}`);
+      continue;
+    }
+    const ht = m.score?.ht;
+    const half = count(goals.filter((g) => g.half === 1));
+    if (ht && !sameScore(half, ht)) {
+      skip(`first-half goals ${half.join('-')} differ from the half-time score ${ht.join('-')}`);
+      continue;
+    }
     const timeline = timelineOf(goals);
     out.push({
       key: `wc:${name}:${m.date}:${m.team1}:${m.team2}`,
       competition,
       home: m.team1,
       away: m.team2,
-      build: () => ({ rates: DEFAULT_RATES, timeline }),
+      build: () => ({
+        rates: strength?.(m.date, m.team1, m.team2, true) ?? DEFAULT_RATES,
+        timeline,
+      }),
     });
   }
   return out;
+};
+
+/** The default report of a skipped record: one warning line naming the source, record and reason. */
+export const reportSkipped = (skipped: SkippedRecord): void => {
+  console.warn(`feed: skipped ${skipped.source} ${skipped.record}: ${skipped.reason}`);
 };
 
 /** Interleaves the league list with the others: three league fixtures, then one with real minutes. */
@@ -207,7 +353,10 @@ const files = async (dir: string, suffix: string): Promise<string[]> => {
  * `worldcup/*.json`), newest seasons first; empty when the folder holds none of them. Unreadable files
  * are skipped.
  */
-export const loadSources = async (dataDir: string): Promise<SourceFixture[]> => {
+export const loadSources = async (
+  dataDir: string,
+  report: (skipped: SkippedRecord) => void = reportSkipped,
+): Promise<SourceFixture[]> => {
   const dated: { kickoff: number; source: SourceFixture }[] = [];
   for (const path of await files(join(dataDir, 'football-data'), '.csv')) {
     const parsed = parseFootballData(await readFile(path, 'utf8'));
@@ -215,6 +364,12 @@ export const loadSources = async (dataDir: string): Promise<SourceFixture[]> => 
     for (const f of parsed.fixtures) {
       const source = footballDataSource(f, season);
       if (source) dated.push({ kickoff: f.kickoff, source });
+      else
+        report({
+          source: `football-data:${path.split('/').pop()}`,
+          record: `${f.div} ${season} ${f.homeTeam} v ${f.awayTeam}`,
+          reason: f.result?.awarded ? 'an awarded result' : 'no half-time score',
+        });
     }
   }
   // Newest first, leagues mixed as their calendars mix.
@@ -222,11 +377,19 @@ export const loadSources = async (dataDir: string): Promise<SourceFixture[]> => 
     .sort((a, b) => b.kickoff - a.kickoff || (a.source.key < b.source.key ? -1 : 1))
     .map((d) => d.source);
   const others: SourceFixture[] = [];
+  const results = await readFile(join(dataDir, 'international', 'results.csv'), 'utf8').catch(() => null);
+  // Prices for the sources without odds come from Elo ratings of every earlier international.
+  const strength = results
+    ? eloStrength(
+        playedMatches(parse(results, { columns: true, skip_empty_lines: true }) as Record<string, string>[]),
+      )
+    : undefined;
   for (const path of await files(join(dataDir, 'worldcup'), '.json')) {
     try {
-      others.push(...worldCupSources(JSON.parse(await readFile(path, 'utf8'))));
-    } catch {
-      // A malformed file only loses its own matches.
+      others.push(...worldCupSources(JSON.parse(await readFile(path, 'utf8')), report, strength));
+    } catch (error) {
+      // A malformed file only loses its own matches — and says so.
+      report({ source: path, record: '(whole file)', reason: `unreadable: ${(error as Error).message}` });
     }
   }
   const scorers = join(dataDir, 'international', 'goalscorers.csv');
@@ -235,6 +398,9 @@ export const loadSources = async (dataDir: string): Promise<SourceFixture[]> => 
     others.push(
       ...internationalSources(
         parse(text, { columns: true, skip_empty_lines: true }) as Record<string, string>[],
+        undefined,
+        report,
+        strength,
       ),
     );
   return interleave(league, others);

@@ -4,9 +4,9 @@
  */
 import type { SqlClient, SqlExecutor } from '@bashiri/eventstore';
 import { priceMarket, fairMarkets, type GoalRates } from '@bashiri/domain';
-import { OFFER_STATUS } from '../catalogue/conventions.ts';
+import { OFFER_STATUS } from '../catalogue/index.ts';
 import { bettingTypeOf, offerKey, offerPrices, offerRows } from './offers.ts';
-import type { SourceCompetition } from './sources.ts';
+import { hotLeagueSorting, type SourceCompetition } from './sources.ts';
 import type { Timeline } from './timeline.ts';
 
 /** Per betting type: margin percent and live delay seconds (betting_types). */
@@ -54,10 +54,16 @@ export const insertMatches = async (
     : sql.transaction(async (tx) => {
         const comps = [...new Map(news.map((n) => [n.competition.key, n.competition])).values()];
         await tx.query(
-          `INSERT INTO competitions (source_key, name, country_id)
-           SELECT 'demo:' || k, n, (SELECT id FROM countries WHERE code = c) FROM unnest($1::text[], $2::text[], $3::text[]) AS u(k, n, c)
+          `INSERT INTO competitions (source_key, name, country_id, popular, popular_sorting)
+           SELECT 'demo:' || k, n, (SELECT id FROM countries WHERE code = c), h IS NOT NULL, coalesce(h, 0)
+           FROM unnest($1::text[], $2::text[], $3::text[], $4::int[]) AS u(k, n, c, h)
            ON CONFLICT (source_key) DO NOTHING`,
-          [comps.map((c) => c.key), comps.map((c) => c.name), comps.map((c) => c.countryCode)],
+          [
+            comps.map((c) => c.key),
+            comps.map((c) => c.name),
+            comps.map((c) => c.countryCode),
+            comps.map((c) => hotLeagueSorting(c.key)),
+          ],
         );
         const teamNames = unique(news.flatMap((n) => [n.home, n.away]));
         await tx.query(

@@ -4,6 +4,8 @@
  * second half (45 + stoppage); a standard match (2 + 3 minutes of stoppage) lasts 110 clock minutes.
  */
 import type { MatchClock, Score } from '@bashiri/domain';
+import { goalMinuteText, statisticsAt } from '../catalogue/index.ts';
+import type { GoalView, MatchStatistics } from '../catalogue/index.ts';
 
 /** One goal: the side it counts for, its half, its minute (1–45 or 46–90) and stoppage offset (45+2 → 45, 2). */
 export interface TimelineGoal {
@@ -18,6 +20,8 @@ export interface Timeline {
   readonly goals: readonly TimelineGoal[];
   readonly firstStoppage: number;
   readonly secondStoppage: number;
+  /** Full-time statistics of the replayed fixture when its source has them (football-data). */
+  readonly statistics?: MatchStatistics | null;
 }
 
 /** Half-time break in clock minutes. */
@@ -160,4 +164,21 @@ export const timelineOf = (goals: readonly TimelineGoal[]): Timeline => {
   const most = (half: 1 | 2) => Math.max(0, ...goals.filter((g) => g.half === half).map((g) => g.stoppage));
   const draft = { goals, firstStoppage: Math.max(2, most(1)), secondStoppage: Math.max(3, most(2)) };
   return { ...draft, goals: [...goals].sort((a, b) => goalClock(a, draft) - goalClock(b, draft)) };
+};
+
+/**
+ * What the match page shows at `clockMinutes` (issue 16 items 1, 2): the goals scored so far with their
+ * minute text, and the source's statistics spread over the minutes played (null without statistics).
+ */
+export const shownAt = (
+  t: Timeline,
+  clockMinutes: number,
+): { goals: GoalView[]; statistics: MatchStatistics | null } => {
+  const state = stateAt(t, clockMinutes);
+  return {
+    goals: t.goals
+      .filter((g) => goalClock(g, t) <= clockMinutes)
+      .map((g) => ({ side: g.side, minute: goalMinuteText(g.half, g.minute, g.stoppage) })),
+    statistics: t.statistics ? statisticsAt(t.statistics, state.status === 1 ? 0 : state.clock.minute) : null,
+  };
 };

@@ -27,12 +27,13 @@ describe('staff administration of players (spec §5 Admin reset, §6)', () => {
     if (!adminLogin.data) throw new Error(JSON.stringify(adminLogin));
     admin = adminLogin.data.staffLogin.token;
     await t.gql(
-      'mutation { createManager(input: { account: "cs.agent", password: "pass1", roleId: "2" }) { id } }',
+      'mutation { createManager(input: { account: "cs.agent", password: "Staff-Pass-2026!", roleId: "2" }) { id } }',
       {},
       { token: admin },
     );
-    cs = (await t.gql<{ staffLogin: { token: string } }>(STAFF_LOGIN, { a: 'cs.agent', p: 'pass1' })).data!
-      .staffLogin.token;
+    cs = (
+      await t.gql<{ staffLogin: { token: string } }>(STAFF_LOGIN, { a: 'cs.agent', p: 'Staff-Pass-2026!' })
+    ).data!.staffLogin.token;
     await t.gql('mutation ($p: String!) { requestSmsCode(phone: $p, purpose: REGISTER) }', { p: phone });
     const code = await t.smsCode('+255755000111', 'register');
     const r = await t.gql<{ register: { token: string; player: { id: string } } }>(

@@ -1,18 +1,18 @@
 /**
  * Staff administration of players (spec §5 Admin reset, §6 admin actions): list, flags, password.
- * Each change runs Account decider commands with the staff actor and reason in one transaction with
+ * Each change appends its Account decider commands with the staff actor and reason through the port, then
  * its audit row (permission `users.view` / `users.edit`).
  */
 import type { AccountCommand, ReportedFlag } from '@bashiri/domain';
 import { codedError } from '../../graphql/errors.ts';
 import type { GraphQLContext } from '../../graphql/context.ts';
 import { audit } from '../audit/index.ts';
-import { requireStaff } from '../staff/guard.ts';
-import { afterAccountAppend, appendAccountCommand } from './accounts.ts';
-import { checkNewPassword, hashPassword } from './passwords.ts';
+import { requireStaff } from '../../auth/guard.ts';
+import { afterAccountAppend, appendAccountCommands } from './accounts.ts';
+import { checkNewPassword, hashPassword } from '../../auth/passwords.ts';
 import { findPlayer, playerOf, staffResetPlayerPassword } from './players.ts';
 import type { PlayerRow } from './players.ts';
-import { revokeAllSessions } from './sessions.ts';
+import { revokeAllSessions } from '../../auth/sessions.ts';
 
 /** Players, newest first, optionally matching `search` in phone or invitation code. */
 export const listPlayers = async (
@@ -90,28 +90,26 @@ export const updatePlayer = async (
     reason: reason.trim(),
     at: new Date(now).toISOString(),
   });
+  const code = patch.invitationCode?.trim();
+  if (code) {
+    const taken = await ctx.services.sql.query(
+      `SELECT 1 FROM player_accounts WHERE upper(invitation_code) = upper($1) AND user_id <> $2
+       UNION SELECT 1 FROM player_credentials WHERE upper(invitation_code) = upper($1) AND user_id <> $2`,
+      [code, userId],
+    );
+    if (taken.rows.length > 0)
+      throw codedError('INVITATION_CODE_TAKEN', 'another player has this code', {
+        field: 'invitationCode',
+      });
+  }
+  // Every change in one append through the port (all or nothing), then — after it — the sessions and
+  // the audit row (decision 0008 §5: the events carry the actor and reason).
+  const events = await appendAccountCommands(ctx.services, commands, {
+    actor: `staff:${viewer.staffId}`,
+    correlationId: ctx.requestId,
+    causationId: null,
+  });
   await ctx.services.sql.transaction(async (tx) => {
-    const code = patch.invitationCode?.trim();
-    if (code) {
-      const taken = await tx.query(
-        `SELECT 1 FROM player_accounts WHERE upper(invitation_code) = upper($1) AND user_id <> $2
-         UNION SELECT 1 FROM player_credentials WHERE upper(invitation_code) = upper($1) AND user_id <> $2`,
-        [code, userId],
-      );
-      if (taken.rows.length > 0)
-        throw codedError('INVITATION_CODE_TAKEN', 'another player has this code', {
-          field: 'invitationCode',
-        });
-    }
-    const events = [];
-    for (const command of commands)
-      events.push(
-        ...(await appendAccountCommand(tx, command, {
-          actor: `staff:${viewer.staffId}`,
-          correlationId: ctx.requestId,
-          causationId: null,
-        })),
-      );
     if (patch.disabled === true) await revokeAllSessions(tx, 'player', userId, now);
     await audit(tx, {
       actor: `staff:${viewer.staffId}`,
@@ -139,26 +137,24 @@ export const resetPlayerPassword = async (
   if (!input.reason.trim()) throw codedError('REASON_REQUIRED', 'a reason is required', { field: 'reason' });
   const hash = await hashPassword(input.password);
   const now = ctx.services.now();
-  await ctx.services.sql.transaction(async (tx) => {
-    await staffResetPlayerPassword(
-      ctx,
-      tx,
-      input.userId,
-      hash,
-      { kind: 'staff', id: viewer.staffId },
-      input.reason.trim(),
-      now,
-    );
-    await audit(tx, {
-      actor: `staff:${viewer.staffId}`,
-      ip: ctx.ip ?? null,
-      requestId: ctx.requestId,
-      action: 'user.reset_password',
-      entity: 'user',
-      entityId: input.userId,
-      reason: input.reason.trim(),
-    });
-  });
+  await staffResetPlayerPassword(
+    ctx,
+    input.userId,
+    hash,
+    { kind: 'staff', id: viewer.staffId },
+    input.reason.trim(),
+    now,
+    (tx) =>
+      audit(tx, {
+        actor: `staff:${viewer.staffId}`,
+        ip: ctx.ip ?? null,
+        requestId: ctx.requestId,
+        action: 'user.reset_password',
+        entity: 'user',
+        entityId: input.userId,
+        reason: input.reason.trim(),
+      }),
+  );
   await afterAccountAppend(ctx.services);
   return true;
 };

@@ -8,8 +8,9 @@ import type { FastifyRequest } from 'fastify';
 import type { Viewer } from '../../graphql/context.ts';
 import { codedError } from '../../graphql/errors.ts';
 import type { AppServices } from '../../services.ts';
-import { permissionsOfStaff } from '../staff/permissions.ts';
-import { admission, bearerToken } from './sessions.ts';
+import { staffTotpRequired } from '../../config.ts';
+import { permissionsOfStaff, staffSetupOf } from '../staff/index.ts';
+import { admission, bearerToken } from '../../auth/sessions.ts';
 
 /** The viewer of `request`, or null; throws `IP_BLOCKED` for a blacklisted address. */
 export const authenticate = async (
@@ -21,8 +22,11 @@ export const authenticate = async (
   if (blocked) throw codedError('IP_BLOCKED', 'access from this address is blocked');
   if (!session) return null;
   if (session.kind === 'player') return { kind: 'player', userId: session.subjectId, sessionId: session.id };
-  const permissions = await permissionsOfStaff(services.sql, session.subjectId);
+  const [permissions, setup] = await Promise.all([
+    permissionsOfStaff(services.sql, session.subjectId),
+    staffSetupOf(services.sql, session.subjectId, staffTotpRequired(services.config)),
+  ]);
   return permissions.size === 0
     ? null
-    : { kind: 'staff', staffId: session.subjectId, sessionId: session.id, permissions };
+    : { kind: 'staff', staffId: session.subjectId, sessionId: session.id, permissions, setup };
 };

@@ -8,15 +8,26 @@ import type { IResolvers } from 'mercurius';
 import type { GraphQLContext } from '../../graphql/context.ts';
 import type { MutationResolvers, QueryResolvers } from '../../graphql/generated.ts';
 import type { ApiModule } from '../module.ts';
-import { requirePlayer } from '../staff/guard.ts';
-import { pruneRates } from './limiter.ts';
+import { requirePlayer } from '../../auth/guard.ts';
+import { pruneRates } from '../../auth/limiter.ts';
 import * as admin from './admin.ts';
 import * as players from './players.ts';
 import { playerAccountsProjection } from './projection.ts';
 import { defaultSmsGateway } from './sms.ts';
+import * as phones from './payment-phones.ts';
+import { paymentPhonesOf } from './payment-phones.ts';
 import type { SmsGateway } from './sms.ts';
 
 export { authenticate } from './authenticate.ts';
+
+/** What other modules may use of this one (docs/decisions/0011-import-boundaries.md). */
+export { phoneOrThrow } from './players.ts';
+export { playerSessionIps } from './footprints.ts';
+export { playerAccountsProjection } from './projection.ts';
+export { sendSmsCode } from './sms.ts';
+export { mayPromptPhone, PHONE_NOT_VERIFIED } from './payment-phones.ts';
+export { defaultSmsGateway } from './sms.ts';
+export type { SmsGateway } from './sms.ts';
 
 /** What the identity module is built with. */
 export interface IdentityModuleOptions {
@@ -36,6 +47,7 @@ export const createIdentityModule = (options: IdentityModuleOptions = {}): ApiMo
 
   const Query: QueryResolvers = {
     players: (_root, args, ctx) => admin.listPlayers(ctx, args),
+    paymentPhones: (_root, _args, ctx) => paymentPhonesOf(ctx.services.sql, requirePlayer(ctx).userId),
     me: async (_root, _args, ctx) => {
       if (ctx.viewer?.kind !== 'player') return null;
       const row = await players.findPlayer(ctx, requirePlayer(ctx).userId);
@@ -49,6 +61,9 @@ export const createIdentityModule = (options: IdentityModuleOptions = {}): ApiMo
         phone,
         type: purpose === 'REGISTER' ? 'register' : 'reset_password',
       }),
+    requestPaymentPhoneCode: (_root, { phone }, ctx) => phones.requestPaymentPhoneCode(ctx, sms, { phone }),
+    verifyPaymentPhone: (_root, args, ctx) => phones.verifyPaymentPhone(ctx, args),
+    removePaymentPhone: (_root, { phone }, ctx) => phones.removePaymentPhone(ctx, { phone }),
     register: async (_root, { input }, ctx) => session(ctx, await players.register(ctx, input)),
     login: async (_root, args, ctx) => session(ctx, await players.login(ctx, args)),
     logout: (_root, _args, ctx) => players.logout(ctx),

@@ -6,17 +6,26 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { isMobileNetwork, networkOfPhone, normalizeTzPhone } from '@bashiri/domain';
 import type { SqlExecutor } from '@bashiri/eventstore';
+import type { AppServices } from '../../services.ts';
 import { codedError } from '../../graphql/errors.ts';
 import type { GraphQLContext } from '../../graphql/context.ts';
-import { requirePlayer } from '../staff/guard.ts';
-import { afterAccountAppend, appendAccountCommand, loadAccount } from './accounts.ts';
-import { enforceRates, RATE_LIMITS } from './limiter.ts';
-import { checkNewPassword, decoyHash, hashPassword, verifyPassword } from './passwords.ts';
-import { openSession, revokeAllSessions, revokeSession } from './sessions.ts';
-import type { IssuedToken } from './sessions.ts';
+import { requirePlayer } from '../../auth/guard.ts';
+import {
+  afterAccountAppend,
+  appendAccountCommand,
+  appendAccountCommands,
+  loadAccount,
+  PhoneReserved,
+} from './accounts.ts';
+import { clearLoginFailures, LOGIN_DELAYS, recordLoginFailure, takeLoginAttempt } from './delays.ts';
+import { enforceRates, RATE_LIMITS } from '../../auth/limiter.ts';
+import { checkNewPassword, decoyHash, hashPassword, verifyPassword } from '../../auth/passwords.ts';
+import { openSession, revokeAllSessions, revokeSession } from '../../auth/sessions.ts';
+import type { IssuedToken } from '../../auth/sessions.ts';
 import { consumeSmsCode, sendSmsCode } from './sms.ts';
 import type { SmsCodeType, SmsGateway } from './sms.ts';
 import { accountPermits } from '@bashiri/domain';
+import { lockAccountRow } from './projection.ts';
 
 /** A `player_accounts` row. */
 export interface PlayerRow {
@@ -86,15 +95,16 @@ export const findPlayer = async (ctx: GraphQLContext, userId: string): Promise<P
   // Under load the global log may not show a just-committed event yet (a reader only passes
   // transactions older than every one still open, eventstore visibility rule), so the catch-up can end
   // before the row exists. The account stream itself is always current: answer from it.
-  return playerFromStream(ctx.services.sql, userId);
+  return playerFromStream(ctx.services, userId);
 };
 
 /**
  * The player's row as the projection will write it, folded from the `account-<userId>` stream plus the
  * login facts of `player_credentials`; null for an unknown user.
  */
-const playerFromStream = async (sql: SqlExecutor, userId: string): Promise<PlayerRow | null> => {
-  const { state, version } = await loadAccount(sql, userId);
+const playerFromStream = async (services: AppServices, userId: string): Promise<PlayerRow | null> => {
+  const { sql } = services;
+  const { state, version } = await loadAccount(services, userId);
   if (!state.registered || version === 0) return null;
   const credentials = await sql.query<{
     default_bet_amount: string | number | null;
@@ -173,6 +183,33 @@ const newInvitationCode = (): string =>
 const LOGIN_UPDATE = `UPDATE player_credentials SET last_login_at = $2, last_login_ip = $3 WHERE user_id = $1`;
 const LOGIN_UPDATE_READ_MODEL = `UPDATE player_accounts SET last_login_at = $2, last_login_ip = $3 WHERE user_id = $1`;
 
+/**
+ * Writes a new player's credentials (hash, own invitation code, first login time and IP) inside `tx`,
+ * after the account's `AccountRegistered` is appended; idempotent. The `player_accounts` row copies the
+ * login time from here: if the projection inserted the row first, it is filled in now; the per-player
+ * lock ({@link lockAccountRow}) keeps the projection from reading the credentials half-way.
+ */
+export const saveCredentials = async (
+  tx: SqlExecutor,
+  c: {
+    readonly userId: string;
+    readonly phone: string;
+    readonly invitationCode: string;
+    readonly passwordHash: string;
+    readonly hashRef: string;
+    readonly at: Date;
+    readonly ip: string | null;
+  },
+): Promise<void> => {
+  await lockAccountRow(tx, c.userId);
+  await tx.query(
+    `INSERT INTO player_credentials (user_id, phone, invitation_code, password_hash, hash_ref, created_at, last_login_at, last_login_ip)
+     VALUES ($1, $2, $3, $4, $5, $6, $6, $7) ON CONFLICT (user_id) DO NOTHING`,
+    [c.userId, c.phone, c.invitationCode, c.passwordHash, c.hashRef, c.at, c.ip],
+  );
+  await tx.query(LOGIN_UPDATE_READ_MODEL, [c.userId, c.at, c.ip]);
+};
+
 /** Registers a player and opens their first session (spec §5 Registration). */
 export const register = async (
   ctx: GraphQLContext,
@@ -211,25 +248,23 @@ export const register = async (
   const passwordHash = await hashPassword(input.password);
   const userId = randomUUID();
   const hashRef = `argon2id:${randomUUID()}`;
+  // The code first (a wrong code registers nothing), then the account with its phone's reservation
+  // stream in one append through the port (two registrations of one phone cannot both succeed), then
+  // the credentials and the first session, after the append and idempotent (issue 14 item 1).
+  await sql.transaction((tx) => consumeSmsCode(tx, { phone, type: 'register', code: input.code, now }));
+  let ownCode = newInvitationCode();
+  for (let i = 0; i < 5; i++) {
+    const used = await sql.query(
+      'SELECT 1 FROM player_credentials WHERE invitation_code = $1 UNION SELECT 1 FROM player_accounts WHERE invitation_code = $1',
+      [ownCode],
+    );
+    if (used.rows.length === 0) break;
+    ownCode = newInvitationCode();
+  }
   try {
-    const issued = await sql.transaction(async (tx) => {
-      await consumeSmsCode(tx, { phone, type: 'register', code: input.code, now });
-      let ownCode = newInvitationCode();
-      for (let i = 0; i < 5; i++) {
-        const used = await tx.query(
-          'SELECT 1 FROM player_credentials WHERE invitation_code = $1 UNION SELECT 1 FROM player_accounts WHERE invitation_code = $1',
-          [ownCode],
-        );
-        if (used.rows.length === 0) break;
-        ownCode = newInvitationCode();
-      }
-      await tx.query(
-        `INSERT INTO player_credentials (user_id, phone, invitation_code, password_hash, hash_ref, created_at, last_login_at, last_login_ip)
-         VALUES ($1, $2, $3, $4, $5, $6, $6, $7)`,
-        [userId, phone, ownCode, passwordHash, hashRef, new Date(now), ctx.ip ?? null],
-      );
-      await appendAccountCommand(
-        tx,
+    await appendAccountCommands(
+      ctx.services,
+      [
         {
           type: 'Register',
           userId,
@@ -240,14 +275,26 @@ export const register = async (
           superiorId,
           at: new Date(now).toISOString(),
         },
-        { actor: `player:${userId}`, correlationId: ctx.requestId, causationId: null },
-      );
+      ],
+      { actor: `player:${userId}`, correlationId: ctx.requestId, causationId: null },
+      { reservePhone: phone },
+    );
+    const issued = await sql.transaction(async (tx) => {
+      await saveCredentials(tx, {
+        userId,
+        phone,
+        invitationCode: ownCode,
+        passwordHash,
+        hashRef,
+        at: new Date(now),
+        ip: ctx.ip ?? null,
+      });
       return openSession(tx, 'player', userId, now, clientOf(ctx));
     });
     await afterAccountAppend(ctx.services);
     return { ...issued, userId };
   } catch (error) {
-    if (isUniqueViolation(error))
+    if (error instanceof PhoneReserved || isUniqueViolation(error))
       throw codedError('PHONE_TAKEN', 'this phone number is already registered', { field: 'phone' });
     throw error;
   }
@@ -263,11 +310,14 @@ export const login = async (
   if (!input.phone.trim()) throw codedError('PHONE_REQUIRED', 'enter your phone number', { field: 'phone' });
   if (!input.password) throw codedError('PASSWORD_REQUIRED', 'enter your password', { field: 'password' });
   const phone = phoneOrThrow(input.phone);
-  await enforceRates(
+  // Progressive delays per phone and per IP (delays.ts), not a window that locks the player out.
+  const phoneKey = `login:phone:${phone}`;
+  const ipKey = `login:ip:${ctx.ip}`;
+  await takeLoginAttempt(
     sql,
     [
-      [`login:ip:${ctx.ip}`, RATE_LIMITS.loginPerIp],
-      [`login:phone:${phone}`, RATE_LIMITS.loginPerAccount],
+      [phoneKey, LOGIN_DELAYS.phone],
+      [ipKey, LOGIN_DELAYS.ip],
     ],
     now,
   );
@@ -277,10 +327,15 @@ export const login = async (
   );
   const row = found.rows[0];
   const ok = await verifyPassword(row?.password_hash ?? (await decoyHash()), input.password);
-  if (!row || !ok) throw codedError('LOGIN_FAILED', 'wrong phone number or password');
-  const { state } = await loadAccount(sql, row.user_id);
+  if (!row || !ok) {
+    await recordLoginFailure(sql, [phoneKey, ipKey]);
+    throw codedError('LOGIN_FAILED', 'wrong phone number or password');
+  }
+  await clearLoginFailures(sql, phoneKey);
+  const { state } = await loadAccount(ctx.services, row.user_id);
   if (!accountPermits(state).login) throw codedError('ACCOUNT_DISABLED', 'this account is disabled');
   const issued = await sql.transaction(async (tx) => {
+    await lockAccountRow(tx, row.user_id);
     await tx.query(LOGIN_UPDATE, [row.user_id, new Date(now), ctx.ip ?? null]);
     await tx.query(LOGIN_UPDATE_READ_MODEL, [row.user_id, new Date(now), ctx.ip ?? null]);
     return openSession(tx, 'player', row.user_id, now, clientOf(ctx));
@@ -295,19 +350,23 @@ export const logout = async (ctx: GraphQLContext): Promise<boolean> => {
   return true;
 };
 
-/** Sets a player's password hash with a `PasswordChanged` event and ends all their sessions, in one transaction. */
+/**
+ * Sets a player's password: a `PasswordChanged` event through the port, then — after the append — the
+ * new hash in `player_credentials` and the end of all their sessions in one transaction, with `also`
+ * (e.g. the staff audit row) in it.
+ */
 const setPlayerPassword = async (
   ctx: GraphQLContext,
-  tx: SqlExecutor,
   userId: string,
   passwordHash: string,
   actor: { kind: 'player' | 'staff'; id: string },
   reason: string,
   now: number,
+  also?: (tx: SqlExecutor) => Promise<void>,
 ): Promise<void> => {
   const hashRef = `argon2id:${randomUUID()}`;
   await appendAccountCommand(
-    tx,
+    ctx.services,
     {
       type: 'ChangePassword',
       userId,
@@ -318,11 +377,14 @@ const setPlayerPassword = async (
     },
     { actor: `${actor.kind}:${actor.id}`, correlationId: ctx.requestId, causationId: null },
   );
-  await tx.query(
-    'UPDATE player_credentials SET password_hash = $2, hash_ref = $3, password_changed_at = $4 WHERE user_id = $1',
-    [userId, passwordHash, hashRef, new Date(now)],
-  );
-  await revokeAllSessions(tx, 'player', userId, now);
+  await ctx.services.sql.transaction(async (tx) => {
+    await tx.query(
+      'UPDATE player_credentials SET password_hash = $2, hash_ref = $3, password_changed_at = $4 WHERE user_id = $1',
+      [userId, passwordHash, hashRef, new Date(now)],
+    );
+    await revokeAllSessions(tx, 'player', userId, now);
+    if (also) await also(tx);
+  });
 };
 
 /** The player changes their own password; every session ends (spec §4, §5 Change password). */
@@ -347,9 +409,7 @@ export const changePassword = async (
   if (!found.rows[0] || !(await verifyPassword(found.rows[0].password_hash, input.oldPassword)))
     throw codedError('WRONG_PASSWORD', 'the old password is wrong', { field: 'oldPassword' });
   const passwordHash = await hashPassword(input.newPassword);
-  await sql.transaction((tx) =>
-    setPlayerPassword(ctx, tx, viewer.userId, passwordHash, { kind: 'player', id: viewer.userId }, '', now),
-  );
+  await setPlayerPassword(ctx, viewer.userId, passwordHash, { kind: 'player', id: viewer.userId }, '', now);
   await afterAccountAppend(ctx.services);
   return true;
 };
@@ -381,23 +441,20 @@ export const resetPassword = async (
   const userId = found.rows[0]?.user_id;
   if (!userId) throw codedError('SMS_CODE_INVALID', 'the SMS code is wrong', { field: 'code' });
   const passwordHash = await hashPassword(input.newPassword);
-  await sql.transaction(async (tx) => {
-    await consumeSmsCode(tx, { phone, type: 'reset_password', code: input.code, now });
-    await setPlayerPassword(
-      ctx,
-      tx,
-      userId,
-      passwordHash,
-      { kind: 'player', id: userId },
-      'forgotten password',
-      now,
-    );
-  });
+  await sql.transaction((tx) => consumeSmsCode(tx, { phone, type: 'reset_password', code: input.code, now }));
+  await setPlayerPassword(
+    ctx,
+    userId,
+    passwordHash,
+    { kind: 'player', id: userId },
+    'forgotten password',
+    now,
+  );
   await afterAccountAppend(ctx.services);
   return true;
 };
 
-/** Staff reset of a player's password (spec §5 Admin reset); the caller checks permission and audits in `tx`. */
+/** Staff reset of a player's password (spec §5 Admin reset); the caller checks permission and audits in `also`. */
 export const staffResetPlayerPassword = setPlayerPassword;
 
 /** Sets the player's default stake (TZS, positive multiple of 100, at most 3,000,000) or clears it. */
@@ -411,6 +468,7 @@ export const setDefaultBetAmount = async (ctx: GraphQLContext, amount: number | 
       field: 'amount',
     });
   await ctx.services.sql.transaction(async (tx) => {
+    await lockAccountRow(tx, viewer.userId);
     await tx.query('UPDATE player_credentials SET default_bet_amount = $2 WHERE user_id = $1', [
       viewer.userId,
       amount,

@@ -5,7 +5,7 @@
  */
 import type { AccountEvent } from '@bashiri/domain';
 import type { RecordedEvent, SqlExecutor } from '@bashiri/eventstore';
-import type { Projection } from '@bashiri/projections';
+import type { Projection } from '@bashiri/projection-runner';
 
 const SET: Partial<Record<AccountEvent['type'], (data: never) => [column: string, value: unknown]>> = {
   DisabledChanged: (d: { disabled: boolean }) => ['disabled', d.disabled],
@@ -19,6 +19,19 @@ const SET: Partial<Record<AccountEvent['type'], (data: never) => [column: string
   NoteChanged: (d: { note: string }) => ['note', d.note],
 };
 
+/**
+ * Serialises, per player, the projection's first insert of a `player_accounts` row with the writers of
+ * the login time, IP and default stake it copies from `player_credentials` (registration, login, default
+ * stake). Without it the projection can read the credentials before registration commits them and insert
+ * a row without the login time, which a rebuild would fill (the chaos verifier saw this, issue 15).
+ * Taken inside the caller's transaction; released at its end.
+ */
+export const lockAccountRow = async (tx: SqlExecutor, userId: string): Promise<void> => {
+  await tx.query(`SELECT pg_advisory_xact_lock(hashtextextended('player_accounts:' || $1::text, 0))`, [
+    userId,
+  ]);
+};
+
 /** Keeps `player_accounts` from the account streams. */
 export const playerAccountsProjection: Projection = {
   name: 'identity.player_accounts',
@@ -27,6 +40,7 @@ export const playerAccountsProjection: Projection = {
     const event = { type: recorded.type, data: recorded.data } as AccountEvent;
     if (event.type === 'AccountRegistered') {
       const d = event.data;
+      await lockAccountRow(tx, d.userId);
       await tx.query(
         `INSERT INTO player_accounts (user_id, phone, network, invitation_code, superior_id, created_at,
            default_bet_amount, last_login_at, last_login_ip, version)

@@ -1,6 +1,6 @@
 /**
  * Test helper: the real app on a fresh in-memory PGlite with `authenticate` wired, a settable clock,
- * a known first administrator, and shortcuts to call GraphQL and read SMS codes from the sandbox table.
+ * a known first administrator, and shortcuts to call GraphQL and read the SMS codes its gateway sent.
  */
 import { openTestDatabase } from '@bashiri/eventstore/testing';
 import type { FastifyInstance } from 'fastify';
@@ -12,19 +12,44 @@ import type { ApiModule } from '../module.ts';
 import { modules as registry } from '../index.ts';
 import { createStaffModule } from '../staff/index.ts';
 import { authenticate, createIdentityModule } from './index.ts';
-import { sandboxSmsGateway } from './sms.ts';
+import type { SmsCodeType, SmsGateway } from './sms.ts';
 
 /** The first administrator of every test app. */
 export const TEST_ADMIN = { account: 'admin', password: 'admin-password' } as const;
 
 /**
+ * The codes a test run's SMS gateway was asked to send, in memory (the database keeps only their
+ * hashes, issue 15 item 3): how test helpers read the code a player received.
+ */
+export interface SmsOutbox {
+  /** A sandbox gateway that records each code it is given. */
+  readonly gateway: SmsGateway;
+  /** The latest code sent to `phone` (`+255…`) for `type`, or undefined. */
+  latest(phone: string, type: SmsCodeType): string | undefined;
+}
+
+/** A fresh {@link SmsOutbox}. */
+export const smsOutbox = (): SmsOutbox => {
+  const codes = new Map<string, string>();
+  return {
+    gateway: {
+      send: async (message) => {
+        if (message.code && message.type) codes.set(`${message.type} ${message.phone}`, message.code);
+      },
+    },
+    latest: (phone, type) => codes.get(`${type} ${phone}`),
+  };
+};
+
+/**
  * The app's modules for a test run: staff with `admin` as its first administrator (nothing logged),
- * identity with an SMS sandbox that does not log codes, any module of `replace` by name (e.g. a fast
- * feed), the others as registered. Fresh instances on every call.
+ * identity with an SMS sandbox that does not log codes but records them in `outbox`, any module of
+ * `replace` by name (e.g. a fast feed), the others as registered. Fresh instances on every call.
  */
 export const testModules = (
   admin: { readonly account: string; readonly password: string },
   replace: Readonly<Record<string, ApiModule>> = {},
+  outbox: SmsOutbox = smsOutbox(),
 ): ApiModule[] =>
   registry.map(
     (m) =>
@@ -35,7 +60,7 @@ export const testModules = (
             log: () => undefined,
           })
         : m.name === 'identity'
-          ? createIdentityModule({ sms: sandboxSmsGateway({ logCodes: false }) })
+          ? createIdentityModule({ sms: outbox.gateway })
           : m),
   );
 
@@ -57,7 +82,7 @@ export interface TestApp {
     options?: { token?: string | null; ip?: string },
   ): Promise<GqlResult<T>>;
   /** The latest SMS code sent to `phone` (`+255…`) for `type`. */
-  smsCode(phone: string, type: 'register' | 'reset_password'): Promise<string>;
+  smsCode(phone: string, type: SmsCodeType): Promise<string>;
   close(): Promise<void>;
 }
 
@@ -67,12 +92,16 @@ const freshIp = () => {
   return `10.${(ipCounter >> 16) & 255}.${(ipCounter >> 8) & 255}.${ipCounter & 255}`;
 };
 
-/** Boots the app (identity and staff started, other modules migrated only). */
-export const openTestApp = async (): Promise<TestApp> => {
+/**
+ * Boots the app (identity and staff started, other modules migrated only); `env` adds configuration
+ * (e.g. `{ STAFF_TOTP: 'required' }`).
+ */
+export const openTestApp = async (env: Readonly<Record<string, string>> = {}): Promise<TestApp> => {
   const db = await openTestDatabase('pglite');
-  const config = loadConfig({ LOG_LEVEL: 'silent' });
+  const config = loadConfig({ LOG_LEVEL: 'silent', ...env });
   let offset = 0;
-  const modules = testModules(TEST_ADMIN);
+  const outbox = smsOutbox();
+  const modules = testModules(TEST_ADMIN, {}, outbox);
   const services = await openServices(config, modules, { sql: db.sql, now: () => Date.now() + offset });
   const app = await buildApp(config, services, modules, { authenticate });
   const stops: (() => Promise<void>)[] = [];
@@ -96,12 +125,9 @@ export const openTestApp = async (): Promise<TestApp> => {
       return response.json();
     },
     smsCode: async (phone, type) => {
-      const r = await services.sql.query<{ code: string }>(
-        'SELECT code FROM sms_messages WHERE phone = $1 AND type = $2 ORDER BY id DESC LIMIT 1',
-        [phone, type],
-      );
-      if (!r.rows[0]) throw new Error(`no ${type} SMS to ${phone}`);
-      return r.rows[0].code;
+      const code = outbox.latest(phone, type);
+      if (!code) throw new Error(`no ${type} SMS to ${phone}`);
+      return code;
     },
     close: async () => {
       await app.close();

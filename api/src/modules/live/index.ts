@@ -8,6 +8,7 @@
  * It reads the catalogue's and the feed's `MATCH_UPDATED` / `ODDS_CHANGED` topics (docs/catalogue.md
  * "Topics") and publishes `BETTING_PAUSE`.
  */
+import type { MutationResolvers, SubscriptionResolvers } from '../../graphql/generated.ts';
 import { readFileSync } from 'node:fs';
 import type { GraphQLContext } from '../../graphql/context.ts';
 import { MATCH_UPDATED, ODDS_CHANGED } from '../catalogue/index.ts';
@@ -42,9 +43,9 @@ export const createLiveModule = (options: LiveModuleOptions = {}): ApiModule => 
   resolvers: {
     Subscription: {
       watchMatches: {
-        subscribe: async (_root: unknown, { matchIds }: { matchIds: string[] }, ctx: SubscriptionContext) => {
-          const ids = watchedIds(matchIds);
-          const source = await ctx.pubsub.subscribe([MATCH_UPDATED, ODDS_CHANGED]);
+        subscribe: async (_root, { matchIds }, ctx) => {
+          const ids = watchedIds([...matchIds]);
+          const source = await (ctx as SubscriptionContext).pubsub.subscribe([MATCH_UPDATED, ODDS_CHANGED]);
           return filterMap(source as AsyncIterable<CatalogueMessage>, (message) =>
             watchedUpdate(ids, message),
           );
@@ -52,21 +53,23 @@ export const createLiveModule = (options: LiveModuleOptions = {}): ApiModule => 
         resolve: passThrough,
       },
       liveMatchList: {
-        subscribe: async (_root: unknown, _args: unknown, ctx: SubscriptionContext) =>
+        subscribe: async (_root, _args, ctx) =>
           filterMap(
-            (await ctx.pubsub.subscribe(MATCH_UPDATED)) as AsyncIterable<MatchUpdated>,
+            (await (ctx as SubscriptionContext).pubsub.subscribe(
+              MATCH_UPDATED,
+            )) as AsyncIterable<MatchUpdated>,
             liveListUpdate,
           ),
         resolve: passThrough,
       },
-    },
+    } satisfies SubscriptionResolvers,
     Mutation: {
       setBettingPause: (
         _root: unknown,
         args: { paused: boolean; prompt?: string | null },
         ctx: GraphQLContext,
       ) => setBettingPause(ctx, args),
-    },
+    } satisfies MutationResolvers,
   },
 });
 

@@ -5,6 +5,8 @@
  * `BETTING_PAUSE` whenever the pause in force changes — after a staff change at once, after a
  * future-dated version comes into force within {@link PAUSE_CHECK_MS}.
  */
+import { errorLog } from '../../logger.ts';
+import { NO_BET_OPEN } from '@bashiri/domain';
 import { DEFAULT_BET_CONFIG } from '@bashiri/domain';
 import type { BetConfig } from '@bashiri/domain';
 import type { SqlExecutor } from '@bashiri/eventstore';
@@ -14,7 +16,7 @@ import { codedError } from '../../graphql/errors.ts';
 import type { AppServices } from '../../services.ts';
 import { transactionWithRetry } from '../../transactions.ts';
 import { audit } from '../audit/index.ts';
-import { requireStaff } from '../staff/guard.ts';
+import { requireStaff } from '../../auth/guard.ts';
 
 /** The topic `bettingPause` subscribers listen to (payload {@link BettingPause}). */
 export const BETTING_PAUSE = 'BETTING_PAUSE';
@@ -58,7 +60,7 @@ const storedVersionAt = async (sql: SqlExecutor, atMs: number): Promise<StoredVe
 };
 
 const pauseOf = (config: Pick<BetConfig, 'noBet' | 'pausePrompt'>): BettingPause => ({
-  paused: config.noBet !== 0,
+  paused: config.noBet !== NO_BET_OPEN,
   prompt: config.pausePrompt,
 });
 
@@ -119,9 +121,9 @@ export const setBettingPause = async (
  * publish a scheduled change once: subscribers treat the payload as state, so a repeat is harmless.
  */
 export const startPauseWatcher = async (
-  services: Pick<AppServices, 'sql' | 'now' | 'publish'> & { emitter: MQEmitter },
+  services: Pick<AppServices, 'sql' | 'now' | 'publish' | 'logger'> & { emitter: MQEmitter },
   everyMs = PAUSE_CHECK_MS,
-  log: (message: string, error: unknown) => void = (message, error) => console.error(message, error),
+  log: (message: string, error: unknown) => void = errorLog(services.logger),
 ): Promise<() => Promise<void>> => {
   let last = await pauseInForce(services.sql, services.now());
   const same = (a: BettingPause, b: BettingPause) => a.paused === b.paused && a.prompt === b.prompt;

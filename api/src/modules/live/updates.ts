@@ -3,7 +3,7 @@
  * Session/Betslip `monitoring` and `update_match_odds`): the GraphQL `LiveUpdate` payload, the watched-ids
  * filter of `watchMatches` and the in-play filter of `liveMatchList`. Pure functions, no IO.
  */
-import type { MatchUpdated, OddsChanged } from '../catalogue/index.ts';
+import type { GoalView, MatchStatistics, MatchUpdated, OddsChanged } from '../catalogue/index.ts';
 import { codedError } from '../../graphql/errors.ts';
 
 /** At most this many match ids per `watchMatches` subscription. */
@@ -30,6 +30,12 @@ export interface MatchUpdate {
   readonly objectVersion: number;
   readonly visible: boolean;
   readonly suspended: boolean;
+  readonly htHomeScore: number | null;
+  readonly htAwayScore: number | null;
+  /** Goals so far with minutes (issue 16 item 1). */
+  readonly goals: readonly GoalView[];
+  /** Statistics so far (issue 16 item 2); null when the source has none. */
+  readonly statistics: MatchStatistics | null;
 }
 
 /** One push (GraphQL `LiveUpdate`): selection updates and match updates, either list possibly empty. */
@@ -54,6 +60,10 @@ export const matchUpdateOf = (m: MatchUpdated): MatchUpdate => ({
   objectVersion: m.objectVersion,
   visible: m.visible,
   suspended: m.suspended,
+  htHomeScore: m.htHomeScore,
+  htAwayScore: m.htAwayScore,
+  goals: m.goals ?? [],
+  statistics: m.statistics ?? null,
 });
 
 /** The `LiveUpdate` of one catalogue message. */

@@ -20,6 +20,8 @@ const match = (status: number): MatchUpdated => ({
   maintenance: false,
   sequence: 0,
   cancelReason: null,
+  goals: [{ side: 'home', minute: '12' }],
+  statistics: { corners: { home: 3, away: 1 } },
 });
 
 describe('live updates', () => {
@@ -63,6 +65,10 @@ describe('live updates', () => {
           objectVersion: 3,
           visible: true,
           suspended: true,
+          htHomeScore: 1,
+          htAwayScore: 1,
+          goals: [{ side: 'home', minute: '12' }],
+          statistics: { corners: { home: 3, away: 1 } },
         },
       ],
     });

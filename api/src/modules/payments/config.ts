@@ -28,6 +28,12 @@ export interface PayConfig {
   readonly whitelist_only: number;
 }
 
+/**
+ * A pay-config switch (spec §3 "Pay config": `*_recharge`, `*_withdraw`, `prohibit_withdrawal`,
+ * `whitelist_only`): 1 on, 0 off.
+ */
+export const PAY_SWITCH = { OFF: 0, ON: 1 } as const;
+
 /** Spec §9 defaults. */
 export const DEFAULT_PAY_CONFIG: PayConfig = {
   tigo_recharge: 1,
@@ -77,7 +83,7 @@ export const channelEnabled = (
   c: PayConfig,
   network: ProviderId,
   direction: 'recharge' | 'withdraw',
-): boolean => c[`${PROVIDER_NAMES[network]}_${direction}`] === 1;
+): boolean => c[`${PROVIDER_NAMES[network]}_${direction}`] === PAY_SWITCH.ON;
 
 /** The domain's limits for a request (Payment decider `limits`). */
 export const limitsOf = (c: PayConfig, kind: 'deposit' | 'withdrawal', network: ProviderId): PaymentLimits =>
@@ -90,7 +96,7 @@ export const limitsOf = (c: PayConfig, kind: 'deposit' | 'withdrawal', network: 
     : {
         minimum: c.minimum_withdraw,
         maximum: c.max_withdraw,
-        enabled: channelEnabled(c, network, 'withdraw') && c.prohibit_withdrawal !== 1,
+        enabled: channelEnabled(c, network, 'withdraw') && c.prohibit_withdrawal !== PAY_SWITCH.ON,
       };
 
 /** Checks a patch: known keys, non-negative whole numbers, flags 0/1, min ≤ max. Returns the merged config or an error text. */

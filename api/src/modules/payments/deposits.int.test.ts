@@ -28,6 +28,8 @@ describe('payments: deposits through the fake provider', () => {
 
   it('network defaults from the phone prefix; credited once, only after the callback is confirmed by an enquiry', async () => {
     const u = await fresh(4, '+255682000001');
+    // Paying from another phone of the player's, verified by SMS (issue 15 item 6).
+    await h.verifiedPhone(u, '+255754000001');
     const r = await deposit(u, { amount: 5_000, phone: '0754000001', requestId: 'fixed-1' });
     expect(r.data?.deposit).toMatchObject({
       status: 'pending',
@@ -135,6 +137,7 @@ describe('payments: deposits through the fake provider', () => {
 
   it('timeout after the customer was charged, ambiguous then resolved, HTTP-200 error, expired token', async () => {
     const u = await fresh();
+    await h.verifiedPhone(u, '+255712000009');
     h.fakes[3].script('+255712000009', 'timeout');
     const id = (await deposit(u, { amount: 4_000, phone: '+255712000009' })).data!.deposit.id;
     expect((await h.row(id)).status).toBe('ambiguous');
@@ -174,5 +177,43 @@ describe('payments: deposits through the fake provider', () => {
       admin,
     );
     expect(list.data?.payments).toEqual({ total: 1, paidAmount: 2_500 });
+  });
+  it('a crash between recording a deposit and queueing its enquiry: the re-sent request pushes it once (chaos suite)', async () => {
+    // The connection drops right after the payment is recorded, before its follow-up is stored and
+    // the push is sent (issue 15: such a payment stayed `requested` for ever).
+    const u = await fresh(3, '+255712000099');
+    const sql = h.t.services.sql;
+    const query = sql.query.bind(sql);
+    let dropped = 0;
+    (sql as { query: typeof sql.query }).query = (async (
+      text: string,
+      params?: readonly unknown[],
+      name?: string,
+    ) => {
+      if (dropped === 0 && text.includes('INSERT INTO payment_followups') && text.includes("'enquire'")) {
+        dropped++;
+        throw new Error('terminating connection due to administrator command');
+      }
+      return query(text, params, name);
+    }) as typeof sql.query;
+    const input = { requestId: `crash-${++n}`, amount: 3_000 };
+    try {
+      const first = await h.t.gql(DEPOSIT, { input }, player(u));
+      expect(first.errors?.[0]?.extensions?.code).toBe('INTERNAL');
+    } finally {
+      (sql as { query: typeof sql.query }).query = query;
+    }
+    expect(dropped).toBe(1);
+    const again = await h.t.gql<{ deposit: { id: string; status: string } }>(DEPOSIT, { input }, player(u));
+    expect(again.errors).toBeUndefined();
+    const id = again.data!.deposit.id;
+    expect(again.data!.deposit.status).toBe('pending');
+    expect(h.fakes[3].sends.get(id)).toBe(1);
+    h.fakes[3].customer(id, 'pay');
+    await h.advance(11_000);
+    expect(await h.balance(u)).toBe(3_000);
+    // Repeats after that push nothing more.
+    await h.t.gql(DEPOSIT, { input }, player(u));
+    expect(h.fakes[3].sends.get(id)).toBe(1);
   });
 });

@@ -7,10 +7,16 @@ import { createHash } from 'node:crypto';
 import { isMobileNetwork, networkOfPhone, normalizeTzPhone } from '@bashiri/domain';
 import type { AppServices } from '../../services.ts';
 import { codedError, fromDomainError } from '../../graphql/errors.ts';
-import { transactionWithRetry } from '../../transactions.ts';
-import { walletOf } from '../wallet/service.ts';
-import { limitsOf, payConfigAt, channelEnabled } from './config.ts';
-import { applyOutcome, isoNow, providersOf, step, PAYOUT_REVIEW_AFTER_MS } from './engine.ts';
+import { limitsOf, payConfigAt, channelEnabled, PAY_SWITCH } from './config.ts';
+import {
+  applyOutcome,
+  isoNow,
+  paymentMovement,
+  providersOf,
+  step,
+  PAYOUT_REVIEW_AFTER_MS,
+} from './engine.ts';
+import { checkProtection } from '../wallet/index.ts';
 import { ProviderUnavailable, type Outcome, type ProviderId } from './port.ts';
 
 /** Our payment id (the provider idempotency key): `D`/`W` + 19 hex of sha256(user|requestId). Max 20 chars. */
@@ -40,6 +46,16 @@ const providerFor = (services: AppServices, network: ProviderId) => {
     throw codedError('PROVIDER_UNAVAILABLE', `no provider for network ${network}`, { field: 'network' });
   return p;
 };
+
+/** TZS of the player's deposits asked for and not yet credited or failed (other than `paymentId`). */
+const depositsInFlight = async (services: AppServices, userId: string, paymentId: string): Promise<number> =>
+  (
+    await services.sql.query<{ total: number }>(
+      `SELECT coalesce(sum(amount), 0)::int AS total FROM payments
+       WHERE user_id = $1 AND kind = 'deposit' AND pay_status = 1 AND payment_id <> $2`,
+      [userId, paymentId],
+    )
+  ).rows[0]?.total ?? 0;
 
 /** Input of a deposit (GraphQL `DepositInput`): network id, optional phone (default the account's), TZS. */
 export interface DepositInput {
@@ -74,31 +90,40 @@ export const requestDeposit = async (
   const provider = providerFor(services, network);
   const paymentId = paymentIdOf('deposit', userId, input.requestId);
   const at = isoNow(services);
+  // Player protections (issue 23, decision 0048): refused before any push, so no money leaves the
+  // player's phone; deposits asked for and not yet credited count towards the limits too.
+  const protection = await checkProtection(
+    services,
+    userId,
+    { kind: 'deposit', amount: input.amount, at },
+    await depositsInFlight(services, userId, paymentId),
+  );
+  if (!protection.ok) throw fromDomainError(protection.error);
   const actor = { kind: 'player' as const, id: userId };
-  const fresh = await transactionWithRetry(services.sql, async (tx) => {
-    const { config } = await payConfigAt(tx, at);
-    const r = await step(tx, {
-      type: 'RequestDeposit',
-      paymentId,
-      at,
-      actor,
-      userId,
-      amount: input.amount,
-      network,
-      phone,
-      providerRequestId: paymentId,
-      limits: limitsOf(config, 'deposit', network),
-    });
-    if (!r.ok) throw fromDomainError(r.error);
-    if (r.events.length === 0) return false;
-    const giveUp = new Date(Date.parse(at) + config.recharge_delay * 60_000).toISOString();
-    await tx.query(
-      `INSERT INTO payment_followups (payment_id, action, next_attempt_at, give_up_at) VALUES ($1, 'enquire', $2, $3)`,
-      [paymentId, new Date(Date.parse(at) + 10_000).toISOString(), giveUp],
-    );
-    return true;
+  const { config } = await payConfigAt(services.sql, at);
+  const r = await step(services, {
+    type: 'RequestDeposit',
+    paymentId,
+    at,
+    actor,
+    userId,
+    amount: input.amount,
+    network,
+    phone,
+    providerRequestId: paymentId,
+    limits: limitsOf(config, 'deposit', network),
   });
-  if (!fresh) return paymentId;
+  if (!r.ok) throw fromDomainError(r.error);
+  // A repeated request: the same payment, no second push — unless the first one stopped (a crash, a
+  // dropped connection) after recording it and before queueing its enquiry, so it was never pushed.
+  if (r.events.length === 0 && !(await paymentStalled(services, paymentId))) return paymentId;
+  // Its enquiries, queued after the append (idempotent: a follow-up already there is kept).
+  const giveUp = new Date(Date.parse(at) + config.recharge_delay * 60_000).toISOString();
+  await services.sql.query(
+    `INSERT INTO payment_followups (payment_id, action, next_attempt_at, give_up_at) VALUES ($1, 'enquire', $2, $3)
+     ON CONFLICT (payment_id) DO NOTHING`,
+    [paymentId, new Date(Date.parse(at) + 10_000).toISOString(), giveUp],
+  );
   let outcome: Outcome | 'unavailable';
   try {
     outcome = await provider.requestDeposit({ paymentId, phone, amount: input.amount });
@@ -117,15 +142,13 @@ export const requestDeposit = async (
     });
   }
   if (outcome.status === 'pending' || outcome.status === 'succeeded') {
-    await transactionWithRetry(services.sql, (tx) =>
-      step(tx, {
-        type: 'RecordPushed',
-        paymentId,
-        at: isoNow(services),
-        actor,
-        providerRequestId: paymentId,
-      }),
-    );
+    await step(services, {
+      type: 'RecordPushed',
+      paymentId,
+      at: isoNow(services),
+      actor,
+      providerRequestId: paymentId,
+    });
   }
   await applyOutcome(services, paymentId, outcome, { trustSuccess: false });
   return paymentId;
@@ -140,8 +163,8 @@ export interface WithdrawInput {
 
 /**
  * Starts a withdrawal: checks the account (no-withdraw flag, whitelist), the pay config
- * (prohibit_withdrawal, channel, limits), then in ONE transaction records the payment and reserves the
- * amount (ReserveWithdrawal). Above `withdraw_approval_threshold` (whitelisted players excepted) it
+ * (prohibit_withdrawal, channel, limits), then records the payment and reserves the amount
+ * (ReserveWithdrawal) in one money-path movement (both streams or neither). Above `withdraw_approval_threshold` (whitelisted players excepted) it
  * waits for staff; otherwise the payout is sent at once. Errors: WITHDRAWAL_NOT_ALLOWED,
  * WITHDRAWAL_PROHIBITED, NOT_WHITELISTED, CHANNEL_DISABLED, AMOUNT_BELOW_MINIMUM, AMOUNT_ABOVE_MAXIMUM,
  * INSUFFICIENT_FUNDS, WITHDRAWAL_ALREADY_OPEN, PROVIDER_UNAVAILABLE.
@@ -162,51 +185,79 @@ export const requestWithdrawal = async (
   const paymentId = paymentIdOf('withdrawal', userId, input.requestId);
   const at = isoNow(services);
   const actor = { kind: 'player' as const, id: userId };
-  const send = await walletOf(services).transact(userId, async (tx, apply) => {
-    const { config } = await payConfigAt(tx, at);
-    if (config.prohibit_withdrawal === 1)
-      throw codedError('WITHDRAWAL_PROHIBITED', 'withdrawals are temporarily unavailable');
-    if (config.whitelist_only === 1 && !account.withdrawal_whitelist)
-      throw codedError('NOT_WHITELISTED', 'only whitelisted accounts may withdraw now');
-    if (!channelEnabled(config, network, 'withdraw'))
-      throw codedError('CHANNEL_DISABLED', 'withdrawals on this network are switched off', {
-        field: 'network',
-      });
-    const r = await step(tx, {
-      type: 'RequestWithdrawal',
-      paymentId,
-      at,
-      actor,
-      userId,
-      amount: input.amount,
-      network,
-      phone: account.phone,
-      providerRequestId: paymentId,
-      limits: limitsOf(config, 'withdrawal', network),
+  const { config } = await payConfigAt(services.sql, at);
+  if (config.prohibit_withdrawal === PAY_SWITCH.ON)
+    throw codedError('WITHDRAWAL_PROHIBITED', 'withdrawals are temporarily unavailable');
+  if (config.whitelist_only === PAY_SWITCH.ON && !account.withdrawal_whitelist)
+    throw codedError('NOT_WHITELISTED', 'only whitelisted accounts may withdraw now');
+  if (!channelEnabled(config, network, 'withdraw'))
+    throw codedError('CHANNEL_DISABLED', 'withdrawals on this network are switched off', {
+      field: 'network',
     });
-    if (!r.ok) throw fromDomainError(r.error);
-    if (r.events.length === 0) return false;
-    const reserved = await apply({
+  // The payment recorded and the amount reserved together, on the money path.
+  const movementId = `withdraw:${paymentId}`;
+  const r = await paymentMovement(services, {
+    paymentId,
+    userId,
+    at,
+    actor,
+    movementId,
+    commands: [
+      () => ({
+        type: 'RequestWithdrawal',
+        paymentId,
+        at,
+        actor,
+        userId,
+        amount: input.amount,
+        network,
+        phone: account.phone,
+        providerRequestId: paymentId,
+        limits: limitsOf(config, 'withdrawal', network),
+      }),
+    ],
+    wallet: () => ({
       type: 'ReserveWithdrawal',
       userId,
-      movementId: `withdraw:${paymentId}`,
+      movementId,
       at,
-      actor: { kind: 'player', id: userId },
+      actor,
       paymentId,
       amount: input.amount,
-    });
-    if (!reserved.ok) throw fromDomainError(reserved.error);
-    const waits = input.amount > config.withdraw_approval_threshold && !account.withdrawal_whitelist;
-    if (waits) {
-      await tx.query(`UPDATE payments SET approval = 'waiting' WHERE payment_id = $1`, [paymentId]);
-      return false;
-    }
-    await queueSend(tx, paymentId, at);
-    return true;
+    }),
   });
-  if (send) await sendQueuedPayout(services, paymentId);
+  if (!r.ok) throw fromDomainError(r.error);
+  // A repeated request: the same payment, sent (or waiting) already — unless the first one stopped
+  // (a crash, a dropped connection) after recording it and before its next step was stored.
+  if (r.events.length === 0 && !(await paymentStalled(services, paymentId))) return paymentId;
+  const amount = r.state.request.amount;
+  const waits = amount > config.withdraw_approval_threshold && !account.withdrawal_whitelist;
+  if (waits) {
+    await services.sql.query(`UPDATE payments SET approval = 'waiting' WHERE payment_id = $1`, [paymentId]);
+    return paymentId;
+  }
+  await queueSend(services.sql, paymentId, at);
+  await sendQueuedPayout(services, paymentId);
   return paymentId;
 };
+
+/**
+ * True when a recorded payment never got its next step: still `requested`, no approval asked, not
+ * under review or flagged, and nothing queued. A deposit's enquiry is queued before its push and a
+ * payout's send before it is claimed, and both stay until an outcome is known, so such a payment was
+ * never pushed or sent. Found by the chaos suite (issue 15): a connection dropped between the append
+ * and the queueing left a withdrawal's amount reserved, and a deposit `requested`, for ever; a repeat
+ * of the request now takes the step the first one missed.
+ */
+const paymentStalled = async (services: AppServices, paymentId: string): Promise<boolean> =>
+  (
+    await services.sql.query(
+      `SELECT 1 FROM payments p WHERE p.payment_id = $1 AND p.status = 'requested' AND p.approval = 'none'
+         AND NOT p.review AND p.flag IS NULL
+         AND NOT EXISTS (SELECT 1 FROM payment_followups f WHERE f.payment_id = p.payment_id)`,
+      [paymentId],
+    )
+  ).rows.length > 0;
 
 /** Queues the one send of a payout (worker or caller runs it). */
 export const queueSend = async (
@@ -250,15 +301,13 @@ export const sendQueuedPayout = async (services: AppServices, paymentId: string)
     outcome = { status: 'ambiguous', code: e instanceof ProviderUnavailable ? 'NOT_SENT' : 'TIMEOUT' };
   }
   if (outcome.status !== 'failed') {
-    await transactionWithRetry(services.sql, (tx) =>
-      step(tx, {
-        type: 'RecordPushed',
-        paymentId,
-        at: isoNow(services),
-        actor: { kind: 'system', id: 'payments' },
-        providerRequestId: paymentId,
-      }),
-    );
+    await step(services, {
+      type: 'RecordPushed',
+      paymentId,
+      at: isoNow(services),
+      actor: { kind: 'system', id: 'payments' },
+      providerRequestId: paymentId,
+    });
   }
   await applyOutcome(services, paymentId, outcome, { trustSuccess: false });
 };

@@ -2,28 +2,52 @@
  * Reading payments for GraphQL (issue 6 item 6): rows of `payments` as the `Payment` type, player and
  * staff lists with filters and totals (TZS).
  */
+import type { Payment } from '../../graphql/generated.ts';
 import type { SqlExecutor } from '@bashiri/eventstore';
 import { codedError } from '../../graphql/errors.ts';
 
 /** A `payments` row as the GraphQL `Payment`. */
-export const paymentOf = (r: Record<string, unknown>) => ({
-  id: r.payment_id,
-  kind: r.kind === 'deposit' ? 'DEPOSIT' : 'WITHDRAWAL',
-  userId: r.user_id,
-  network: r.network,
-  phone: r.phone,
-  amount: Number(r.amount),
-  status: r.status,
-  payStatus: r.pay_status,
-  providerRef: r.provider_ref,
-  providerStatus: r.provider_status,
-  approval: String(r.approval).toUpperCase(),
-  review: r.review,
-  flag: r.flag,
-  createdAt: r.created_at,
-  updatedAt: r.updated_at,
-  paidAt: r.paid_at,
-});
+export const paymentOf = (r: Record<string, unknown>): Payment => {
+  const row = r as unknown as PaymentRow;
+  return {
+    id: row.payment_id,
+    kind: row.kind === 'deposit' ? 'DEPOSIT' : 'WITHDRAWAL',
+    userId: row.user_id,
+    network: row.network,
+    phone: row.phone,
+    amount: Number(row.amount),
+    status: row.status,
+    payStatus: row.pay_status,
+    providerRef: row.provider_ref,
+    providerStatus: row.provider_status,
+    approval: String(row.approval).toUpperCase(),
+    review: row.review,
+    flag: row.flag,
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+    paidAt: row.paid_at,
+  };
+};
+
+/** A `payments` row (migrations/001: amount is bigint, read as text). */
+interface PaymentRow {
+  readonly payment_id: string;
+  readonly kind: 'deposit' | 'withdrawal';
+  readonly user_id: string;
+  readonly network: number;
+  readonly phone: string;
+  readonly amount: string | number;
+  readonly status: string;
+  readonly pay_status: number;
+  readonly provider_ref: string | null;
+  readonly provider_status: string | null;
+  readonly approval: string;
+  readonly review: boolean;
+  readonly flag: string | null;
+  readonly created_at: Date;
+  readonly updated_at: Date;
+  readonly paid_at: Date | null;
+}
 
 /** One payment row, or NOT_FOUND (also when `userId` is given and it is not theirs). */
 export const paymentRow = async (tx: SqlExecutor, id: string, userId?: string) => {

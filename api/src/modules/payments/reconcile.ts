@@ -35,7 +35,7 @@ export const reconcile = async (
     try {
       lines = await provider.statement(from, to);
     } catch (error) {
-      console.error(`reconciliation: statement of ${network} failed:`, error);
+      services.logger.error({ err: error, network }, 'reconciliation: statement failed');
       continue;
     }
     const { rows } = await services.sql.query<Ours>(

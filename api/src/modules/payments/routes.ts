@@ -24,12 +24,20 @@ const parseBody = (raw: string, contentType: string | undefined): unknown => {
   return raw;
 };
 
+/**
+ * Largest provider callback body, bytes (issue 15 item 6): every provider's callback is a few hundred
+ * bytes of JSON or XML, and the body is stored with the payment; anything larger answers 413 unread.
+ */
+export const CALLBACK_BODY_LIMIT = 16 * 1024;
+
 export const registerCallbackRoutes = async (app: FastifyInstance, services: AppServices): Promise<void> => {
   await app.register(async (scope) => {
     // Only here: every body is read as text, so signatures are checked over the exact bytes.
     scope.removeAllContentTypeParsers();
-    scope.addContentTypeParser('*', { parseAs: 'string', bodyLimit: 256 * 1024 }, (_request, body, done) =>
-      done(null, body),
+    scope.addContentTypeParser(
+      '*',
+      { parseAs: 'string', bodyLimit: CALLBACK_BODY_LIMIT },
+      (_request, body, done) => done(null, body),
     );
     scope.post<{ Params: { network: string } }>('/payments/callback/:network', async (request, reply) => {
       const network = NETWORKS[request.params.network];

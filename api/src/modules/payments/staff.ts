@@ -3,15 +3,21 @@
  * withdrawals, resolving payments under review, pay config and channels, reconciliation. Every change
  * is audited in its own transaction.
  */
+import type {
+  MutationResolvers,
+  PayConfig as PayConfigView,
+  QueryResolvers,
+} from '../../graphql/generated.ts';
 import type { GraphQLContext } from '../../graphql/context.ts';
 import { codedError } from '../../graphql/errors.ts';
 import { transactionWithRetry } from '../../transactions.ts';
 import { audit } from '../audit/index.ts';
-import { requireStaff } from '../staff/guard.ts';
+import { requireStaff } from '../../auth/guard.ts';
 import {
   DEFAULT_PAY_CONFIG,
   insertPayConfig,
   mergePayConfig,
+  PAY_SWITCH,
   payConfigAt,
   type PayConfig,
 } from './config.ts';
@@ -25,18 +31,22 @@ const camel = (k: string) => k.replace(/_([a-z])/g, (_m, c: string) => c.toUpper
 const snake = (k: string) => k.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
 
 /** A pay config as the GraphQL `PayConfig`. */
-export const payConfigOut = (v: { version: number; effectiveFrom: string; config: PayConfig }) => ({
-  version: v.version,
-  effectiveFrom: v.effectiveFrom,
-  ...Object.fromEntries(Object.entries(v.config).map(([k, val]) => [camel(k), val])),
-});
+export const payConfigOut = (v: {
+  version: number;
+  effectiveFrom: string;
+  config: PayConfig;
+}): PayConfigView =>
+  // The schema's PayConfig fields are the camelCase names of the config keys (schema.graphql).
+  ({
+    version: v.version,
+    effectiveFrom: v.effectiveFrom,
+    ...Object.fromEntries(Object.entries(v.config).map(([k, val]) => [camel(k), val])),
+  }) as PayConfigView;
 
 const reasonOf = (reason: string): string => {
   if (!reason?.trim()) throw codedError('REASON_REQUIRED', 'a reason is required', { field: 'reason' });
   return reason.trim();
 };
-
-type Args = Record<string, unknown>;
 
 const decideWaiting = async (ctx: GraphQLContext, paymentId: string, reason: string, approve: boolean) => {
   const staff = requireStaff(ctx, 'payments.approve');
@@ -117,15 +127,19 @@ const channels = async (ctx: GraphQLContext) => {
       name: r.name,
       sort: r.sort,
       gatewayAddress: r.gateway_address,
-      rechargeEnabled: config[`${n}_recharge`] === 1,
-      withdrawEnabled: config[`${n}_withdraw`] === 1,
+      rechargeEnabled: config[`${n}_recharge`] === PAY_SWITCH.ON,
+      withdrawEnabled: config[`${n}_withdraw`] === PAY_SWITCH.ON,
     };
   });
 };
 
-export const staffQueries = {
+/** Staff and public reads of payment settings (typed with the generated resolver types). */
+export const staffQueries: Pick<
+  QueryResolvers,
+  'paymentOptions' | 'payConfig' | 'paymentChannels' | 'reconciliationItems'
+> = {
   /** Public: limits and open networks (schema `paymentOptions`). */
-  paymentOptions: async (_r: unknown, _a: Args, ctx: GraphQLContext) => {
+  paymentOptions: async (_r, _a, ctx) => {
     const { config } = await payConfigAt(ctx.services.sql, isoNow(ctx.services));
     const open = await channels(ctx);
     return {
@@ -133,33 +147,48 @@ export const staffQueries = {
       maxRecharge: config.max_recharge,
       minimumWithdraw: config.minimum_withdraw,
       maxWithdraw: config.max_withdraw,
-      withdrawalsProhibited: config.prohibit_withdrawal === 1,
+      withdrawalsProhibited: config.prohibit_withdrawal === PAY_SWITCH.ON,
       channels: open.map((c) => ({
         network: c.network,
         name: c.name,
         rechargeEnabled: c.rechargeEnabled,
-        withdrawEnabled: c.withdrawEnabled && config.prohibit_withdrawal !== 1,
+        withdrawEnabled: c.withdrawEnabled && config.prohibit_withdrawal !== PAY_SWITCH.ON,
       })),
     };
   },
-  payConfig: async (_r: unknown, _a: Args, ctx: GraphQLContext) => {
+  payConfig: async (_r, _a, ctx) => {
     requireStaff(ctx, 'payments.view');
     return payConfigOut(await payConfigAt(ctx.services.sql, isoNow(ctx.services)));
   },
-  paymentChannels: async (_r: unknown, _a: Args, ctx: GraphQLContext) => {
+  paymentChannels: async (_r, _a, ctx) => {
     requireStaff(ctx, 'payments.view');
     return channels(ctx);
   },
-  reconciliationItems: async (_r: unknown, a: { all?: boolean | null }, ctx: GraphQLContext) => {
+  reconciliationItems: async (_r, a, ctx) => {
     requireStaff(ctx, 'payments.view');
-    const { rows } = await ctx.services.sql.query<Record<string, unknown>>(
+    const { rows } = await ctx.services.sql.query<ItemRow>(
       `SELECT * FROM reconciliation_items ${a.all ? '' : 'WHERE resolved_at IS NULL'} ORDER BY found_at DESC, id DESC LIMIT 500`,
     );
     return rows.map(itemOut);
   },
 };
 
-const itemOut = (r: Record<string, unknown>) => ({
+/** A `reconciliation_items` row. */
+interface ItemRow {
+  readonly id: string | number;
+  readonly run_id: string;
+  readonly network: number;
+  readonly payment_id: string;
+  readonly kind: string;
+  readonly ours: unknown;
+  readonly theirs: unknown;
+  readonly found_at: Date;
+  readonly resolved_at: Date | null;
+  readonly resolved_by: string | null;
+  readonly resolution: string | null;
+}
+
+const itemOut = (r: ItemRow) => ({
   id: String(r.id),
   runId: r.run_id,
   network: r.network,
@@ -173,16 +202,20 @@ const itemOut = (r: Record<string, unknown>) => ({
   resolution: r.resolution,
 });
 
-export const staffMutations = {
-  approveWithdrawal: (_r: unknown, a: { paymentId: string; reason: string }, ctx: GraphQLContext) =>
-    decideWaiting(ctx, a.paymentId, a.reason, true),
-  rejectWithdrawal: (_r: unknown, a: { paymentId: string; reason: string }, ctx: GraphQLContext) =>
-    decideWaiting(ctx, a.paymentId, a.reason, false),
-  resolvePayment: async (
-    _r: unknown,
-    a: { paymentId: string; paid: boolean; providerRef?: string | null; reason: string },
-    ctx: GraphQLContext,
-  ) => {
+/** Staff decisions on payments and settings (typed with the generated resolver types). */
+export const staffMutations: Pick<
+  MutationResolvers,
+  | 'approveWithdrawal'
+  | 'rejectWithdrawal'
+  | 'resolvePayment'
+  | 'setPayConfig'
+  | 'setPaymentChannel'
+  | 'runReconciliation'
+  | 'resolveReconciliationItem'
+> = {
+  approveWithdrawal: (_r, a, ctx) => decideWaiting(ctx, a.paymentId, a.reason, true),
+  rejectWithdrawal: (_r, a, ctx) => decideWaiting(ctx, a.paymentId, a.reason, false),
+  resolvePayment: async (_r, a, ctx) => {
     const staff = requireStaff(ctx, 'payments.approve');
     const why = reasonOf(a.reason);
     const before = await paymentRow(ctx.services.sql, a.paymentId);
@@ -221,7 +254,7 @@ export const staffMutations = {
     });
     return paymentRow(ctx.services.sql, a.paymentId);
   },
-  setPayConfig: async (_r: unknown, { input }: { input: Record<string, unknown> }, ctx: GraphQLContext) => {
+  setPayConfig: async (_r, { input }, ctx) => {
     requireStaff(ctx, 'config.edit');
     const { effectiveFrom, reason, ...rest } = input;
     const patch = Object.fromEntries(Object.entries(rest).map(([k, v]) => [snake(k), v]));
@@ -235,19 +268,17 @@ export const staffMutations = {
       ),
     );
   },
-  setPaymentChannel: async (
-    _r: unknown,
-    { input }: { input: Record<string, unknown> },
-    ctx: GraphQLContext,
-  ) => {
+  setPaymentChannel: async (_r, { input }, ctx) => {
     const staff = requireStaff(ctx, 'channels.edit');
     const why = reasonOf(String(input.reason ?? ''));
     const network = input.network as ProviderId;
     const name = PROVIDER_NAMES[network];
     if (!name) throw codedError('BAD_INPUT', 'network: 3, 4, 6 or 7', { field: 'network' });
     const patch: Record<string, number> = {};
-    if (typeof input.rechargeEnabled === 'boolean') patch[`${name}_recharge`] = input.rechargeEnabled ? 1 : 0;
-    if (typeof input.withdrawEnabled === 'boolean') patch[`${name}_withdraw`] = input.withdrawEnabled ? 1 : 0;
+    if (typeof input.rechargeEnabled === 'boolean')
+      patch[`${name}_recharge`] = input.rechargeEnabled ? PAY_SWITCH.ON : PAY_SWITCH.OFF;
+    if (typeof input.withdrawEnabled === 'boolean')
+      patch[`${name}_withdraw`] = input.withdrawEnabled ? PAY_SWITCH.ON : PAY_SWITCH.OFF;
     if (Object.keys(patch).length > 0) await writeConfig(ctx, patch, why, 'channel.enable');
     await transactionWithRetry(ctx.services.sql, async (tx) => {
       await tx.query(
@@ -266,9 +297,11 @@ export const staffMutations = {
         requestId: ctx.requestId,
       });
     });
-    return (await channels(ctx)).find((c) => c.network === network);
+    const channel = (await channels(ctx)).find((c) => c.network === network);
+    if (!channel) throw codedError('NOT_FOUND', 'no such channel', { field: 'network' });
+    return channel;
   },
-  runReconciliation: async (_r: unknown, a: { from: string; to: string }, ctx: GraphQLContext) => {
+  runReconciliation: async (_r, a, ctx) => {
     requireStaff(ctx, 'payments.approve');
     const from = Date.parse(a.from);
     const to = Date.parse(a.to);
@@ -277,12 +310,12 @@ export const staffMutations = {
       throw codedError('BAD_INPUT', 'from < to, at most 31 days, years 2000–2099', { field: 'from' });
     return (await reconcile(ctx.services, a.from, a.to)).found;
   },
-  resolveReconciliationItem: async (_r: unknown, a: { id: string; reason: string }, ctx: GraphQLContext) => {
+  resolveReconciliationItem: async (_r, a, ctx) => {
     const staff = requireStaff(ctx, 'payments.approve');
     const why = reasonOf(a.reason);
     if (!/^\d{1,15}$/.test(a.id)) throw codedError('NOT_FOUND', 'no open reconciliation item with this id');
     return transactionWithRetry(ctx.services.sql, async (tx) => {
-      const { rows } = await tx.query<Record<string, unknown>>(
+      const { rows } = await tx.query<ItemRow>(
         `UPDATE reconciliation_items SET resolved_at = $2, resolved_by = $3, resolution = $4
          WHERE id = $1 AND resolved_at IS NULL RETURNING *`,
         [a.id, isoNow(ctx.services), `staff:${staff.staffId}`, why],

@@ -3,7 +3,7 @@
  * `player_accounts`, balances, payment rows, delivering fake callbacks, advancing the worker.
  */
 import { startTestApp, type TestApp } from '../../testing/app.ts';
-import { walletOf } from '../wallet/service.ts';
+import { walletOf } from '../wallet/index.ts';
 import { setProviders } from './engine.ts';
 import { fakeProviders, type FakeCallback, type FakeProvider } from './fake.ts';
 import type { ProviderId } from './port.ts';
@@ -20,6 +20,11 @@ export interface PaymentsHarness {
     network: number,
     flags?: { noWithdraw?: boolean; whitelisted?: boolean },
   ): Promise<void>;
+  /**
+   * Records `phone` (`+255…`) as verified by SMS for `userId`, as `verifyPaymentPhone` does once its owner
+   * gave the code (identity payment-phones.ts): deposits may then prompt it (issue 15 item 6).
+   */
+  verifiedPhone(userId: string, phone: string): Promise<void>;
   balance(userId: string): Promise<number>;
   row(paymentId: string): Promise<Record<string, unknown>>;
   deliver(network: ProviderId, cb: FakeCallback): Promise<string>;
@@ -47,6 +52,12 @@ export const startPaymentsHarness = async (): Promise<PaymentsHarness> => {
         `INSERT INTO player_accounts (user_id, phone, network, invitation_code, created_at, no_withdraw, withdrawal_whitelist)
          VALUES ($1, $2, $3, $1, now(), $4, $5)`,
         [userId, phone, network, flags.noWithdraw ?? false, flags.whitelisted ?? false],
+      );
+    },
+    verifiedPhone: async (userId: string, phone: string) => {
+      await t.services.sql.query(
+        'INSERT INTO player_payment_phones (user_id, phone, verified_at) VALUES ($1, $2, now()) ON CONFLICT DO NOTHING',
+        [userId, phone],
       );
     },
     balance: async (userId: string) => (await walletOf(t.services).current(userId)).balance,

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { player, staff } from '../../testing/app.ts';
-import { walletOf } from '../wallet/service.ts';
+import { walletOf } from '../wallet/index.ts';
 import { fund, startPaymentsHarness, type PaymentsHarness } from './testing.ts';
 
 const WITHDRAW = `mutation ($input: WithdrawInput!) { withdraw(input: $input) { id status approval } }`;
@@ -195,5 +195,44 @@ describe('payments: withdrawals', () => {
       admin,
     );
     expect(done.data).toEqual({ resolveReconciliationItem: { resolution: 'test payment' } });
+  });
+  it('a crash between recording a withdrawal and queueing its send: the re-sent request sends it once (chaos suite)', async () => {
+    // The connection drops right after the payment and the reservation are committed, before the
+    // send is queued (issue 15 chaos run: a withdrawal stayed `requested`, its amount reserved, for ever).
+    const u = await fresh(20_000);
+    const sql = h.t.services.sql;
+    const query = sql.query.bind(sql);
+    let dropped = 0;
+    (sql as { query: typeof sql.query }).query = (async (
+      text: string,
+      params?: readonly unknown[],
+      name?: string,
+    ) => {
+      if (dropped === 0 && text.includes('INSERT INTO payment_followups') && text.includes("'send'")) {
+        dropped++;
+        throw new Error('terminating connection due to administrator command');
+      }
+      return query(text, params, name);
+    }) as typeof sql.query;
+    const input = { requestId: `crash-${++n}`, amount: 5_000 };
+    try {
+      const first = await h.t.gql<{ withdraw: { id: string } }>(WITHDRAW, { input }, player(u));
+      expect(code(first)).toBe('INTERNAL');
+    } finally {
+      (sql as { query: typeof sql.query }).query = query;
+    }
+    expect(dropped).toBe(1);
+    expect(await h.balance(u)).toBe(15_000);
+    const again = await h.t.gql<{ withdraw: { id: string } }>(WITHDRAW, { input }, player(u));
+    expect(again.errors).toBeUndefined();
+    const id = again.data!.withdraw.id;
+    await h.advance(11_000);
+    expect(await h.row(id)).toMatchObject({ status: 'confirmed' });
+    expect(h.fakes[3].sends.get(id)).toBe(1);
+    // A third repeat (after the outcome) sends nothing more.
+    await h.t.gql(WITHDRAW, { input }, player(u));
+    await h.advance(11_000);
+    expect(h.fakes[3].sends.get(id)).toBe(1);
+    expect(await h.balance(u)).toBe(15_000);
   });
 });

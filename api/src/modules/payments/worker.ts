@@ -49,23 +49,21 @@ export const enquireNow = async (services: AppServices, paymentId: string): Prom
 
 const giveUp = async (services: AppServices, row: Due): Promise<void> => {
   const at = isoNow(services);
-  await transactionWithRetry(services.sql, async (tx) => {
-    const s = await loadPayment(tx, row.payment_id);
-    if (row.kind === 'deposit' && s.status !== 'none') {
-      await step(tx, {
-        type: 'ExpirePayment',
-        paymentId: row.payment_id,
-        at,
-        actor: { kind: 'system', id: 'payments' },
-      });
-    } else {
-      await tx.query(
-        `UPDATE payments SET review = true, flag = COALESCE(flag, 'OUTCOME_UNKNOWN') WHERE payment_id = $1`,
-        [row.payment_id],
-      );
-    }
-    await tx.query('DELETE FROM payment_followups WHERE payment_id = $1', [row.payment_id]);
-  });
+  const { state } = await loadPayment(services, row.payment_id);
+  if (row.kind === 'deposit' && state.status !== 'none') {
+    await step(services, {
+      type: 'ExpirePayment',
+      paymentId: row.payment_id,
+      at,
+      actor: { kind: 'system', id: 'payments' },
+    });
+  } else {
+    await services.sql.query(
+      `UPDATE payments SET review = true, flag = COALESCE(flag, 'OUTCOME_UNKNOWN') WHERE payment_id = $1`,
+      [row.payment_id],
+    );
+  }
+  await services.sql.query('DELETE FROM payment_followups WHERE payment_id = $1', [row.payment_id]);
 };
 
 /** Runs the follow-ups due now (at most `limit`); returns how many it handled. */
@@ -95,7 +93,7 @@ export const runDueFollowups = async (services: AppServices, limit = 50): Promis
       if (still.rows.length > 0 && new Date(row.give_up_at).getTime() <= services.now())
         await giveUp(services, row);
     } catch (error) {
-      console.error(`payments follow-up ${row.payment_id}:`, error);
+      services.logger.error({ err: error, paymentId: row.payment_id }, 'payments follow-up failed');
     }
   }
   return rows.length;
@@ -105,7 +103,7 @@ export const runDueFollowups = async (services: AppServices, limit = 50): Promis
 export const startPaymentsWorker = (services: AppServices, pollMs = 1_000): (() => Promise<void>) =>
   startWorkerLoop(() => runDueFollowups(services), {
     pollMs,
-    onError: (error) => console.error('payments worker:', error),
+    onError: (error) => services.logger.error({ err: error }, 'payments worker failed'),
   });
 
 /** What a callback led to (the HTTP answer is 200 in every case, so providers do not retry forever). */

@@ -7,13 +7,22 @@ import type { SqlExecutor } from '@bashiri/eventstore';
 import { codedError } from '../../graphql/errors.ts';
 import type { GraphQLContext } from '../../graphql/context.ts';
 import { audit } from '../audit/index.ts';
-import { enforceRates, RATE_LIMITS } from '../identity/limiter.ts';
-import { checkNewPassword, decoyHash, hashPassword, verifyPassword } from '../identity/passwords.ts';
-import { openSession, revokeAllSessions } from '../identity/sessions.ts';
-import type { IssuedToken } from '../identity/sessions.ts';
-import { requireStaff } from './guard.ts';
-import type { StaffViewer } from './guard.ts';
-import { permissionsOfStaff } from './permissions.ts';
+import { enforceRates, RATE_LIMITS } from '../../auth/limiter.ts';
+import { checkNewPassword, decoyHash, hashPassword, verifyPassword } from '../../auth/passwords.ts';
+import { openSession, revokeAllSessions } from '../../auth/sessions.ts';
+import type { IssuedToken } from '../../auth/sessions.ts';
+import { requireStaff } from '../../auth/guard.ts';
+import type { StaffViewer } from '../../auth/guard.ts';
+import { assertCanAssignRole, assertCanManage } from './escalation.ts';
+import { checkStaffPassword } from './password-policy.ts';
+import { staffTotpRequired } from '../../config.ts';
+import type { StaffSetupStep } from '../../graphql/context.ts';
+import { permissionsOfStaff, staffSetupOf } from './permissions.ts';
+
+/** The new password equals the old one (issue 15 item 5: a temporary password must really change). */
+export const PASSWORD_UNCHANGED = 'PASSWORD_UNCHANGED';
+/** Unbinding one's own authenticator while staff TOTP is required (`STAFF_TOTP`). */
+export const TOTP_MANDATORY = 'TOTP_MANDATORY';
 import { newTotpSecret, totpStep } from './totp.ts';
 
 /** A `staff_accounts` row joined with its role. */
@@ -122,7 +131,9 @@ export const auditBase = (ctx: GraphQLContext, viewer: { staffId: string }) => (
 export const staffLogin = async (
   ctx: GraphQLContext,
   input: { account: string; password: string; totpCode?: string | null },
-): Promise<IssuedToken & { member: StaffMemberObject; permissions: string[] }> => {
+): Promise<
+  IssuedToken & { member: StaffMemberObject; permissions: string[]; setupRequired: StaffSetupStep[] }
+> => {
   const { sql } = ctx.services;
   const now = ctx.services.now();
   const account = input.account.trim().toLowerCase();
@@ -177,7 +188,8 @@ export const staffLogin = async (
       { ...row, last_login_at: new Date(now), last_login_ip: ctx.ip ?? null },
       await loadRoles(tx),
     );
-    return { ...issued, member, permissions: [...permissions].sort() };
+    const setupRequired = await staffSetupOf(tx, row.id, staffTotpRequired(ctx.services.config));
+    return { ...issued, member, permissions: [...permissions].sort(), setupRequired };
   });
 };
 
@@ -194,11 +206,19 @@ export const staffChangePassword = async (
     confirm: 'confirmPassword',
   });
   const row = await loadRow(sql, viewer.staffId);
+  checkStaffPassword(input.newPassword, row?.account ?? null, 'newPassword');
   if (!row || !(await verifyPassword(row.password_hash, input.oldPassword)))
     throw codedError('WRONG_PASSWORD', 'the old password is wrong', { field: 'oldPassword' });
+  if (input.newPassword === input.oldPassword)
+    throw codedError(PASSWORD_UNCHANGED, 'choose a password different from the old one', {
+      field: 'newPassword',
+    });
   const hash = await hashPassword(input.newPassword);
   await sql.transaction(async (tx) => {
-    await tx.query('UPDATE staff_accounts SET password_hash = $2 WHERE id = $1', [viewer.staffId, hash]);
+    await tx.query(
+      'UPDATE staff_accounts SET password_hash = $2, must_change_password = false WHERE id = $1',
+      [viewer.staffId, hash],
+    );
     await revokeAllSessions(tx, 'staff', viewer.staffId, now);
     await audit(tx, {
       ...auditBase(ctx, viewer),
@@ -264,6 +284,8 @@ export const unbindTotp = async (ctx: GraphQLContext, code: string): Promise<boo
   const viewer = requireStaffLogin(ctx);
   const now = ctx.services.now();
   return ctx.services.sql.transaction(async (tx) => {
+    if (staffTotpRequired(ctx.services.config))
+      throw codedError(TOTP_MANDATORY, 'Google Authenticator is required for staff and cannot be unbound');
     const row = await loadRow(tx, viewer.staffId, true);
     if (!row?.totp_secret) throw codedError('TOTP_NOT_BOUND', 'no authenticator is bound');
     const step = totpStep(row.totp_secret, row.account, code, now);
@@ -295,6 +317,7 @@ export const unbindStaffTotp = async (
   return ctx.services.sql.transaction(async (tx) => {
     const row = await loadRow(tx, staffId, true);
     if (!row) throw codedError('NOT_FOUND', 'no such manager', { field: 'staffId' });
+    await assertCanManage(tx, viewer, staffId);
     await tx.query(
       'UPDATE staff_accounts SET totp_secret = NULL, totp_pending_secret = NULL, totp_last_step = NULL WHERE id = $1',
       [staffId],
@@ -337,13 +360,21 @@ const checkRole = async (tx: SqlExecutor, roleId: string | null | undefined): Pr
 /** Inserts a manager (no permission check, no audit): the first administrator and {@link createManager}. */
 export const insertStaff = async (
   tx: SqlExecutor,
-  input: { account: string; name: string; passwordHash: string; roleId: string | null },
+  input: {
+    account: string;
+    name: string;
+    passwordHash: string;
+    roleId: string | null;
+    /** The password is someone else's choice: the account sets its own at first login (issue 15 item 5). */
+    mustChangePassword?: boolean;
+  },
 ): Promise<string | null> => {
   const id = randomUUID();
   const result = await tx.query(
-    `INSERT INTO staff_accounts (id, account, name, password_hash, role_id) VALUES ($1, $2, $3, $4, $5::bigint)
+    `INSERT INTO staff_accounts (id, account, name, password_hash, role_id, must_change_password)
+     VALUES ($1, $2, $3, $4, $5::bigint, $6)
      ON CONFLICT (account) DO NOTHING`,
-    [id, input.account, input.name, input.passwordHash, input.roleId],
+    [id, input.account, input.name, input.passwordHash, input.roleId, input.mustChangePassword ?? false],
   );
   return result.rowCount > 0 ? id : null;
 };
@@ -358,10 +389,12 @@ export const createManager = async (
   if (!ACCOUNT_NAME.test(account))
     throw codedError('BAD_INPUT', 'account: 3–32 letters, digits, ".", "_" or "-"', { field: 'account' });
   checkNewPassword(input.password ?? '', input.password ?? '');
+  checkStaffPassword(input.password!, account);
   const hash = await hashPassword(input.password!);
   const { sql } = ctx.services;
   const id = await sql.transaction(async (tx) => {
     const roleId = await checkRole(tx, input.roleId);
+    if (roleId) await assertCanAssignRole(tx, viewer, roleId);
     const created = await insertStaff(tx, {
       account,
       name: (input.name ?? '').trim(),
@@ -395,7 +428,9 @@ export const updateManager = async (
     if (!before) throw codedError('NOT_FOUND', 'no such manager', { field: 'id' });
     if (id === viewer.staffId && (input.disabled === true || input.roleId !== undefined))
       throw codedError('CONFLICT', 'you cannot disable yourself or change your own role', { field: 'id' });
+    await assertCanManage(tx, viewer, id);
     const roleId = input.roleId === undefined ? before.role_id : await checkRole(tx, input.roleId);
+    if (roleId && roleId !== before.role_id) await assertCanAssignRole(tx, viewer, roleId);
     const name = input.name === undefined || input.name === null ? before.name : input.name.trim();
     const disabled = input.disabled ?? before.disabled;
     await tx.query('UPDATE staff_accounts SET name = $2, role_id = $3::bigint, disabled = $4 WHERE id = $1', [
@@ -424,12 +459,18 @@ export const resetManagerPassword = async (
 ): Promise<boolean> => {
   const viewer = requireStaff(ctx, 'staff.edit');
   checkNewPassword(input.password, input.confirmPassword);
+  checkStaffPassword(input.password, null);
   const hash = await hashPassword(input.password);
   const now = ctx.services.now();
   return ctx.services.sql.transaction(async (tx) => {
     const row = await loadRow(tx, input.id, true);
     if (!row) throw codedError('NOT_FOUND', 'no such manager', { field: 'id' });
-    await tx.query('UPDATE staff_accounts SET password_hash = $2 WHERE id = $1', [input.id, hash]);
+    await assertCanManage(tx, viewer, input.id);
+    // A password someone else chose is temporary: its holder sets their own at the next login.
+    await tx.query(
+      'UPDATE staff_accounts SET password_hash = $2, must_change_password = true WHERE id = $1',
+      [input.id, hash],
+    );
     await revokeAllSessions(tx, 'staff', input.id, now);
     await audit(tx, {
       ...auditBase(ctx, viewer),

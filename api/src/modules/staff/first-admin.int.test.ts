@@ -1,7 +1,7 @@
 import { migrate } from '@bashiri/eventstore';
 import { openTestDatabase } from '@bashiri/eventstore/testing';
 import { describe, expect, it } from 'vitest';
-import { verifyPassword } from '../identity/passwords.ts';
+import { verifyPassword } from '../../auth/passwords.ts';
 import { seedStaff } from './first-admin.ts';
 import { permissionsOfStaff } from './permissions.ts';
 

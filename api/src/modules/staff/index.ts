@@ -12,11 +12,21 @@ import { seedStaff } from './first-admin.ts';
 import type { FirstAdminOptions } from './first-admin.ts';
 import * as roles from './roles.ts';
 
+/** What other modules may use of this one (docs/decisions/0011-import-boundaries.md). */
+export { permissionsOfStaff, staffSetupOf } from './permissions.ts';
+export { totpCode } from './totp.ts';
+
 const Query: QueryResolvers = {
   staffMe: async (_root, _args, ctx) => {
     if (ctx.viewer?.kind !== 'staff') return null;
     const staff = await accounts.loadMember(ctx.services.sql, ctx.viewer.staffId);
-    return staff && { staff, permissions: [...ctx.viewer.permissions].sort() };
+    return (
+      staff && {
+        staff,
+        permissions: [...ctx.viewer.permissions].sort(),
+        setupRequired: [...(ctx.viewer.setup ?? [])],
+      }
+    );
   },
   managers: (_root, _args, ctx) => accounts.listManagers(ctx),
   staffRoles: (_root, _args, ctx) => roles.listRoles(ctx),
@@ -32,6 +42,7 @@ const Mutation: MutationResolvers = {
       expiresAt: session.expiresAt,
       staff: session.member,
       permissions: session.permissions,
+      setupRequired: session.setupRequired,
     };
   },
   staffChangePassword: (_root, args, ctx) => accounts.staffChangePassword(ctx, args),
@@ -52,16 +63,17 @@ const Mutation: MutationResolvers = {
   removeBlacklistedIp: (_root, { ip }, ctx) => roles.removeBlacklistedIp(ctx, ip),
 };
 
-/** The staff module; `firstAdmin` defaults to the process environment and console.warn. */
-export const createStaffModule = (
-  firstAdmin: FirstAdminOptions = { env: process.env, log: (line) => console.warn(line) },
-): ApiModule => ({
+/** The staff module; `firstAdmin` defaults to the process environment and the services' logger (warn). */
+export const createStaffModule = (firstAdmin?: FirstAdminOptions): ApiModule => ({
   name: 'staff',
   typeDefs: readFileSync(new URL('./staff.graphql', import.meta.url), 'utf8'),
   resolvers: { Query, Mutation } as IResolvers,
   migrations: new URL('./migrations/', import.meta.url),
   start: async (services) => {
-    await seedStaff(services.sql, firstAdmin);
+    await seedStaff(
+      services.sql,
+      firstAdmin ?? { env: process.env, log: (line) => services.logger.warn(line) },
+    );
     return async () => undefined;
   },
 });

@@ -3,8 +3,9 @@
  * and the permission codes a staff member holds (what {@link requireStaff} checks).
  */
 import type { SqlExecutor } from '@bashiri/eventstore';
-import { PERMISSION_CODES, PERMISSIONS } from './guard.ts';
-import type { PermissionCode } from './guard.ts';
+import { PERMISSION_CODES, PERMISSIONS } from '../../auth/guard.ts';
+import type { PermissionCode } from '../../auth/guard.ts';
+import type { StaffSetupStep } from '../../graphql/context.ts';
 
 /** Roles created at first start (docs/auth.md "Roles"). The super administrator holds every node. */
 export const SEED_ROLES: readonly {
@@ -95,4 +96,27 @@ export const permissionsOfStaff = async (sql: SqlExecutor, staffId: string): Pro
     [staffId],
   );
   return new Set(result.rows.map((r) => r.code));
+};
+
+/**
+ * What a staff account must still do before it may use its permissions (issue 15 item 5; docs/auth.md
+ * "Staff setup"), in order: `CHANGE_PASSWORD` while its password is one someone else chose (the
+ * generated first administrator's, a manager's reset), then `BIND_TOTP` while no authenticator is bound
+ * and `totpRequired`. Empty for an unknown account.
+ */
+export const staffSetupOf = async (
+  sql: SqlExecutor,
+  staffId: string,
+  totpRequired: boolean,
+): Promise<StaffSetupStep[]> => {
+  const result = await sql.query<{ must_change_password: boolean; totp_bound: boolean }>(
+    'SELECT must_change_password, totp_secret IS NOT NULL AS totp_bound FROM staff_accounts WHERE id = $1',
+    [staffId],
+  );
+  const row = result.rows[0];
+  if (!row) return [];
+  return [
+    ...(row.must_change_password ? (['CHANGE_PASSWORD'] as const) : []),
+    ...(totpRequired && !row.totp_bound ? (['BIND_TOTP'] as const) : []),
+  ];
 };

@@ -10,7 +10,8 @@ import type { GraphQLContext } from '../../graphql/context.ts';
 import { audit } from '../audit/index.ts';
 import { auditBase, loadRoles } from './accounts.ts';
 import type { RoleObject } from './accounts.ts';
-import { requireStaff } from './guard.ts';
+import { assertHolds } from './escalation.ts';
+import { requireStaff } from '../../auth/guard.ts';
 
 const ID = /^\d{1,18}$/;
 
@@ -34,6 +35,30 @@ const checkNodes = async (tx: SqlExecutor, nodeIds: readonly string[]): Promise<
   return ids;
 };
 
+/** The permission codes of nodes `ids` (nodes without a code grant nothing). */
+const codesOfNodes = async (tx: SqlExecutor, ids: readonly string[]): Promise<string[]> => {
+  if (ids.length === 0) return [];
+  const r = await tx.query<{ code: string }>(
+    'SELECT code FROM staff_permission_nodes WHERE id = ANY($1::bigint[]) AND code IS NOT NULL',
+    [ids],
+  );
+  return r.rows.map((row) => row.code);
+};
+
+/** The permission codes of node `id` and every node below it. */
+const codesOfSubtree = async (tx: SqlExecutor, id: string): Promise<string[]> => {
+  const r = await tx.query<{ code: string }>(
+    `WITH RECURSIVE below AS (
+       SELECT id, code FROM staff_permission_nodes WHERE id = $1::bigint
+       UNION ALL
+       SELECT n.id, n.code FROM staff_permission_nodes n JOIN below b ON n.parent_id = b.id
+     )
+     SELECT code FROM below WHERE code IS NOT NULL`,
+    [id],
+  );
+  return r.rows.map((row) => row.code);
+};
+
 const roleName = (name: string): string => {
   const trimmed = name.trim();
   if (!trimmed) throw codedError('ROLE_NAME_REQUIRED', 'fill in the role name', { field: 'name' });
@@ -54,6 +79,7 @@ export const createRole = async (
   try {
     return await ctx.services.sql.transaction(async (tx) => {
       const nodeIds = await checkNodes(tx, input.nodeIds);
+      await assertHolds(tx, viewer, await codesOfNodes(tx, nodeIds));
       const created = await tx.query<{ id: string }>(
         'INSERT INTO staff_roles (name, remarks) VALUES ($1, $2) RETURNING id::text',
         [name, (input.remarks ?? '').trim()],
@@ -108,6 +134,9 @@ export const updateRole = async (
     return await ctx.services.sql.transaction(async (tx) => {
       const before = await lockRole(tx, id);
       const nodeIds = await checkNodes(tx, input.nodeIds);
+      // Neither the role as it is (it may hold more than the caller) nor as it becomes may exceed the caller.
+      await assertHolds(tx, viewer, await codesOfNodes(tx, before.nodeIds));
+      await assertHolds(tx, viewer, await codesOfNodes(tx, nodeIds));
       await tx.query('UPDATE staff_roles SET name = $2, remarks = $3 WHERE id = $1::bigint', [
         id,
         name,
@@ -138,6 +167,7 @@ export const deleteRole = async (ctx: GraphQLContext, id: string): Promise<boole
   const viewer = requireStaff(ctx, 'roles.edit');
   return ctx.services.sql.transaction(async (tx) => {
     const before = await lockRole(tx, id);
+    await assertHolds(tx, viewer, await codesOfNodes(tx, before.nodeIds));
     await tx.query('DELETE FROM staff_roles WHERE id = $1::bigint', [id]);
     await audit(tx, {
       ...auditBase(ctx, viewer),
@@ -243,6 +273,7 @@ export const createNode = async (ctx: GraphQLContext, input: NodeInput): Promise
   try {
     return await ctx.services.sql.transaction(async (tx) => {
       const values = await nodeValues(tx, input);
+      await assertHolds(tx, viewer, [values[0] as string | null]);
       const r = await tx.query<{ id: string }>(
         `INSERT INTO staff_permission_nodes (code, name, path, type, icon, sort, show_at_top, language_variable, parent_id)
          VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9::bigint) RETURNING id::text`,
@@ -277,6 +308,8 @@ export const updateNode = async (
       const before = await loadNode(tx, id);
       if (!before) throw codedError('NOT_FOUND', 'no such node', { field: 'id' });
       const values = await nodeValues(tx, input, id);
+      // Renaming a node's code changes what every role holding it grants: both codes must be the caller's.
+      await assertHolds(tx, viewer, [before.code, values[0] as string | null]);
       await tx.query(
         `UPDATE staff_permission_nodes SET code = $1, name = $2, path = $3, type = $4, icon = $5, sort = $6,
            show_at_top = $7, language_variable = $8, parent_id = $9::bigint WHERE id = $10::bigint`,
@@ -306,6 +339,7 @@ export const deleteNode = async (ctx: GraphQLContext, id: string): Promise<boole
   return ctx.services.sql.transaction(async (tx) => {
     const before = await loadNode(tx, id);
     if (!before) throw codedError('NOT_FOUND', 'no such node', { field: 'id' });
+    await assertHolds(tx, viewer, await codesOfSubtree(tx, id));
     await tx.query('DELETE FROM staff_permission_nodes WHERE id = $1::bigint', [id]);
     await audit(tx, {
       ...auditBase(ctx, viewer),
@@ -330,10 +364,6 @@ const blacklistOf = (r: BlacklistRow) => ({
   createdBy: r.created_by,
   createdAt: r.created_at,
 });
-
-/** True when `ip` is blacklisted (checked on every request by `authenticate`). */
-export const isBlacklisted = async (sql: SqlExecutor, ip: string): Promise<boolean> =>
-  (await sql.query('SELECT 1 FROM ip_blacklist WHERE ip = $1', [ip])).rows.length > 0;
 
 /** The blacklist, newest first (permission `ip_blacklist.edit`). */
 export const listBlacklist = async (ctx: GraphQLContext) => {

@@ -2,7 +2,7 @@ import { TOTP, Secret } from 'otpauth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openTestApp, TEST_ADMIN } from '../identity/testing.ts';
 import type { GqlResult, TestApp } from '../identity/testing.ts';
-import { PERMISSION_CODES } from './guard.ts';
+import { PERMISSION_CODES } from '../../auth/guard.ts';
 
 const LOGIN = `mutation ($a: String!, $p: String!, $c: String) {
   staffLogin(account: $a, password: $p, totpCode: $c) { token permissions staff { id account totpBound role { name } } }
@@ -21,11 +21,15 @@ const OPERATIONS: readonly [name: string, query: string, variables: Record<strin
   ['permissionTree', '{ permissionTree { id } }', {}],
   ['ipBlacklist', '{ ipBlacklist { ip } }', {}],
   ['unbindStaffTotp', 'mutation { unbindStaffTotp(staffId: "x", reason: "lost phone") }', {}],
-  ['createManager', 'mutation { createManager(input: { account: "newbie", password: "pass1" }) { id } }', {}],
+  [
+    'createManager',
+    'mutation { createManager(input: { account: "newbie", password: "Staff-Pass-2026!" }) { id } }',
+    {},
+  ],
   ['updateManager', 'mutation { updateManager(id: "x", input: { name: "N" }) { id } }', {}],
   [
     'resetManagerPassword',
-    'mutation { resetManagerPassword(id: "x", password: "pass1", confirmPassword: "pass1") }',
+    'mutation { resetManagerPassword(id: "x", password: "Staff-Pass-2026!", confirmPassword: "Staff-Pass-2026!") }',
     {},
   ],
   ['createRole', 'mutation { createRole(input: { name: "r", nodeIds: [] }) { id } }', {}],
@@ -102,11 +106,11 @@ describe('staff (issue 5 item 3; spec §5 Admin login, §6)', () => {
 
   it('binds Google Authenticator, then requires a fresh code at login; unbinds', async () => {
     await t.gql(
-      'mutation { createManager(input: { account: "totp.user", password: "pass1", roleId: "1" }) { id } }',
+      'mutation { createManager(input: { account: "totp.user", password: "Staff-Pass-2026!", roleId: "1" }) { id } }',
       {},
       { token: admin },
     );
-    const token = (await login('totp.user', 'pass1')).data!.staffLogin.token;
+    const token = (await login('totp.user', 'Staff-Pass-2026!')).data!.staffLogin.token;
     const begin = await t.gql<{ beginTotpBinding: { secret: string; uri: string } }>(
       'mutation { beginTotpBinding { secret uri } }',
       {},
@@ -128,16 +132,16 @@ describe('staff (issue 5 item 3; spec §5 Admin login, §6)', () => {
       confirmTotpBinding: true,
     });
 
-    expect(errorOf(await login('totp.user', 'pass1'))).toMatchObject({
+    expect(errorOf(await login('totp.user', 'Staff-Pass-2026!'))).toMatchObject({
       code: 'TOTP_REQUIRED',
       field: 'totpCode',
     });
     // The code used to confirm cannot be replayed.
-    expect(errorOf(await login('totp.user', 'pass1', codeAt(secret, t.services.now())))?.code).toBe(
-      'TOTP_INVALID',
-    );
+    expect(
+      errorOf(await login('totp.user', 'Staff-Pass-2026!', codeAt(secret, t.services.now())))?.code,
+    ).toBe('TOTP_INVALID');
     t.advance(30_000);
-    const ok = await login('totp.user', 'pass1', codeAt(secret, t.services.now()));
+    const ok = await login('totp.user', 'Staff-Pass-2026!', codeAt(secret, t.services.now()));
     expect(ok.errors).toBeUndefined();
     expect(ok.data!.staffLogin.staff).toMatchObject({ totpBound: true });
     t.advance(30_000);
@@ -153,7 +157,7 @@ describe('staff (issue 5 item 3; spec §5 Admin login, §6)', () => {
     ).toEqual({
       unbindTotp: true,
     });
-    expect((await login('totp.user', 'pass1')).errors).toBeUndefined();
+    expect((await login('totp.user', 'Staff-Pass-2026!')).errors).toBeUndefined();
     expect(await auditCount('staff.totp_bind')).toBe(1);
     expect(await auditCount('staff.totp_unbind')).toBe(1);
   });
@@ -165,11 +169,11 @@ describe('staff (issue 5 item 3; spec §5 Admin login, §6)', () => {
       { token: admin },
     );
     await t.gql(
-      'mutation ($r: ID!) { createManager(input: { account: "idle", password: "pass1", roleId: $r }) { id } }',
+      'mutation ($r: ID!) { createManager(input: { account: "idle", password: "Staff-Pass-2026!", roleId: $r }) { id } }',
       { r: role.data!.createRole.id },
       { token: admin },
     );
-    const r = await login('idle', 'pass1');
+    const r = await login('idle', 'Staff-Pass-2026!');
     expect(errorOf(r)?.code).toBe('NO_LOGIN_PERMISSION');
     expect(r.errors![0]!.message).toBe('no permission to log in, contact the administrator');
   });
@@ -183,11 +187,11 @@ describe('staff (issue 5 item 3; spec §5 Admin login, §6)', () => {
     );
     const csRole = cs.data!.staffRoles.find((r) => r.name === 'customer service')!.id;
     await t.gql(
-      'mutation ($r: ID!) { createManager(input: { account: "cs1", password: "pass1", roleId: $r }) { id } }',
+      'mutation ($r: ID!) { createManager(input: { account: "cs1", password: "Staff-Pass-2026!", roleId: $r }) { id } }',
       { r: csRole },
       { token: admin },
     );
-    const csLogin = await login('cs1', 'pass1');
+    const csLogin = await login('cs1', 'Staff-Pass-2026!');
     expect(csLogin.data!.staffLogin.permissions).toContain('users.view');
     expect(csLogin.data!.staffLogin.permissions).not.toContain('users.adjust_money');
     const token = csLogin.data!.staffLogin.token;
@@ -213,7 +217,7 @@ describe('staff (issue 5 item 3; spec §5 Admin login, §6)', () => {
   it('writes an audit row with actor, IP and before/after for manager, role and node changes', async () => {
     const ip = '203.0.113.7';
     const created = await t.gql<{ createManager: { id: string } }>(
-      'mutation { createManager(input: { account: "audited", name: "A", password: "pass1", roleId: "2" }) { id } }',
+      'mutation { createManager(input: { account: "audited", name: "A", password: "Staff-Pass-2026!", roleId: "2" }) { id } }',
       {},
       { token: admin, ip },
     );
@@ -241,7 +245,7 @@ describe('staff (issue 5 item 3; spec §5 Admin login, §6)', () => {
       after: { name: 'B', disabled: true },
     });
     expect(JSON.stringify(rows.rows)).not.toContain('argon2');
-    expect(errorOf(await login('audited', 'pass1'))?.code).toBe('ACCOUNT_DISABLED');
+    expect(errorOf(await login('audited', 'Staff-Pass-2026!'))?.code).toBe('ACCOUNT_DISABLED');
 
     const actions = ['permission_node.create', 'role.create', 'role.delete', 'permission_node.delete'];
     const counts = await Promise.all(actions.map(auditCount));
@@ -298,19 +302,19 @@ describe('staff (issue 5 item 3; spec §5 Admin login, §6)', () => {
 
   it("ends a manager's sessions when their password is reset", async () => {
     const created = await t.gql<{ createManager: { id: string } }>(
-      'mutation { createManager(input: { account: "resetme", password: "pass1", roleId: "2" }) { id } }',
+      'mutation { createManager(input: { account: "resetme", password: "Staff-Pass-2026!", roleId: "2" }) { id } }',
       {},
       { token: admin },
     );
-    const token = (await login('resetme', 'pass1')).data!.staffLogin.token;
+    const token = (await login('resetme', 'Staff-Pass-2026!')).data!.staffLogin.token;
     expect((await t.gql('{ staffMe { staff { id } } }', {}, { token })).data!.staffMe).not.toBeNull();
     await t.gql(
-      'mutation ($id: ID!) { resetManagerPassword(id: $id, password: "pass2", confirmPassword: "pass2") }',
+      'mutation ($id: ID!) { resetManagerPassword(id: $id, password: "Staff-Pass-2027!", confirmPassword: "Staff-Pass-2027!") }',
       { id: created.data!.createManager.id },
       { token: admin },
     );
     expect((await t.gql('{ staffMe { staff { id } } }', {}, { token })).data).toEqual({ staffMe: null });
-    expect((await login('resetme', 'pass2')).errors).toBeUndefined();
+    expect((await login('resetme', 'Staff-Pass-2027!')).errors).toBeUndefined();
   });
 
   it('blocks every operation from a blacklisted IP', async () => {

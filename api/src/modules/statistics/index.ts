@@ -4,13 +4,17 @@
  * queries over it. Every query needs a staff permission: `stats.view`, or `agents.view` for agents.
  */
 import { readFileSync } from 'node:fs';
-import type { GraphQLContext } from '../../graphql/context.ts';
+import type { IResolvers } from 'mercurius';
+import type { QueryResolvers } from '../../graphql/generated.ts';
 import { codedError } from '../../graphql/errors.ts';
 import type { ApiModule } from '../module.ts';
-import { requireStaff } from '../staff/guard.ts';
-import { daysBetween, eatDate, isDate } from './eat.ts';
+import { requireStaff } from '../../auth/guard.ts';
+import { daysBetween, eatDate, isDate } from '@bashiri/domain';
 import { statisticsProjection } from './projection.ts';
 import { agentStats, statsDaily, statsHourly } from './queries.ts';
+
+/** What other modules may use of this one (docs/decisions/0011-import-boundaries.md). */
+export { agentStatsOf } from './queries.ts';
 
 /** Longest range a daily or agent report covers, in days. */
 export const MAX_RANGE_DAYS = 366;
@@ -35,36 +39,32 @@ const wholeIn = (value: number, min: number, max: number, field: string): number
   return value;
 };
 
+const Query: QueryResolvers = {
+  statsToday: async (_root, _args, ctx) => {
+    requireStaff(ctx, 'stats.view');
+    return statsHourly(ctx.services.sql, eatDate(ctx.services.now()));
+  },
+  statsHourly: async (_root, args, ctx) => {
+    requireStaff(ctx, 'stats.view');
+    return statsHourly(ctx.services.sql, date(args.date, 'date'));
+  },
+  statsDaily: async (_root, args, ctx) => {
+    requireStaff(ctx, 'stats.view');
+    return statsDaily(ctx.services.sql, ...range(args.from, args.to));
+  },
+  agentStats: async (_root, args, ctx) => {
+    requireStaff(ctx, 'agents.view');
+    const [from, to] = range(args.from, args.to);
+    const page = wholeIn(args.page ?? 1, 1, 1_000_000, 'page');
+    const pageSize = wholeIn(args.pageSize ?? 10, 1, 100, 'pageSize');
+    return agentStats(ctx.services.sql, from, to, page, pageSize);
+  },
+};
+
 export const statisticsModule: ApiModule = {
   name: 'statistics',
   typeDefs: readFileSync(new URL('./schema.graphql', import.meta.url), 'utf8'),
   migrations: new URL('./migrations/', import.meta.url),
   projections: [statisticsProjection],
-  resolvers: {
-    Query: {
-      statsToday: async (_root: unknown, _args: unknown, ctx: GraphQLContext) => {
-        requireStaff(ctx, 'stats.view');
-        return statsHourly(ctx.services.sql, eatDate(ctx.services.now()));
-      },
-      statsHourly: async (_root: unknown, args: { date: string }, ctx: GraphQLContext) => {
-        requireStaff(ctx, 'stats.view');
-        return statsHourly(ctx.services.sql, date(args.date, 'date'));
-      },
-      statsDaily: async (_root: unknown, args: { from: string; to: string }, ctx: GraphQLContext) => {
-        requireStaff(ctx, 'stats.view');
-        return statsDaily(ctx.services.sql, ...range(args.from, args.to));
-      },
-      agentStats: async (
-        _root: unknown,
-        args: { from: string; to: string; page?: number | null; pageSize?: number | null },
-        ctx: GraphQLContext,
-      ) => {
-        requireStaff(ctx, 'agents.view');
-        const [from, to] = range(args.from, args.to);
-        const page = wholeIn(args.page ?? 1, 1, 1_000_000, 'page');
-        const pageSize = wholeIn(args.pageSize ?? 10, 1, 100, 'pageSize');
-        return agentStats(ctx.services.sql, from, to, page, pageSize);
-      },
-    },
-  },
+  resolvers: { Query } as IResolvers,
 };

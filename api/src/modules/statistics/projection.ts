@@ -11,9 +11,9 @@
 import { BillType, netOf } from '@bashiri/domain';
 import type { AccountEvent, BetEvent, Movement, WalletEvent } from '@bashiri/domain';
 import type { RecordedEvent, SqlExecutor } from '@bashiri/eventstore';
-import type { Projection } from '@bashiri/projections';
-import { eatBucket } from './eat.ts';
-import type { EatBucket } from './eat.ts';
+import type { Projection } from '@bashiri/projection-runner';
+import { eatBucket } from '@bashiri/domain';
+import type { EatBucket } from '@bashiri/domain';
 
 /** Columns of `stats_hourly` a delta may add to (signed TZS or counts). */
 export type HourlyColumn =
@@ -128,6 +128,9 @@ export const walletFigures = (event: WalletEvent): WalletFigures => {
         : { hourly: {}, agent: {} };
     case 'RacingCoinConverted':
       return { hourly: {}, agent: {} };
+    case 'CreditExpired':
+      // Expired credit money (bill 18) lowers the bonus cost: negative, what was taken.
+      return { hourly: { bonuses: netMoved(data) }, agent: {} };
   }
 };
 
@@ -227,6 +230,7 @@ const WALLET_EVENTS = new Set<string>([
   'StaffAdjusted',
   'DebtWrittenOff',
   'RacingCoinConverted',
+  'CreditExpired',
 ]);
 
 const applyWallet = (recorded: RecordedEvent, pending: Pending): void => {

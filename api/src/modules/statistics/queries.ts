@@ -3,7 +3,7 @@
  * §3 "Agent statistics"; docs/statistics.md). Amounts are whole TZS; periods are East Africa Time.
  */
 import type { SqlExecutor } from '@bashiri/eventstore';
-import { addDays, daysBetween, eatDayStart } from './eat.ts';
+import { addDays, daysBetween, eatDayStart } from '@bashiri/domain';
 
 const HOUR_MS = 3_600_000;
 
@@ -313,4 +313,28 @@ export const agentStats = async (
     })),
     totals: { agents: Number(t.agents), invitedPlayers: Number(t.players), ...agentFigures(t) },
   };
+};
+
+/**
+ * One agent's figures over the EAT days `from`..`to` (spec §6 "agent/proxy role: own statistics"): the
+ * same figures as {@link agentStats} for `agentId` alone (zeros without activity). Dates validated by
+ * the caller.
+ */
+export const agentStatsOf = async (
+  tx: SqlExecutor,
+  agentId: string,
+  from: string,
+  to: string,
+): Promise<AgentFigures & { invitedPlayers: number }> => {
+  const r = await tx.query<Omit<AgentSqlRow, 'agent_id' | 'phone'>>(
+    `SELECT (SELECT count(*) FROM stats_accounts WHERE superior_id = $3)::text AS players,
+            coalesce(sum(deposits), 0)::text AS deposits, coalesce(sum(withdrawals), 0)::text AS withdrawals,
+            coalesce(sum(stakes), 0)::text AS stakes, coalesce(sum(bet_count), 0)::text AS bet_count,
+            coalesce(sum(stake_refunds), 0)::text AS stake_refunds, coalesce(sum(payouts), 0)::text AS payouts,
+            (count(DISTINCT user_id) FILTER (WHERE bet_count > 0))::text AS bettors
+     FROM stats_agent_daily WHERE agent_id = $3 AND day BETWEEN $1 AND $2`,
+    [from, to, agentId],
+  );
+  const row = r.rows[0]!;
+  return { invitedPlayers: Number(row.players), ...agentFigures(row) };
 };

@@ -6,11 +6,11 @@ import { player, staff, startTestApp } from '../../testing/app.ts';
 import type { TestApp } from '../../testing/app.ts';
 import { insertTestMatch } from '../../testing/catalogue-fixtures.ts';
 import type { TestMatch } from '../../testing/catalogue-fixtures.ts';
-import { seedBettingConfig } from '../betting/config.ts';
+import { seedBettingConfig } from '../betting/index.ts';
 import { bettingModule } from '../betting/index.ts';
-import { drainSettlementQueue } from '../betting/settlement.ts';
+import { drainSettlementQueue } from '../betting/index.ts';
 import { modules } from '../index.ts';
-import { walletOf } from '../wallet/service.ts';
+import { walletOf } from '../wallet/index.ts';
 import { statisticsProjection } from './projection.ts';
 
 const HOUR = 3_600_000;

@@ -1,6 +1,6 @@
 import type { MovementLine, WalletEvent } from '@bashiri/domain';
 import { describe, expect, it } from 'vitest';
-import { addDays, daysBetween, eatBucket, eatDayStart, isDate } from './eat.ts';
+import { addDays, daysBetween, eatBucket, eatDayStart, isDate } from '@bashiri/domain';
 import { walletFigures } from './projection.ts';
 
 const base = {

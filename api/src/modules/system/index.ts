@@ -1,3 +1,4 @@
+import type { MutationResolvers, QueryResolvers, SubscriptionResolvers } from '../../graphql/generated.ts';
 import type { ApiModule } from '../module.ts';
 import type { GraphQLContext } from '../../graphql/context.ts';
 
@@ -11,8 +12,8 @@ export const systemModule: ApiModule = {
         await services.sql.query('SELECT 1');
         return { status: 'ok', eventStore: services.store.kind, time: new Date() };
       },
-    },
-    Mutation: { ping: () => true },
+    } satisfies QueryResolvers,
+    Mutation: { ping: () => true } satisfies MutationResolvers,
     Subscription: {
       serverTime: {
         subscribe: async function* (_root: unknown, { seconds }: { seconds: number }) {
@@ -23,6 +24,6 @@ export const systemModule: ApiModule = {
           }
         },
       },
-    },
+    } satisfies SubscriptionResolvers,
   },
 };

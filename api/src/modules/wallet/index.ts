@@ -3,14 +3,36 @@
  * §6 staff balance edits): balances and bills read models, staff adjustments, the player's wallet and
  * its live updates.
  */
+import type {
+  MutationResolvers,
+  QueryResolvers,
+  SubscriptionResolvers,
+  Wallet,
+} from '../../graphql/generated.ts';
 import { readFileSync } from 'node:fs';
 import type { GraphQLContext } from '../../graphql/context.ts';
 import { codedError, fromDomainError } from '../../graphql/errors.ts';
 import { audit } from '../audit/index.ts';
 import type { ApiModule } from '../module.ts';
-import { requirePlayer, requireStaff } from '../staff/guard.ts';
+import { requirePlayer, requireStaff } from '../../auth/guard.ts';
 import { walletProjection } from './projection.ts';
-import { walletOf } from './service.ts';
+import { moveMoney } from './money-path.ts';
+import type { WalletLedger } from './money-path.ts';
+import { viewOf, walletOf } from './service.ts';
+
+export { moveMoney } from './money-path.ts';
+export type { MoneyDecision, MoneyMovement, MoneyResult, WalletLedger } from './money-path.ts';
+/** What other modules may use of this one (docs/decisions/0011-import-boundaries.md). */
+export { walletProjection } from './projection.ts';
+export { walletOf } from './service.ts';
+export {
+  checkProtection,
+  protectionGateOf,
+  protectionUsageOf,
+  sessionStartFor,
+  STAKE_PROTECTION_KIND,
+} from './protection-gate.ts';
+export type { ProtectionGate, ProtectionRefusal } from './protection-gate.ts';
 
 const POCKET = { BALANCE: 'balance', CREDIT_MONEY: 'creditMoney', RACING_COIN: 'racingCoin' } as const;
 const BILL_POCKET = { BALANCE: 'balance', CREDIT: 'creditMoney' } as const;
@@ -23,8 +45,25 @@ interface AdjustInput {
   requestId: string;
 }
 
+/** What a staff adjustment's wallet command answered. */
+type AdjustOutcome = ReturnType<WalletLedger['pay']>;
+
 const page = (n: number | null | undefined) => Math.max(1, Math.floor(n ?? 1));
 const size = (n: number | null | undefined) => Math.min(100, Math.max(1, Math.floor(n ?? 10)));
+
+/** A `bills` row as myBills reads it (TZS as int, tax and gross of winnings from their event). */
+interface BillRow {
+  readonly id: string;
+  readonly bill_type: number;
+  readonly amount: number;
+  readonly balance_before: number;
+  readonly balance_after: number;
+  readonly remark: string;
+  readonly reference: string;
+  readonly at: Date;
+  readonly tax: number | null;
+  readonly gross: number | null;
+}
 
 export const walletModule: ApiModule = {
   name: 'wallet',
@@ -41,7 +80,7 @@ export const walletModule: ApiModule = {
       },
       myBills: async (
         _root: unknown,
-        args: { pocket: keyof typeof BILL_POCKET; page?: number; pageSize?: number },
+        args: { pocket: keyof typeof BILL_POCKET; page?: number | null; pageSize?: number | null },
         ctx: GraphQLContext,
       ) => {
         const { userId } = requirePlayer(ctx);
@@ -49,11 +88,11 @@ export const walletModule: ApiModule = {
         const n = size(args.pageSize);
         const pocket = BILL_POCKET[args.pocket] ?? 'balance';
         const [rows, count] = await Promise.all([
-          ctx.services.sql.query<Record<string, unknown>>(
-            // Tax and gross of winnings are in the movement's own event (WinningsCredited), by its unique id.
+          ctx.services.sql.query<BillRow>(
+            // Tax and gross of winnings: copied onto their bills by the wallet projection.
             `SELECT b.id::text, b.bill_type, b.amount::int, b.balance_before::int, b.balance_after::int, b.remark,
-                    b.reference, b.at, (e.data->>'tax')::bigint::int AS tax, (e.data->>'gross')::bigint::int AS gross
-             FROM bills b LEFT JOIN es_events e ON e.event_id = b.event_id AND b.event_type = 'WinningsCredited'
+                    b.reference, b.at, b.tax::int AS tax, b.gross::int AS gross
+             FROM bills b
              WHERE b.user_id = $1 AND b.pocket = $2 ORDER BY b.at DESC, b.id DESC LIMIT $3 OFFSET $4`,
             [userId, pocket, n, (p - 1) * n],
           ),
@@ -80,66 +119,65 @@ export const walletModule: ApiModule = {
           total: count.rows[0]?.total ?? 0,
         };
       },
-    },
+    } satisfies QueryResolvers,
     Mutation: {
       adjustWallet: async (_root: unknown, { input }: { input: AdjustInput }, ctx: GraphQLContext) => {
         const staff = requireStaff(ctx, 'users.adjust_money');
         if (!input.reason?.trim())
           throw codedError('REASON_REQUIRED', 'a reason is required', { field: 'reason' });
-        const wallet = walletOf(ctx.services);
         const at = new Date(ctx.services.now()).toISOString();
         const pocket = POCKET[input.pocket];
-        const result = await wallet.transact(input.userId, async (tx, apply) => {
-          const outcome = await apply({
-            type: 'AdjustPocket',
+        // On the money path, the wallet alone; the audit row is written by the call that moved the
+        // money, after it (decision 0008).
+        const { answer: result, written } = await moveMoney<undefined, never, undefined, AdjustOutcome>(
+          ctx.services,
+          {
             userId: input.userId,
-            movementId: `staff:${input.requestId}`,
-            at,
-            actor: { kind: 'staff', id: staff.staffId },
-            pocket,
-            amount: input.amount,
-            reference: input.requestId,
+            idempotencyKey: `staff:${input.requestId}`,
+            decide: ({ wallet }) => ({
+              answer: wallet.pay({
+                type: 'AdjustPocket',
+                userId: input.userId,
+                movementId: `staff:${input.requestId}`,
+                at,
+                actor: { kind: 'staff', id: staff.staffId },
+                pocket,
+                amount: input.amount,
+                reference: input.requestId,
+                reason: input.reason.trim(),
+              }),
+            }),
+          },
+        );
+        if (result.ok && written)
+          await audit(ctx.services.sql, {
+            actor: `staff:${staff.staffId}`,
+            ip: ctx.ip,
+            action: 'wallet.adjust',
+            entity: 'wallet',
+            entityId: input.userId,
             reason: input.reason.trim(),
+            before: { [pocket]: result.state[pocket] - input.amount },
+            after: { [pocket]: result.state[pocket] },
+            requestId: ctx.requestId,
           });
-          if (outcome.ok && outcome.moved) {
-            await audit(tx, {
-              actor: `staff:${staff.staffId}`,
-              ip: ctx.ip,
-              action: 'wallet.adjust',
-              entity: 'wallet',
-              entityId: input.userId,
-              reason: input.reason.trim(),
-              before: { [pocket]: outcome.state[pocket] - input.amount },
-              after: { [pocket]: outcome.state[pocket] },
-              requestId: ctx.requestId,
-            });
-          }
-          return outcome;
-        });
         if (!result.ok) throw fromDomainError(result.error);
         // Read your writes: the staff member's next look at the bills (a read model) shows this entry.
-        ctx.services.store.notifyAppended();
         await ctx.services.projections.catchUp(walletProjection, { wait: true });
-        return {
-          balance: result.state.balance,
-          creditMoney: result.state.creditMoney,
-          racingCoin: result.state.racingCoin,
-          debt: result.state.debt,
-        };
+        return viewOf(input.userId, result.state);
       },
-    },
+    } satisfies MutationResolvers,
     Subscription: {
       myWallet: {
-        subscribe: async (
-          _root: unknown,
-          _args: unknown,
-          ctx: GraphQLContext & { pubsub: { subscribe(topic: string): Promise<AsyncIterable<unknown>> } },
-        ) => {
+        subscribe: async (_root, _args, ctx) => {
           const { userId } = requirePlayer(ctx);
-          return ctx.pubsub.subscribe(`BALANCE_CHANGED:${userId}`);
+          const { pubsub } = ctx as GraphQLContext & {
+            pubsub: { subscribe(topic: string): Promise<AsyncIterable<unknown>> };
+          };
+          return pubsub.subscribe(`BALANCE_CHANGED:${userId}`);
         },
-        resolve: (payload: unknown) => payload,
+        resolve: (payload: Wallet) => payload,
       },
-    },
+    } satisfies SubscriptionResolvers,
   },
 };

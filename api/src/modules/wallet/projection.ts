@@ -5,7 +5,7 @@
  */
 import type { Movement, WalletEvent } from '@bashiri/domain';
 import type { RecordedEvent, SqlExecutor } from '@bashiri/eventstore';
-import type { Projection } from '@bashiri/projections';
+import type { Projection } from '@bashiri/projection-runner';
 
 const COLUMN = {
   balance: 'balance',
@@ -15,7 +15,14 @@ const COLUMN = {
 } as const;
 
 const BILL_COLUMNS =
-  'event_id, user_id, movement_id, event_type, bill_type, pocket, amount, balance_before, balance_after, reference, remark, actor, at';
+  'event_id, user_id, movement_id, event_type, bill_type, pocket, amount, balance_before, balance_after, reference, remark, actor, at, tax, gross';
+
+/** Tax and gross of winnings (TZS), kept on their bills: only `WinningsCredited` has them. */
+const winnings = (type: string, data: Movement): { tax: number | null; gross: number | null } => {
+  if (type !== 'WinningsCredited') return { tax: null, gross: null };
+  const { tax, gross } = data as Movement & { tax?: number; gross?: number };
+  return { tax: tax ?? null, gross: gross ?? null };
+};
 
 /**
  * Applies a batch in three statements whatever its size: every bill line in one insert, and each
@@ -46,6 +53,7 @@ const applyBatch = async (events: readonly RecordedEvent[], tx: SqlExecutor): Pr
         remark: data.reason,
         actor: `${data.actor.kind}:${data.actor.id}`,
         at: data.at,
+        ...winnings(event.type, data),
       });
       row[COLUMN[line.pocket]] = line.after;
     }
@@ -88,8 +96,8 @@ export const walletProjection: Projection = {
     for (const line of data.lines) {
       await tx.query(
         `INSERT INTO bills (event_id, user_id, movement_id, event_type, bill_type, pocket, amount, balance_before,
-                            balance_after, reference, remark, actor, at)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)`,
+                            balance_after, reference, remark, actor, at, tax, gross)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15)`,
         [
           event.eventId,
           data.userId,
@@ -104,6 +112,8 @@ export const walletProjection: Projection = {
           data.reason,
           `${data.actor.kind}:${data.actor.id}`,
           data.at,
+          winnings(event.type, data).tax,
+          winnings(event.type, data).gross,
         ],
       );
       await tx.query(`UPDATE wallet_balances SET ${COLUMN[line.pocket]} = $2 WHERE user_id = $1`, [

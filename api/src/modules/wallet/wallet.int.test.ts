@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { player, staff, startTestApp } from '../../testing/app.ts';
 import type { TestApp } from '../../testing/app.ts';
+import { walletOf } from './service.ts';
 
 const ADJUST = `mutation ($input: AdjustWalletInput!) { adjustWallet(input: $input) { balance creditMoney racingCoin debt } }`;
 const BILLS = `query ($pocket: BillPocket) { myBills(pocket: $pocket) { total items { billType amount balanceBefore balanceAfter remark reference } } }`;
@@ -63,6 +64,43 @@ describe('wallet: staff adjustments, balances and bills', () => {
         after: { balance: 10_000 },
       },
     ]);
+  });
+
+  it('shows a withdrawal in flight as reserved, out of the balance, until it is refunded (issue 16 item 8)', async () => {
+    const wallet = walletOf(t.services);
+    const base = {
+      userId: 'u9',
+      at: new Date().toISOString(),
+      actor: { kind: 'system', id: 'test' },
+    } as const;
+    await t.gql(
+      ADJUST,
+      { input: { userId: 'u9', pocket: 'BALANCE', amount: 5_000, reason: 'test', requestId: 'r9' } },
+      cashier,
+    );
+    expect(
+      await wallet.run({
+        ...base,
+        type: 'ReserveWithdrawal',
+        movementId: 'w:p1',
+        paymentId: 'p1',
+        amount: 2_000,
+      }),
+    ).toMatchObject({ ok: true });
+    const WALLET = '{ myWallet { balance reserved } }';
+    expect((await t.gql(WALLET, {}, player('u9'))).data).toEqual({
+      myWallet: { balance: 3_000, reserved: 2_000 },
+    });
+    await wallet.run({
+      ...base,
+      type: 'RefundWithdrawal',
+      movementId: 'wr:p1',
+      paymentId: 'p1',
+      reason: 'failed',
+    });
+    expect((await t.gql(WALLET, {}, player('u9'))).data).toEqual({
+      myWallet: { balance: 5_000, reserved: 0 },
+    });
   });
 
   it('refuses a debit below zero with INSUFFICIENT_FUNDS and writes nothing', async () => {

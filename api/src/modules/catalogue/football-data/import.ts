@@ -9,6 +9,9 @@
  * what differs (bumping `object_version`, publishing MATCH_UPDATED / ODDS_CHANGED, and recording a
  * ResultCorrected fact).
  */
+import { pino } from 'pino';
+import { sameStatistics } from '../statistics.ts';
+import type { MatchStatistics } from '../statistics.ts';
 import type { SqlExecutor } from '@bashiri/eventstore';
 import type { AppServices } from '../../../services.ts';
 import { BETTING_TYPE, EVENT_PART, MATCH_STATUS, OFFER_STATUS, OUTCOME_TYPE } from '../conventions.ts';
@@ -190,6 +193,11 @@ export const importFootballData = async (
   const prices: PriceKind = options.prices ?? 'closing';
   const bookmaker = options.bookmaker ?? 'Avg';
   const parsed = parseFootballData(text, { prices, bookmaker });
+  // Every skipped row is in the report's `problems` and in the log (issue 15 item 9).
+  const log = pino({ name: 'import:football-data', level: services.config.LOG_LEVEL });
+  for (const p of parsed.problems)
+    if (p.level === 'error')
+      log.warn({ source, line: p.line, reason: p.reason }, `football-data row skipped: ${p.reason}`);
   const season = parsed.season;
   const base = { source, season, rows: parsed.rows, fixtures: parsed.fixtures.length };
   if (season === null || parsed.fixtures.length === 0)
@@ -287,6 +295,7 @@ interface ExistingMatch {
   ht_home_score: number | null;
   ht_away_score: number | null;
   awarded: boolean;
+  statistics: MatchStatistics | null;
 }
 
 const load = async (
@@ -381,6 +390,7 @@ const load = async (
       hths: r ? (r.halfTime?.home ?? null) : (old?.ht_home_score ?? null),
       htas: r ? (r.halfTime?.away ?? null) : (old?.ht_away_score ?? null),
       awarded: r?.awarded ?? false,
+      statistics: f.statistics ? JSON.stringify(f.statistics) : null,
       old,
     };
   });
@@ -397,7 +407,8 @@ const load = async (
       o.away_score !== w.as ||
       o.ht_home_score !== w.hths ||
       o.ht_away_score !== w.htas ||
-      o.awarded !== w.awarded
+      o.awarded !== w.awarded ||
+      !sameStatistics(o.statistics, w.f.statistics)
     );
   };
   const toInsert = wanted.filter((w) => !w.old);
@@ -415,17 +426,18 @@ const load = async (
     list.map((w) => w.htas),
     list.map((w) => w.awarded),
     list.map(() => season),
+    list.map((w) => w.statistics),
   ];
   const UNNEST = `unnest($1::text[], $2::int[], $3::int[], $4::int[], $5::timestamptz[], $6::smallint[], $7::smallint[],
-    $8::smallint[], $9::smallint[], $10::smallint[], $11::boolean[], $12::text[])
-    AS i(key, competition, home, away, start, status, hs, aws, hths, htas, awarded, season)`;
+    $8::smallint[], $9::smallint[], $10::smallint[], $11::boolean[], $12::text[], $13::jsonb[])
+    AS i(key, competition, home, away, start, status, hs, aws, hths, htas, awarded, season, statistics)`;
   const changedMatches: MatchRow[] = [];
   if (toInsert.length > 0)
     changedMatches.push(
       ...(
         await tx.query<MatchRow>(
           `INSERT INTO matches (source_key, competition_id, home_team_id, away_team_id, start_time, status,
-             home_score, away_score, ht_home_score, ht_away_score, awarded, season)
+             home_score, away_score, ht_home_score, ht_away_score, awarded, season, statistics)
            SELECT * FROM ${UNNEST} RETURNING *`,
           columns(toInsert),
         )
@@ -437,7 +449,7 @@ const load = async (
         await tx.query<MatchRow>(
           `UPDATE matches m SET competition_id = i.competition, home_team_id = i.home, away_team_id = i.away,
              start_time = i.start, status = i.status, home_score = i.hs, away_score = i.aws, ht_home_score = i.hths,
-             ht_away_score = i.htas, awarded = i.awarded, season = i.season,
+             ht_away_score = i.htas, awarded = i.awarded, season = i.season, statistics = i.statistics,
              object_version = m.object_version + 1, updated_at = now()
            FROM ${UNNEST} WHERE m.source_key = i.key RETURNING m.*`,
           columns(toUpdate),

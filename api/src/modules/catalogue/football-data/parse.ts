@@ -9,6 +9,8 @@
 import { parse } from 'csv-parse/sync';
 import { TZDate } from '@date-fns/tz';
 import type { Score } from '@bashiri/domain';
+import { footballDataStatistics } from '../statistics.ts';
+import type { MatchStatistics } from '../statistics.ts';
 
 /** Which prices to read: the `C` columns (last before kick-off) or the earlier ones. */
 export type PriceKind = 'closing' | 'opening';
@@ -55,6 +57,8 @@ export interface Fixture {
   readonly timeKnown: boolean;
   readonly result: FixtureResult | null;
   readonly prices: FixturePrices;
+  /** Full-time statistics (HS, AS, HST, AST, HC, AC, HY, AY, HR, AR) of a played row; null when none. */
+  readonly statistics: MatchStatistics | null;
 }
 
 /** A row skipped (`error`) or imported with something refused (`warning`); `line` null for the whole file. */
@@ -300,6 +304,7 @@ export const parseFootballData = (text: string, options: ParseOptions = {}): Par
       timeKnown: hasTime && (row['Time'] ?? '').trim() !== '',
       result,
       prices,
+      statistics: result ? footballDataStatistics(row) : null,
     });
   }
   const earliest = fixtures.reduce<string | null>(

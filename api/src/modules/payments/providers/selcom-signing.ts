@@ -6,6 +6,7 @@
  * other side, by the Selcom-shaped sandbox.
  */
 import { createHmac, timingSafeEqual } from 'node:crypto';
+import { eatTimestamp } from '@bashiri/domain';
 
 export type SelcomHeaders = {
   authorization: string;
@@ -14,10 +15,6 @@ export type SelcomHeaders = {
   digest: string;
   'signed-fields': string;
 };
-
-/** `epochMs` as East Africa Time with an explicit offset, e.g. `2026-11-21T18:30:00+03:00`. */
-export const eatTimestamp = (epochMs: number): string =>
-  `${new Date(epochMs + 3 * 3_600_000).toISOString().slice(0, 19)}+03:00`;
 
 const value = (v: unknown): string =>
   v === undefined || v === null ? '' : typeof v === 'object' ? JSON.stringify(v) : String(v);

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createHmac } from 'node:crypto';
-import { eatTimestamp, selcomSign, selcomVerify } from './selcom-signing.ts';
+import { eatTimestamp } from '@bashiri/domain';
+import { selcomSign, selcomVerify } from './selcom-signing.ts';
 
 const at = Date.UTC(2026, 10, 21, 15, 30, 0);
 

@@ -5,6 +5,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import type { SandboxKeyPair } from './keys.ts';
+import type { SandboxStore, StoredSandboxTx } from './store.ts';
 import type { CallbackMode, SandboxDefaults, SandboxNetwork, Scenario } from './scenario.ts';
 import { DEFAULTS, national9, testPhoneScenario } from './scenario.ts';
 
@@ -60,6 +61,8 @@ export interface CoreOptions {
   readonly random: () => number;
   readonly keys: SandboxKeyPair;
   readonly defaults: Partial<SandboxDefaults>;
+  /** Durable state (store.ts); without it the sandbox forgets everything when it stops. */
+  readonly store?: SandboxStore;
 }
 
 interface Rule {
@@ -81,6 +84,14 @@ export class SandboxCore {
   /** Tokens / sessions: value → network and expiry (epoch ms). */
   private readonly tokens = new Map<string, { network: SandboxNetwork; expiresAt: number }>();
   private closed = false;
+  /** The scenario each transaction's customer plays, and whether callbacks follow (kept with the tx). */
+  private readonly playing = new Map<SandboxTx, { scenario: Scenario; withCallback: boolean }>();
+  /** Writes to the store, in order; a failed write is reported and does not stop later ones. */
+  private writes: Promise<void> = Promise.resolve();
+  /** Transactions changed since the last write was queued (store.ts). */
+  private readonly dirty = new Set<SandboxTx>();
+  /** Callback builder per network, for prompts resumed after a restart ({@link resume}). */
+  readonly builders: Partial<Record<SandboxNetwork, CallbackBuilder>> = {};
 
   constructor(readonly options: CoreOptions) {
     this.defaults = { ...DEFAULTS, ...options.defaults };
@@ -88,6 +99,65 @@ export class SandboxCore {
 
   now(): number {
     return this.options.clock();
+  }
+
+  // ---- durable state (store.ts) ----
+  /**
+   * Marks `tx` for the store. Changes made in one synchronous turn (a payout created and settled at
+   * once) are written together, as one row, by the next queued write: the store never holds a state
+   * the sandbox only passed through, so a crash cannot leave a payout "pending" that was settled.
+   */
+  private persist(tx: SandboxTx): void {
+    const store = this.options.store;
+    if (!store) return;
+    const first = this.dirty.size === 0;
+    this.dirty.add(tx);
+    if (!first) return;
+    this.enqueue(async () => {
+      const rows = [...this.dirty].map((t): StoredSandboxTx => ({
+        tx: { ...t, extra: { ...t.extra } },
+        scenario: this.playing.get(t)?.scenario ?? null,
+        withCallback: this.playing.get(t)?.withCallback ?? false,
+      }));
+      this.dirty.clear();
+      for (const row of rows) await store.saveTx(row);
+    });
+  }
+  private enqueue(write: () => Promise<void>): void {
+    this.writes = this.writes.then(write).catch((error: unknown) => {
+      console.error('sandbox store write failed:', error);
+    });
+  }
+  /** Resolves when every state change so far is in the store. */
+  flush(): Promise<void> {
+    return this.writes;
+  }
+  /** Loads the stored transactions and floats (before the servers listen). */
+  async restore(): Promise<void> {
+    const store = this.options.store;
+    if (!store) return;
+    const saved = await store.load();
+    for (const { tx, scenario, withCallback } of saved.txs) {
+      this.txs.push(tx);
+      if (scenario) this.playing.set(tx, { scenario, withCallback });
+    }
+    for (const [network, amount] of saved.floats) this.float.set(network, amount);
+  }
+  /**
+   * Restarts what was under way when the sandbox stopped: a pending collection's customer acts at the
+   * time they would have (at once if that time has passed), an ambiguous state resolves as its scenario
+   * says. Callbacks then follow as usual, so a restarted server hears of payments made while it was down.
+   */
+  resume(): void {
+    for (const tx of this.txs) {
+      const play = this.playing.get(tx);
+      if (!play) continue;
+      const build = play.withCallback ? (this.builders[tx.network] ?? null) : null;
+      if (tx.status === 'pending' && tx.direction === 'collection') {
+        const due = tx.createdAt + this.promptDelay(play.scenario);
+        this.playPrompt(tx, play.scenario, build, undefined, Math.max(0, due - this.now()));
+      } else if (tx.status === 'ambiguous') this.resolveLater(tx, play.scenario, build);
+    }
   }
 
   /** A random id of `length` characters from `alphabet` (uses the injected random source). */
@@ -142,6 +212,7 @@ export class SandboxCore {
     const at = this.now();
     const full: SandboxTx = { ...tx, status: 'pending', createdAt: at, updatedAt: at };
     this.txs.push(full);
+    this.persist(full);
     return full;
   }
   settle(tx: SandboxTx, status: TxStatus, failure?: Failure): void {
@@ -149,12 +220,19 @@ export class SandboxCore {
     if (failure) tx.failure = failure;
     else delete tx.failure;
     tx.updatedAt = this.now();
+    this.persist(tx);
+  }
+  /** Sets a network's payout float (TZS), durably. */
+  setFloat(network: SandboxNetwork, amount: number): void {
+    this.float.set(network, amount);
+    const store = this.options.store;
+    if (store) this.enqueue(() => store.saveFloat(network, amount));
   }
   /** Takes `amount` from the network's float; `false` when exhausted (default float 1e9 TZS). */
   debitFloat(network: SandboxNetwork, amount: number): boolean {
     const left = this.float.get(network) ?? 1_000_000_000;
     if (amount > left) return false;
-    this.float.set(network, left - amount);
+    this.setFloat(network, left - amount);
     return true;
   }
   /** Transactions created in [from, to) (epoch ms), oldest first. */
@@ -195,13 +273,16 @@ export class SandboxCore {
    * prompt times out), types a wrong PIN, or lacks funds; `ambiguous` parks it, then resolves. Calls
    * `onFinal` when the state is final and sends the callback unless the network has none.
    */
-  playPrompt(tx: SandboxTx, scenario: Scenario, build: CallbackBuilder | null, onFinal?: () => void): void {
+  playPrompt(
+    tx: SandboxTx,
+    scenario: Scenario,
+    build: CallbackBuilder | null,
+    onFinal?: () => void,
+    delayMs: number = this.promptDelay(scenario),
+  ): void {
     const customer = scenario.customer ?? 'pay';
-    const delay =
-      customer === 'ignore'
-        ? this.defaults.promptTimeoutMs
-        : (scenario.pinDelayMs ?? this.defaults.pinDelayMs);
-    this.later(delay, () => {
+    this.remember(tx, scenario, build);
+    this.later(delayMs, () => {
       if (tx.status !== 'pending') return;
       if (customer === 'pay' && scenario.ambiguous) {
         this.settle(tx, 'ambiguous');
@@ -215,8 +296,22 @@ export class SandboxCore {
       if (build) this.sendCallbacks(tx, scenario, build);
     });
   }
+  /** How long the customer takes at the prompt (the prompt timeout when they ignore it), ms. */
+  private promptDelay(scenario: Scenario): number {
+    return scenario.customer === 'ignore'
+      ? this.defaults.promptTimeoutMs
+      : (scenario.pinDelayMs ?? this.defaults.pinDelayMs);
+  }
+  /** Keeps the scenario with the transaction (and in the store) so a restart can resume it. */
+  private remember(tx: SandboxTx, scenario: Scenario, build: CallbackBuilder | null): void {
+    const known = this.playing.get(tx);
+    if (known && known.withCallback === (build !== null)) return;
+    this.playing.set(tx, { scenario, withCallback: build !== null });
+    this.persist(tx);
+  }
   /** Resolves an ambiguous transaction as the scenario says (never, when `resolvesTo` is `never`). */
   resolveLater(tx: SandboxTx, scenario: Scenario, build: CallbackBuilder | null): void {
+    this.remember(tx, scenario, build);
     const a = scenario.ambiguous;
     if (!a || a.resolvesTo === 'never') return;
     this.later(a.afterMs ?? this.defaults.ambiguousResolveMs, () => {
@@ -263,6 +358,7 @@ export class SandboxCore {
   private async post(tx: SandboxTx, cb: OutgoingCallback, mode: SentCallback['mode']): Promise<void> {
     let answerStatus: number | null = null;
     let answerBody: string;
+    await this.flush(); // the state a callback announces is durable first, as at a real provider
     try {
       const res = await fetch(this.options.callbackUrl(tx.network), {
         method: 'POST',

@@ -10,13 +10,16 @@ import { generateSandboxKeys } from './keys.ts';
 import type { SandboxDefaults, SandboxNetwork, Scenario } from './scenario.ts';
 import { SANDBOX_NETWORKS } from './scenario.ts';
 import { createSandboxServer } from './server.ts';
-import { registerAirtel } from './airtel.ts';
-import { registerMpesa } from './mpesa.ts';
-import { registerTigo } from './tigo.ts';
-import { registerSelcom } from './selcom.ts';
+import { airtelCallback, registerAirtel } from './airtel.ts';
+import { mpesaCallback, registerMpesa } from './mpesa.ts';
+import { registerTigo, tigoCallback } from './tigo.ts';
+import { registerSelcom, selcomWebhook } from './selcom.ts';
+import type { SandboxStore } from './store.ts';
 
 export type { SandboxNetwork, Scenario, SandboxDefaults } from './scenario.ts';
 export { SANDBOX_CREDENTIALS } from './credentials.ts';
+export { openSandboxStore } from './store.ts';
+export type { SandboxStore } from './store.ts';
 
 /** Default ports of `npm run sandboxes`; in-process starts use 0 (any free port) unless given. */
 export const DEFAULT_PORTS: Readonly<Record<SandboxNetwork, number>> = {
@@ -36,6 +39,11 @@ export interface StartSandboxesOptions {
   /** [0, 1) (provider ids). Default Math.random. */
   readonly random?: () => number;
   readonly defaults?: Partial<SandboxDefaults>;
+  /**
+   * Durable state (`openSandboxStore(sql)`, store.ts): transactions and floats survive a restart and
+   * payments in flight resume. Without it the sandboxes keep everything in memory.
+   */
+  readonly store?: SandboxStore;
 }
 
 /** The in-process twin of the `/_sandbox/…` control routes. */
@@ -85,7 +93,13 @@ export const startSandboxes = async (options: StartSandboxesOptions): Promise<Sa
     random: options.random ?? Math.random,
     keys,
     defaults: options.defaults ?? {},
+    ...(options.store ? { store: options.store } : {}),
   });
+  core.builders.airtel = airtelCallback;
+  core.builders.vodacom = mpesaCallback;
+  core.builders.tigo = tigoCallback;
+  core.builders.halotel = selcomWebhook(() => core.now());
+  await core.restore();
   const apps: FastifyInstance[] = [];
   const urls = {} as Record<SandboxNetwork, string>;
   try {
@@ -102,6 +116,7 @@ export const startSandboxes = async (options: StartSandboxesOptions): Promise<Sa
     await Promise.all(apps.map((a) => a.close()));
     throw error;
   }
+  core.resume();
   const control: SandboxControl = {
     when: ({ network, msisdn, amount }, scenario) =>
       core.addRule({
@@ -113,7 +128,7 @@ export const startSandboxes = async (options: StartSandboxesOptions): Promise<Sa
     reset: (network) => core.clearRules(network),
     defaults: core.defaults,
     expireTokens: (network) => core.expireTokens(network),
-    setFloat: (network, amount) => void core.float.set(network, amount),
+    setFloat: (network, amount) => core.setFloat(network, amount),
     find: (network, reference) => core.find(network, reference),
     resolve: (network, reference, status) => {
       const tx = core.find(network, reference);
@@ -128,6 +143,7 @@ export const startSandboxes = async (options: StartSandboxesOptions): Promise<Sa
     publicKeyBase64: keys.publicKeyBase64,
     stop: async () => {
       core.close();
+      await core.flush();
       await Promise.all(apps.map((a) => a.close()));
     },
   };

@@ -32,6 +32,7 @@ export const answerAfterCharge = async (
   body: unknown,
   contentType = 'application/json',
 ): Promise<FastifyReply | undefined> => {
+  await core.flush(); // what the answer reports is durable first, as at a real provider
   if (scenario.dropConnection) {
     reply.hijack();
     reply.raw.socket?.destroy();
@@ -78,7 +79,7 @@ const registerControlRoutes = (app: FastifyInstance, core: SandboxCore, network:
     return reply.code(204).send();
   });
   app.put<{ Body: { amount: number } }>('/_sandbox/float', async (req) => {
-    core.float.set(network, req.body.amount);
+    core.setFloat(network, req.body.amount);
     return { float: req.body.amount };
   });
   app.get('/_sandbox/float', async () => ({ float: core.float.get(network) ?? 1_000_000_000 }));

@@ -1,0 +1,55 @@
+/**
+ * The cash-out settings in force (spec §9 "early-settlement delay"; issue 20 "Back office: cash-out
+ * settings"; domain `CashOutConfig`, decision 0019 §13): dated versions in `cashout_config_versions`,
+ * the domain defaults when there is none.
+ */
+import { cashOutConfigErrors, configAt, DEFAULT_CASH_OUT_CONFIG } from '@bashiri/domain';
+import type { CashOutConfig, CashOutConfigVersion, DomainError } from '@bashiri/domain';
+import type { SqlExecutor } from '@bashiri/eventstore';
+
+/** The configuration in force and its version (`effective_from`, ISO; 'default' when none is stored). */
+export interface CashOutConfigInForce {
+  readonly config: CashOutConfig;
+  readonly version: string;
+}
+
+const iso = (v: Date | string) => new Date(v).toISOString();
+
+/** The cash-out configuration in force at `nowMs` (epoch ms). One query. */
+export const cashOutConfigInForce = async (
+  sql: SqlExecutor,
+  nowMs: number,
+): Promise<CashOutConfigInForce> => {
+  const { rows } = await sql.query<{ effective_from: Date | string; config: CashOutConfig }>(
+    'SELECT effective_from, config FROM cashout_config_versions ORDER BY effective_from',
+  );
+  const versions: CashOutConfigVersion[] = rows.map((r) => ({
+    effectiveFrom: iso(r.effective_from),
+    config: { ...DEFAULT_CASH_OUT_CONFIG, ...r.config },
+  }));
+  const inForce = configAt(versions, nowMs);
+  return {
+    config: inForce?.config ?? DEFAULT_CASH_OUT_CONFIG,
+    version: inForce ? String(inForce.effectiveFrom) : 'default',
+  };
+};
+
+/**
+ * Saves a new version effective now (whole configuration, validated by the domain's
+ * `cashOutConfigErrors`). Returns the domain errors (none = saved).
+ */
+export const saveCashOutConfig = async (
+  sql: SqlExecutor,
+  config: CashOutConfig,
+  staffId: string,
+  nowMs: number,
+): Promise<DomainError[]> => {
+  const errors = cashOutConfigErrors(config);
+  if (errors.length > 0) return errors;
+  await sql.query(
+    `INSERT INTO cashout_config_versions (effective_from, config, created_by) VALUES ($1, $2::jsonb, $3)
+     ON CONFLICT (effective_from) DO UPDATE SET config = $2::jsonb, created_by = $3`,
+    [new Date(nowMs).toISOString(), JSON.stringify(config), `staff:${staffId}`],
+  );
+  return [];
+};

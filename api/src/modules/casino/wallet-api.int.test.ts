@@ -1,0 +1,433 @@
+/**
+ * The seamless-wallet API over HTTP (issue 22 §2, "Bad input and faults"; docs/casino.md): signature
+ * and timestamp window, idempotency by transaction id (a repeat answers the first result), unknown-bet
+ * win and rollback, whole TZS, session token, the no-bet flag, stake range, bills 22 and 23 through the
+ * money path, concurrent bet/rollback, rate limits, and a property over random call interleavings.
+ */
+import fc from 'fast-check';
+import { CASINO_HEADERS, signCasinoRequest } from '@bashiri/domain';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { player, staff, startTestApp } from '../../testing/app.ts';
+import type { TestApp } from '../../testing/app.ts';
+import { SANDBOX_PROVIDER, seedSandboxProvider } from './index.ts';
+
+const CREDIT = `mutation ($input: AdjustWalletInput!) { adjustWallet(input: $input) { balance } }`;
+const LAUNCH = `mutation ($p: ID!, $g: ID!, $demo: Boolean) { launchCasinoGame(providerId: $p, gameId: $g, demo: $demo) { url sessionToken demo expiresAt } }`;
+
+describe('casino seamless-wallet API', () => {
+  let t: TestApp;
+  let now = Date.parse('2026-11-26T10:00:00Z');
+  const cashier = staff('1', ['users.adjust_money']);
+  let seq = 0;
+  const id = (p: string) => `${p}-${(seq += 1)}`;
+
+  const call = async (
+    method: string,
+    body: Record<string, unknown>,
+    opts: { signedAt?: number; secret?: string; provider?: string; raw?: string; ip?: string } = {},
+  ) => {
+    const text = opts.raw ?? JSON.stringify({ currency: 'TZS', ...body });
+    const headers = signCasinoRequest(
+      opts.provider ?? SANDBOX_PROVIDER.id,
+      opts.secret ?? SANDBOX_PROVIDER.secret,
+      text,
+      opts.signedAt ?? now,
+    );
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `/casino/wallet/${method}`,
+      headers: { 'content-type': 'application/json', ...headers },
+      payload: text,
+      ...(opts.ip ? { remoteAddress: opts.ip } : {}),
+    });
+    return {
+      http: res.statusCode,
+      ...(res.json() as { status: string; balance?: number; transactionId?: string }),
+    };
+  };
+  const fund = async (userId: string, amount: number) => {
+    const r = await t.gql(
+      CREDIT,
+      {
+        input: { userId, pocket: 'BALANCE', amount, reason: 'test', requestId: id(`fund-${userId}`) },
+      },
+      cashier,
+    );
+    expect(r.errors).toBeUndefined();
+  };
+  const launch = async (userId: string, gameId = 'crash') => {
+    const r = await t.gql<{ launchCasinoGame: { sessionToken: string; url: string } }>(
+      LAUNCH,
+      { p: 'sandbox', g: gameId },
+      player(userId),
+    );
+    expect(r.errors).toBeUndefined();
+    return r.data!.launchCasinoGame.sessionToken;
+  };
+  const bills = async (userId: string) =>
+    (
+      await t.services.sql.query<{ bill_type: number; amount: number }>(
+        `SELECT bill_type, amount::int AS amount FROM bills WHERE user_id = $1 AND pocket = 'balance' ORDER BY id`,
+        [userId],
+      )
+    ).rows;
+  const settle = () => t.services.projections.settle();
+
+  beforeAll(async () => {
+    t = await startTestApp({ now: () => now });
+    await t.services.projections.settle();
+    await seedSandboxProvider(t.services.sql);
+  });
+  afterAll(async () => t?.close());
+
+  it('launch gives a sandbox URL with a session token; balance answers RS_OK with the balance', async () => {
+    await fund('u1', 10_000);
+    const r = await t.gql<{ launchCasinoGame: { url: string; sessionToken: string; demo: boolean } }>(
+      LAUNCH,
+      { p: 'sandbox', g: 'crash' },
+      player('u1'),
+    );
+    expect(r.data!.launchCasinoGame.url).toMatch(
+      /^\/casino-sandbox\/play\/crash\?token=cst_[0-9a-f]{32}&lang=sw&mode=real$/,
+    );
+    const token = r.data!.launchCasinoGame.sessionToken;
+    expect(await call('balance', { sessionToken: token, gameId: 'crash' })).toMatchObject({
+      http: 200,
+      status: 'RS_OK',
+      balance: 10_000,
+      currency: 'TZS',
+    });
+  });
+
+  it('signature: a body changed after signing, a wrong secret, a missing header, an old timestamp (replay) are refused', async () => {
+    const token = await launch('u1');
+    const body = { sessionToken: token, gameId: 'crash' };
+    expect((await call('balance', body, { secret: 'not-the-secret-at-all' })).status).toBe(
+      'RS_ERROR_INVALID_SIGNATURE',
+    );
+    expect((await call('balance', body, { signedAt: now - 31_000 })).status).toBe(
+      'RS_ERROR_INVALID_SIGNATURE',
+    );
+    expect((await call('balance', body, { signedAt: now + 31_000 })).status).toBe(
+      'RS_ERROR_INVALID_SIGNATURE',
+    );
+    expect((await call('balance', body, { signedAt: now - 29_000 })).status).toBe('RS_OK');
+    const text = JSON.stringify(body);
+    const headers = signCasinoRequest('sandbox', SANDBOX_PROVIDER.secret, text, now);
+    const tampered = await t.app.inject({
+      method: 'POST',
+      url: '/casino/wallet/balance',
+      headers: { 'content-type': 'application/json', ...headers },
+      payload: text.replace('crash', 'dice'),
+    });
+    expect(tampered.json().status).toBe('RS_ERROR_INVALID_SIGNATURE');
+    const unsigned = await t.app.inject({
+      method: 'POST',
+      url: '/casino/wallet/balance',
+      headers: { 'content-type': 'application/json', [CASINO_HEADERS.provider]: 'sandbox' },
+      payload: text,
+    });
+    expect(unsigned.json().status).toBe('RS_ERROR_INVALID_SIGNATURE');
+    expect((await call('balance', body, { provider: 'nobody' })).status).toBe('RS_ERROR_INVALID_PARTNER');
+  });
+
+  it('a replayed bet (same signed request, inside the window) debits once and answers the first result', async () => {
+    await fund('u2', 5_000);
+    const token = await launch('u2');
+    const bet = {
+      sessionToken: token,
+      gameId: 'crash',
+      roundId: id('r'),
+      transactionId: id('tx'),
+      amount: 1_000,
+    };
+    const first = await call('bet', bet);
+    expect(first).toMatchObject({ status: 'RS_OK', balance: 4_000, transactionId: bet.transactionId });
+    // Another movement in between: the repeat still answers the first result (balance after the first).
+    await fund('u2', 500);
+    const again = await call('bet', bet);
+    expect(again).toMatchObject({ status: 'RS_OK', balance: 4_000, transactionId: bet.transactionId });
+    // Same id, other content: a duplicate transaction, nothing moves.
+    expect((await call('bet', { ...bet, amount: 999 })).status).toBe('RS_ERROR_DUPLICATE_TRANSACTION');
+    await settle();
+    expect((await bills('u2')).filter((b) => b.bill_type === 22)).toEqual([
+      { bill_type: 22, amount: -1_000 },
+    ]);
+    expect((await call('balance', { sessionToken: token, gameId: 'crash' })).balance).toBe(4_500);
+  });
+
+  it('win credits bill 23; a win for an unknown bet, a second win and a rollback after the win are refused', async () => {
+    await fund('u3', 5_000);
+    const token = await launch('u3');
+    const roundId = id('r');
+    const common = { sessionToken: token, gameId: 'crash', roundId };
+    expect(
+      (await call('win', { ...common, transactionId: id('w'), betTransactionId: 'never-sent', amount: 100 }))
+        .status,
+    ).toBe('RS_ERROR_TRANSACTION_DOES_NOT_EXIST');
+    await call('bet', { ...common, transactionId: 'b1', amount: 2_000 });
+    expect(
+      await call('win', { ...common, transactionId: 'w1', betTransactionId: 'b1', amount: 4_700 }),
+    ).toMatchObject({
+      status: 'RS_OK',
+      balance: 7_700,
+    });
+    expect(
+      (await call('win', { ...common, transactionId: 'w2', betTransactionId: 'b1', amount: 1 })).status,
+    ).toBe('RS_ERROR_TRANSACTION_SETTLED');
+    expect((await call('rollback', { ...common, transactionId: 'rb1', betTransactionId: 'b1' })).status).toBe(
+      'RS_ERROR_TRANSACTION_SETTLED',
+    );
+    // The win repeated: the first result.
+    expect(
+      await call('win', { ...common, transactionId: 'w1', betTransactionId: 'b1', amount: 4_700 }),
+    ).toMatchObject({
+      status: 'RS_OK',
+      balance: 7_700,
+    });
+    await settle();
+    expect((await bills('u3')).slice(1)).toEqual([
+      { bill_type: 22, amount: -2_000 },
+      { bill_type: 23, amount: 4_700 },
+    ]);
+  });
+
+  it('rollback refunds an open bet once; a rollback of an unknown bet is OK and the late bet is refused', async () => {
+    await fund('u4', 3_000);
+    const token = await launch('u4');
+    const common = { sessionToken: token, gameId: 'crash', roundId: id('r') };
+    await call('bet', { ...common, transactionId: 'b1', amount: 1_000 });
+    expect(await call('rollback', { ...common, transactionId: 'rb1', betTransactionId: 'b1' })).toMatchObject(
+      {
+        status: 'RS_OK',
+        balance: 3_000,
+      },
+    );
+    expect(await call('rollback', { ...common, transactionId: 'rb2', betTransactionId: 'b1' })).toMatchObject(
+      {
+        status: 'RS_OK',
+        balance: 3_000,
+      },
+    );
+    expect(
+      (await call('win', { ...common, transactionId: 'w1', betTransactionId: 'b1', amount: 5 })).status,
+    ).toBe('RS_ERROR_TRANSACTION_ROLLED_BACK');
+    expect(await call('rollback', { ...common, transactionId: 'rb3', betTransactionId: 'b9' })).toMatchObject(
+      {
+        status: 'RS_OK',
+        balance: 3_000,
+      },
+    );
+    expect((await call('bet', { ...common, transactionId: 'b9', amount: 500 })).status).toBe(
+      'RS_ERROR_TRANSACTION_ROLLED_BACK',
+    );
+    await settle();
+    expect((await bills('u4')).slice(1)).toEqual([
+      { bill_type: 22, amount: -1_000 },
+      { bill_type: 23, amount: 1_000 },
+    ]);
+  });
+
+  it('amounts: above the balance, negative, fractional, text, zero; stake outside the game range; wrong currency', async () => {
+    await fund('u5', 1_000);
+    const token = await launch('u5');
+    const common = { sessionToken: token, gameId: 'crash', roundId: id('r') };
+    expect(await call('bet', { ...common, transactionId: id('b'), amount: 1_500 })).toMatchObject({
+      status: 'RS_ERROR_NOT_ENOUGH_MONEY',
+      balance: 1_000,
+    });
+    for (const amount of [-100, 100.5, '100', 0])
+      expect((await call('bet', { ...common, transactionId: id('b'), amount })).status).toBe(
+        'RS_ERROR_WRONG_TYPES',
+      );
+    expect((await call('bet', { ...common, transactionId: id('b'), amount: 50 })).status).toBe(
+      'RS_ERROR_LIMIT_REACHED',
+    );
+    expect(
+      (await call('bet', { ...common, transactionId: id('b'), amount: 200, currency: 'KES' })).status,
+    ).toBe('RS_ERROR_WRONG_CURRENCY');
+    expect((await call('bet', {}, { raw: '{not json' })).status).toBe('RS_ERROR_WRONG_SYNTAX');
+    // The refused bet (not enough money) was not remembered: the same id succeeds once funded.
+    const b = { ...common, transactionId: 'retry-me', amount: 1_200 };
+    expect((await call('bet', b)).status).toBe('RS_ERROR_NOT_ENOUGH_MONEY');
+    await fund('u5', 500);
+    expect(await call('bet', b)).toMatchObject({ status: 'RS_OK', balance: 300 });
+  });
+
+  it('session: unknown, demo, another game, expired (bet and balance refused; win still accepted)', async () => {
+    await fund('u6', 2_000);
+    const token = await launch('u6');
+    const common = { sessionToken: token, gameId: 'crash', roundId: id('r') };
+    expect((await call('balance', { sessionToken: 'cst_nope', gameId: 'crash' })).status).toBe(
+      'RS_ERROR_INVALID_TOKEN',
+    );
+    const demo = await t.gql<{ launchCasinoGame: { sessionToken: string; demo: boolean } }>(LAUNCH, {
+      p: 'sandbox',
+      g: 'crash',
+      demo: true,
+    });
+    expect(demo.data!.launchCasinoGame.demo).toBe(true);
+    expect(
+      (await call('balance', { sessionToken: demo.data!.launchCasinoGame.sessionToken, gameId: 'crash' }))
+        .status,
+    ).toBe('RS_ERROR_INVALID_TOKEN');
+    expect((await call('balance', { sessionToken: token, gameId: 'dice' })).status).toBe(
+      'RS_ERROR_INVALID_GAME',
+    );
+    await call('bet', { ...common, transactionId: 'b1', amount: 500 });
+    const saved = now;
+    now += 4 * 3_600_000 + 1;
+    try {
+      expect((await call('bet', { ...common, transactionId: 'b2', amount: 500 })).status).toBe(
+        'RS_ERROR_TOKEN_EXPIRED',
+      );
+      expect((await call('balance', { sessionToken: token, gameId: 'crash' })).status).toBe(
+        'RS_ERROR_TOKEN_EXPIRED',
+      );
+      expect(
+        await call('win', { ...common, transactionId: 'w1', betTransactionId: 'b1', amount: 900 }),
+      ).toMatchObject({
+        status: 'RS_OK',
+        balance: 2_400,
+      });
+    } finally {
+      now = saved;
+    }
+  });
+
+  it("the player's no-bet flag refuses bets (RS_ERROR_USER_DISABLED) but not the win of an earlier bet", async () => {
+    await fund('u7', 2_000);
+    await t.services.sql.query(
+      `INSERT INTO player_accounts (user_id, phone, network, invitation_code, created_at) VALUES ('u7', '+255700000007', 6, 'INV7', now())`,
+    );
+    const token = await launch('u7');
+    const common = { sessionToken: token, gameId: 'crash', roundId: id('r') };
+    await call('bet', { ...common, transactionId: 'b1', amount: 500 });
+    await t.services.sql.query(`UPDATE player_accounts SET no_bet = true WHERE user_id = 'u7'`);
+    expect((await call('bet', { ...common, transactionId: 'b2', amount: 500 })).status).toBe(
+      'RS_ERROR_USER_DISABLED',
+    );
+    expect((await call('bet', { ...common, transactionId: 'b1', amount: 500 })).status).toBe('RS_OK');
+    expect(
+      (await call('win', { ...common, transactionId: 'w1', betTransactionId: 'b1', amount: 1_000 })).balance,
+    ).toBe(2_500);
+  });
+
+  it('a transaction id reused in another round of the player is a duplicate transaction, and moves nothing', async () => {
+    await fund('u10', 5_000);
+    const token = await launch('u10');
+    const r1 = { sessionToken: token, gameId: 'crash', roundId: id('r') };
+    const r2 = { sessionToken: token, gameId: 'crash', roundId: id('r') };
+    expect((await call('bet', { ...r1, transactionId: 'reused', amount: 1_000 })).balance).toBe(4_000);
+    expect((await call('bet', { ...r2, transactionId: 'reused', amount: 1_000 })).status).toBe(
+      'RS_ERROR_DUPLICATE_TRANSACTION',
+    );
+    expect((await call('balance', { sessionToken: token, gameId: 'crash' })).balance).toBe(4_000);
+  });
+
+  it('concurrent: a bet and its rollback race, and ten copies of one bet race; money moves at most once', async () => {
+    await fund('u8', 10_000);
+    const token = await launch('u8');
+    for (let i = 0; i < 4; i += 1) {
+      const common = { sessionToken: token, gameId: 'crash', roundId: id('race') };
+      const [bet, rb] = await Promise.all([
+        call('bet', { ...common, transactionId: `${common.roundId}-b`, amount: 1_000 }),
+        call('rollback', {
+          ...common,
+          transactionId: `${common.roundId}-rb`,
+          betTransactionId: `${common.roundId}-b`,
+        }),
+      ]);
+      expect(rb.status).toBe('RS_OK');
+      expect(['RS_OK', 'RS_ERROR_TRANSACTION_ROLLED_BACK']).toContain(bet.status);
+    }
+    expect((await call('balance', { sessionToken: token, gameId: 'crash' })).balance).toBe(10_000);
+    const common = { sessionToken: token, gameId: 'crash', roundId: id('dup') };
+    const answers = await Promise.all(
+      Array.from({ length: 10 }, () => call('bet', { ...common, transactionId: 'same', amount: 700 })),
+    );
+    expect(answers.map((a) => [a.status, a.balance])).toEqual(
+      Array.from({ length: 10 }, () => ['RS_OK', 9_300]),
+    );
+    await settle();
+    const casinoBills = (await bills('u8')).filter((b) => b.bill_type === 22 || b.bill_type === 23);
+    expect(casinoBills.reduce((s, b) => s + b.amount, 0)).toBe(-700);
+  });
+
+  it('property: random duplicated, reordered and rolled-back calls; the balance equals the sum of applied movements', async () => {
+    await fund('u9', 1_000_000);
+    const token = await launch('u9');
+    const op = fc.record({
+      kind: fc.constantFrom('bet', 'win', 'rollback', 'repeat'),
+      bet: fc.integer({ min: 0, max: 3 }),
+      amount: fc.integer({ min: 100, max: 5_000 }),
+    });
+    await fc.assert(
+      fc.asyncProperty(fc.array(op, { minLength: 1, maxLength: 10 }), async (ops) => {
+        const roundId = id('prop');
+        const start = (await call('balance', { sessionToken: token, gameId: 'crash' })).balance!;
+        const common = { sessionToken: token, gameId: 'crash', roundId };
+        const sent: [string, Record<string, unknown>][] = [];
+        for (const o of ops) {
+          let req: [string, Record<string, unknown>];
+          if (o.kind === 'repeat' && sent.length > 0) req = sent[o.bet % sent.length]!;
+          else if (o.kind === 'bet')
+            req = ['bet', { ...common, transactionId: `${roundId}-b${o.bet}`, amount: o.amount }];
+          else if (o.kind === 'win')
+            req = [
+              'win',
+              {
+                ...common,
+                transactionId: `${roundId}-w${o.bet}`,
+                betTransactionId: `${roundId}-b${o.bet}`,
+                amount: o.amount,
+              },
+            ];
+          else
+            req = [
+              'rollback',
+              { ...common, transactionId: `${roundId}-rb${o.bet}`, betTransactionId: `${roundId}-b${o.bet}` },
+            ];
+          sent.push(req);
+          const answer = await call(req[0], req[1]);
+          expect(answer.status).toMatch(/^RS_/);
+        }
+        await settle();
+        const { rows } = await t.services.sql.query<{ net: number }>(
+          `SELECT coalesce(sum(movement), 0)::int AS net FROM casino_transactions WHERE round_id = $1`,
+          [roundId],
+        );
+        const balance = (await call('balance', { sessionToken: token, gameId: 'crash' })).balance!;
+        expect(balance).toBe(start + rows[0]!.net);
+        const paid = await t.services.sql.query<{ n: number }>(
+          `SELECT count(*)::int AS n FROM bills WHERE movement_id LIKE 'casino:sandbox:%' AND reference = $1
+           GROUP BY movement_id HAVING count(*) > 1`,
+          [`sandbox:${roundId}`],
+        );
+        expect(paid.rows).toEqual([]);
+      }),
+      { numRuns: 12 },
+    );
+  });
+
+  it('rate limit: an address sending bad signatures is answered 429 for the rest of the window', async () => {
+    const token = await launch('u1');
+    const body = { sessionToken: token, gameId: 'crash' };
+    for (let i = 0; i < 30; i += 1)
+      expect((await call('balance', body, { secret: 'wrong-secret-wrong', ip: '10.9.9.9' })).http).toBe(200);
+    expect((await call('balance', body, { ip: '10.9.9.9' })).http).toBe(429);
+    expect((await call('balance', body, { ip: '10.9.9.8' })).status).toBe('RS_OK');
+  });
+
+  it("a provider's address is not held to the site's 600 calls a minute (the route has its own limits)", async () => {
+    const token = await launch('u1');
+    const body = { sessionToken: token, gameId: 'crash' };
+    const answers: { http: number; status: string }[] = [];
+    for (let batch = 0; batch < 13; batch += 1)
+      answers.push(
+        ...(await Promise.all(Array.from({ length: 50 }, () => call('balance', body, { ip: '10.7.7.7' })))),
+      );
+    expect(answers).toHaveLength(650);
+    expect(answers.filter((a) => a.http !== 200 || a.status !== 'RS_OK')).toEqual([]);
+  });
+});

@@ -1,0 +1,244 @@
+/**
+ * The seamless-wallet API game providers call (issue 22 §2; spec §4 bill types 22, 23, 24;
+ * docs/casino.md "Protocol"): `POST /casino/wallet/<balance|bet|win|rollback|reward>`, signed with the
+ * provider's secret over the exact body and a timestamp (`verifyCasinoSignature`, 30 s window), answered
+ * `{ status, balance?, currency?, transactionId? }` with the Hub88-family `RS_*` statuses.
+ *
+ * One call: read the provider, the session, the game and the player's flags in one statement; check the
+ * signature; parse; check the session (live for `bet` and `balance`; for `win`, `rollback`, `reward` it
+ * need only name the round's player); then move money through the one money path (`moveMoney`): the
+ * round `casino-round-<providerId>:<roundId>` decides (idempotent by the provider's transaction id), and
+ * the wallet commands of its events (`casinoWalletCommands`: bills 22, 23, 24) are paid in the same
+ * atomic append. A repeat of an accepted call answers the first result (the balance after its movement).
+ */
+import {
+  CasinoStatus,
+  casinoOk,
+  casinoRefusal,
+  casinoRoundCommandOf,
+  casinoRoundDecider,
+  casinoRoundStream,
+  casinoChecksSessionExpiry,
+  casinoMovementId,
+  casinoTransaction,
+  casinoWalletCommands,
+  CASINO_HEADERS,
+  domainError,
+  parseCasinoRequest,
+  verifyCasinoSignature,
+} from '@bashiri/domain';
+import type {
+  CasinoAnswer,
+  CasinoRoundEvent,
+  CasinoRoundState,
+  CasinoTransaction,
+  DomainError,
+} from '@bashiri/domain';
+import { moveMoney, walletOf, walletProjection } from '../wallet/index.ts';
+import type { AppServices } from '../../services.ts';
+
+/** One HTTP call as received: the method segment, the exact body text and the headers. */
+export interface WalletCall {
+  readonly method: string;
+  readonly rawBody: string;
+  readonly headers: Readonly<Record<string, string | string[] | undefined>>;
+}
+
+/** What the call needs from the read models, read in one statement (null columns: not found). */
+interface CallFacts {
+  readonly secret: string;
+  readonly enabled: boolean;
+  readonly has_session: boolean;
+  readonly user_id: string | null;
+  readonly session_game: string | null;
+  readonly demo: boolean | null;
+  readonly expired: boolean | null;
+  readonly game_known: boolean;
+  readonly min_stake: number | null;
+  readonly max_stake: number | null;
+  readonly no_bet: boolean | null;
+  readonly disabled: boolean | null;
+}
+
+const FACTS_SQL = `SELECT p.secret, p.enabled,
+    s.token IS NOT NULL AS has_session, s.user_id, s.game_id AS session_game, s.demo,
+    (s.expires_at <= $4::timestamptz) AS expired,
+    g.game_id IS NOT NULL AS game_known, g.min_stake::int AS min_stake, g.max_stake::int AS max_stake,
+    a.no_bet, a.disabled
+  FROM casino_providers p
+  LEFT JOIN casino_sessions s ON s.token = $2 AND s.provider_id = p.id
+  LEFT JOIN casino_games g ON g.provider_id = p.id AND g.game_id = $3
+  LEFT JOIN player_accounts a ON a.user_id = s.user_id
+  WHERE p.id = $1`;
+
+const header = (headers: WalletCall['headers'], name: string): string | undefined => {
+  const value = headers[name];
+  return Array.isArray(value) ? value[0] : value;
+};
+
+const refuse = (error: DomainError, balance?: number, transactionId?: string): CasinoAnswer =>
+  casinoRefusal(error, balance, transactionId);
+
+const code = (c: string, message: string): DomainError => domainError(c, message);
+
+/** What the decision inside the money path answered, before the repeat's first result is looked up. */
+type Decided =
+  | { readonly kind: 'answer'; readonly answer: CasinoAnswer }
+  | { readonly kind: 'repeat'; readonly transaction: CasinoTransaction; readonly balance: number };
+
+/**
+ * The player's balance right after the movement `movementId` (whole TZS): the bills read model, caught
+ * up first (a repeat is rare; the first result must be the same answer). `undefined` when not found.
+ */
+const balanceAfter = async (services: AppServices, userId: string, movementId: string) => {
+  await services.projections.catchUp(walletProjection, { wait: true });
+  const { rows } = await services.sql.query<{ balance_after: number }>(
+    `SELECT balance_after::int AS balance_after FROM bills
+     WHERE user_id = $1 AND movement_id = $2 AND pocket = 'balance' ORDER BY id DESC LIMIT 1`,
+    [userId, movementId],
+  );
+  return rows[0]?.balance_after;
+};
+
+/**
+ * Answers one wallet call (never throws for a business refusal: every refusal is an `RS_ERROR_*`
+ * answer; an unexpected failure answers `RS_ERROR_UNKNOWN`, which providers retry or roll back).
+ */
+export const answerWalletCall = async (services: AppServices, call: WalletCall): Promise<CasinoAnswer> => {
+  const providerId = header(call.headers, CASINO_HEADERS.provider);
+  if (!providerId) return refuse(code('CASINO_PROVIDER_UNKNOWN', 'x-casino-provider is required'));
+  let body: unknown;
+  try {
+    body = JSON.parse(call.rawBody);
+  } catch {
+    body = undefined;
+  }
+  const loose = (typeof body === 'object' && body !== null ? body : {}) as Record<string, unknown>;
+  const token = typeof loose.sessionToken === 'string' ? loose.sessionToken : '';
+  const gameId = typeof loose.gameId === 'string' ? loose.gameId : '';
+  const nowMs = services.now();
+  const at = new Date(nowMs).toISOString();
+  const facts = (
+    await services.sql.query<CallFacts>(FACTS_SQL, [providerId, token, gameId, at], 'casino_wallet_facts')
+  ).rows[0];
+  if (!facts) return refuse(code('CASINO_PROVIDER_UNKNOWN', 'unknown provider'));
+  const badSignature = verifyCasinoSignature({
+    secret: facts.secret,
+    body: call.rawBody,
+    timestamp: header(call.headers, CASINO_HEADERS.timestamp),
+    signature: header(call.headers, CASINO_HEADERS.signature),
+    nowMs,
+  });
+  if (badSignature) return refuse(badSignature);
+  if (!facts.enabled) return refuse(code('CASINO_PROVIDER_DISABLED', 'this provider is disabled'));
+  if (body === undefined) return refuse(code('CASINO_WRONG_SYNTAX', 'the body is not JSON'));
+  const parsed = parseCasinoRequest(call.method, body);
+  if (!parsed.ok) return refuse(parsed.error);
+  const request = parsed.request;
+  const transactionId = request.method === 'balance' ? undefined : request.body.transactionId;
+  if (!facts.has_session || facts.demo || !facts.user_id)
+    return refuse(code('CASINO_SESSION_INVALID', 'unknown session token'), undefined, transactionId);
+  if (facts.expired && casinoChecksSessionExpiry(request.method))
+    return refuse(code('CASINO_SESSION_EXPIRED', 'the session has expired'), undefined, transactionId);
+  if (!facts.game_known) return refuse(code('CASINO_GAME_UNKNOWN', 'unknown game'), undefined, transactionId);
+  if (facts.session_game !== request.body.gameId)
+    return refuse(
+      code('CASINO_ROUND_GAME_MISMATCH', 'the session was opened for another game'),
+      undefined,
+      transactionId,
+    );
+  const userId = facts.user_id;
+  if (request.method === 'balance') {
+    const wallet = await walletOf(services).current(userId);
+    return casinoOk(wallet.balance);
+  }
+  const command = casinoRoundCommandOf(request, { providerId, userId, at })!;
+  const result = await moveMoney<CasinoRoundState, CasinoRoundEvent, undefined, Decided>(services, {
+    userId,
+    product: {
+      streamName: casinoRoundStream(providerId, command.roundId),
+      evolver: casinoRoundDecider,
+    },
+    idempotencyKey: command.transactionId,
+    metadata: { actor: `system:casino-provider:${providerId}` },
+    decide: ({ product, wallet }) => {
+      const decision = casinoRoundDecider.decide(command, product.state);
+      if (!decision.ok)
+        return { answer: { kind: 'answer', answer: refuse(decision.error, undefined, transactionId) } };
+      if (decision.events.length === 0) {
+        const first = casinoTransaction(product.state, command.transactionId)!;
+        return { answer: { kind: 'repeat', transaction: first, balance: wallet.state.balance } };
+      }
+      // A new bet: the account's flags and the game's stake range (spec §6 no-bet flag; catalogue).
+      if (command.type === 'PlaceCasinoBet') {
+        if (facts.no_bet || facts.disabled)
+          return {
+            answer: {
+              kind: 'answer',
+              answer: refuse(
+                code('CASINO_PLAYER_NO_BET', 'this account may not bet'),
+                undefined,
+                transactionId,
+              ),
+            },
+          };
+        if (
+          (facts.min_stake !== null && command.amount < facts.min_stake) ||
+          (facts.max_stake !== null && command.amount > facts.max_stake)
+        )
+          return {
+            answer: {
+              kind: 'answer',
+              answer: refuse(
+                code('CASINO_STAKE_OUT_OF_RANGE', 'the stake is outside the game’s range'),
+                undefined,
+                transactionId,
+              ),
+            },
+          };
+      }
+      let state = product.state;
+      for (const event of decision.events) {
+        for (const walletCommand of casinoWalletCommands(event, state)) {
+          // The provider's transaction ids are unique per provider, not per round: an id already used in
+          // another round of this player would be dropped by the wallet as a repeat while the round took
+          // it (a bet never debited). Refused as a duplicate transaction (Niropa: "with a different …
+          // round"). Beyond the wallet's recent-id window the store's unique event id refuses the append.
+          if (wallet.state.recentMovementIds.includes(walletCommand.movementId))
+            return {
+              answer: {
+                kind: 'answer',
+                answer: refuse(
+                  code('CASINO_TRANSACTION_CONFLICT', 'this transaction id was used in another round'),
+                  undefined,
+                  transactionId,
+                ),
+              },
+              productEvents: [],
+            };
+          const paid = wallet.pay(walletCommand);
+          if (!paid.ok)
+            return {
+              answer: { kind: 'answer', answer: refuse(paid.error, wallet.state.balance, transactionId) },
+              productEvents: [],
+            };
+        }
+        state = casinoRoundDecider.evolve(state, event);
+      }
+      return {
+        answer: { kind: 'answer', answer: casinoOk(wallet.state.balance, transactionId) },
+        productEvents: decision.events,
+      };
+    },
+  });
+  const decided = result.answer;
+  if (decided.kind === 'answer') return decided.answer;
+  // A repeat: the first result. A call that moved money answers the balance right after its movement.
+  if (decided.transaction.movement === 0) return casinoOk(decided.balance, transactionId);
+  const after = await balanceAfter(services, userId, casinoMovementId(providerId, command.transactionId));
+  return casinoOk(after ?? decided.balance, transactionId);
+};
+
+/** Whether an answer is a refusal for a bad signature (counted by the route's per-address limit). */
+export const isSignatureRefusal = (answer: CasinoAnswer): boolean =>
+  answer.status === CasinoStatus.InvalidSignature;

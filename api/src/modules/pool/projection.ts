@@ -1,0 +1,218 @@
+/**
+ * The pool games' read side (issue 18; docs/pool-games.md): `pool_issues` and `pool_tickets` from the
+ * `jackpot-`/`luckysix-` and `poolticket-` streams (amounts copied from the events, never recomputed),
+ * and the settlement process manager's triggers: which issues hold which match, the latest facts of
+ * each match, which tickets belong to which issue, and the work queue (`pool_work`) that the worker
+ * (settlement.ts) drains. Queueing commits with the checkpoint, so nothing is missed.
+ */
+import type { IssueEvent, TicketEvent } from '@bashiri/domain';
+import type { RecordedEvent, SqlExecutor } from '@bashiri/eventstore';
+import type { Projection } from '@bashiri/projection-runner';
+import { recordFixtureFacts } from '../../process-manager.ts';
+
+const ISSUE_PREFIXES = ['jackpot-', 'luckysix-'];
+const TICKET_PREFIX = 'poolticket-';
+
+/** Folds one issue event into `pool_issues`. */
+const applyIssue = async (event: IssueEvent, tx: SqlExecutor) => {
+  const d = event.data;
+  switch (event.type) {
+    case 'IssueCreated': {
+      const c = event.data;
+      await tx.query(
+        `INSERT INTO pool_issues (issue_id, game, identifier, prefix, status, closes_at, matches, terms, carried_over, created_at)
+         VALUES ($1, $2, $3, $4, 'created', $5, $6::jsonb, $7::jsonb, $8, $9) ON CONFLICT (issue_id) DO NOTHING`,
+        [
+          c.issueId,
+          c.game,
+          c.identifier,
+          c.terms.identifierPrefix,
+          c.closesAt,
+          JSON.stringify(c.matches),
+          JSON.stringify(c.terms),
+          c.carriedOver,
+          c.at,
+        ],
+      );
+      return;
+    }
+    case 'IssueOpened':
+      await tx.query(`UPDATE pool_issues SET status = 'open' WHERE issue_id = $1`, [d.issueId]);
+      return;
+    case 'IssueClosed':
+      await tx.query(`UPDATE pool_issues SET status = 'closed' WHERE issue_id = $1`, [d.issueId]);
+      return;
+    case 'MatchResultRecorded':
+      await tx.query(
+        `UPDATE pool_issues SET results = results || jsonb_build_object($2::text, $3::jsonb) WHERE issue_id = $1`,
+        [d.issueId, event.data.matchId, JSON.stringify(event.data.result)],
+      );
+      return;
+    case 'IssueSettled':
+    case 'IssueResettled':
+      await tx.query(
+        `UPDATE pool_issues SET status = 'settled', settlement_no = $2, settlement = $3::jsonb, settled_at = $4 WHERE issue_id = $1`,
+        [d.issueId, event.data.settlementNo, JSON.stringify(event.data.settlement), d.at],
+      );
+      return;
+    case 'IssueCancelled':
+      await tx.query(`UPDATE pool_issues SET status = 'cancelled', cancel_reason = $2 WHERE issue_id = $1`, [
+        d.issueId,
+        `${event.data.reason}: ${event.data.note}`,
+      ]);
+      return;
+  }
+};
+
+/** Folds one ticket event into `pool_tickets` (and the issue's sales). */
+const applyTicket = async (event: TicketEvent, tx: SqlExecutor) => {
+  switch (event.type) {
+    case 'TicketBought': {
+      const b = event.data;
+      const inserted = await tx.query(
+        `INSERT INTO pool_tickets (ticket_id, issue_id, game, user_id, request_id, pay_type, picks, doubles, lines,
+           bet_amount, stake, tax_rate, status, bought_at)
+         VALUES ($1, $2, $3, $4, $5, $6, $7::jsonb, $8, $9, $10, $11, $12, 'open', $13) ON CONFLICT (ticket_id) DO NOTHING
+         RETURNING ticket_id`,
+        [
+          b.ticketId,
+          b.issueId,
+          b.game,
+          b.userId,
+          b.requestId,
+          b.payType,
+          JSON.stringify(b.picks),
+          b.doubles,
+          b.lines,
+          b.betAmount,
+          b.stake,
+          b.taxRatePercent,
+          b.at,
+        ],
+      );
+      if (inserted.rows.length > 0)
+        await tx.query(
+          `UPDATE pool_issues SET tickets = tickets + 1, lines = lines + $2, stakes = stakes + $3 WHERE issue_id = $1`,
+          [b.issueId, b.lines, b.stake],
+        );
+      return;
+    }
+    case 'TicketSettled':
+    case 'TicketResettled':
+      await tx.query(
+        `UPDATE pool_tickets SET status = 'settled', settlement_no = $2, counts = $3::jsonb, prize = $4::jsonb,
+           credited = $5, settled_at = $6 WHERE ticket_id = $1`,
+        [
+          event.data.ticketId,
+          event.data.settlementNo,
+          JSON.stringify(event.data.counts),
+          JSON.stringify(event.data.prize),
+          !event.data.prize.needsApproval && event.data.prize.net > 0,
+          event.data.at,
+        ],
+      );
+      return;
+    case 'PrizeApproved':
+      await tx.query(`UPDATE pool_tickets SET credited = true WHERE ticket_id = $1`, [event.data.ticketId]);
+      return;
+    case 'TicketRefunded':
+      await tx.query(
+        `UPDATE pool_tickets SET status = 'refunded', credited = false, refund = $2 WHERE ticket_id = $1`,
+        [event.data.ticketId, event.data.refund],
+      );
+      return;
+  }
+};
+
+const isIssueStream = (stream: string) => ISSUE_PREFIXES.some((p) => stream.startsWith(p));
+
+/** The read model of pool issues and tickets. */
+export const poolReadModel: Projection = {
+  name: 'pool_read_model',
+  filter: { streamPrefixes: [...ISSUE_PREFIXES, TICKET_PREFIX] },
+  apply: async (event: RecordedEvent, tx) => {
+    if (event.streamName.startsWith(TICKET_PREFIX))
+      await applyTicket({ type: event.type, data: event.data } as TicketEvent, tx);
+    else if (isIssueStream(event.streamName))
+      await applyIssue({ type: event.type, data: event.data } as IssueEvent, tx);
+  },
+  reset: async (tx) => {
+    await tx.query('DELETE FROM pool_tickets');
+    await tx.query('DELETE FROM pool_issues');
+  },
+};
+
+/** Queues one work item (kind, ref, arg); a repeat of the same item is ignored. */
+export const QUEUE_SQL = `INSERT INTO pool_work (item, kind, ref, arg) VALUES ($1 || '|' || $2 || '|' || $3, $1, $2, $3)
+  ON CONFLICT (item) DO NOTHING`;
+
+/**
+ * The process manager's triggers: a fixture result queues a `result` item for every issue holding the
+ * match (and an issue created after the facts queues its matches' facts); an issue settled or
+ * re-settled queues a `settle` item per ticket; an issue cancelled queues a `refund` item per ticket.
+ */
+export const poolTriggers: Projection = {
+  name: 'pool_triggers',
+  filter: { streamPrefixes: ['fixture-', ...ISSUE_PREFIXES, TICKET_PREFIX] },
+  apply: async (event, tx) => {
+    if (event.type === 'TicketBought') {
+      const b = event.data as Extract<TicketEvent, { type: 'TicketBought' }>['data'];
+      await tx.query(
+        'INSERT INTO pool_ticket_issues (ticket_id, issue_id, user_id) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING',
+        [b.ticketId, b.issueId, b.userId],
+      );
+      return;
+    }
+    if (event.type === 'IssueCreated') {
+      const c = event.data as Extract<IssueEvent, { type: 'IssueCreated' }>['data'];
+      for (const m of c.matches) {
+        await tx.query(
+          'INSERT INTO pool_match_issues (match_id, issue_id) VALUES ($1, $2) ON CONFLICT DO NOTHING',
+          [m.matchId, c.issueId],
+        );
+        await tx.query(
+          `INSERT INTO pool_work (item, kind, ref, arg)
+           SELECT 'result|' || $2 || '|' || match_id || ':' || revision, 'result', $2, match_id || ':' || revision
+           FROM pool_facts WHERE match_id = $1 ON CONFLICT (item) DO NOTHING`,
+          [m.matchId, c.issueId],
+        );
+      }
+      return;
+    }
+    if (event.type === 'IssueSettled' || event.type === 'IssueResettled') {
+      const d = event.data as { issueId: string; settlementNo: number };
+      await tx.query(
+        `INSERT INTO pool_work (item, kind, ref, arg)
+         SELECT 'settle|' || ticket_id || '|' || $2::text, 'settle', ticket_id, $2::text
+         FROM pool_ticket_issues WHERE issue_id = $1 ON CONFLICT (item) DO NOTHING`,
+        [d.issueId, String(d.settlementNo)],
+      );
+      return;
+    }
+    if (event.type === 'IssueCancelled') {
+      const d = event.data as { issueId: string };
+      await tx.query(
+        `INSERT INTO pool_work (item, kind, ref, arg)
+         SELECT 'refund|' || ticket_id || '|', 'refund', ticket_id, ''
+         FROM pool_ticket_issues WHERE issue_id = $1 ON CONFLICT (item) DO NOTHING`,
+        [d.issueId],
+      );
+      return;
+    }
+    const fixture = await recordFixtureFacts(tx, 'pool_facts', event);
+    if (!fixture) return;
+    const { matchId, revision } = fixture;
+    await tx.query(
+      `INSERT INTO pool_work (item, kind, ref, arg)
+       SELECT 'result|' || issue_id || '|' || $1 || ':' || $2::text, 'result', issue_id, $1 || ':' || $2::text
+       FROM pool_match_issues WHERE match_id = $1 ON CONFLICT (item) DO NOTHING`,
+      [matchId, String(revision)],
+    );
+  },
+  reset: async (tx) => {
+    await tx.query('DELETE FROM pool_work');
+    await tx.query('DELETE FROM pool_facts');
+    await tx.query('DELETE FROM pool_match_issues');
+    await tx.query('DELETE FROM pool_ticket_issues');
+  },
+};

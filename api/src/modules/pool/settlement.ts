@@ -1,0 +1,361 @@
+/**
+ * Pool-game settlement as a process manager (issue 18 item 2; decision 0009; docs/pool-games.md):
+ * the `pool_triggers` projection queues work in `pool_work`, and this worker drains it with
+ * `drainQueue`:
+ *
+ * - `result` (issue, match:revision): records the match's pool result (90-minute outcome, or void) on
+ *   the issue; once every match is decided, settles the issue on the sales and winning lines counted
+ *   over its tickets (`lineHitCounts`, no 2^doubles expansion);
+ * - `settle` (ticket, settlement n): settles the ticket on the issue's settlement n and pays its prize
+ *   through the money path (`moveMoney`, bill type 1; a reversal first on a re-settlement), once:
+ *   event ids derive from (ticket, n), so replaying the queue writes nothing;
+ * - `refund` (ticket): the issue was cancelled; the stake goes back (a credited prize is reversed).
+ *
+ * Each round also closes issues whose first kick-off has come, and queues a check of matches not played
+ * within 24 hours of their kick-off (void).
+ */
+import {
+  VOID_AFTER_MS,
+  lineHitCounts,
+  minPrizeHits,
+  poolResultOf,
+  poolTicketDecider,
+  ticketStream,
+  ticketWalletCommands,
+} from '@bashiri/domain';
+import type {
+  IssueState,
+  MatchFacts,
+  Pick,
+  PoolGame,
+  PoolMatchResult,
+  TicketCommand,
+  TicketEvent,
+  TicketState,
+} from '@bashiri/domain';
+import { aggregateStreams, deterministicEventId, isWrongExpectedVersion } from '@bashiri/eventstore';
+import type { StreamAppendRequest } from '@bashiri/eventstore';
+import { drainQueue } from '../../process-manager.ts';
+import type { WorkQueue } from '../../process-manager.ts';
+import type { AppServices } from '../../services.ts';
+import { startWorkerLoop } from '../../worker-loop.ts';
+import { moveMoney } from '../wallet/index.ts';
+import { closeDueIssues, loadIssue, onIssue } from './issues.ts';
+import { QUEUE_SQL, poolReadModel } from './projection.ts';
+
+const SYSTEM = { kind: 'system', id: 'pool-settlement' } as const;
+/** The metadata of the settlement's ticket events (the money path's and the batched append's alike). */
+const TICKET_METADATA = { actor: 'system:pool-settlement' } as const;
+
+interface WorkItem {
+  readonly kind: 'result' | 'settle' | 'refund';
+  readonly ref: string;
+  readonly arg: string;
+}
+
+const POOL_QUEUE: WorkQueue = { table: 'pool_work', columns: ['kind', 'ref', 'arg'], tiebreak: 'item' };
+
+const gameOfIssue = async (services: AppServices, issueId: string): Promise<PoolGame | null> =>
+  (
+    await services.sql.query<{ game: PoolGame }>('SELECT game FROM pool_issues WHERE issue_id = $1', [
+      issueId,
+    ])
+  ).rows[0]?.game ?? null;
+
+/**
+ * Settles issue `issueId` when every match is decided: counts sales and lines by hits over its tickets
+ * (read model, caught up by the worker round) and sends `SettleIssue` (a no-op when nothing changed).
+ */
+export const settleIssueIfDecided = async (
+  services: AppServices,
+  game: PoolGame,
+  issueId: string,
+): Promise<boolean> => {
+  const { state } = await loadIssue(services, game, issueId);
+  const created = state.created;
+  if (!created || state.status === 'cancelled' || state.status === 'created' || state.status === 'open')
+    return false;
+  if (created.matches.some((m) => state.results[m.matchId] === undefined)) return false;
+  // Sales are counted on the read model: make sure it holds every ticket bought so far, even while a
+  // background runner holds the projection (a plain settle() would return at once and count too few).
+  await services.projections.catchUp(poolReadModel, { wait: true });
+  const { rows } = await services.sql.query<{ picks: Pick[]; lines: number; stake: string }>(
+    `SELECT picks, lines, stake FROM pool_tickets WHERE issue_id = $1 AND status <> 'refunded'`,
+    [issueId],
+  );
+  const winningLines: Record<number, number> = {};
+  const lowest = minPrizeHits(created.terms);
+  let lines = 0;
+  let stakes = 0;
+  for (const row of rows) {
+    lines += row.lines;
+    stakes += Number(row.stake);
+    const counts = lineHitCounts(row.picks, state.results);
+    counts.lines.forEach((n, hits) => {
+      if (hits >= lowest && n > 0) winningLines[hits] = (winningLines[hits] ?? 0) + n;
+    });
+  }
+  const outcome = await onIssue(
+    services,
+    game,
+    {
+      type: 'SettleIssue',
+      issueId,
+      at: new Date(services.now()).toISOString(),
+      actor: SYSTEM,
+      tickets: rows.length,
+      lines,
+      stakes,
+      winningLines,
+    },
+    `settle:${state.settlementNo + 1}`,
+  );
+  if (!outcome.ok)
+    services.logger.error({ issueId, error: outcome.error }, 'pool: issue could not be settled');
+  return outcome.ok;
+};
+
+/** A `result` item: the match's pool result on the issue, then the issue settled when complete. */
+const recordResult = async (services: AppServices, item: WorkItem) => {
+  const game = await gameOfIssue(services, item.ref);
+  if (!game) return;
+  const [matchId, revision] = item.arg.split(':') as [string, string];
+  const { state } = await loadIssue(services, game, item.ref);
+  const match = state.created?.matches.find((m) => m.matchId === matchId);
+  if (!state.created || !match || state.status === 'cancelled') return;
+  const row = (
+    await services.sql.query<{ facts: MatchFacts }>('SELECT facts FROM pool_facts WHERE match_id = $1', [
+      matchId,
+    ])
+  ).rows[0];
+  const facts: MatchFacts = row?.facts ?? { status: 'not_started' };
+  const result: PoolMatchResult | undefined = poolResultOf(
+    game,
+    facts,
+    Date.parse(match.kickOff),
+    services.now(),
+  );
+  if (result) {
+    const recorded = await onIssue(
+      services,
+      game,
+      {
+        type: 'RecordMatchResult',
+        issueId: item.ref,
+        at: new Date(services.now()).toISOString(),
+        actor: SYSTEM,
+        matchId,
+        result,
+      },
+      `result:${matchId}:${revision}:${state.results[matchId] ? 'c' : 'r'}:${JSON.stringify(result)}`,
+    );
+    if (!recorded.ok) return;
+    if (recorded.value.status === 'cancelled') return;
+  }
+  await settleIssueIfDecided(services, game, item.ref);
+};
+
+/** One ticket command through the money path, with the wallet commands its events cause. */
+const onTicket = async (
+  services: AppServices,
+  ticket: { state: TicketState; version: number },
+  command: TicketCommand,
+  key: string,
+): Promise<void> => {
+  const userId = ticket.state.bought?.userId;
+  if (!userId) return;
+  await moveMoney<TicketState, TicketEvent, undefined, null>(services, {
+    userId,
+    product: { streamName: ticketStream(command.ticketId), evolver: poolTicketDecider, from: ticket },
+    idempotencyKey: key,
+    metadata: TICKET_METADATA,
+    decide: ({ product, wallet }) => {
+      const decision = poolTicketDecider.decide(command, product.state);
+      if (!decision.ok || decision.events.length === 0) return { answer: null };
+      let before = product.state;
+      for (const event of decision.events) {
+        for (const payment of ticketWalletCommands(before, event)) {
+          const paid = wallet.pay(payment);
+          if (!paid.ok)
+            throw new Error(`wallet refused ${payment.type} for ${payment.userId}: ${paid.error.code}`);
+        }
+        before = poolTicketDecider.evolve(before, event);
+      }
+      return { answer: null, productEvents: decision.events };
+    },
+  });
+};
+
+/** A ticket command of a batch, with the key its events' ids derive from. */
+interface TicketWork {
+  readonly ticket: { state: TicketState; version: number };
+  readonly command: TicketCommand;
+  readonly key: string;
+}
+
+/**
+ * Appends, in ONE atomic multi-stream append, the events of every ticket whose decision moves no money
+ * (a losing ticket settled with no prize and none to reverse: most of an issue), with the very event
+ * ids and metadata the money path would give them (`<stream>|<key>`, index), so the result is the same
+ * as one `moveMoney` each and a replay still writes nothing. Answers the works it did not take: those
+ * that move money, and all of them when the append meets a concurrent writer (they go the money path,
+ * which loads them again).
+ */
+const appendMoneyless = async (
+  services: AppServices,
+  works: readonly TicketWork[],
+): Promise<TicketWork[]> => {
+  const rest: TicketWork[] = [];
+  const taken: TicketWork[] = [];
+  const appends: StreamAppendRequest[] = [];
+  for (const work of works) {
+    const decision = poolTicketDecider.decide(work.command, work.ticket.state);
+    if (!decision.ok || decision.events.length === 0) continue;
+    let before = work.ticket.state;
+    let moves = false;
+    for (const event of decision.events) {
+      if (ticketWalletCommands(before, event).length > 0) moves = true;
+      before = poolTicketDecider.evolve(before, event);
+    }
+    if (moves) {
+      rest.push(work);
+      continue;
+    }
+    const streamName = ticketStream(work.command.ticketId);
+    taken.push(work);
+    appends.push({
+      streamName,
+      expectedVersion: work.ticket.version,
+      events: decision.events.map((event, index) => ({
+        type: event.type,
+        data: event.data,
+        eventId: deterministicEventId(`${streamName}|${work.key}`, index),
+      })),
+      metadata: TICKET_METADATA,
+    });
+  }
+  if (appends.length === 0) return rest;
+  try {
+    await services.store.appendToStreams(appends);
+    return rest;
+  } catch (error) {
+    if (!isWrongExpectedVersion(error)) throw error;
+    return [...rest, ...taken];
+  }
+};
+
+/**
+ * Settles and refunds the tickets of one batch: ticket streams read together, issues once each; the
+ * tickets that move no money appended together in one statement, the others through the money path.
+ */
+const ticketBatch = async (services: AppServices, items: readonly WorkItem[]) => {
+  const tickets = await aggregateStreams<TicketState, TicketEvent>(
+    services.store,
+    items.map((i) => ticketStream(i.ref)),
+    poolTicketDecider,
+  );
+  const issues = new Map<string, Promise<IssueState>>();
+  const issueOf = (game: PoolGame, issueId: string) => {
+    let found = issues.get(issueId);
+    if (!found) {
+      found = loadIssue(services, game, issueId).then((a) => a.state);
+      issues.set(issueId, found);
+    }
+    return found;
+  };
+  const at = new Date(services.now()).toISOString();
+  const works = await Promise.all(
+    items.map(async (item): Promise<TicketWork | null> => {
+      const ticket = tickets.get(ticketStream(item.ref));
+      const bought = ticket?.state.bought;
+      if (!ticket || !bought) return null;
+      const issue = await issueOf(bought.game, bought.issueId);
+      if (item.kind === 'refund')
+        // Only a cancelled issue refunds (a stray or replayed item must not).
+        return issue.status === 'cancelled'
+          ? {
+              ticket,
+              command: { type: 'RefundTicket', ticketId: item.ref, at, reason: 'jackpot cancelled' },
+              key: 'refund',
+            }
+          : null;
+      if (!issue.settlement || issue.status !== 'settled') return null;
+      return {
+        ticket,
+        command: {
+          type: 'SettleTicket',
+          ticketId: item.ref,
+          at,
+          settlementNo: issue.settlementNo,
+          results: issue.results,
+          prizeTable: issue.settlement.tiers.map((t) => ({ hits: t.hits, prizePerLine: t.prizePerLine })),
+        },
+        key: `settle:${issue.settlementNo}`,
+      };
+    }),
+  );
+  const moving = await appendMoneyless(
+    services,
+    works.filter((w): w is TicketWork => w !== null),
+  );
+  await Promise.all(moving.map((w) => onTicket(services, w.ticket, w.command, w.key)));
+};
+
+/**
+ * Works through the pool queue until it is empty (safe in several processes at once): results one
+ * issue at a time, tickets a batch at a time. Returns the number of items done.
+ */
+export const drainPoolQueue = (services: AppServices, batchSize = 250): Promise<number> =>
+  drainQueue<WorkItem>(
+    services.sql,
+    POOL_QUEUE,
+    async (items) => {
+      for (const item of items.filter((i) => i.kind === 'result')) await recordResult(services, item);
+      const ticketItems = items.filter((i) => i.kind !== 'result');
+      if (ticketItems.length > 0) await ticketBatch(services, ticketItems);
+    },
+    { batchSize },
+  );
+
+/** Queues a void check of every match of a closed issue still without a result 24 hours after kick-off. */
+export const queueOverdueMatches = async (services: AppServices): Promise<void> => {
+  const due = new Date(services.now() - VOID_AFTER_MS).toISOString();
+  await services.sql.query(
+    `INSERT INTO pool_work (item, kind, ref, arg)
+     SELECT 'result|' || i.issue_id || '|' || (m->>'matchId') || ':overdue', 'result', i.issue_id, (m->>'matchId') || ':overdue'
+     FROM pool_issues i, jsonb_array_elements(i.matches) m
+     WHERE i.status = 'closed' AND (m->>'kickOff')::timestamptz <= $1 AND NOT (i.results ? (m->>'matchId'))
+     ON CONFLICT (item) DO NOTHING`,
+    [due],
+  );
+};
+
+/** Queues one item by hand (tests, tools). */
+export const queuePoolWork = (services: AppServices, kind: WorkItem['kind'], ref: string, arg = '') =>
+  services.sql.query(QUEUE_SQL, [kind, ref, arg]);
+
+/** One round of the worker: catch up, close due issues, queue overdue matches, drain (until the chain of work is done). */
+export const poolRound = async (services: AppServices, extra?: () => Promise<void>): Promise<void> => {
+  await services.projections.settle();
+  await closeDueIssues(services);
+  await queueOverdueMatches(services);
+  if (extra) await extra();
+  // Results settle issues, whose settlement queues the tickets: a few passes finish a chain.
+  for (let pass = 0; pass < 4; pass++) {
+    await services.projections.settle();
+    if ((await drainPoolQueue(services)) === 0) break;
+  }
+};
+
+/** Runs the worker in the background (after every projection wake-up, at least every `pollMs`). */
+export const startPoolWorker = (
+  services: AppServices,
+  extra?: () => Promise<void>,
+  pollMs = 2_000,
+): (() => Promise<void>) =>
+  startWorkerLoop(() => poolRound(services, extra), {
+    pollMs,
+    minIntervalMs: 250,
+    wakeOn: (wake) => services.store.onAppended(wake),
+    onError: (error) => services.logger.error({ err: error }, 'pool worker failed'),
+  });

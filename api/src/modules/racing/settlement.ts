@@ -1,0 +1,173 @@
+/**
+ * Settling racing orders (issue 19; docs/racing.md "Payouts"; decision 0009): the projection queues
+ * every pending order of a drawn round in `racing_settle_queue`; this worker leases them with
+ * `drainQueue` and settles each through the money path — the order's `RacingBetSettled` on
+ * `racingbet-<id>` and, when it pays, the racing-coin credit (bill type 14) on the wallet, appended
+ * together with ids derived from (order, round), so a replay writes nothing and each order is paid once.
+ * An order of a voided round (decision 0062) is returned instead: `RacingBetReturned` and the stake back
+ * into racing coin (`RefundStake`, bill type 14, movement `racing-refund:<betId>`), once, the same way.
+ */
+import {
+  racingBetDecider,
+  racingWalletCommand,
+  tenOfTenTickets,
+  RacingBetType,
+  RacingResult,
+} from '@bashiri/domain';
+import type { RacingBetEvent, RacingBetState, RacingSelection } from '@bashiri/domain';
+import { aggregateStreams } from '@bashiri/eventstore';
+import { drainQueue } from '../../process-manager.ts';
+import type { WorkQueue } from '../../process-manager.ts';
+import type { AppServices } from '../../services.ts';
+import { moveMoney } from '../wallet/index.ts';
+import { racingSettings } from './config.ts';
+import { racingBetStream } from './projection.ts';
+
+interface SettleItem {
+  readonly bet_id: string;
+  readonly round_id: string;
+}
+
+const SETTLE_QUEUE: WorkQueue = {
+  table: 'racing_settle_queue',
+  columns: ['bet_id', 'round_id'],
+  tiebreak: 'bet_id',
+};
+
+/** What a settled order changed, published to its player after the commit. */
+export interface RacingSettledNotice {
+  readonly userId: string;
+  readonly betId: string;
+  readonly roundId: string;
+  readonly result: number;
+  readonly payout: number;
+}
+
+/** A drawn round's finishing order and each ten-of-ten ticket's share of the prize pool, TZS. */
+interface DrawnRound {
+  readonly order: readonly number[];
+  readonly poolPerTicket: number;
+}
+
+/**
+ * The finishing orders of `roundIds` and the pool share of their ten-of-ten tickets: the configured
+ * `prize_pool` shared equally, rounded down, by the Luck Racing tickets of the round with all ten
+ * cars in place (docs/racing.md "Payouts").
+ */
+const drawnRounds = async (services: AppServices, roundIds: readonly string[]) => {
+  const { config } = await racingSettings(services.sql);
+  const { rows } = await services.sql.query<{ round_id: string; lottery_combination: string }>(
+    'SELECT round_id, lottery_combination FROM racing_rounds WHERE round_id = ANY ($1::text[]) AND seed IS NOT NULL',
+    [roundIds],
+  );
+  const rounds = new Map<string, DrawnRound>();
+  for (const row of rows) {
+    const order = row.lottery_combination.split(',').map(Number);
+    const luck = await services.sql.query<{ selection: RacingSelection }>(
+      'SELECT selection FROM racing_orders WHERE round_id = $1 AND bet_type = $2',
+      [row.round_id, RacingBetType.LuckRacing],
+    );
+    const winners = luck.rows.reduce((n, r) => n + tenOfTenTickets(r.selection, order), 0);
+    rounds.set(row.round_id, {
+      order,
+      poolPerTicket: winners > 0 ? Math.floor(config.prizePool / winners) : 0,
+    });
+  }
+  return rounds;
+};
+
+/** Which of `roundIds` staff voided (their orders are returned, not settled). */
+const voidedRounds = async (services: AppServices, roundIds: readonly string[]) => {
+  const { rows } = await services.sql.query<{ round_id: string; void_reason: string | null }>(
+    `SELECT round_id, void_reason FROM racing_rounds WHERE round_id = ANY ($1::text[]) AND phase = 'voided'`,
+    [roundIds],
+  );
+  return new Map(rows.map((r) => [r.round_id, r.void_reason ?? 'round voided']));
+};
+
+const settleBatch = async (services: AppServices, items: readonly SettleItem[]) => {
+  const at = new Date(services.now()).toISOString();
+  const roundIds = [...new Set(items.map((i) => i.round_id))];
+  const rounds = await drawnRounds(services, roundIds);
+  const voided = await voidedRounds(services, roundIds);
+  const bets = await aggregateStreams<RacingBetState, RacingBetEvent>(
+    services.store,
+    items.map((i) => racingBetStream(i.bet_id)),
+    racingBetDecider,
+  );
+  const notices = await Promise.all(
+    items.map(async (item): Promise<RacingSettledNotice | null> => {
+      const round = rounds.get(item.round_id);
+      const voidReason = voided.get(item.round_id);
+      const bet = bets.get(racingBetStream(item.bet_id))!;
+      const placed = bet.state.placed;
+      if (!placed || (!round && voidReason === undefined)) return null;
+      const { answer } = await moveMoney<
+        RacingBetState,
+        RacingBetEvent,
+        undefined,
+        RacingSettledNotice | null
+      >(services, {
+        userId: placed.userId,
+        product: { streamName: racingBetStream(item.bet_id), evolver: racingBetDecider, from: bet },
+        idempotencyKey: `${round ? 'settle' : 'void'}:${item.round_id}`,
+        metadata: { actor: 'system:racing-settlement' },
+        decide: ({ product, wallet }) => {
+          const decision = racingBetDecider.decide(
+            round
+              ? {
+                  type: 'SettleRacingBet',
+                  betId: item.bet_id,
+                  roundId: item.round_id,
+                  order: round.order,
+                  poolPerTicket: round.poolPerTicket,
+                  at,
+                }
+              : { type: 'ReturnRacingBet', betId: item.bet_id, reason: voidReason ?? 'round voided', at },
+            product.state,
+          );
+          if (!decision.ok) throw new Error(`settling ${item.bet_id}: ${decision.error.code}`);
+          const settled = decision.events.find(
+            (e) => e.type === 'RacingBetSettled' || e.type === 'RacingBetReturned',
+          );
+          if (!settled || !product.state.placed) return { answer: null };
+          const payment = racingWalletCommand(settled, product.state.placed, {
+            kind: 'system',
+            id: 'racing-settlement',
+          });
+          if (payment) {
+            const paid = wallet.pay(payment);
+            if (!paid.ok) throw new Error(`wallet refused ${payment.type}: ${paid.error.code}`);
+          }
+          return {
+            answer: {
+              userId: placed.userId,
+              betId: placed.betId,
+              roundId: item.round_id,
+              result: settled.type === 'RacingBetSettled' ? settled.data.result : RacingResult.Refunded,
+              payout: settled.type === 'RacingBetSettled' ? settled.data.payout : settled.data.amount,
+            },
+            productEvents: decision.events,
+          };
+        },
+      });
+      return answer;
+    }),
+  );
+  return notices.filter((n): n is RacingSettledNotice => n !== null);
+};
+
+/**
+ * Settles every queued racing order, `batchSize` per lease, until the queue is empty. Returns the
+ * number of orders done. Safe in several processes at once and to run again: an order settles once.
+ */
+export const drainRacingSettlement = (services: AppServices, batchSize = 250): Promise<number> =>
+  drainQueue<SettleItem>(
+    services.sql,
+    SETTLE_QUEUE,
+    async (items) => {
+      for (const notice of await settleBatch(services, items))
+        services.publish(`RACING_SETTLED:${notice.userId}`, notice);
+    },
+    { batchSize },
+  );

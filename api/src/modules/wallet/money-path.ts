@@ -1,0 +1,275 @@
+/**
+ * The money path (issue 14 item 3; architecture.md §3 "Deciders", §4; spec §3 "Bill entry"): the ONE
+ * way a product moves a player's money together with its own aggregate (a bet now; a jackpot ticket,
+ * a racing bet, a cash-out, a casino round, a bonus later).
+ *
+ * One movement is: load the product's stream and the player's wallet (`wallet-<userId>`) through the
+ * event-store port in one round trip, plus whatever the product reads beside them (`read`); decide both
+ * with pure deciders (`decide`, which pays through the {@link WalletLedger}); append both with
+ * `appendToStreams` — all or nothing, each stream at the version it was loaded at. When another writer
+ * got there first (`WRONG_EXPECTED_VERSION`) the whole movement is loaded and decided again, under the
+ * one retry policy ({@link retryOnConflict}).
+ *
+ * Idempotency: every event id derives from the movement — product events from `${productStream}|
+ * ${idempotencyKey}`, wallet events from `${walletStream}|${movementId}` of each wallet command — so a
+ * repeated request writes nothing. The product decider answers a repeated request from its own state
+ * (the bet answers its first answer); a concurrent duplicate that wins the race is seen on reload.
+ *
+ * Within this process the movements of one wallet run one at a time (no self-inflicted conflicts) from
+ * the last committed wallet state it knows (only later events are read); across processes the version
+ * check decides.
+ *
+ * Player protections (issue 23, decision 0048): the same read brings the tail of the player's
+ * `protection-<userId>` stream; every wallet command the decision pays is checked against the limits,
+ * cool-off and self-exclusion in force (`protection-gate.ts`): a stake of any product is refused with
+ * the protection's code (`LIMIT_STAKE_DAY`, `COOL_OFF`, `SELF_EXCLUDED`, `LIMIT_SESSION`, …, details
+ * `left`) exactly as the wallet refuses one it cannot pay; the session-time limit counts from the
+ * player's latest live login (decision 0072). Withdrawals, refunds and results are never refused.
+ */
+import { protectionDecider, protectionStream, walletDecider, walletStream } from '@bashiri/domain';
+import type {
+  DomainError,
+  ProtectedMovementKind,
+  ProtectionEvent,
+  ProtectionState,
+  WalletCommand,
+  WalletEvent,
+  WalletState,
+} from '@bashiri/domain';
+import { deterministicEventId, foldEvents, readStreams } from '@bashiri/eventstore';
+import type { Aggregated, EventData, EventMetadata, Evolver, StreamAppendRequest } from '@bashiri/eventstore';
+import type { AppServices } from '../../services.ts';
+import { retryOnConflict } from '../../transactions.ts';
+import { decisionGuard, needsUsage, protectionGateOf, sessionStartFor, usageFor } from './protection-gate.ts';
+import type { DecisionGuard } from './protection-gate.ts';
+import { walletOf } from './service.ts';
+
+/**
+ * The player's wallet during a decision: `pay` decides one wallet command against the wallet as the
+ * commands before it left it (pure: the domain's wallet decider), and keeps its events for the append.
+ */
+export interface WalletLedger {
+  /** The wallet now: as loaded, plus the commands paid so far in this decision. */
+  readonly state: WalletState;
+  /** Decides `command` (for this ledger's player): the new state, or the wallet's refusal (nothing kept). */
+  pay(
+    command: WalletCommand,
+  ): { readonly ok: true; readonly state: WalletState } | { readonly ok: false; readonly error: DomainError };
+}
+
+/**
+ * What a movement decided: the answer to give, and the product's events. With a product, no product
+ * events means nothing is written, the wallet's neither (a held bet, a request answered before).
+ */
+export interface MoneyDecision<ProductEvent, Answer> {
+  readonly answer: Answer;
+  readonly productEvents?: readonly ProductEvent[];
+}
+
+/** One movement of money with a product's aggregate. */
+export interface MoneyMovement<ProductState, ProductEvent, Read, Answer> {
+  readonly userId: string;
+  /** The product's aggregate (stream and evolver); absent for a movement of the wallet alone. */
+  readonly product?: {
+    readonly streamName: string;
+    readonly evolver: Evolver<ProductState, ProductEvent>;
+    /** A state of the stream known already (loaded with others in one read): only later events are read. */
+    readonly from?: Aggregated<ProductState>;
+  };
+  /** Seeds the product events' ids (e.g. `place:<requestId>`): the same request writes nothing twice. */
+  readonly idempotencyKey: string;
+  /** Merged under the events' own metadata (actor, correlation and causation ids). */
+  readonly metadata?: Partial<EventMetadata>;
+  /**
+   * What this movement's stakes are for the player protections (decision 0048), when not what their
+   * product says (`DebitStake.product`: single/multiple → `bet`, jackpot → `jackpotTicket`, racing →
+   * `racingBet`, casino → `casinoBet`): a cash-out re-stake declares `cashOutRestake`. Every stake is
+   * checked either way; this only names it in refusals and statistics.
+   */
+  readonly protection?: ProtectedMovementKind;
+  /** What the decision needs besides the two streams (catalogue, configuration, flags): read alongside. */
+  read?(): Promise<Read>;
+  /**
+   * Pure: decides the product's events and pays through `wallet`. Called again on fresh loads when
+   * another writer won the race.
+   */
+  decide(input: {
+    readonly product: Aggregated<ProductState>;
+    readonly wallet: WalletLedger;
+    readonly read: Read;
+  }): MoneyDecision<ProductEvent, Answer>;
+}
+
+/** What {@link moveMoney} answers: the decision's answer and the wallet after it. */
+export interface MoneyResult<Answer> {
+  readonly answer: Answer;
+  readonly wallet: WalletState;
+  /** True when this call wrote events (false: nothing to do, or a repeated request). */
+  readonly written: boolean;
+}
+
+/** Attempts of a movement that keeps losing races to other writers. */
+const ATTEMPTS = 8;
+
+interface Ledger extends WalletLedger {
+  readonly events: EventData[];
+  /** True when any command was decided (paid or refused): the wallet's version then matters. */
+  readonly consulted: boolean;
+}
+
+const ledgerOf = (
+  userId: string,
+  start: WalletState,
+  metadata: Partial<EventMetadata> = {},
+  guard?: DecisionGuard,
+): Ledger => {
+  let state = start;
+  let consulted = false;
+  const events: EventData[] = [];
+  const stream = walletStream(userId);
+  return {
+    get state() {
+      return state;
+    },
+    get consulted() {
+      return consulted;
+    },
+    events,
+    pay: (command) => {
+      if (command.userId !== userId)
+        throw new Error(`the money path of ${userId} got a wallet command for ${command.userId}`);
+      consulted = true;
+      const refused = guard?.check(command);
+      if (refused) return { ok: false, error: refused };
+      const decision = walletDecider.decide(command, state);
+      if (!decision.ok) return { ok: false, error: decision.error };
+      guard?.paid(decision.events);
+      const commandMetadata = {
+        ...metadata,
+        actor: `${command.actor.kind}:${command.actor.id}`,
+        causationId: command.movementId,
+      };
+      decision.events.forEach((event, index) =>
+        events.push({
+          type: event.type,
+          data: event.data,
+          eventId: deterministicEventId(`${stream}|${command.movementId}`, index),
+          metadata: commandMetadata,
+        }),
+      );
+      state = decision.events.reduce(walletDecider.evolve, state);
+      return { ok: true, state };
+    },
+  };
+};
+
+/**
+ * Moves money with a product's aggregate (see the module comment). Throws what the store throws
+ * (`WRONG_EXPECTED_VERSION` after {@link ATTEMPTS} lost races) and what `read`/`decide` throw; business
+ * refusals are the product's to put in its answer.
+ */
+export const moveMoney = async <
+  ProductState,
+  ProductEvent extends { type: string; data: unknown },
+  Read,
+  Answer,
+>(
+  services: AppServices,
+  movement: MoneyMovement<ProductState, ProductEvent, Read, Answer>,
+): Promise<MoneyResult<Answer>> => {
+  const { userId, product } = movement;
+  const wallets = walletStream(userId);
+  const gate = protectionGateOf(services);
+  return walletOf(services).owned(userId, (owned) =>
+    retryOnConflict(
+      async () => {
+        const known = owned.known() ?? { state: walletDecider.initialState(), version: 0 };
+        const knownProtection = gate.known(userId) ?? {
+          state: protectionDecider.initialState(),
+          version: 0,
+        };
+        const [streams, read] = await Promise.all([
+          readStreams(services.store, [
+            { streamName: wallets, from: known.version + 1 },
+            { streamName: protectionStream(userId), from: knownProtection.version + 1 },
+            ...(product ? [{ streamName: product.streamName, from: (product.from?.version ?? 0) + 1 }] : []),
+          ]),
+          movement.read ? movement.read() : (undefined as Read),
+        ]);
+        const wallet = foldEvents<WalletState, WalletEvent>(known, streams[0]!.events, walletDecider);
+        const protection = foldEvents<ProtectionState, ProtectionEvent>(
+          knownProtection,
+          streams[1]!.events,
+          protectionDecider,
+        );
+        gate.remember(userId, protection);
+        const usage = needsUsage(protection.state)
+          ? await usageFor(services, userId, wallet.version, streams[0]!.events, known.version + 1)
+          : null;
+        // The session-time limit needs the current login's time: read only for a player with one.
+        const sessionStartedAt = await sessionStartFor(services, userId, protection.state);
+        const guard = decisionGuard(userId, protection.state, usage, movement.protection, sessionStartedAt);
+        const report = () => gate.refused(guard.refusals);
+        const productNow: Aggregated<ProductState> = product
+          ? foldEvents(
+              product.from ?? { state: product.evolver.initialState(), version: 0 },
+              streams[2]!.events,
+              product.evolver,
+            )
+          : ({ state: undefined, version: 0 } as Aggregated<ProductState>);
+        const ledger = ledgerOf(userId, wallet.state, movement.metadata, guard);
+        const decision = movement.decide({ product: productNow, wallet: ledger, read });
+        const productEvents = decision.productEvents ?? [];
+        if (productEvents.length > 0 && !product)
+          throw new Error('a movement without a product decided product events');
+        // A product that decided nothing of its own moves no money (a held bet, a repeated request).
+        if (product && productEvents.length === 0) {
+          await report();
+          return { answer: decision.answer, wallet: ledger.state, written: false };
+        }
+        const appends: StreamAppendRequest[] = [];
+        if (product && productEvents.length > 0)
+          appends.push({
+            streamName: product.streamName,
+            expectedVersion: productNow.version,
+            events: productEvents.map((event, index) => ({
+              type: event.type,
+              data: event.data,
+              eventId: deterministicEventId(`${product.streamName}|${movement.idempotencyKey}`, index),
+            })),
+            ...(movement.metadata ? { metadata: movement.metadata } : {}),
+          });
+        // The wallet is checked whenever the decision consulted it, written when it moved.
+        if (ledger.consulted && (ledger.events.length > 0 || appends.length > 0))
+          appends.push({ streamName: wallets, expectedVersion: wallet.version, events: ledger.events });
+        if (appends.every((a) => a.events.length === 0)) {
+          await report();
+          return { answer: decision.answer, wallet: wallet.state, written: false };
+        }
+        const result = await services.store.appendToStreams(appends);
+        if (result.alreadyStored) {
+          // A concurrent twin of this request wrote it first: decide again on what it wrote.
+          owned.forget();
+          throw new RaceLost();
+        }
+        owned.committed({ state: ledger.state, version: wallet.version + ledger.events.length });
+        if (guard.usage)
+          gate.rememberUsage(userId, { version: wallet.version + ledger.events.length, usage: guard.usage });
+        await report();
+        return { answer: decision.answer, wallet: ledger.state, written: true };
+      },
+      {
+        attempts: ATTEMPTS,
+        onConflict: () => owned.forget(),
+        retryIf: (error) => error instanceof RaceLost,
+      },
+    ),
+  );
+};
+
+/** A concurrent twin of the movement was written first (internal: the movement is decided again). */
+class RaceLost extends Error {
+  constructor() {
+    super('a concurrent twin of this movement was written first');
+  }
+}

@@ -1,0 +1,93 @@
+/**
+ * The process-manager helper (`drainQueue`): every item done once by concurrent drains, failed
+ * effects release their lease, an expired lease is taken again.
+ */
+import { openTestDatabase } from '@bashiri/eventstore/testing';
+import type { TestDatabase } from '@bashiri/eventstore/testing';
+import fc from 'fast-check';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { drainQueue } from './process-manager.ts';
+import type { WorkQueue } from './process-manager.ts';
+
+const QUEUE: WorkQueue = { table: 'pm_test_queue', columns: ['item_id'], tiebreak: 'item_id' };
+
+describe('drainQueue', () => {
+  let db: TestDatabase;
+  beforeAll(async () => {
+    db = await openTestDatabase('pglite');
+    await db.sql.query(`CREATE TABLE pm_test_queue (
+      item_id text PRIMARY KEY, queued_at timestamptz NOT NULL DEFAULT now(),
+      leased_until timestamptz, lease_id uuid)`);
+  });
+  afterAll(async () => db.dispose());
+
+  const enqueue = async (ids: readonly string[]) => {
+    await db.sql.query('DELETE FROM pm_test_queue');
+    await db.sql.query('INSERT INTO pm_test_queue (item_id) SELECT unnest($1::text[])', [ids]);
+  };
+  const left = async () =>
+    (await db.sql.query<{ n: number }>('SELECT count(*)::int AS n FROM pm_test_queue')).rows[0]!.n;
+
+  it('concurrent drains do every item exactly once, in batches, and empty the queue (property)', async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.integer({ min: 0, max: 40 }),
+        fc.integer({ min: 1, max: 7 }),
+        fc.integer({ min: 1, max: 3 }),
+        async (count, batchSize, workers) => {
+          await enqueue(Array.from({ length: count }, (_, i) => `i${String(i).padStart(3, '0')}`));
+          const seen: string[] = [];
+          const done = await Promise.all(
+            Array.from({ length: workers }, () =>
+              drainQueue<{ item_id: string }>(
+                db.sql,
+                QUEUE,
+                async (items) => {
+                  expect(items.length).toBeLessThanOrEqual(batchSize);
+                  seen.push(...items.map((i) => i.item_id));
+                },
+                { batchSize },
+              ),
+            ),
+          );
+          expect(done.reduce((a, b) => a + b, 0)).toBe(count);
+          expect(seen.sort()).toEqual(
+            Array.from({ length: count }, (_, i) => `i${String(i).padStart(3, '0')}`),
+          );
+          expect(await left()).toBe(0);
+        },
+      ),
+      { numRuns: 20 },
+    );
+  });
+
+  it('effects that fail release the lease: the items stay and the next drain does them', async () => {
+    await enqueue(['a', 'b']);
+    const failing = drainQueue(db.sql, QUEUE, () => Promise.reject(new Error('down')));
+    await expect(failing).rejects.toThrow('down');
+    expect(await left()).toBe(2);
+    expect(await drainQueue(db.sql, QUEUE, async () => undefined)).toBe(2);
+    expect(await left()).toBe(0);
+  });
+
+  it('an item under a live lease is skipped; once the lease has ended it is leased again', async () => {
+    await enqueue(['held', 'free']);
+    await db.sql.query(
+      `UPDATE pm_test_queue SET leased_until = now() + interval '1 hour', lease_id = gen_random_uuid()
+       WHERE item_id = 'held'`,
+    );
+    const first: string[] = [];
+    await drainQueue<{ item_id: string }>(db.sql, QUEUE, async (items) => {
+      first.push(...items.map((i) => i.item_id));
+    });
+    expect(first).toEqual(['free']);
+    // The holder died: its lease ends, and the item is done by the next drain.
+    await db.sql.query(`UPDATE pm_test_queue SET leased_until = now() - interval '1 second'`);
+    const second: string[] = [];
+    await drainQueue<{ item_id: string }>(db.sql, QUEUE, async (items) => {
+      second.push(...items.map((i) => i.item_id));
+    });
+    expect(second).toEqual(['held']);
+    expect(await left()).toBe(0);
+  });
+});

@@ -1,0 +1,153 @@
+/**
+ * The one process-manager helper (issue 14 item 4; architecture.md §3 "Process managers"; decision
+ * 0009): a queue of work items that a projection fills from events (at least once: its inserts commit
+ * with its checkpoint), and workers that lease items with `FOR UPDATE SKIP LOCKED`, carry out their
+ * effects through the event-store port with deterministic event ids (so a replay writes nothing: exactly
+ * once), and then delete them.
+ *
+ * The queue is a table of the product's own (its module's migrations; never an `es_*` table) with at
+ * least these columns, and an index on `(queued_at, <tiebreak>)`:
+ *
+ * ```sql
+ * queued_at timestamptz NOT NULL DEFAULT now(),
+ * leased_until timestamptz,   -- NULL or past: free
+ * lease_id uuid               -- the lease that holds the row
+ * ```
+ *
+ * A lease is taken in one short statement (no transaction is held while the effects run, so it works on
+ * PGlite's single connection too) and lasts `leaseSeconds`: a worker that dies leaves its items to be
+ * leased again when the lease ends, and their effects replay into no-ops. Effects that fail release
+ * the lease at once; the items are tried again on the next drain.
+ */
+import { randomUUID } from 'node:crypto';
+import { evolveFixture, initialFixtureState } from '@bashiri/domain';
+import type { FixtureEvent } from '@bashiri/domain';
+import type { SqlExecutor } from '@bashiri/eventstore';
+
+/** A queue table as {@link drainQueue} reads it. */
+export interface WorkQueue {
+  /** The table (a safe identifier). */
+  readonly table: string;
+  /** The columns of an item handed to the effects. */
+  readonly columns: readonly string[];
+  /** The column after `queued_at` that orders items queued at the same instant (unique with it). */
+  readonly tiebreak: string;
+}
+
+/** Options of {@link drainQueue}. */
+export interface DrainOptions {
+  /** Items per lease (default 250). */
+  readonly batchSize?: number;
+  /** How long a lease holds its items, seconds (default 60). */
+  readonly leaseSeconds?: number;
+}
+
+interface LeasedRow {
+  readonly row_ref: string;
+  readonly queued_text: string;
+  readonly [column: string]: unknown;
+}
+
+const IDENTIFIER = /^[a-z_][a-z0-9_]*$/;
+
+/**
+ * Works through `queue` until no free item is left: leases a batch, runs `effects(items)` (which must
+ * be idempotent: deterministic event ids through the port), deletes the batch. Returns the number of
+ * items done. Safe in several processes at once.
+ *
+ * Each batch starts after the last item of the one before (keyset order `(queued_at, tiebreak)`):
+ * deleted rows stay in the index until vacuum, and scanning past them from the start every time makes a
+ * long queue quadratic. Items queued later sort after; items leased elsewhere are left to their holder.
+ */
+export const drainQueue = async <Item>(
+  sql: SqlExecutor,
+  queue: WorkQueue,
+  effects: (items: readonly Item[]) => Promise<void>,
+  { batchSize = 250, leaseSeconds = 60 }: DrainOptions = {},
+): Promise<number> => {
+  for (const name of [queue.table, queue.tiebreak, ...queue.columns])
+    if (!IDENTIFIER.test(name)) throw new Error(`unsafe queue identifier: ${name}`);
+  const columns = queue.columns.map((c) => `q.${c}`).join(', ');
+  const free = '(leased_until IS NULL OR leased_until < now())';
+  const leaseSql = (keyset: boolean) => `UPDATE ${queue.table} q
+    SET leased_until = now() + make_interval(secs => $2), lease_id = $3::uuid
+    FROM (SELECT ctid FROM ${queue.table}
+          WHERE ${free} ${keyset ? `AND (queued_at, ${queue.tiebreak}) > ($4::timestamptz, $5)` : ''}
+          ORDER BY queued_at, ${queue.tiebreak} LIMIT $1 FOR UPDATE SKIP LOCKED) AS c
+    WHERE q.ctid = c.ctid
+    RETURNING q.ctid::text AS row_ref, q.queued_at::text AS queued_text, ${columns}`;
+  let done = 0;
+  let after: { queuedAt: string; tiebreak: unknown } | null = null;
+  for (;;) {
+    const lease = randomUUID();
+    const { rows }: { rows: LeasedRow[] } = await sql.query<LeasedRow>(
+      leaseSql(after !== null),
+      after
+        ? [batchSize, leaseSeconds, lease, after.queuedAt, after.tiebreak]
+        : [batchSize, leaseSeconds, lease],
+    );
+    if (rows.length === 0) return done;
+    const refs = rows.map((r) => r.row_ref);
+    try {
+      await effects(rows as unknown as Item[]);
+    } catch (error) {
+      await sql
+        .query(
+          `UPDATE ${queue.table} SET leased_until = NULL, lease_id = NULL
+           WHERE ctid = ANY ($1::tid[]) AND lease_id = $2::uuid`,
+          [refs, lease],
+        )
+        .catch(() => undefined);
+      throw error;
+    }
+    // By ctid: the leased rows have not moved since the lease's update returned them (a later lease
+    // would change lease_id, so another holder's rows are never deleted).
+    await sql.query(`DELETE FROM ${queue.table} WHERE ctid = ANY ($1::tid[]) AND lease_id = $2::uuid`, [
+      refs,
+      lease,
+    ]);
+    done += rows.length;
+    if (rows.length < batchSize) return done;
+    const last: LeasedRow = rows.reduce((a: LeasedRow, b: LeasedRow) =>
+      a.queued_text > b.queued_text ||
+      (a.queued_text === b.queued_text && String(a[queue.tiebreak]) > String(b[queue.tiebreak]))
+        ? a
+        : b,
+    );
+    after = { queuedAt: last.queued_text, tiebreak: last[queue.tiebreak] };
+  }
+};
+
+/** The fixture events that carry a match's result facts: what result-driven process managers react to. */
+export const FIXTURE_RESULT_EVENTS: ReadonlySet<string> = new Set([
+  'ResultRecorded',
+  'ResultCorrected',
+  'MatchAbandoned',
+  'MatchPostponed',
+  'MatchCancelled',
+]);
+
+/**
+ * The trigger step every result-driven process manager shares (bet settlement, pool games): for a
+ * fixture result event ({@link FIXTURE_RESULT_EVENTS}), stores the match's latest facts in `table`
+ * (columns `match_id`, `revision`, `facts` jsonb; primary key `match_id`) — a later revision replaces an
+ * earlier one, never the reverse, so a replay changes nothing — and returns the match and revision for
+ * the caller to queue its work. Null for any other event.
+ */
+export const recordFixtureFacts = async (
+  tx: SqlExecutor,
+  table: string,
+  event: { readonly type: string; readonly data: unknown },
+): Promise<{ matchId: string; revision: number } | null> => {
+  if (!FIXTURE_RESULT_EVENTS.has(event.type)) return null;
+  if (!IDENTIFIER.test(table)) throw new Error(`unsafe facts table: ${table}`);
+  const fixture = { type: event.type, data: event.data } as FixtureEvent;
+  const { matchId, revision } = fixture.data;
+  const { facts } = evolveFixture(initialFixtureState(), fixture);
+  await tx.query(
+    `INSERT INTO ${table} (match_id, revision, facts) VALUES ($1, $2, $3::jsonb)
+     ON CONFLICT (match_id) DO UPDATE SET revision = $2, facts = $3::jsonb WHERE ${table}.revision < $2`,
+    [matchId, revision, JSON.stringify(facts)],
+  );
+  return { matchId, revision };
+};

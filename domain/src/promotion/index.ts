@@ -1,0 +1,3 @@
+export * from './rules.ts';
+export * from './decider.ts';
+export * from './purse.ts';

@@ -1,0 +1,211 @@
+/**
+ * `npm run bench:casino` (issue 22 "Speed"): the seamless-wallet API answering `bet` + `win` pairs from
+ * BENCH_CONNECTIONS (32) concurrent provider connections, signed as a provider signs them, against the
+ * real server (every module, as `npm start` starts them) on PostgreSQL (DATABASE_URL, else
+ * postgres://postgres@127.0.0.1:5432/postgres) in a fresh schema.
+ *
+ * Two processes, so that the load generator never steals the server's event loop: the SERVER (this
+ * file with argument `server`, forked) seeds the sandbox provider, BENCH_PLAYERS (500) players with
+ * money and a casino session each, and listens on a free port; the DRIVER (this process) runs one loop
+ * per connection for BENCH_SECONDS (20): a `bet` of 100 TZS then its `win` (0 or 190 TZS), each a
+ * fresh transaction id, on a player of its own. Afterwards it checks "every call applied once": the
+ * casino transactions read model has exactly one row per accepted call, and every player's balance
+ * equals its deposit plus the sum of its movements.
+ *
+ * Last stdout line: one JSON object { callsPerSecond, p50Ms, p99Ms, calls, errors, appliedOnce, … }.
+ */
+import { fork } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { fileURLToPath } from 'node:url';
+import { signCasinoRequest } from '@bashiri/domain';
+import { createPostgresClient } from '@bashiri/eventstore';
+
+const URL_ = process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 20);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 32);
+const PLAYERS = Number(process.env.BENCH_PLAYERS ?? 500);
+const DEPOSIT = 10_000_000;
+const STAKE = 100;
+
+interface Ready {
+  readonly type: 'ready';
+  readonly port: number;
+  readonly sessions: readonly { readonly userId: string; readonly token: string }[];
+  readonly secret: string;
+}
+
+const runServer = async (): Promise<void> => {
+  const {
+    loadConfig,
+    modules,
+    openServices,
+    buildApp,
+    authenticate,
+    walletOf,
+    seedSandboxProvider,
+    SANDBOX_PROVIDER,
+  } = await import('@bashiri/api');
+  const schema = process.env.BENCH_SCHEMA!;
+  const sql = await createPostgresClient({
+    connectionString: URL_,
+    schema,
+    max: Number(process.env.BENCH_POOL ?? 20),
+  });
+  const list = modules.filter((m) => m.name !== 'feed');
+  const config = loadConfig({
+    LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'warn',
+    DATABASE_URL: URL_,
+    DATABASE_SCHEMA: schema,
+  });
+  const services = await openServices(config, list, { sql });
+  const app = await buildApp(config, services, list, { authenticate });
+  for (const module of list) if (module.start) await module.start(services);
+  services.projections.start();
+  await seedSandboxProvider(services.sql);
+  const sessions: { userId: string; token: string }[] = [];
+  const at = new Date(services.now()).toISOString();
+  for (let i = 0; i < PLAYERS; i++) {
+    const userId = `casino-bench-${i}`;
+    const result = await walletOf(services).run({
+      type: 'AdjustPocket',
+      userId,
+      movementId: `bench-fund-${i}`,
+      at,
+      actor: { kind: 'staff', id: 'bench' },
+      pocket: 'balance',
+      amount: DEPOSIT,
+      reference: 'bench',
+      reason: 'bench deposit',
+    });
+    if (!result.ok) throw new Error(`funding failed: ${result.error.code}`);
+    const token = `cst_bench_${randomUUID().replaceAll('-', '')}`;
+    await services.sql.query(
+      `INSERT INTO casino_sessions (token, provider_id, game_id, user_id, demo, created_at, expires_at)
+       VALUES ($1, 'sandbox', 'crash', $2, false, now(), now() + interval '1 day')`,
+      [token, userId],
+    );
+    sessions.push({ userId, token });
+  }
+  await app.listen({ host: '127.0.0.1', port: 0 });
+  const port = (app.server.address() as { port: number }).port;
+  process.send!({ type: 'ready', port, sessions, secret: SANDBOX_PROVIDER.secret } satisfies Ready);
+  process.on('message', async (m: { type: string }) => {
+    if (m.type !== 'stop') return;
+    await app.close();
+    await services.projections.settle();
+    process.exit(0);
+  });
+};
+
+const percentile = (sorted: readonly number[], p: number) =>
+  sorted.length === 0 ? 0 : sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
+
+const runDriver = async (): Promise<void> => {
+  const schema = `bench_casino_${Date.now().toString(36)}`;
+  const admin = await createPostgresClient({ connectionString: URL_ });
+  await admin.query(`CREATE SCHEMA ${schema}`);
+  const child = fork(fileURLToPath(import.meta.url), ['server'], {
+    env: { ...process.env, BENCH_SCHEMA: schema },
+    execArgv: process.execArgv,
+  });
+  const ready = await new Promise<Ready>((resolve, reject) => {
+    child.once('message', (m) => resolve(m as Ready));
+    child.once('exit', (code) => reject(new Error(`server exited ${code}`)));
+  });
+  const base = `http://127.0.0.1:${ready.port}`;
+  const latencies: number[] = [];
+  let errors = 0;
+  let calls = 0;
+  const statuses = new Map<string, number>();
+  const send = async (method: string, body: Record<string, unknown>) => {
+    const text = JSON.stringify(body);
+    const started = performance.now();
+    try {
+      const res = await fetch(`${base}/casino/wallet/${method}`, {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          ...signCasinoRequest('sandbox', ready.secret, text, Date.now()),
+        },
+        body: text,
+      });
+      const answer = (await res.json()) as { status?: string; code?: string; error?: { code?: string } };
+      latencies.push(performance.now() - started);
+      calls += 1;
+      // An answer without a protocol status (a server error): counted by HTTP status and error code.
+      const key = answer.status ?? `http ${res.status} ${answer.code ?? answer.error?.code ?? ''}`.trim();
+      statuses.set(key, (statuses.get(key) ?? 0) + 1);
+      if (answer.status !== 'RS_OK') errors += 1;
+    } catch {
+      errors += 1;
+    }
+  };
+  const end = Date.now() + SECONDS * 1000;
+  const started = performance.now();
+  let pairs = 0;
+  await Promise.all(
+    Array.from({ length: CONNECTIONS }, async (_, c) => {
+      let k = 0;
+      while (Date.now() < end) {
+        const s = ready.sessions[(c + k * CONNECTIONS) % ready.sessions.length]!;
+        k += 1;
+        const roundId = randomUUID();
+        const common = { sessionToken: s.token, gameId: 'crash', roundId, currency: 'TZS' };
+        await send('bet', { ...common, transactionId: `${roundId}-b`, amount: STAKE });
+        await send('win', {
+          ...common,
+          transactionId: `${roundId}-w`,
+          betTransactionId: `${roundId}-b`,
+          amount: k % 2 === 0 ? 190 : 0,
+        });
+        pairs += 1;
+      }
+    }),
+  );
+  const seconds = (performance.now() - started) / 1000;
+  // The projection catches up (at most 60 s) before the server stops.
+  const accepted = statuses.get('RS_OK') ?? 0;
+  for (let waited = 0; waited < 60_000; waited += 250) {
+    const n = await admin.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM ${schema}.casino_transactions`,
+    );
+    if (n.rows[0]!.n >= accepted) break;
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  child.send({ type: 'stop' });
+  await new Promise((resolve) => child.once('exit', resolve));
+  // Every call applied once: one read-model row per accepted call; balances equal deposit + movements.
+  const rows = await admin.query<{ n: number }>(
+    `SELECT count(*)::int AS n FROM ${schema}.casino_transactions`,
+  );
+  const mismatched = await admin.query<{ n: number }>(
+    `SELECT count(*)::int AS n FROM (
+       SELECT b.user_id, b.balance_after, ${DEPOSIT} + coalesce((SELECT sum(movement) FROM ${schema}.casino_transactions t WHERE t.user_id = b.user_id), 0) AS expected
+       FROM (SELECT DISTINCT ON (user_id) user_id, balance_after FROM ${schema}.bills WHERE pocket = 'balance' ORDER BY user_id, id DESC) b
+     ) x WHERE balance_after <> expected`,
+  );
+  await admin.query(`DROP SCHEMA ${schema} CASCADE`);
+  await admin.close();
+  latencies.sort((a, b) => a - b);
+  const ok = accepted;
+  const result = {
+    bench: 'casino-wallet',
+    seconds: Number(seconds.toFixed(1)),
+    connections: CONNECTIONS,
+    calls,
+    pairs,
+    callsPerSecond: Math.round(calls / seconds),
+    p50Ms: Number(percentile(latencies, 50).toFixed(1)),
+    p99Ms: Number(percentile(latencies, 99).toFixed(1)),
+    errors,
+    statuses: Object.fromEntries(statuses),
+    readModelRows: rows.rows[0]!.n,
+    appliedOnce: rows.rows[0]!.n === ok && mismatched.rows[0]!.n === 0,
+    balanceMismatches: mismatched.rows[0]!.n,
+  };
+  console.log(`casino wallet: ${result.callsPerSecond} calls/s, p99 ${result.p99Ms} ms, ${errors} errors`);
+  console.log(JSON.stringify(result));
+};
+
+if (process.argv[2] === 'server') await runServer();
+else await runDriver();

@@ -1,0 +1,221 @@
+/**
+ * The report as one self-contained HTML page (issue 17 item 4): tables, and charts drawn as inline SVG
+ * when the report is built (scales from d3-scale, paths from d3-shape; no script, no network when
+ * viewed). Every figure has its explanation next to it. {@link compareHtml} shows two runs side by side.
+ */
+import { scaleBand, scaleLinear } from 'd3-scale';
+import { line } from 'd3-shape';
+import type { Report, Totals } from './report.ts';
+
+const esc = (s: string): string =>
+  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+const tzs = (n: number): string => `${n.toLocaleString('en-US')} TZS`;
+const pct = (x: number): string => `${(x * 100).toFixed(2)}%`;
+const num = (x: number | null, dp = 4): string => (x === null ? '—' : x.toFixed(dp));
+
+const W = 640;
+const H = 320;
+const M = { top: 16, right: 16, bottom: 110, left: 72 };
+
+/** A bar chart of `values` (fractions shown as percent when `percent`). */
+export const barChart = (title: string, values: readonly [string, number][], percent: boolean): string => {
+  const x = scaleBand<string>()
+    .domain(values.map(([k]) => k))
+    .range([M.left, W - M.right])
+    .padding(0.2);
+  const lo = Math.min(0, ...values.map(([, v]) => v));
+  const hi = Math.max(0, ...values.map(([, v]) => v)) || 1;
+  const y = scaleLinear()
+    .domain([lo, hi])
+    .nice()
+    .range([H - M.bottom, M.top]);
+  const fmt = (v: number) => (percent ? `${(v * 100).toFixed(0)}%` : Math.round(v).toLocaleString('en-US'));
+  const ticks = y
+    .ticks(5)
+    .map(
+      (t) =>
+        `<line x1="${M.left}" x2="${W - M.right}" y1="${y(t)}" y2="${y(t)}" stroke="#ddd"/><text x="${M.left - 6}" y="${y(t) + 4}" text-anchor="end">${fmt(t)}</text>`,
+    );
+  const bars = values.map(([k, v]) => {
+    const top = y(Math.max(v, 0));
+    const h = Math.abs(y(v) - y(0));
+    const cx = (x(k) ?? 0) + x.bandwidth() / 2;
+    return `<rect x="${x(k)}" y="${top}" width="${x.bandwidth()}" height="${h}" fill="${v < 0 ? '#c0392b' : '#2e86c1'}"><title>${esc(k)}: ${fmt(v)}</title></rect><text x="${cx}" y="${H - M.bottom + 14}" text-anchor="end" transform="rotate(-60 ${cx} ${H - M.bottom + 14})">${esc(k)}</text>`;
+  });
+  return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${W} ${H}" width="${W}" height="${H}" role="img" aria-label="${esc(title)}" font-size="11" font-family="sans-serif">${ticks.join('')}${bars.join('')}<line x1="${M.left}" x2="${W - M.right}" y1="${y(0)}" y2="${y(0)}" stroke="#333"/></svg>`;
+};
+
+/** Reliability chart: predicted vs observed frequency per bin, ours and the market's, with the diagonal. */
+export const reliabilityChart = (report: Report): string => {
+  const size = 320;
+  const s = scaleLinear()
+    .domain([0, 1])
+    .range([40, size - 16]);
+  const t = scaleLinear()
+    .domain([0, 1])
+    .range([size - 40, 16]);
+  const path = (pick: 'ours' | 'market') =>
+    line<{ predicted: number; observed: number }>()
+      .x((d) => s(d.predicted))
+      .y((d) => t(d.observed))(report.calibration.reliability.map((b) => b[pick]).filter((b) => b.n > 0)) ??
+    '';
+  const dots = (pick: 'ours' | 'market', colour: string) =>
+    report.calibration.reliability
+      .map((b) => b[pick])
+      .filter((b) => b.n > 0)
+      .map(
+        (b) =>
+          `<circle cx="${s(b.predicted)}" cy="${t(b.observed)}" r="3" fill="${colour}"><title>${pick}: predicted ${pct(b.predicted)}, observed ${pct(b.observed)}, n=${b.n}</title></circle>`,
+      )
+      .join('');
+  const axis = [0, 0.2, 0.4, 0.6, 0.8, 1]
+    .map(
+      (v) =>
+        `<text x="${s(v)}" y="${size - 24}" text-anchor="middle">${v * 100}%</text><text x="34" y="${t(v) + 4}" text-anchor="end">${v * 100}%</text>`,
+    )
+    .join('');
+  return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${size} ${size}" width="${size}" height="${size}" font-size="11" font-family="sans-serif" role="img" aria-label="reliability chart"><rect x="${s(0)}" y="${t(1)}" width="${s(1) - s(0)}" height="${t(0) - t(1)}" fill="none" stroke="#999"/><line x1="${s(0)}" y1="${t(0)}" x2="${s(1)}" y2="${t(1)}" stroke="#aaa" stroke-dasharray="4 3"/><path d="${path('ours')}" fill="none" stroke="#2e86c1" stroke-width="2"/><path d="${path('market')}" fill="none" stroke="#e67e22" stroke-width="2"/>${dots('ours', '#2e86c1')}${dots('market', '#e67e22')}${axis}<text x="${s(0.02)}" y="${t(0.95)}" fill="#2e86c1">ours</text><text x="${s(0.02)}" y="${t(0.88)}" fill="#e67e22">bookmakers' closing</text></svg>`;
+};
+
+const totalsTable = (title: string, rows: Readonly<Record<string, Totals>>): string => {
+  const body = Object.entries(rows)
+    .map(
+      ([k, t]) =>
+        `<tr><td>${esc(k)}</td><td>${t.bets.toLocaleString('en-US')}</td><td>${tzs(t.handle)}</td><td>${tzs(t.grossPayout)}</td><td>${tzs(t.ggr)}</td><td>${pct(t.hold)}</td><td>${pct(t.rtp)}</td><td>${tzs(t.withholdingTax)}</td><td>${tzs(t.accaBonus)}</td></tr>`,
+    )
+    .join('');
+  return `<table><caption>${esc(title)}</caption><thead><tr><th></th><th>bets</th><th>handle</th><th>gross payout</th><th>GGR</th><th>hold</th><th>RTP</th><th>withholding tax</th><th>acca bonus</th></tr></thead><tbody>${body}</tbody></table>`;
+};
+
+const STYLE = `body{font-family:system-ui,sans-serif;max-width:1000px;margin:2em auto;padding:0 1em;color:#222}
+table{border-collapse:collapse;margin:1em 0;font-size:13px}td,th{border:1px solid #ccc;padding:3px 8px;text-align:right}
+td:first-child,th:first-child{text-align:left}caption{font-weight:bold;text-align:left;padding:4px 0}
+.note{color:#555;font-size:13px}dt{font-weight:bold;margin-top:.5em}.warn{background:#fff3cd;padding:.5em}`;
+
+const DEFINITIONS = `<h2>What the figures mean</h2><dl class="note">
+<dt>Handle</dt><dd>The sum of all stakes of settled bets, in whole TZS.</dd>
+<dt>Gross payout</dt><dd>What winning and void bets return before withholding tax: stake + profit (after the profit caps) + acca bonus. Taken from each bet's own <code>BetSettled</code> event.</dd>
+<dt>GGR (gross gaming revenue)</dt><dd>Handle − gross payout: what the operator keeps before taxes.</dd>
+<dt>Hold</dt><dd>GGR ÷ handle.</dd>
+<dt>RTP (return to player)</dt><dd>Gross payout ÷ handle = 1 − hold.</dd>
+<dt>Withholding tax</dt><dd>Tax withheld from winnings at the configuration's rate (betting-rules §8): floor((profit + reward) × rate). Collected from players for the state; not operator revenue.</dd>
+<dt>Acca bonus</dt><dd>The string reward (spec §5): a percentage of profit for accumulators with the tier's number of qualifying legs. A cost to the operator, included in the gross payout.</dd>
+<dt>Operator GGR tax</dt><dd>The scenario's <code>ggrTaxPercent</code> of each calendar month's GGR (EAT) when positive, rounded down, summed. The rate is a scenario assumption.</dd>
+<dt>Market type</dt><dd>The market of a single; every bet with two or more legs counts as <em>multiple</em>.</dd>
+<dt>League</dt><dd>The league of the bet's legs; <em>mixed</em> when an accumulator spans leagues.</dd>
+<dt>Brier score</dt><dd>Mean over matches of Σ (p − outcome)² over home, draw, away (0 perfect, lower is better).</dd>
+<dt>Log loss</dt><dd>Mean of −ln(probability given to what happened) (lower is better).</dd>
+<dt>Ours / market</dt><dd>Ours: our model's fair 1X2 probabilities (before margin), fitted only on earlier matches. Market: the bookmakers' average closing 1X2 prices with their margin removed (power method). Both on the same matches (those with closing prices).</dd>
+<dt>Reliability chart</dt><dd>All predicted 1X2 probabilities grouped in 10% bins: the mean prediction of each bin against how often those outcomes happened. A well-calibrated model lies on the dashed diagonal.</dd>
+</dl>`;
+
+/** The report page. */
+export const reportHtml = (report: Report): string => {
+  const t = report.totals;
+  const c = report.calibration;
+  const rtpByMarket = Object.entries(report.byMarketType).map(([k, v]) => [k, v.rtp] as [string, number]);
+  const ggrByMonth = Object.entries(report.byMonth).map(([k, v]) => [k, v.ggr] as [string, number]);
+  const rtpByBehaviour = Object.entries(report.byBehaviour).map(([k, v]) => [k, v.rtp] as [string, number]);
+  const wins = report.largestWins
+    .map(
+      (w) =>
+        `<tr><td>${esc(w.betId)}</td><td>${esc(w.behaviour)}</td><td>${tzs(w.stake)}</td><td>${esc(w.totalOdds)}</td><td>${tzs(w.grossPayout)}</td><td>${tzs(w.credited)}</td><td style="text-align:left">${esc(w.description)}</td></tr>`,
+    )
+    .join('');
+  const rel = c.reliability
+    .map(
+      (b) =>
+        `<tr><td>${b.bin}</td><td>${b.ours.n}</td><td>${pct(b.ours.predicted)}</td><td>${pct(b.ours.observed)}</td><td>${b.market.n}</td><td>${pct(b.market.predicted)}</td><td>${pct(b.market.observed)}</td></tr>`,
+    )
+    .join('');
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Season simulation: ${esc(report.scenario.name)}</title><style>${STYLE}</style></head><body>
+<h1>Season simulation: ${esc(report.scenario.name)}</h1>
+${report.stopped ? `<p class="warn">Stopped after ${report.matchdays} of ${report.matchdaysTotal} matchdays: the figures cover those only.</p>` : ''}
+<p class="note">Leagues ${esc(report.scenario.leagues.join(', '))}, seasons ${esc(report.scenario.seasons.join(', '))}; ${report.matches} matches on ${report.matchdays} matchdays (EAT dates); ${report.bettors.toLocaleString('en-US')} bettors; seed ${report.scenario.seed}; run id <code>${esc(report.runId)}</code>. Margins: ${esc(JSON.stringify(report.scenario.marginPercent))}. Configuration: ${esc(JSON.stringify(report.scenario.config ?? 'spec §9 defaults'))}. Every bet was placed, paid, settled and credited through the real bet and wallet deciders and stored in the event store.</p>
+<h2>Totals</h2>
+<table><tbody>
+<tr><td>Settled bets</td><td>${t.bets.toLocaleString('en-US')}</td></tr>
+<tr><td>Handle</td><td>${tzs(t.handle)}</td></tr>
+<tr><td>Gross payout</td><td>${tzs(t.grossPayout)}</td></tr>
+<tr><td>GGR</td><td>${tzs(t.ggr)}</td></tr>
+<tr><td>Hold</td><td>${pct(t.hold)}</td></tr>
+<tr><td>RTP</td><td>${pct(t.rtp)}</td></tr>
+<tr><td>Withholding tax (on winnings)</td><td>${tzs(t.withholdingTax)}</td></tr>
+<tr><td>Operator GGR tax (${report.scenario.ggrTaxPercent}% of monthly positive GGR)</td><td>${tzs(report.operatorGgrTax)}</td></tr>
+<tr><td>Acca-bonus cost</td><td>${tzs(t.accaBonus)}</td></tr>
+<tr><td>Credited to wallets (after tax)</td><td>${tzs(t.credited)}</td></tr>
+<tr><td>Deposits (count)</td><td>${tzs(report.payments.deposits)} (${report.payments.depositCount})</td></tr>
+<tr><td>Withdrawals (count)</td><td>${tzs(report.payments.withdrawals)} (${report.payments.withdrawalCount})</td></tr>
+<tr><td>Bets refused by the wallet</td><td>${report.payments.rejectedBets}</td></tr>
+</tbody></table>
+<h2>RTP per market type</h2>${barChart('RTP per market type', rtpByMarket, true)}${totalsTable('Per market type', report.byMarketType)}
+<h2>Per bettor behaviour</h2>${barChart('RTP per behaviour', rtpByBehaviour, true)}${totalsTable('Per behaviour', report.byBehaviour)}
+<h2>Per league</h2>${totalsTable('Per league', report.byLeague)}
+<h2>Per month (GGR)</h2>${barChart('GGR per month, TZS', ggrByMonth, false)}${totalsTable('Per month (EAT)', report.byMonth)}
+<h2>Largest wins</h2><table><thead><tr><th>bet</th><th>behaviour</th><th>stake</th><th>odds</th><th>gross payout</th><th>credited</th><th>legs</th></tr></thead><tbody>${wins}</tbody></table>
+<h2>Calibration: our 1X2 prices next to the bookmakers' closing prices</h2>
+<table><thead><tr><th></th><th>ours</th><th>bookmakers' closing</th></tr></thead><tbody>
+<tr><td>Brier score (${c.compared} matches)</td><td>${num(c.brier.ours)}</td><td>${num(c.brier.market)}</td></tr>
+<tr><td>Log loss</td><td>${num(c.logLoss.ours)}</td><td>${num(c.logLoss.market)}</td></tr>
+</tbody></table>
+${reliabilityChart(report)}
+<table><caption>Reliability</caption><thead><tr><th>bin</th><th>ours n</th><th>ours predicted</th><th>ours observed</th><th>market n</th><th>market predicted</th><th>market observed</th></tr></thead><tbody>${rel}</tbody></table>
+${DEFINITIONS}
+</body></html>
+`;
+};
+
+const ROWS: readonly [string, (r: Report) => number, 'tzs' | 'pct' | 'num'][] = [
+  ['Settled bets', (r) => r.totals.bets, 'num'],
+  ['Handle', (r) => r.totals.handle, 'tzs'],
+  ['Gross payout', (r) => r.totals.grossPayout, 'tzs'],
+  ['GGR', (r) => r.totals.ggr, 'tzs'],
+  ['Hold', (r) => r.totals.hold, 'pct'],
+  ['RTP', (r) => r.totals.rtp, 'pct'],
+  ['Withholding tax', (r) => r.totals.withholdingTax, 'tzs'],
+  ['Operator GGR tax', (r) => r.operatorGgrTax, 'tzs'],
+  ['Acca-bonus cost', (r) => r.totals.accaBonus, 'tzs'],
+  ['Credited to wallets', (r) => r.totals.credited, 'tzs'],
+  ['Brier score (ours)', (r) => r.calibration.brier.ours, 'num'],
+];
+
+/** Two runs on the same seed side by side with their differences (B − A). */
+export const compareHtml = (a: Report, b: Report): string => {
+  const f = (v: number, kind: 'tzs' | 'pct' | 'num') =>
+    kind === 'tzs'
+      ? tzs(v)
+      : kind === 'pct'
+        ? pct(v)
+        : Number.isInteger(v)
+          ? v.toLocaleString('en-US')
+          : v.toFixed(4);
+  const rows = ROWS.map(
+    ([label, get, kind]) =>
+      `<tr><td>${label}</td><td>${f(get(a), kind)}</td><td>${f(get(b), kind)}</td><td>${kind === 'pct' ? `${((get(b) - get(a)) * 100).toFixed(2)} pp` : f(get(b) - get(a), kind)}</td></tr>`,
+  ).join('');
+  const markets = [...new Set([...Object.keys(a.byMarketType), ...Object.keys(b.byMarketType)])].sort();
+  const rtp = markets
+    .map(
+      (m) =>
+        `<tr><td>${esc(m)}</td><td>${a.byMarketType[m] ? pct(a.byMarketType[m].rtp) : '—'}</td><td>${b.byMarketType[m] ? pct(b.byMarketType[m].rtp) : '—'}</td></tr>`,
+    )
+    .join('');
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Comparison: ${esc(a.scenario.name)} vs ${esc(b.scenario.name)}</title><style>${STYLE}</style></head><body>
+<h1>What-if: ${esc(a.scenario.name)} (A) vs ${esc(b.scenario.name)} (B)</h1>
+<p class="note">Both runs use seed ${a.scenario.seed} (A's), so the same bettors meet the same matches; only the scenarios' differences (margins, configuration, taxes) change the outcome. Difference = B − A; pp = percentage points.</p>
+<table><thead><tr><th></th><th>A</th><th>B</th><th>B − A</th></tr></thead><tbody>${rows}</tbody></table>
+<table><caption>RTP per market type</caption><thead><tr><th></th><th>A</th><th>B</th></tr></thead><tbody>${rtp}</tbody></table>
+<h2>A</h2>${barChart(
+    'RTP per market type A',
+    Object.entries(a.byMarketType).map(([k, v]) => [k, v.rtp] as [string, number]),
+    true,
+  )}
+<h2>B</h2>${barChart(
+    'RTP per market type B',
+    Object.entries(b.byMarketType).map(([k, v]) => [k, v.rtp] as [string, number]),
+    true,
+  )}
+${DEFINITIONS}
+</body></html>
+`;
+};

@@ -1,0 +1,202 @@
+/**
+ * The simulation report (issue 17 item 4; docs/simulations.md "Report"): totals and breakdowns
+ * computed from the settled bets' own `BetSettled` amounts (TZS integers), and the calibration of our
+ * 1X2 probabilities next to the bookmakers' closing prices. Definitions:
+ *
+ * - handle = Σ stakes; gross payout = Σ (payout + reward) of settled bets (winnings before withholding tax);
+ * - GGR = handle − gross payout; hold = GGR ÷ handle; RTP = gross payout ÷ handle;
+ * - withholding tax = Σ tax withheld from winnings (betting-rules §8), collected for the state;
+ * - acca-bonus cost = Σ reward (string reward, spec §5);
+ * - operator GGR tax = `ggrTaxPercent` of each month's GGR when positive (an assumption: the scenario's rate).
+ */
+import type { BetRecord, CalibrationRow, PaymentTotals, SimulationResult } from './engine.ts';
+import type { Scenario } from './scenario.ts';
+
+/** Money figures of one group of bets (TZS integers; ratios as fractions). */
+export interface Totals {
+  readonly bets: number;
+  readonly handle: number;
+  readonly grossPayout: number;
+  readonly ggr: number;
+  /** GGR ÷ handle (0 when no handle). */
+  readonly hold: number;
+  /** Gross payout ÷ handle. */
+  readonly rtp: number;
+  readonly withholdingTax: number;
+  readonly accaBonus: number;
+  /** What the wallets were credited: gross payout − withholding tax (after caps). */
+  readonly credited: number;
+}
+
+export interface CalibrationSummary {
+  readonly matches: number;
+  /** Matches with closing prices (the comparison set). */
+  readonly compared: number;
+  /** Multi-class Brier score (Σ over home/draw/away of (p − outcome)²), mean over matches: lower is better. */
+  readonly brier: { readonly ours: number; readonly market: number | null };
+  /** Mean −ln p(actual outcome): lower is better. */
+  readonly logLoss: { readonly ours: number; readonly market: number | null };
+  /** Reliability: per 10% bin of predicted probability (all three outcomes), mean prediction and observed frequency. */
+  readonly reliability: readonly {
+    readonly bin: string;
+    readonly ours: { readonly n: number; readonly predicted: number; readonly observed: number };
+    readonly market: { readonly n: number; readonly predicted: number; readonly observed: number };
+  }[];
+}
+
+export interface LargestWin {
+  readonly betId: string;
+  readonly userId: string;
+  readonly behaviour: string;
+  readonly stake: number;
+  readonly totalOdds: string;
+  readonly grossPayout: number;
+  readonly credited: number;
+  readonly legs: number;
+  readonly description: string;
+}
+
+export interface Report {
+  readonly scenario: Scenario;
+  readonly runId: string;
+  readonly stopped: boolean;
+  readonly matchdays: number;
+  readonly matchdaysTotal: number;
+  readonly matches: number;
+  readonly bettors: number;
+  readonly totals: Totals;
+  readonly operatorGgrTax: number;
+  readonly payments: PaymentTotals;
+  readonly byMarketType: Readonly<Record<string, Totals>>;
+  readonly byBehaviour: Readonly<Record<string, Totals>>;
+  readonly byLeague: Readonly<Record<string, Totals>>;
+  readonly byMonth: Readonly<Record<string, Totals>>;
+  readonly largestWins: readonly LargestWin[];
+  readonly calibration: CalibrationSummary;
+}
+
+const grossOf = (b: BetRecord) => b.settlement.payout + b.settlement.reward;
+
+/** Totals of a group of settled bets. */
+export const totalsOf = (bets: readonly BetRecord[]): Totals => {
+  let handle = 0;
+  let grossPayout = 0;
+  let withholdingTax = 0;
+  let accaBonus = 0;
+  let credited = 0;
+  for (const b of bets) {
+    handle += b.stake;
+    grossPayout += grossOf(b);
+    withholdingTax += b.settlement.tax;
+    accaBonus += b.settlement.reward;
+    credited += b.settlement.credited;
+  }
+  const ggr = handle - grossPayout;
+  return {
+    bets: bets.length,
+    handle,
+    grossPayout,
+    ggr,
+    hold: handle === 0 ? 0 : ggr / handle,
+    rtp: handle === 0 ? 0 : grossPayout / handle,
+    withholdingTax,
+    accaBonus,
+    credited,
+  };
+};
+
+const groupBy = (bets: readonly BetRecord[], key: (b: BetRecord) => string): Record<string, Totals> => {
+  const groups = new Map<string, BetRecord[]>();
+  for (const b of bets) {
+    const k = key(b);
+    const list = groups.get(k);
+    if (list) list.push(b);
+    else groups.set(k, [b]);
+  }
+  return Object.fromEntries([...groups.keys()].sort().map((k) => [k, totalsOf(groups.get(k)!)]));
+};
+
+const BINS = 10;
+
+/** Brier, log loss and reliability of our probabilities and the market's (same matches for both). */
+export const calibrate = (rows: readonly CalibrationRow[]): CalibrationSummary => {
+  const compared = rows.filter((r) => r.market !== null);
+  const score = (probs: (r: CalibrationRow) => readonly number[], set: readonly CalibrationRow[]) => {
+    let brier = 0;
+    let logLoss = 0;
+    for (const r of set) {
+      const p = probs(r);
+      for (let k = 0; k < 3; k++) brier += (p[k]! - (r.outcome === k ? 1 : 0)) ** 2;
+      logLoss += -Math.log(Math.max(p[r.outcome]!, 1e-12));
+    }
+    return set.length === 0 ? null : { brier: brier / set.length, logLoss: logLoss / set.length };
+  };
+  const set = compared.length > 0 ? compared : rows;
+  const ours = score((r) => r.ours, set) ?? { brier: 0, logLoss: 0 };
+  const market = score((r) => r.market!, compared);
+  const bins = (probs: (r: CalibrationRow) => readonly number[] | null) => {
+    const acc = Array.from({ length: BINS }, () => ({ n: 0, p: 0, o: 0 }));
+    for (const r of set) {
+      const p = probs(r);
+      if (!p) continue;
+      for (let k = 0; k < 3; k++) {
+        const b = acc[Math.min(BINS - 1, Math.floor(p[k]! * BINS))]!;
+        b.n += 1;
+        b.p += p[k]!;
+        b.o += r.outcome === k ? 1 : 0;
+      }
+    }
+    return acc.map((b) => ({ n: b.n, predicted: b.n ? b.p / b.n : 0, observed: b.n ? b.o / b.n : 0 }));
+  };
+  const o = bins((r) => r.ours);
+  const m = bins((r) => r.market);
+  return {
+    matches: rows.length,
+    compared: compared.length,
+    brier: { ours: ours.brier, market: market?.brier ?? null },
+    logLoss: { ours: ours.logLoss, market: market?.logLoss ?? null },
+    reliability: o.map((b, i) => ({ bin: `${i * 10}–${(i + 1) * 10}%`, ours: b, market: m[i]! })),
+  };
+};
+
+/** Builds the report of a run. */
+export const buildReport = (scenario: Scenario, result: SimulationResult): Report => {
+  const byMonth = groupBy(result.bets, (b) => b.month);
+  const operatorGgrTax = Object.values(byMonth).reduce(
+    (s, t) => s + (t.ggr > 0 ? Math.floor((t.ggr * scenario.ggrTaxPercent) / 100) : 0),
+    0,
+  );
+  const largestWins = [...result.bets]
+    .sort((a, b) => grossOf(b) - grossOf(a) || a.betId.localeCompare(b.betId))
+    .slice(0, 10)
+    .filter((b) => grossOf(b) > b.stake)
+    .map((b) => ({
+      betId: b.betId,
+      userId: b.userId,
+      behaviour: b.behaviour,
+      stake: b.stake,
+      totalOdds: b.totalOdds,
+      grossPayout: grossOf(b),
+      credited: b.settlement.credited,
+      legs: b.legs,
+      description: b.description,
+    }));
+  return {
+    scenario,
+    runId: result.runId,
+    stopped: result.stopped,
+    matchdays: result.matchdays,
+    matchdaysTotal: result.matchdaysTotal,
+    matches: result.matches,
+    bettors: result.bettors,
+    totals: totalsOf(result.bets),
+    operatorGgrTax,
+    payments: result.payments,
+    byMarketType: groupBy(result.bets, (b) => b.marketType),
+    byBehaviour: groupBy(result.bets, (b) => b.behaviour),
+    byLeague: groupBy(result.bets, (b) => b.league),
+    byMonth,
+    largestWins,
+    calibration: calibrate(result.calibration),
+  };
+};

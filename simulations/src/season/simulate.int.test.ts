@@ -1,0 +1,164 @@
+/**
+ * The season replay on the real data (a slice: the first matchdays of the Premier League 2023-24,
+ * few bettors) on PGlite: the report's totals against a direct recomputation from the stored events,
+ * and determinism. Skipped, with a message, when ../shared/data is absent.
+ */
+import { spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { keepSimulationReport, listSimulationRuns, readSimulationRun } from '@bashiri/api';
+import type { BetPlaced, BetSettled, MovementLine } from '@bashiri/domain';
+import {
+  createPgliteEventStore,
+  type EventStore,
+  type LogPosition,
+  type RecordedEvent,
+} from '@bashiri/eventstore';
+import { describe, expect, it } from 'vitest';
+import { runSimulation } from './engine.ts';
+import { compareHtml, reportHtml } from './html.ts';
+import { buildReport } from './report.ts';
+import { parseScenario } from './scenario.ts';
+import { DEFAULT_DATA_DIR } from './simulate.ts';
+
+const hasData = existsSync(join(DEFAULT_DATA_DIR, 'E0-2023-24.csv'));
+if (!hasData) console.warn(`skipping the season-simulation int tests: no data at ${DEFAULT_DATA_DIR}`);
+
+const scenario = parseScenario({
+  name: 'slice',
+  leagues: ['E0'],
+  seasons: ['2023-24'],
+  maxMatchdays: 2,
+  seed: 42,
+  bettors: { count: 80, mix: { favourite: 1, longshot_acca: 1, value: 1, casual: 1 }, activity: 0.5 },
+  config: { taxRatePercent: 10, stringRewards: [{ strings: 5, cashBackPercent: 10 }] },
+});
+
+const readEverything = async (store: EventStore): Promise<RecordedEvent[]> => {
+  const all: RecordedEvent[] = [];
+  let after: LogPosition | null = null;
+  for (;;) {
+    const page = await store.readAll({ after, maxCount: 1000 });
+    all.push(...page.events);
+    if (page.events.length === 0) return all;
+    after = page.position;
+  }
+};
+const lineSum = (e: RecordedEvent) =>
+  (e.data as { lines: MovementLine[] }).lines.reduce(
+    (s, l) => s + (l.pocket === 'balance' ? l.amount : 0),
+    0,
+  );
+
+describe.skipIf(!hasData)('season simulation on PGlite', () => {
+  it('the report totals equal a recomputation from the stored events, and the same seed gives the same report', async () => {
+    const store = await createPgliteEventStore();
+    const again = await createPgliteEventStore();
+    try {
+      const result = await runSimulation(scenario, { store, dataDir: DEFAULT_DATA_DIR });
+      const report = buildReport(scenario, result);
+      expect(report.totals.bets).toBeGreaterThan(50);
+      expect(report.byMarketType.multiple?.bets ?? 0).toBeGreaterThan(0);
+
+      const events = await readEverything(store);
+      const placed = new Map<string, BetPlaced['data']>();
+      const settled: BetSettled['data'][] = [];
+      for (const e of events) {
+        if (e.type === 'BetPlaced') placed.set(e.streamName, e.data as BetPlaced['data']);
+        if (e.type === 'BetSettled') settled.push(e.data as BetSettled['data']);
+      }
+      const handle = settled.reduce((s, b) => s + placed.get(`bet-${b.betId}`)!.stake, 0);
+      const gross = settled.reduce((s, b) => s + b.settlement.payout + b.settlement.reward, 0);
+      const tax = settled.reduce((s, b) => s + b.settlement.tax, 0);
+      const reward = settled.reduce((s, b) => s + b.settlement.reward, 0);
+      const sum = (type: string) => events.filter((e) => e.type === type).reduce((s, e) => s + lineSum(e), 0);
+      expect(settled.length).toBe(report.totals.bets);
+      expect(handle).toBe(report.totals.handle);
+      expect(handle - gross).toBe(report.totals.ggr);
+      expect(tax).toBe(report.totals.withholdingTax);
+      expect(reward).toBe(report.totals.accaBonus);
+      // The wallets moved exactly these amounts.
+      expect(-sum('StakeDebited')).toBe(report.totals.handle);
+      expect(sum('WinningsCredited')).toBe(report.totals.credited);
+      expect(sum('DepositCredited')).toBe(report.payments.deposits);
+      expect(-sum('WithdrawalReserved')).toBe(report.payments.withdrawals);
+
+      // Kept: the back office lists the run, opens its report as built, and its bets are real streams.
+      await keepSimulationReport(store, report, '2026-11-27T05:00:00.000Z');
+      expect(await listSimulationRuns(store)).toEqual([
+        expect.objectContaining({ runId: report.runId, name: 'slice', totals: report.totals }),
+      ]);
+      expect((await readSimulationRun(store, report.runId))?.report).toEqual(report);
+      const win = report.largestWins[0]!;
+      const betEvents = await store.readStream(`bet-${win.betId}`);
+      expect(betEvents.events.map((e) => e.type)).toContain('BetSettled');
+
+      const second = buildReport(
+        scenario,
+        await runSimulation(scenario, { store: again, dataDir: DEFAULT_DATA_DIR }),
+      );
+      expect(second).toEqual(report);
+      expect(reportHtml(second)).toBe(reportHtml(report));
+      const otherSeed = buildReport(
+        { ...scenario, seed: 43 },
+        await runSimulation(
+          { ...scenario, seed: 43 },
+          { store: await createPgliteEventStore(), dataDir: DEFAULT_DATA_DIR },
+        ),
+      );
+      expect(otherSeed.totals).not.toEqual(report.totals);
+      const page = compareHtml(report, otherSeed);
+      expect(page).toContain('<th>B − A</th>');
+      expect(page).toContain(`${report.totals.handle.toLocaleString('en-US')} TZS`);
+    } finally {
+      await store.close();
+      await again.close();
+    }
+  });
+
+  it('a stop request ends the run between matchdays with what was appended', async () => {
+    const store = await createPgliteEventStore();
+    const controller = new AbortController();
+    try {
+      const result = await runSimulation(scenario, {
+        store,
+        dataDir: DEFAULT_DATA_DIR,
+        signal: controller.signal,
+        onMatchday: (done) => done === 1 && controller.abort(),
+      });
+      expect(result.stopped).toBe(true);
+      expect(result.matchdays).toBe(1);
+      const events = await readEverything(store);
+      expect(events.filter((e) => e.type === 'BetSettled').length).toBe(result.bets.length);
+    } finally {
+      await store.close();
+    }
+  });
+
+  it('the command names an unknown league and writes no report', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'simulate-'));
+    const file = join(dir, 'bad.yaml');
+    writeFileSync(
+      file,
+      'leagues: [ZZ]\nseasons: ["2023-24"]\nseed: 1\nbettors: { count: 5, mix: { favourite: 1 } }\n',
+    );
+    const root = fileURLToPath(new URL('../../../', import.meta.url));
+    const out = join(dir, 'out');
+    const { code, stderr } = await new Promise<{ code: number | null; stderr: string }>((resolve, reject) => {
+      const child = spawn(
+        'npx',
+        ['--loglevel=error', 'tsx', 'simulations/src/cli/bashiri.ts', 'simulate', file, '--out', out],
+        { cwd: root },
+      );
+      let err = '';
+      child.stderr.on('data', (c: Buffer) => (err += c.toString()));
+      child.on('error', reject);
+      child.on('close', (c) => resolve({ code: c, stderr: err }));
+    });
+    expect(code).toBe(1);
+    expect(stderr).toMatch(/^error: unknown league or season: ZZ 2023-24/);
+    expect(existsSync(out) ? readdirSync(out) : []).toEqual([]);
+  });
+});

@@ -1,0 +1,335 @@
+/**
+ * `#/protections` (issue 23 item 4): a player's protections — limits in force with their usage, waiting
+ * raises, cool-off and self-exclusion — and their history (every change with its time in East Africa
+ * Time and who made it, as CSV too); the lists of players cooling off and self-excluded; the attempts
+ * refused by protections. Staff may record a cool-off or self-exclusion on the player's request (with a
+ * reason) but never lift or shorten one: there is no such action, and the server refuses a shorter one.
+ */
+import { Alert, Button, Card, Descriptions, Form, Input, Select, Space, Table, Tabs } from 'antd';
+import type { CombinedError } from '@urql/core';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import { useMutation, useQuery } from 'urql';
+import { ActionModal } from '../components/ActionModal.tsx';
+import { eatDate, eatDaysBefore, eatMidnight, formatEat, formatTzs } from '../components/format.ts';
+import { downloadCsv, toCsv } from '../components/csv.ts';
+import { useErrorText } from '../components/forms.ts';
+import {
+  ProtectionPlayerDocument,
+  ProtectionProtectedPlayersDocument,
+  ProtectionRefusalStatsDocument,
+  ProtectionStaffCoolOffDocument,
+  ProtectionStaffExcludeDocument,
+  type ProtectionPlayerQuery,
+} from '../graphql/generated.ts';
+import { errorCodeOf } from '../shared.ts';
+
+type Change = ProtectionPlayerQuery['playerProtectionHistory'][number];
+
+const COOL_OFF = ['HOURS_24', 'DAYS_7', 'DAYS_30', 'WEEKS_6'] as const;
+const EXCLUSION = ['MONTHS_6', 'YEAR_1', 'YEARS_5', 'PERMANENT'] as const;
+
+/** A change's details in one line (limit and value, length and end, reason). */
+const detailsOf = (c: Change): string =>
+  [
+    c.kind,
+    c.value !== null && c.value !== undefined ? `= ${c.value}` : c.type.startsWith('Limit') ? '= none' : null,
+    c.previous !== null && c.previous !== undefined ? `(was ${c.previous})` : null,
+    c.period,
+    c.until ? `until ${formatEat(c.until)}` : c.period === 'permanent' ? 'permanent' : null,
+    c.confirmableFrom ? `confirmable from ${formatEat(c.confirmableFrom)}` : null,
+    c.reopensAt ? `re-opens ${formatEat(c.reopensAt)}` : null,
+    c.reason ? `reason: ${c.reason}` : null,
+  ]
+    .filter(Boolean)
+    .join(' ');
+
+/** The history as CSV (times in EAT and as instants), downloaded by the browser. */
+const exportHistory = (userId: string, rows: readonly Change[]) =>
+  downloadCsv(
+    `protections-${userId}.csv`,
+    toCsv(
+      ['position', 'time_eat', 'instant', 'change', 'by', 'details'],
+      rows.map((c) => [c.position, formatEat(c.at), c.at, c.type, c.actor, detailsOf(c)]),
+    ),
+  );
+
+function PlayerProtection({ userId }: { readonly userId: string }) {
+  const { t, i18n } = useTranslation();
+  const errorText = useErrorText();
+  const [{ data, error, fetching }, refetch] = useQuery({
+    query: ProtectionPlayerDocument,
+    variables: { userId },
+    requestPolicy: 'network-only',
+  });
+  const [, coolOff] = useMutation(ProtectionStaffCoolOffDocument);
+  const [, exclude] = useMutation(ProtectionStaffExcludeDocument);
+  const own = (e: CombinedError | undefined) => {
+    const code = errorCodeOf(e);
+    return code && i18n.exists(`protection.codes.${code}`) ? t(`protection.codes.${code}`) : errorText(e);
+  };
+  const after = (e: CombinedError | undefined) => {
+    if (!e) refetch({ requestPolicy: 'network-only' });
+    // ActionModal shows the error it gets translated; ours are translated here.
+    return e
+      ? ({ ...e, graphQLErrors: [{ ...e.graphQLErrors[0], message: own(e) }] } as CombinedError)
+      : null;
+  };
+  if (error) return <Alert type="error" title={errorText(error)} />;
+  const p = data?.playerProtection;
+  const history = data?.playerProtectionHistory ?? [];
+  return (
+    <Space direction="vertical" style={{ width: '100%' }} data-testid="protection-player">
+      <Card loading={fetching && !p} title={`${t('protection.status')} — ${userId}`}>
+        {p ? (
+          <Descriptions column={{ xs: 1, md: 2 }} size="small">
+            <Descriptions.Item label={t('protection.canPlay')}>
+              {p.canPlay ? t('protection.yes') : t('protection.blocked')}
+            </Descriptions.Item>
+            <Descriptions.Item label={t('protection.marketing')}>
+              {p.marketingAllowed ? t('protection.yes') : t('protection.no')}
+            </Descriptions.Item>
+            {p.coolingOffUntil ? (
+              <Descriptions.Item label={t('protection.coolingUntil')}>
+                {formatEat(p.coolingOffUntil)}
+              </Descriptions.Item>
+            ) : null}
+            {p.selfExclusion ? (
+              <Descriptions.Item label={t('protection.excludedUntil')}>
+                {p.selfExclusion.permanent ? t('protection.permanent') : formatEat(p.selfExclusion.until)}
+                {p.selfExclusion.reopensAt
+                  ? ` · ${t('protection.reopensAt')} ${formatEat(p.selfExclusion.reopensAt)}`
+                  : ''}
+              </Descriptions.Item>
+            ) : null}
+            <Descriptions.Item label={t('protection.realityCheck')}>
+              {p.realityCheckMinutes}
+            </Descriptions.Item>
+          </Descriptions>
+        ) : null}
+        <Alert type="info" title={t('protection.noLift')} style={{ marginTop: 12 }} />
+        <Space wrap style={{ marginTop: 12 }}>
+          <ActionModal<{ length: string }>
+            label={t('protection.coolOff')}
+            permission="users.edit"
+            initialValues={{ length: 'HOURS_24' }}
+            onSubmit={async ({ length, reason }) =>
+              after((await coolOff({ userId, length: length as (typeof COOL_OFF)[number], reason })).error)
+            }
+          >
+            <Form.Item name="length" label={t('protection.length')}>
+              <Select options={COOL_OFF.map((l) => ({ value: l, label: t(`protection.lengths.${l}`) }))} />
+            </Form.Item>
+          </ActionModal>
+          <ActionModal<{ length: string }>
+            label={t('protection.exclude')}
+            permission="users.edit"
+            initialValues={{ length: 'MONTHS_6' }}
+            onSubmit={async ({ length, reason }) =>
+              after((await exclude({ userId, length: length as (typeof EXCLUSION)[number], reason })).error)
+            }
+          >
+            <Form.Item name="length" label={t('protection.length')}>
+              <Select options={EXCLUSION.map((l) => ({ value: l, label: t(`protection.lengths.${l}`) }))} />
+            </Form.Item>
+          </ActionModal>
+        </Space>
+      </Card>
+      <Card title={t('protection.limits')}>
+        <Table
+          size="small"
+          rowKey="kind"
+          pagination={false}
+          dataSource={p?.limits ?? []}
+          columns={[
+            { title: t('protection.kind'), dataIndex: 'kind' },
+            { title: t('protection.limit'), dataIndex: 'limit', render: (v: number) => formatTzs(v) },
+            { title: t('protection.used'), dataIndex: 'used', render: (v: number) => formatTzs(v) },
+            { title: t('protection.left'), dataIndex: 'left', render: (v: number) => formatTzs(v) },
+            {
+              title: t('protection.resetsAt'),
+              dataIndex: 'resetsAt',
+              render: (v: string | null) => formatEat(v),
+            },
+          ]}
+        />
+        {p && p.pending.length > 0 ? (
+          <Table
+            size="small"
+            rowKey="kind"
+            pagination={false}
+            title={() => t('protection.pending')}
+            dataSource={p.pending}
+            columns={[
+              { title: t('protection.kind'), dataIndex: 'kind' },
+              {
+                title: t('protection.value'),
+                dataIndex: 'value',
+                render: (v: number | null) => (v === null ? '—' : formatTzs(v)),
+              },
+              {
+                title: t('protection.confirmableFrom'),
+                dataIndex: 'confirmableFrom',
+                render: (v: string) => formatEat(v),
+              },
+            ]}
+          />
+        ) : null}
+      </Card>
+      <Card
+        title={t('protection.history')}
+        extra={
+          <Button onClick={() => exportHistory(userId, history)} disabled={history.length === 0}>
+            {t('protection.csv')}
+          </Button>
+        }
+      >
+        <Table
+          size="small"
+          rowKey="position"
+          dataSource={history}
+          pagination={{ pageSize: 50 }}
+          columns={[
+            { title: '#', dataIndex: 'position', width: 50 },
+            { title: t('protection.at'), dataIndex: 'at', render: (v: string) => formatEat(v) },
+            { title: t('protection.type'), dataIndex: 'type' },
+            { title: t('protection.actor'), dataIndex: 'actor' },
+            {
+              title: t('protection.details'),
+              key: 'details',
+              render: (_: unknown, c: Change) => detailsOf(c),
+            },
+          ]}
+        />
+      </Card>
+    </Space>
+  );
+}
+
+function ProtectedList({
+  status,
+  onPick,
+}: {
+  readonly status: 'COOLING_OFF' | 'EXCLUDED';
+  readonly onPick: (id: string) => void;
+}) {
+  const { t } = useTranslation();
+  const [{ data, fetching }] = useQuery({
+    query: ProtectionProtectedPlayersDocument,
+    variables: { status },
+    requestPolicy: 'network-only',
+  });
+  return (
+    <Table
+      size="small"
+      rowKey="userId"
+      loading={fetching}
+      dataSource={data?.protectedPlayers ?? []}
+      columns={[
+        {
+          title: t('protection.player'),
+          dataIndex: 'userId',
+          render: (id: string) => (
+            <Button type="link" onClick={() => onPick(id)}>
+              {id}
+            </Button>
+          ),
+        },
+        { title: t('protection.phone'), dataIndex: 'phone' },
+        status === 'COOLING_OFF'
+          ? {
+              title: t('protection.coolingUntil'),
+              dataIndex: 'coolingOffUntil',
+              render: (v: string | null) => formatEat(v),
+            }
+          : {
+              title: t('protection.excludedUntil'),
+              dataIndex: 'excludedUntil',
+              render: (v: string | null) => (v ? formatEat(v) : t('protection.permanent')),
+            },
+      ]}
+    />
+  );
+}
+
+function Refusals() {
+  const { t } = useTranslation();
+  const today = eatDate();
+  const variables = useMemo(
+    () => ({
+      from: eatMidnight(eatDaysBefore(today, 30)),
+      to: new Date(Date.parse(eatMidnight(today)) + 86_400_000).toISOString(),
+    }),
+    [today],
+  );
+  const [{ data, fetching }] = useQuery({
+    query: ProtectionRefusalStatsDocument,
+    variables,
+    requestPolicy: 'network-only',
+  });
+  return (
+    <Table
+      size="small"
+      rowKey={(r) => `${r.code}|${r.kind}`}
+      loading={fetching}
+      pagination={false}
+      dataSource={data?.protectionRefusals ?? []}
+      columns={[
+        { title: t('protection.code'), dataIndex: 'code' },
+        { title: t('protection.movement'), dataIndex: 'kind' },
+        { title: t('protection.count'), dataIndex: 'count' },
+        { title: t('protection.amount'), dataIndex: 'amount', render: (v: number) => formatTzs(v) },
+        { title: t('protection.players'), dataIndex: 'players' },
+      ]}
+    />
+  );
+}
+
+/** The screen. */
+export function ProtectionsPage() {
+  const { t } = useTranslation();
+  const [params, setParams] = useSearchParams();
+  const userId = params.get('user') ?? '';
+  const [typed, setTyped] = useState(userId);
+  const pick = (id: string) => {
+    setTyped(id);
+    setParams({ user: id });
+  };
+  return (
+    <Space direction="vertical" style={{ width: '100%' }}>
+      <Space.Compact>
+        <Input
+          aria-label={t('protection.player')}
+          placeholder={t('protection.player')}
+          value={typed}
+          onChange={(e) => setTyped(e.target.value)}
+          onPressEnter={() => pick(typed.trim())}
+        />
+        <Button type="primary" onClick={() => pick(typed.trim())}>
+          {t('protection.show')}
+        </Button>
+      </Space.Compact>
+      {userId ? <PlayerProtection key={userId} userId={userId} /> : null}
+      <Card title={t('protection.lists')}>
+        <Tabs
+          items={[
+            {
+              key: 'cool',
+              label: t('protection.coolingOff'),
+              children: <ProtectedList status="COOLING_OFF" onPick={pick} />,
+            },
+            {
+              key: 'excluded',
+              label: t('protection.excluded'),
+              children: <ProtectedList status="EXCLUDED" onPick={pick} />,
+            },
+          ]}
+        />
+      </Card>
+      <Card title={t('protection.refusals')}>
+        <Refusals />
+      </Card>
+    </Space>
+  );
+}

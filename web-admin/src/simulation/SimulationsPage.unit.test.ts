@@ -1,0 +1,173 @@
+// @vitest-environment happy-dom
+/**
+ * The Simulations screens (issue 17 item 7) against a fake server: the list links each kept run; a run
+ * shows its GGR, RTP, RTP per market type, tax and calibration, links each largest win to the bet's
+ * audit history, and compares itself with its what-if partner (B − A); texts follow the language.
+ */
+import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
+import { createElement } from 'react';
+import { Route, Routes } from 'react-router';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { installDomShims } from '../testing/dom-shims.ts';
+import { StoryFrame } from '../testing/StoryFrame.tsx';
+import { SimulationRunPage, SimulationsPage, type SimulationReport } from './SimulationsPage.tsx';
+
+beforeAll(installDomShims);
+
+/** Rendering antd tables and recharts in happy-dom is slow on a busy machine. */
+const SLOW = 60_000;
+const WAIT = { timeout: 30_000 };
+afterEach(cleanup);
+
+const totals = (bets: number, handle: number, grossPayout: number) => ({
+  bets,
+  handle,
+  grossPayout,
+  ggr: handle - grossPayout,
+  hold: (handle - grossPayout) / handle,
+  rtp: grossPayout / handle,
+  withholdingTax: 4_000,
+  accaBonus: 300,
+  credited: grossPayout - 4_000,
+});
+
+const run = (
+  runId: string,
+  name: string,
+  grossPayout: number,
+  comparedWith: string | null,
+): SimulationReport => ({
+  summary: {
+    runId,
+    name,
+    seed: 42,
+    leagues: ['E0'],
+    seasons: ['2023-24'],
+    keptAt: '2026-11-27T05:00:00.000Z',
+    stopped: false,
+    bettors: 80,
+    comparedWith,
+    totals: totals(20, 1_000_000, grossPayout),
+  },
+  matchdays: 2,
+  matchdaysTotal: 2,
+  matches: 10,
+  operatorGgrTax: 12_500,
+  ggrTaxPercent: 25,
+  scenarioJson: JSON.stringify({ name, seed: 42, marginPercent: { default: 6 } }),
+  payments: { deposits: 400_000, depositCount: 40, withdrawals: 50_000, withdrawalCount: 2, rejectedBets: 1 },
+  byMarketType: [
+    { key: '1x2', totals: totals(12, 500_000, grossPayout - 200_000) },
+    { key: 'multiple', totals: totals(8, 500_000, 200_000) },
+  ],
+  byBehaviour: [{ key: 'value', totals: totals(20, 1_000_000, grossPayout) }],
+  byLeague: [{ key: 'E0', totals: totals(20, 1_000_000, grossPayout) }],
+  byMonth: [{ key: '2023-08', totals: totals(20, 1_000_000, grossPayout) }],
+  largestWins: [
+    {
+      betId: `${runId}-b7`,
+      userId: `${runId}-u3`,
+      behaviour: 'value',
+      stake: 10_000,
+      totalOdds: '3.10',
+      grossPayout: 31_000,
+      credited: 28_900,
+      legs: 1,
+      description: 'Arsenal–Chelsea 1x2 home @ 3.10',
+    },
+  ],
+  calibration: {
+    matches: 10,
+    compared: 9,
+    brierOurs: 0.5512,
+    brierMarket: 0.5431,
+    logLossOurs: 0.98,
+    logLossMarket: 0.97,
+    reliability: [
+      {
+        bin: '0–10%',
+        oursCount: 2,
+        oursPredicted: 0.08,
+        oursObserved: 0,
+        marketCount: 3,
+        marketPredicted: 0.07,
+        marketObserved: 0,
+      },
+    ],
+  },
+});
+
+const A = run('simtesta', 'tax10', 950_000, 'simtestb');
+const B = run('simtestb', 'tax15', 930_000, 'simtesta');
+const answer = (operation: string, variables: Record<string, unknown>) => {
+  if (operation === 'SimulationRuns') return { simulationRuns: [B.summary, A.summary] };
+  if (operation === 'SimulationRun')
+    return { simulationRun: variables.runId === 'simtesta' ? A : variables.runId === 'simtestb' ? B : null };
+  return null;
+};
+
+const openRun = (runId: string, language: 'en-US' | 'sw' = 'en-US') =>
+  render(
+    createElement(StoryFrame, {
+      answer,
+      language,
+      path: `/simulations/${runId}`,
+      children: createElement(
+        Routes,
+        null,
+        createElement(Route, { path: '/simulations/:runId', element: createElement(SimulationRunPage) }),
+      ),
+    }),
+  );
+
+describe('Simulations screens', () => {
+  it(
+    'lists the kept runs, each linking to its report',
+    async () => {
+      render(
+        createElement(StoryFrame, { answer, path: '/simulations', children: createElement(SimulationsPage) }),
+      );
+      const link = await screen.findByTestId('simulation-simtesta', {}, WAIT);
+      expect(link.getAttribute('href')).toBe('/simulations/simtesta');
+      expect(screen.getByTestId('simulation-simtestb').textContent).toBe('tax15');
+      expect(screen.getByText('95.00%')).toBeTruthy();
+    },
+    SLOW,
+  );
+
+  it(
+    "shows a run's GGR, RTP per market type, tax and calibration, links its bets to the audit history, and the what-if",
+    async () => {
+      openRun('simtesta');
+      expect((await screen.findByTestId('simulation-ggr', {}, WAIT)).textContent).toMatch(/50,000/);
+      expect(screen.getByTestId('simulation-rtp').textContent).toBe('95.00%');
+      const totals = screen.getByTestId('simulation-totals');
+      expect(within(totals).getByText(/Operator GGR tax \(25%\)/)).toBeTruthy();
+      expect(within(totals).getByText(/12,500/)).toBeTruthy();
+      const byMarket = screen.getByTestId('simulation-by-market');
+      expect(within(byMarket).getByText('multiple')).toBeTruthy();
+      expect(within(byMarket).getByText('40.00%')).toBeTruthy();
+      expect(within(screen.getByTestId('simulation-calibration')).getByText('0.5431')).toBeTruthy();
+      const bet = screen.getByTestId('simulation-bet-simtesta-b7');
+      expect(bet.getAttribute('href')).toBe('/audit/history?kind=BET&id=simtesta-b7');
+      // The what-if partner (kept with --compare) is compared at once: GGR 50,000 → 70,000.
+      const compare = await screen.findByTestId('simulation-compare', {}, WAIT);
+      expect(within(compare).getByText('Difference (B − A)')).toBeTruthy();
+      await waitFor(() => expect(within(compare).getByText(/^\+?20,000/)).toBeTruthy(), WAIT);
+      expect(within(compare).getByText('-2.00%')).toBeTruthy();
+    },
+    SLOW,
+  );
+
+  it(
+    'speaks Swahili and says when a run is not kept',
+    async () => {
+      openRun('simtesta', 'sw');
+      expect(await screen.findByText('Ushindi mkubwa zaidi', {}, WAIT)).toBeTruthy();
+      cleanup();
+      openRun('nosuchrun');
+      expect(await screen.findByText('No simulation nosuchrun is kept here.', {}, WAIT)).toBeTruthy();
+    },
+    SLOW,
+  );
+});
