@@ -22,7 +22,8 @@ export const layoutSw = {
   myBets: 'Beti zangu',
   profile: 'Wasifu',
   logout: 'Toka',
-  account: 'Akaunti yangu',
+  /** Bottom bar label (66 px wide on a 360 px phone beside the floats): one short word. */
+  account: 'Akaunti',
   messages: 'Ujumbe',
   betslip: 'Tiketi',
   menu: 'Menyu',

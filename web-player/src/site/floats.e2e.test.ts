@@ -38,6 +38,17 @@ describe.skipIf(!e2e.available)('floating buttons on a phone', () => {
       for (const item of await page.locator('.bottombar > *').all())
         expect(intersects(f, (await item.boundingBox())!)).toBe(false);
     }
+    // Each of the bar's labels stays on one line in Swahili ("Akaunti yangu" once wrapped to two).
+    for (const item of await page.locator('.bottombar > *').all()) {
+      const lines = await item.evaluate((el) => {
+        const text = [...el.childNodes].find((n) => n.nodeType === Node.TEXT_NODE && n.textContent!.trim());
+        if (!text) return 0;
+        const range = document.createRange();
+        range.selectNodeContents(text);
+        return new Set([...range.getClientRects()].map((r) => Math.round(r.top))).size;
+      });
+      expect(lines, await item.innerText()).toBe(1);
+    }
     // The note and the chip, as the page opens and scrolled through: never under a float.
     for (const scroll of ['top', 'note', 'chip', 'bottom'] as const) {
       if (scroll === 'note') await note.evaluate((el) => el.scrollIntoView({ block: 'center' }));
