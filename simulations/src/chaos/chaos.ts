@@ -578,13 +578,13 @@ const main = async (): Promise<number> => {
           };
         };
         // The provider's odd cases (docs/casino.md): a bet rolled back a second time, a bet arriving
-        // after its rollback — each once, when the load left one.
-        if (p.rolledBackBet && roll < 52) {
+        // after its rollback — each once, the player's next casino call after the rollback.
+        if (p.rolledBackBet) {
           const again = p.rolledBackBet;
           p.rolledBackBet = null;
           return rollback(again, 'alreadyRolledBack', 0);
         }
-        if (p.phantomBet && roll < 52) {
+        if (p.phantomBet) {
           const late = p.phantomBet;
           p.phantomBet = null;
           return {

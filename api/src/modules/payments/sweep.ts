@@ -40,11 +40,15 @@ export interface SweepResult {
 
 const PAYMENT_PREFIX = paymentStream('');
 const BATCH = 500;
+/** Batches of the log one sweep reads at most (the first sweep of an old database goes on at the next). */
+const MAX_BATCHES = 20;
 
 /**
  * Writes the `payments` row of every payment the log holds without one (a crash between the append and
- * the row), reading the log after the sweep's stored position. Stops at the first request younger than
- * `cutoffMs` (epoch ms), so the position never passes a request still on its way. Returns rows written.
+ * the row), reading the log after the sweep's stored position (at most {@link MAX_BATCHES} batches, so
+ * the first sweep of a large database does not hold up the worker's follow-ups). Stops at the first
+ * request younger than `cutoffMs` (epoch ms), so the position never passes a request still on its way.
+ * Returns rows written.
  */
 const repairRows = async (services: AppServices, cutoffMs: number): Promise<number> => {
   const stored = await services.sql.query<{ log_position: string | null }>(
@@ -52,7 +56,7 @@ const repairRows = async (services: AppServices, cutoffMs: number): Promise<numb
   );
   let after: LogPosition | null = stored.rows[0]?.log_position ?? null;
   let written = 0;
-  for (;;) {
+  for (let round = 0; round < MAX_BATCHES; round++) {
     const batch = await services.store.readAll({
       after,
       maxCount: BATCH,
@@ -89,6 +93,7 @@ const repairRows = async (services: AppServices, cutoffMs: number): Promise<numb
     if (young || batch.events.length < BATCH || next === after) return written;
     after = next;
   }
+  return written;
 };
 
 interface Stalled {
