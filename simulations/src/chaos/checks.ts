@@ -17,7 +17,7 @@ export const FINAL_PAYMENT_STATUSES = ['confirmed', 'failed', 'expired', 'refund
 
 /**
  * What the clients were answered with, per player id: order (bet) ids, payment ids, pool ticket ids,
- * racing order ids and casino transaction ids (the provider's, bets and wins accepted with `RS_OK`).
+ * racing order ids and casino transaction ids (the provider's: bets, wins and rollbacks accepted with `RS_OK`).
  */
 export interface ClientLedger {
   readonly orders: Map<string, Set<string>>;
