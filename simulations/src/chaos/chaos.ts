@@ -26,7 +26,15 @@ import { randomInt, randomUUID } from 'node:crypto';
 import { createPostgresClient } from '@bashiri/eventstore';
 import type { SqlClient } from '@bashiri/eventstore';
 import { runAbuse } from './abuse.ts';
-import { checkMoney, unresolvedPayments, verifyAll, verifyProjections, type ClientLedger } from './checks.ts';
+import {
+  checkCasinoRollbacks,
+  checkMoney,
+  unresolvedPayments,
+  verifyAll,
+  verifyProjections,
+  type ClientLedger,
+  type ExpectedRollback,
+} from './checks.ts';
 import { gql, newTally, type Answer } from './client.ts';
 import {
   BUY_TICKET,
@@ -107,8 +115,12 @@ interface Player {
   token: string;
   /** The casino session (launchCasinoGame on the sandbox's crash game). */
   casinoToken: string | null;
-  /** A casino bet accepted and not yet won (the next casino op credits a win for it). */
+  /** A casino bet accepted and not yet won (the next casino op credits a win for it, or rolls it back). */
   openCasinoBet: { roundId: string; transactionId: string; amount: number } | null;
+  /** A casino bet rolled back (answered `RS_OK`): the provider rolls it back once more (a new id). */
+  rolledBackBet: { roundId: string; transactionId: string } | null;
+  /** A bet id rolled back before the bet arrived (`unknownBet`): the provider sends that bet late. */
+  phantomBet: { roundId: string; transactionId: string; amount: number } | null;
   /** The player's last accepted bets (order ids), for cash-outs. */
   bets: string[];
   /** Racing coin as last answered (exchanges and racing bets), TZS. */
@@ -116,7 +128,16 @@ interface Player {
 }
 
 type OpKind =
-  'deposit' | 'withdraw' | 'bet' | 'pool' | 'racing' | 'exchange' | 'casinoBet' | 'casinoWin' | 'cashOut';
+  | 'deposit'
+  | 'withdraw'
+  | 'bet'
+  | 'pool'
+  | 'racing'
+  | 'exchange'
+  | 'casinoBet'
+  | 'casinoWin'
+  | 'casinoRollback'
+  | 'cashOut';
 interface Op {
   readonly kind: OpKind;
   readonly player: Player;
@@ -126,7 +147,18 @@ interface Op {
   /** The idempotency key: the request id, or the provider's transaction id of a casino call. */
   readonly requestId: string;
   /** A signed seamless-wallet call of the sandbox provider instead of GraphQL. */
-  readonly casino?: { readonly method: 'bet' | 'win'; readonly body: Record<string, unknown> };
+  readonly casino?: { readonly method: 'bet' | 'win' | 'rollback'; readonly body: Record<string, unknown> };
+  /**
+   * What the answer must be (docs/casino.md "Idempotency and the odd cases"): a protocol code other
+   * than `RS_OK`, or a rollback's outcome and refund as `casino_transactions` and the bills must show.
+   */
+  readonly expect?: {
+    readonly code?: string;
+    readonly rollback?: {
+      readonly outcome: 'refunded' | 'alreadyRolledBack' | 'unknownBet';
+      readonly refund: number;
+    };
+  };
 }
 
 const DEPOSIT = 'mutation ($i: DepositInput!) { deposit(input: $i) { id status } }';
@@ -251,6 +283,8 @@ const main = async (): Promise<number> => {
         token: session.token,
         casinoToken: null,
         openCasinoBet: null,
+        rolledBackBet: null,
+        phantomBet: null,
         bets: [],
         racingCoin: 0,
       };
@@ -283,6 +317,18 @@ const main = async (): Promise<number> => {
       casino: new Map(),
     };
     const answered = new Map<string, { op: Op; id: string | null }>();
+    /** Casino rollbacks answered `RS_OK`, by transaction id: what the database must show for each. */
+    const rollbacks: ExpectedRollback[] = [];
+    /** Checks an answer against the op's expectation (casino odd cases); a rollback's effect is checked later. */
+    const expectAnswer = (op: Op, a: Answer) => {
+      if (!op.expect) return;
+      if ((a.code ?? 'RS_OK') !== (op.expect.code ?? 'RS_OK'))
+        mismatches.push(
+          `${op.kind} ${op.requestId}: answered ${a.code ?? 'RS_OK'}, expected ${op.expect.code ?? 'RS_OK'}`,
+        );
+      else if (op.expect.rollback && !rollbacks.some((r) => r.transactionId === op.requestId))
+        rollbacks.push({ userId: op.player.userId, transactionId: op.requestId, ...op.expect.rollback });
+    };
     const failed: Op[] = [];
     const counts: Record<string, number> = {};
     const note = (key: string) => (counts[key] = (counts[key] ?? 0) + 1);
@@ -328,6 +374,7 @@ const main = async (): Promise<number> => {
       else {
         note(`${op.kind}:${a.code ?? 'OK'}`);
         remember(op, a);
+        expectAnswer(op, a);
         const placed = op.kind === 'bet' ? idOf(op, a) : null;
         if (placed && (a.data as { placeBet?: { status?: string } })?.placeBet?.status !== 'REJECTED')
           op.player.bets = [...op.player.bets.slice(-4), placed];
@@ -341,6 +388,17 @@ const main = async (): Promise<number> => {
             transactionId: op.requestId,
             amount: op.casino!.body['amount'] as number,
           };
+        // A rollback answered: of an open bet → rolled back again later; of an unknown bet → that bet
+        // arrives later (both once).
+        const outcome = op.expect?.rollback?.outcome;
+        if (op.kind === 'casinoRollback' && a.code === undefined && outcome !== 'alreadyRolledBack') {
+          const bet = {
+            roundId: op.casino!.body['roundId'] as string,
+            transactionId: op.casino!.body['betTransactionId'] as string,
+          };
+          if (outcome === 'refunded') op.player.rolledBackBet = bet;
+          else op.player.phantomBet = { ...bet, amount: randomInt(1, 20) * 100 };
+        }
       }
       return a;
     };
@@ -494,7 +552,65 @@ const main = async (): Promise<number> => {
         };
       }
       if (roll >= 49 && roll < 60 && p.casinoToken) {
+        const session = { sessionToken: p.casinoToken, gameId: 'crash' };
+        const rollback = (
+          round: { roundId: string; transactionId: string },
+          outcome: 'refunded' | 'alreadyRolledBack' | 'unknownBet',
+          refund: number,
+        ): Op => {
+          const transactionId = `${run}-rb-${p.index}-${serial++}`;
+          return {
+            kind: 'casinoRollback',
+            player: p,
+            query: '',
+            variables: {},
+            requestId: transactionId,
+            casino: {
+              method: 'rollback',
+              body: {
+                ...session,
+                roundId: round.roundId,
+                transactionId,
+                betTransactionId: round.transactionId,
+              },
+            },
+            expect: { rollback: { outcome, refund } },
+          };
+        };
+        // The provider's odd cases (docs/casino.md): a bet rolled back a second time, a bet arriving
+        // after its rollback — each once, the player's next casino call after the rollback.
+        if (p.rolledBackBet) {
+          const again = p.rolledBackBet;
+          p.rolledBackBet = null;
+          return rollback(again, 'alreadyRolledBack', 0);
+        }
+        if (p.phantomBet) {
+          const late = p.phantomBet;
+          p.phantomBet = null;
+          return {
+            kind: 'casinoBet',
+            player: p,
+            query: '',
+            variables: {},
+            requestId: late.transactionId,
+            casino: { method: 'bet', body: { ...session, ...late } },
+            expect: { code: 'RS_ERROR_TRANSACTION_ROLLED_BACK' },
+          };
+        }
         const bet = p.openCasinoBet;
+        if (bet && roll >= 54 && roll < 57) {
+          p.openCasinoBet = null;
+          return rollback(bet, 'refunded', bet.amount);
+        }
+        if (!bet && roll >= 56 && roll < 58)
+          return rollback(
+            {
+              roundId: `${run}-round-${p.index}-${serial++}`,
+              transactionId: `${run}-lost-${p.index}-${serial++}`,
+            },
+            'unknownBet',
+            0,
+          );
         if (bet && roll < 56) {
           p.openCasinoBet = null;
           const transactionId = `${run}-win-${p.index}-${serial++}`;
@@ -680,6 +796,7 @@ const main = async (): Promise<number> => {
       note(`retry:${op.kind}:${a.code ?? 'OK'}`);
       const before = answered.get(op.requestId);
       remember(op, a);
+      expectAnswer(op, a);
       const id = idOf(op, a);
       if (before && before.id && id !== before.id)
         mismatches.push(`${op.kind} ${op.requestId}: re-sent, answered ${id} after ${before.id}`);
@@ -692,6 +809,7 @@ const main = async (): Promise<number> => {
       resent++;
       if (a.failed) continue;
       const again = idOf(op, a);
+      expectAnswer(op, a);
       if (again !== id)
         mismatches.push(`${op.kind} ${op.requestId}: the same request id answered ${again}, first ${id}`);
     }
@@ -769,6 +887,14 @@ const main = async (): Promise<number> => {
     );
     const money = await checkMoney(db, ledger);
     mismatches.push(...money);
+    const rolledBack = await checkCasinoRollbacks(db, provider.id, rollbacks);
+    mismatches.push(...rolledBack);
+    figures['casinoRollbacks'] = Object.fromEntries(
+      (['refunded', 'alreadyRolledBack', 'unknownBet'] as const).map((o) => [
+        o,
+        rollbacks.filter((r) => r.outcome === o).length,
+      ]),
+    );
     t0 = Date.now();
     const verification = await verifyAll(databaseUrl, SIZE.betSample);
     mismatches.push(...verification.mismatches);

@@ -7,7 +7,7 @@ import { signCasinoRequest } from '@bashiri/domain';
 import { modules, SANDBOX_PROVIDER, seedSandboxProvider } from '@bashiri/api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { player, staff, startTestApp, type TestApp } from '@bashiri/api/testing/app';
-import { verifyProjectionsIn } from './checks.ts';
+import { checkCasinoRollbacks, verifyProjectionsIn } from './checks.ts';
 
 describe('chaos: product read models against a rebuild', () => {
   let t: TestApp;
@@ -27,6 +27,7 @@ describe('chaos: product read models against a rebuild', () => {
     return res.json() as { status: string };
   };
 
+  let sessionToken = '';
   beforeAll(async () => {
     t = await startTestApp({ now: () => now });
     await t.services.projections.settle();
@@ -42,7 +43,7 @@ describe('chaos: product read models against a rebuild', () => {
       {},
       player('c1'),
     );
-    const sessionToken = launched.data!.launchCasinoGame.sessionToken;
+    sessionToken = launched.data!.launchCasinoGame.sessionToken;
     const common = { sessionToken, gameId: 'crash', roundId: 'r1' };
     expect((await call('bet', { ...common, transactionId: 'b1', amount: 1_000 })).status).toBe('RS_OK');
     expect(
@@ -86,5 +87,39 @@ describe('chaos: product read models against a rebuild', () => {
     expect(invented.mismatches[0]).toMatch(
       /1 rebuilt rows not stored, 1 stored rows not rebuilt; .*"invented"/,
     );
+  });
+
+  it('casino rollbacks: a refund, a repeat and a rollback of a bet never seen match their rows and bills; a wrong one is reported', async () => {
+    const common = { sessionToken, gameId: 'crash', roundId: 'r3' };
+    expect((await call('bet', { ...common, transactionId: 'b3', amount: 900 })).status).toBe('RS_OK');
+    expect((await call('rollback', { ...common, transactionId: 'rb1', betTransactionId: 'b3' })).status).toBe(
+      'RS_OK',
+    );
+    expect((await call('rollback', { ...common, transactionId: 'rb2', betTransactionId: 'b3' })).status).toBe(
+      'RS_OK',
+    );
+    const lost = { sessionToken, gameId: 'crash', roundId: 'r4' };
+    expect((await call('rollback', { ...lost, transactionId: 'rb3', betTransactionId: 'b4' })).status).toBe(
+      'RS_OK',
+    );
+    expect((await call('bet', { ...lost, transactionId: 'b4', amount: 300 })).status).toBe(
+      'RS_ERROR_TRANSACTION_ROLLED_BACK',
+    );
+    await t.services.projections.settle();
+    const expected = [
+      { userId: 'c1', transactionId: 'rb1', outcome: 'refunded', refund: 900 },
+      { userId: 'c1', transactionId: 'rb2', outcome: 'alreadyRolledBack', refund: 0 },
+      { userId: 'c1', transactionId: 'rb3', outcome: 'unknownBet', refund: 0 },
+    ] as const;
+    expect(await checkCasinoRollbacks(t.services.sql, SANDBOX_PROVIDER.id, expected)).toEqual([]);
+    const wrong = await checkCasinoRollbacks(t.services.sql, SANDBOX_PROVIDER.id, [
+      { userId: 'c1', transactionId: 'rb2', outcome: 'refunded', refund: 900 },
+      { userId: 'c1', transactionId: 'rb9', outcome: 'unknownBet', refund: 0 },
+    ]);
+    expect(wrong).toEqual([
+      'casino rollback rb2: alreadyRolledBack 0 TZS for c1, expected refunded 900 TZS for c1',
+      'casino rollback rb2: bills none, expected 900 TZS',
+      'casino rollback rb9 of c1 answered RS_OK but not recorded',
+    ]);
   });
 });

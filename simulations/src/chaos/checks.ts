@@ -17,7 +17,7 @@ export const FINAL_PAYMENT_STATUSES = ['confirmed', 'failed', 'expired', 'refund
 
 /**
  * What the clients were answered with, per player id: order (bet) ids, payment ids, pool ticket ids,
- * racing order ids and casino transaction ids (the provider's, bets and wins accepted with `RS_OK`).
+ * racing order ids and casino transaction ids (the provider's: bets, wins and rollbacks accepted with `RS_OK`).
  */
 export interface ClientLedger {
   readonly orders: Map<string, Set<string>>;
@@ -43,7 +43,7 @@ const ANSWERED_ROWS: readonly { book: 'tickets' | 'racingOrders' | 'casino'; wha
     book: 'casino',
     what: 'casino transaction',
     sql: `SELECT user_id, transaction_id AS id FROM casino_transactions
-          WHERE user_id = ANY($1::text[]) AND kind IN ('bet', 'win')`,
+          WHERE user_id = ANY($1::text[]) AND kind IN ('bet', 'win', 'rollback')`,
   },
 ];
 
@@ -109,6 +109,68 @@ export const checkMoney = async (db: SqlClient, ledger: ClientLedger): Promise<s
     const seen = new Set(rows.map((r) => r.id));
     for (const [user, ids] of ledger[book])
       for (const id of ids) if (!seen.has(id)) out.push(`${what} ${id} answered to ${user} is missing`);
+  }
+  return out;
+};
+
+/** A casino rollback a client (the provider) was answered `RS_OK` for, and what it must have done. */
+export interface ExpectedRollback {
+  readonly userId: string;
+  /** The rollback's own transaction id (the provider's). */
+  readonly transactionId: string;
+  /** `refunded` (an open bet), `alreadyRolledBack` (a second rollback), `unknownBet` (the bet never arrived). */
+  readonly outcome: 'refunded' | 'alreadyRolledBack' | 'unknownBet';
+  /** TZS given back: the bet's stake when refunded, else 0. */
+  readonly refund: number;
+}
+
+/**
+ * Casino rollbacks against the database (docs/casino.md "Idempotency and the odd cases"): each one
+ * answered is one `casino_transactions` row of kind `rollback` with the expected outcome and refund,
+ * and the wallet's bills under its movement `casino:<provider>:<id>` add up to that refund — no bill
+ * for a second rollback or a rollback of a bet never seen.
+ */
+export const checkCasinoRollbacks = async (
+  db: SqlClient,
+  providerId: string,
+  expected: readonly ExpectedRollback[],
+): Promise<string[]> => {
+  const out: string[] = [];
+  if (expected.length === 0) return out;
+  const ids = expected.map((r) => r.transactionId);
+  const rows = new Map(
+    (
+      await db.query<{ transaction_id: string; user_id: string; outcome: string | null; movement: string }>(
+        `SELECT transaction_id, user_id, outcome, movement::text AS movement FROM casino_transactions
+         WHERE provider_id = $1 AND kind = 'rollback' AND transaction_id = ANY($2::text[])`,
+        [providerId, ids],
+      )
+    ).rows.map((r) => [r.transaction_id, r]),
+  );
+  const bills = new Map(
+    (
+      await db.query<{ movement_id: string; total: string }>(
+        `SELECT movement_id, sum(amount)::text AS total FROM bills
+         WHERE movement_id = ANY($1::text[]) GROUP BY movement_id`,
+        [ids.map((id) => `casino:${providerId}:${id}`)],
+      )
+    ).rows.map((r) => [r.movement_id, r]),
+  );
+  for (const e of expected) {
+    const row = rows.get(e.transactionId);
+    if (!row) {
+      out.push(`casino rollback ${e.transactionId} of ${e.userId} answered RS_OK but not recorded`);
+      continue;
+    }
+    if (row.user_id !== e.userId || row.outcome !== e.outcome || Number(row.movement) !== e.refund)
+      out.push(
+        `casino rollback ${e.transactionId}: ${row.outcome} ${row.movement} TZS for ${row.user_id}, expected ${e.outcome} ${e.refund} TZS for ${e.userId}`,
+      );
+    const bill = bills.get(`casino:${providerId}:${e.transactionId}`);
+    // One bill per pocket the stake came from (a pocket twice is reported by checkMoney).
+    const billed = bill ? `${bill.total} TZS` : 'none';
+    const want = e.refund > 0 ? `${e.refund} TZS` : 'none';
+    if (billed !== want) out.push(`casino rollback ${e.transactionId}: bills ${billed}, expected ${want}`);
   }
   return out;
 };

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { player, staff } from '../../testing/app.ts';
 import { startPaymentsHarness, type PaymentsHarness } from './testing.ts';
+import { STALLED_AFTER_MS, sweepStalledPayments } from './sweep.ts';
 
 const DEPOSIT = `mutation ($input: DepositInput!) { deposit(input: $input) { id status payStatus network amount phone } }`;
 const admin = staff('s1', ['payments.view', 'payments.approve', 'config.edit', 'channels.edit']);
@@ -215,5 +216,56 @@ describe('payments: deposits through the fake provider', () => {
     // Repeats after that push nothing more.
     await h.t.gql(DEPOSIT, { input }, player(u));
     expect(h.fakes[3].sends.get(id)).toBe(1);
+  });
+
+  it('the sweep queries a half-done deposit whose client never comes back: failed, never pushed late (issue 15, decision 0088)', async () => {
+    const u = await fresh(3, '+255712000098');
+    const sql = h.t.services.sql;
+    const query = sql.query.bind(sql);
+    let dropped = 0;
+    (sql as { query: typeof sql.query }).query = (async (
+      text: string,
+      params?: readonly unknown[],
+      name?: string,
+    ) => {
+      if (dropped === 0 && text.includes('INSERT INTO payment_followups') && text.includes("'enquire'")) {
+        dropped++;
+        throw new Error('terminating connection due to administrator command');
+      }
+      return query(text, params, name);
+    }) as typeof sql.query;
+    const input = { requestId: `sweep-${++n}`, amount: 2_000 };
+    try {
+      expect((await h.t.gql(DEPOSIT, { input }, player(u))).errors?.[0]?.extensions?.code).toBe('INTERNAL');
+    } finally {
+      (sql as { query: typeof sql.query }).query = query;
+    }
+    const id = (
+      await sql.query<{ payment_id: string }>('SELECT payment_id FROM payments WHERE user_id = $1', [u])
+    ).rows[0]!.payment_id;
+    expect(await h.row(id)).toMatchObject({ status: 'requested' });
+    // Too young: left to its request.
+    expect((await sweepStalledPayments(h.t.services)).enquiries).toBe(0);
+    h.now += STALLED_AFTER_MS + 1_000;
+    const sweeps = await Promise.all([
+      sweepStalledPayments(h.t.services),
+      sweepStalledPayments(h.t.services),
+    ]);
+    expect(sweeps.reduce((sum, r) => sum + r.enquiries, 0)).toBe(1);
+    await h.advance(0);
+    // The provider never saw it (no push): the enquiry's NOT_FOUND fails it; nothing credited, no prompt.
+    expect(await h.row(id)).toMatchObject({ status: 'failed', pay_status: 3 });
+    expect(h.fakes[3].sends.get(id)).toBeUndefined();
+    expect(await h.balance(u)).toBe(0);
+    // The client's late repeat answers the failed payment and pushes nothing.
+    const again = await h.t.gql<{ deposit: { id: string; status: string } }>(DEPOSIT, { input }, player(u));
+    expect(again.data!.deposit).toMatchObject({ id, status: 'failed' });
+    expect(h.fakes[3].sends.get(id)).toBeUndefined();
+    expect(await sweepStalledPayments(h.t.services)).toEqual({
+      rows: 0,
+      enquiries: 0,
+      sends: 0,
+      approvals: 0,
+    });
   });
 });

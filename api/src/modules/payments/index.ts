@@ -82,6 +82,7 @@ const connectSandboxes = async (services: AppServices) => {
   return handle;
 };
 export { handleCallback, runDueFollowups } from './worker.ts';
+export { sweepStalledPayments, STALLED_AFTER_MS } from './sweep.ts';
 
 /** The players' payment reads and the payments list (staff reads and writes are in staff.ts). */
 const Query: QueryResolvers = {

@@ -2,6 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { player, staff } from '../../testing/app.ts';
 import { walletOf } from '../wallet/index.ts';
 import { fund, startPaymentsHarness, type PaymentsHarness } from './testing.ts';
+import { STALLED_AFTER_MS, sweepStalledPayments } from './sweep.ts';
+import { startPaymentsWorker } from './worker.ts';
 
 const WITHDRAW = `mutation ($input: WithdrawInput!) { withdraw(input: $input) { id status approval } }`;
 const admin = staff('s1', ['payments.view', 'payments.approve', 'config.edit']);
@@ -234,5 +236,147 @@ describe('payments: withdrawals', () => {
     await h.advance(11_000);
     expect(h.fakes[3].sends.get(id)).toBe(1);
     expect(await h.balance(u)).toBe(15_000);
+  });
+
+  /**
+   * Runs `request` with the first statement matching `drop` failing as a dropped connection does (the
+   * crash of issue 15 between two steps of a request); returns the GraphQL answer.
+   */
+  const withDroppedStatement = async <T>(drop: (text: string) => boolean, request: () => Promise<T>) => {
+    const sql = h.t.services.sql;
+    const query = sql.query.bind(sql);
+    let dropped = 0;
+    (sql as { query: typeof sql.query }).query = (async (
+      text: string,
+      params?: readonly unknown[],
+      name?: string,
+    ) => {
+      if (dropped === 0 && drop(text)) {
+        dropped++;
+        throw new Error('terminating connection due to administrator command');
+      }
+      return query(text, params, name);
+    }) as typeof sql.query;
+    try {
+      return await request();
+    } finally {
+      (sql as { query: typeof sql.query }).query = query;
+    }
+  };
+  const idOf = (u: string, requestId: string) =>
+    h.t.services.sql
+      .query<{ payment_id: string }>(
+        'SELECT payment_id FROM payments WHERE user_id = $1 ORDER BY created_at DESC LIMIT 1',
+        [u],
+      )
+      .then((r) => r.rows[0]?.payment_id ?? `none:${requestId}`);
+
+  it('the sweep sends a half-done withdrawal whose client never comes back, exactly once (issue 15, decision 0088)', async () => {
+    const u = await fresh(20_000);
+    const input = { requestId: `sweep-${++n}`, amount: 5_000 };
+    const first = await withDroppedStatement(
+      (text) => text.includes('INSERT INTO payment_followups') && text.includes("'send'"),
+      () => h.t.gql(WITHDRAW, { input }, player(u)),
+    );
+    expect(code(first)).toBe('INTERNAL');
+    const id = await idOf(u, input.requestId);
+    expect(await h.row(id)).toMatchObject({ status: 'requested', approval: 'none' });
+    expect(await h.balance(u)).toBe(15_000);
+    // Nothing queued: the worker alone would leave it so for ever.
+    await h.advance(STALLED_AFTER_MS - 1_000);
+    expect(await h.row(id)).toMatchObject({ status: 'requested' });
+    expect(h.fakes[3].sends.get(id)).toBeUndefined();
+    // Old enough: two sweeps and two workers at once (two servers) send it once.
+    h.now += 2_000;
+    const sweeps = await Promise.all([
+      sweepStalledPayments(h.t.services),
+      sweepStalledPayments(h.t.services),
+    ]);
+    expect(sweeps.reduce((sum, r) => sum + r.sends, 0)).toBe(1);
+    await Promise.all([h.advance(0), h.advance(0)]);
+    expect(h.fakes[3].sends.get(id)).toBe(1);
+    await h.advance(11_000);
+    expect(await h.row(id)).toMatchObject({ status: 'confirmed' });
+    // Later sweeps, the worker and the client's late repeat move nothing more.
+    expect(await sweepStalledPayments(h.t.services)).toEqual({
+      rows: 0,
+      enquiries: 0,
+      sends: 0,
+      approvals: 0,
+    });
+    const again = await h.t.gql<{ withdraw: { id: string; status: string } }>(WITHDRAW, { input }, player(u));
+    expect(again.data!.withdraw).toMatchObject({ id, status: 'confirmed' });
+    await h.advance(11_000);
+    expect(h.fakes[3].sends.get(id)).toBe(1);
+    expect(await h.balance(u)).toBe(15_000);
+    const bills = (await h.t.services.store.readStream(`wallet-${u}`)).events.map((e) => e.type);
+    expect(bills.filter((t) => t === 'WithdrawalReserved')).toHaveLength(1);
+  });
+
+  it('the sweep writes the missing row of a withdrawal recorded just before a crash, then sends it once', async () => {
+    const u = await fresh(20_000);
+    const input = { requestId: `sweep-row-${++n}`, amount: 4_000 };
+    const first = await withDroppedStatement(
+      (text) => text.includes('INSERT INTO payments ('),
+      () => h.t.gql(WITHDRAW, { input }, player(u)),
+    );
+    expect(code(first)).toBe('INTERNAL');
+    // The amount is reserved and the payment is in its stream, but there is no row to find it by.
+    expect(await h.balance(u)).toBe(16_000);
+    expect(await idOf(u, input.requestId)).toBe(`none:${input.requestId}`);
+    h.now += STALLED_AFTER_MS + 1_000;
+    const swept = await sweepStalledPayments(h.t.services);
+    expect(swept).toMatchObject({ rows: 1, sends: 1 });
+    const id = await idOf(u, input.requestId);
+    await h.advance(0);
+    await h.advance(11_000);
+    expect(await h.row(id)).toMatchObject({ status: 'confirmed' });
+    expect(h.fakes[3].sends.get(id)).toBe(1);
+    expect(await sweepStalledPayments(h.t.services)).toEqual({
+      rows: 0,
+      enquiries: 0,
+      sends: 0,
+      approvals: 0,
+    });
+    expect(await h.balance(u)).toBe(16_000);
+  });
+
+  it('the sweep puts a half-done withdrawal above the approval threshold to staff, never sending it', async () => {
+    const u = await fresh(2_000_000);
+    const input = { requestId: `sweep-big-${++n}`, amount: 1_500_000 };
+    const first = await withDroppedStatement(
+      (text) => text.includes("SET approval = 'waiting'"),
+      () => h.t.gql(WITHDRAW, { input }, player(u)),
+    );
+    expect(code(first)).toBe('INTERNAL');
+    const id = await idOf(u, input.requestId);
+    expect(await h.row(id)).toMatchObject({ status: 'requested', approval: 'none' });
+    h.now += STALLED_AFTER_MS + 1_000;
+    expect(await sweepStalledPayments(h.t.services)).toMatchObject({ approvals: 1, sends: 0 });
+    await h.advance(11_000);
+    expect(await h.row(id)).toMatchObject({ status: 'requested', approval: 'waiting' });
+    expect(h.fakes[3].sends.get(id)).toBeUndefined();
+    expect(await h.balance(u)).toBe(500_000);
+  });
+
+  it('the payments worker sweeps at its start', async () => {
+    const u = await fresh(20_000);
+    const input = { requestId: `sweep-start-${++n}`, amount: 3_000 };
+    await withDroppedStatement(
+      (text) => text.includes('INSERT INTO payment_followups') && text.includes("'send'"),
+      () => h.t.gql(WITHDRAW, { input }, player(u)),
+    );
+    const id = await idOf(u, input.requestId);
+    h.now += STALLED_AFTER_MS + 1_000;
+    const stop = startPaymentsWorker(h.t.services, 50, 3_600_000);
+    try {
+      await expect.poll(() => h.fakes[3].sends.get(id), { timeout: 20_000 }).toBe(1);
+    } finally {
+      await stop();
+    }
+    await h.advance(11_000);
+    expect(await h.row(id)).toMatchObject({ status: 'confirmed' });
+    expect(h.fakes[3].sends.get(id)).toBe(1);
+    expect(await h.balance(u)).toBe(17_000);
   });
 });

@@ -10,6 +10,7 @@ import { startWorkerLoop } from '../../worker-loop.ts';
 import { transactionWithRetry } from '../../transactions.ts';
 import { applyOutcome, backoffMs, flagPayment, isoNow, loadPayment, providersOf, step } from './engine.ts';
 import { sendQueuedPayout } from './flows.ts';
+import { sweepStalledPayments, SWEEP_EVERY_MS } from './sweep.ts';
 import type { CallbackRequest, PaymentDirection, ProviderId } from './port.ts';
 
 interface Due {
@@ -99,12 +100,36 @@ export const runDueFollowups = async (services: AppServices, limit = 50): Promis
   return rows.length;
 };
 
-/** Runs {@link runDueFollowups} every `pollMs` until stopped; returns its stop function. */
-export const startPaymentsWorker = (services: AppServices, pollMs = 1_000): (() => Promise<void>) =>
-  startWorkerLoop(() => runDueFollowups(services), {
-    pollMs,
-    onError: (error) => services.logger.error({ err: error }, 'payments worker failed'),
-  });
+/**
+ * Runs {@link runDueFollowups} every `pollMs` until stopped; returns its stop function. The sweep for
+ * half-done payments ({@link sweepStalledPayments}) runs in the first round (the server's start) and
+ * then every `sweepEveryMs` of real time, before that round's follow-ups, so a payout it queues is sent
+ * at once.
+ */
+export const startPaymentsWorker = (
+  services: AppServices,
+  pollMs = 1_000,
+  sweepEveryMs = SWEEP_EVERY_MS,
+): (() => Promise<void>) => {
+  let lastSweep = Number.NEGATIVE_INFINITY;
+  return startWorkerLoop(
+    async () => {
+      if (Date.now() - lastSweep >= sweepEveryMs) {
+        try {
+          await sweepStalledPayments(services);
+          lastSweep = Date.now();
+        } catch (error) {
+          services.logger.error({ err: error }, 'payments sweep failed');
+        }
+      }
+      return runDueFollowups(services);
+    },
+    {
+      pollMs,
+      onError: (error) => services.logger.error({ err: error }, 'payments worker failed'),
+    },
+  );
+};
 
 /** What a callback led to (the HTTP answer is 200 in every case, so providers do not retry forever). */
 export type CallbackResult = 'enquired' | 'flagged' | 'ignored';

@@ -74,7 +74,8 @@ export type PlaceRacingBetAnswer =
  * Places a racing order: the round's state (read from its stream) and the configuration in force are
  * read beside the order's and the wallet's streams; the order decider checks the window and the picks,
  * the wallet debits the amount payable from racing coin (bill type 13). Refusals: the codes of
- * `decideRacingBet`, `INSUFFICIENT_RACING_COIN`, `RACING_DEVICE_CLOCK`.
+ * `decideRacingBet`, `INSUFFICIENT_RACING_COIN`, `RACING_DEVICE_CLOCK` (spec §5, §8; only for a request
+ * that would place an order: the same `requestId` again answers the order it placed, clock or not).
  */
 export const placeRacingBet = async (
   services: AppServices,
@@ -82,8 +83,10 @@ export const placeRacingBet = async (
   input: PlaceRacingBetInput,
 ): Promise<PlaceRacingBetAnswer> => {
   const settings = await racingSettings(services.sql);
+  // Checked after the order's idempotency (below): a re-send of an accepted order answers it even when
+  // the device clock is off now; only a request that would place an order is refused (docs/racing.md
+  // "Device clock").
   const clock = checkDeviceClock(services, settings, input.device);
-  if (clock) return { ok: false, error: clock };
   const betId = racingBetId(userId, input.requestId);
   const actor = { kind: 'player' as const, id: userId };
   const { answer } = await moveMoney<RacingBetState, RacingBetEvent, RoundState, PlaceRacingBetAnswer>(
@@ -106,6 +109,7 @@ export const placeRacingBet = async (
           return product.state.placed.requestId === input.requestId
             ? { answer: { ok: true, placed: product.state.placed } }
             : { answer: { ok: false, error: { code: 'RACING_BET_EXISTS', message: 'the order exists' } } };
+        if (clock) return { answer: { ok: false, error: clock } };
         const decision = racingBetDecider.decide(
           {
             type: 'PlaceRacingBet',
@@ -162,8 +166,8 @@ export const exchangeRacingCoin = async (
   input: ExchangeInput,
 ): Promise<ExchangeAnswer> => {
   const settings = await racingSettings(services.sql);
+  // As for an order: a repeat of an exchange carried out answers it whatever the device clock says now.
   const clock = checkDeviceClock(services, settings, input.device);
-  if (clock) return { ok: false, error: clock };
   const base = {
     userId,
     at: new Date(services.now()).toISOString(),
@@ -194,6 +198,7 @@ export const exchangeRacingCoin = async (
             }
           : { answer: quoted };
       }
+      if (clock) return { answer: { ok: false, error: clock } };
       const available = input.direction === 'toRacingCoin' ? wallet.state.balance : wallet.state.racingCoin;
       const quoted = exchangeQuote(input.direction, input.amount, available, settings.config.convertTaxRate);
       if (!quoted.ok) return { answer: quoted };

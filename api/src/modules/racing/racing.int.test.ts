@@ -191,6 +191,35 @@ describe('racing on the server', () => {
     ).toBe(3);
   });
 
+  it('a re-send of an accepted order or exchange answers the first result even when the device clock is off now; a new one is refused (docs/racing.md "Device clock")', async () => {
+    const before = await wallet();
+    const off = { utcOffsetMinutes: 60, now: new Date(now + 600_000).toISOString() };
+    const first = (await bet('b1', { betType: 'CHAMPION', positions: [[3, 5]], singleAmount: 1_000 })).data;
+    const again = await bet('b1', {
+      betType: 'CHAMPION',
+      positions: [[3, 5]],
+      singleAmount: 1_000,
+      device: off,
+    });
+    expect(again.errors).toBeUndefined();
+    expect(again.data).toEqual(first);
+    const repeat = await exchange('x1', 'TO_RACING_COIN', 5_000, off);
+    expect(repeat.errors).toBeUndefined();
+    expect(repeat.data!.exchangeRacingCoin.quote).toMatchObject({ tax: 0, credited: 5_000 });
+    // A request that would place or move anything is still refused with that clock, nothing charged.
+    const fresh = await bet('b-clock', {
+      betType: 'CHAMPION',
+      positions: [[1]],
+      singleAmount: 100,
+      device: off,
+    });
+    expect(fresh.errors?.[0]?.extensions?.code).toBe('RACING_DEVICE_CLOCK');
+    expect((await exchange('x-clock', 'TO_RACING_COIN', 100, off)).errors?.[0]?.extensions?.code).toBe(
+      'RACING_DEVICE_CLOCK',
+    );
+    expect(await wallet()).toEqual(before);
+  });
+
   it('closes betting at the end bet time', async () => {
     now = Date.parse('2026-11-25T09:02:40Z');
     const steps = await tick();
