@@ -48,9 +48,9 @@ import {
   sendMessage,
   staffMessages,
   unreadCount,
-  welcomeMessagesProjection,
   withdrawMessage,
 } from './messages.ts';
+import { welcomeMessagesProjection } from './projection.ts';
 import { seedContent } from './seed.ts';
 import {
   SITE_CONFIG,
