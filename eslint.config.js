@@ -145,7 +145,7 @@ export default tseslint.config(
               },
             },
             {
-              // the pool's projector records fixture facts for the process manager's triggers
+              // the pool's and betting's trigger projectors record fixture facts for their process managers
               from: { file: { categories: 'read-model' } },
               allow: { to: { element: { type: 'api', fileInternalPath: 'src/process-manager.ts' } } },
             },

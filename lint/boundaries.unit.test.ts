@@ -62,6 +62,12 @@ const cases: readonly { what: string; file: string; forbidden: string; allowed: 
     allowed: "import { x } from './config.ts';",
   },
   {
+    what: "a module's trigger projector reaches the process-manager helper, never another module",
+    file: 'api/src/modules/betting/settlement-projection.ts',
+    forbidden: "import { x } from '../wallet/index.ts';",
+    allowed: "import { x } from '../../process-manager.ts';",
+  },
+  {
     what: 'simulations use the API only through its package exports',
     file: 'simulations/src/bench/probe.ts',
     forbidden: "import { x } from '../../../api/src/modules/betting/settlement.ts';",

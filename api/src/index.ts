@@ -32,4 +32,3 @@ export { seedSandboxProvider, SANDBOX_PROVIDER } from './modules/casino/index.ts
 export { seedBettingConfig } from './modules/betting/index.ts';
 export { acceptCashOut, quoteBets, saveCashOutConfig } from './modules/cashout/index.ts';
 export { keepSimulationReport, listSimulationRuns, readSimulationRun } from './modules/simulation/index.ts';
-export type { KeptReport } from './modules/simulation/index.ts';

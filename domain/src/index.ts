@@ -19,3 +19,4 @@ export * from './time/index.ts';
 export * from './codes.ts';
 export * from './promotion/index.ts';
 export * from './csv.ts';
+export * from './simulation/index.ts';

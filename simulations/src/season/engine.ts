@@ -28,6 +28,7 @@ import {
   type PlacedLeg,
   type PricedMarket,
   type Settlement,
+  type SimulationPayments,
   type WalletCommand,
   type WalletEvent,
   type WalletState,
@@ -84,15 +85,8 @@ export interface CalibrationRow {
   readonly outcome: 0 | 1 | 2;
 }
 
-/** Money in and out of the wallets (TZS). */
-export interface PaymentTotals {
-  deposits: number;
-  depositCount: number;
-  withdrawals: number;
-  withdrawalCount: number;
-  /** Bets the wallet refused (insufficient funds). */
-  rejectedBets: number;
-}
+/** Money in and out of the wallets (TZS), counted as the run goes: the domain's `SimulationPayments`. */
+export type PaymentTotals = { -readonly [K in keyof SimulationPayments]: SimulationPayments[K] };
 
 export interface SimulationResult {
   readonly bets: BetRecord[];

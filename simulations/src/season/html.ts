@@ -5,7 +5,8 @@
  */
 import { scaleBand, scaleLinear } from 'd3-scale';
 import { line } from 'd3-shape';
-import type { Report, Totals } from './report.ts';
+import type { SimulationTotals } from '@bashiri/domain';
+import type { Report } from './report.ts';
 
 const esc = (s: string): string =>
   s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
@@ -77,7 +78,7 @@ export const reliabilityChart = (report: Report): string => {
   return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${size} ${size}" width="${size}" height="${size}" font-size="11" font-family="sans-serif" role="img" aria-label="reliability chart"><rect x="${s(0)}" y="${t(1)}" width="${s(1) - s(0)}" height="${t(0) - t(1)}" fill="none" stroke="#999"/><line x1="${s(0)}" y1="${t(0)}" x2="${s(1)}" y2="${t(1)}" stroke="#aaa" stroke-dasharray="4 3"/><path d="${path('ours')}" fill="none" stroke="#2e86c1" stroke-width="2"/><path d="${path('market')}" fill="none" stroke="#e67e22" stroke-width="2"/>${dots('ours', '#2e86c1')}${dots('market', '#e67e22')}${axis}<text x="${s(0.02)}" y="${t(0.95)}" fill="#2e86c1">ours</text><text x="${s(0.02)}" y="${t(0.88)}" fill="#e67e22">bookmakers' closing</text></svg>`;
 };
 
-const totalsTable = (title: string, rows: Readonly<Record<string, Totals>>): string => {
+const totalsTable = (title: string, rows: Readonly<Record<string, SimulationTotals>>): string => {
   const body = Object.entries(rows)
     .map(
       ([k, t]) =>

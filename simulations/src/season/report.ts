@@ -1,84 +1,21 @@
 /**
  * The simulation report (issue 17 item 4; docs/simulations.md "Report"): totals and breakdowns
  * computed from the settled bets' own `BetSettled` amounts (TZS integers), and the calibration of our
- * 1X2 probabilities next to the bookmakers' closing prices. Definitions:
- *
- * - handle = Σ stakes; gross payout = Σ (payout + reward) of settled bets (winnings before withholding tax);
- * - GGR = handle − gross payout; hold = GGR ÷ handle; RTP = gross payout ÷ handle;
- * - withholding tax = Σ tax withheld from winnings (betting-rules §8), collected for the state;
- * - acca-bonus cost = Σ reward (string reward, spec §5);
- * - operator GGR tax = `ggrTaxPercent` of each month's GGR when positive (an assumption: the scenario's rate).
+ * 1X2 probabilities next to the bookmakers' closing prices. The report's shape and the definitions of
+ * its figures (handle, GGR, hold, RTP, taxes) are the domain's `SimulationReport`
+ * (domain/src/simulation/report.ts), which the back office reads back from a kept run.
  */
-import type { BetRecord, CalibrationRow, PaymentTotals, SimulationResult } from './engine.ts';
+import type { SimulationCalibration, SimulationReport, SimulationTotals } from '@bashiri/domain';
+import type { BetRecord, CalibrationRow, SimulationResult } from './engine.ts';
 import type { Scenario } from './scenario.ts';
 
-/** Money figures of one group of bets (TZS integers; ratios as fractions). */
-export interface Totals {
-  readonly bets: number;
-  readonly handle: number;
-  readonly grossPayout: number;
-  readonly ggr: number;
-  /** GGR ÷ handle (0 when no handle). */
-  readonly hold: number;
-  /** Gross payout ÷ handle. */
-  readonly rtp: number;
-  readonly withholdingTax: number;
-  readonly accaBonus: number;
-  /** What the wallets were credited: gross payout − withholding tax (after caps). */
-  readonly credited: number;
-}
-
-export interface CalibrationSummary {
-  readonly matches: number;
-  /** Matches with closing prices (the comparison set). */
-  readonly compared: number;
-  /** Multi-class Brier score (Σ over home/draw/away of (p − outcome)²), mean over matches: lower is better. */
-  readonly brier: { readonly ours: number; readonly market: number | null };
-  /** Mean −ln p(actual outcome): lower is better. */
-  readonly logLoss: { readonly ours: number; readonly market: number | null };
-  /** Reliability: per 10% bin of predicted probability (all three outcomes), mean prediction and observed frequency. */
-  readonly reliability: readonly {
-    readonly bin: string;
-    readonly ours: { readonly n: number; readonly predicted: number; readonly observed: number };
-    readonly market: { readonly n: number; readonly predicted: number; readonly observed: number };
-  }[];
-}
-
-export interface LargestWin {
-  readonly betId: string;
-  readonly userId: string;
-  readonly behaviour: string;
-  readonly stake: number;
-  readonly totalOdds: string;
-  readonly grossPayout: number;
-  readonly credited: number;
-  readonly legs: number;
-  readonly description: string;
-}
-
-export interface Report {
-  readonly scenario: Scenario;
-  readonly runId: string;
-  readonly stopped: boolean;
-  readonly matchdays: number;
-  readonly matchdaysTotal: number;
-  readonly matches: number;
-  readonly bettors: number;
-  readonly totals: Totals;
-  readonly operatorGgrTax: number;
-  readonly payments: PaymentTotals;
-  readonly byMarketType: Readonly<Record<string, Totals>>;
-  readonly byBehaviour: Readonly<Record<string, Totals>>;
-  readonly byLeague: Readonly<Record<string, Totals>>;
-  readonly byMonth: Readonly<Record<string, Totals>>;
-  readonly largestWins: readonly LargestWin[];
-  readonly calibration: CalibrationSummary;
-}
+/** The report of a run of this simulator: the domain's report shape with the whole scenario. */
+export type Report = SimulationReport<Scenario>;
 
 const grossOf = (b: BetRecord) => b.settlement.payout + b.settlement.reward;
 
 /** Totals of a group of settled bets. */
-export const totalsOf = (bets: readonly BetRecord[]): Totals => {
+export const totalsOf = (bets: readonly BetRecord[]): SimulationTotals => {
   let handle = 0;
   let grossPayout = 0;
   let withholdingTax = 0;
@@ -105,7 +42,10 @@ export const totalsOf = (bets: readonly BetRecord[]): Totals => {
   };
 };
 
-const groupBy = (bets: readonly BetRecord[], key: (b: BetRecord) => string): Record<string, Totals> => {
+const groupBy = (
+  bets: readonly BetRecord[],
+  key: (b: BetRecord) => string,
+): Record<string, SimulationTotals> => {
   const groups = new Map<string, BetRecord[]>();
   for (const b of bets) {
     const k = key(b);
@@ -119,7 +59,7 @@ const groupBy = (bets: readonly BetRecord[], key: (b: BetRecord) => string): Rec
 const BINS = 10;
 
 /** Brier, log loss and reliability of our probabilities and the market's (same matches for both). */
-export const calibrate = (rows: readonly CalibrationRow[]): CalibrationSummary => {
+export const calibrate = (rows: readonly CalibrationRow[]): SimulationCalibration => {
   const compared = rows.filter((r) => r.market !== null);
   const score = (probs: (r: CalibrationRow) => readonly number[], set: readonly CalibrationRow[]) => {
     let brier = 0;

@@ -23,7 +23,8 @@ import { configInForce, seedBettingConfig } from './config.ts';
 import { ordersProjection } from './orders-projection.ts';
 import { placeBet } from './placement.ts';
 import { myBets, orderById, orderOfPlaced } from './queries.ts';
-import { settlementTriggers, startSettlementWorker } from './settlement.ts';
+import { settlementTriggers } from './settlement-projection.ts';
+import { startSettlementWorker } from './settlement.ts';
 
 export { cancelBet } from './cancel.ts';
 export type { CancelBetInput, CancelBetResult } from './cancel.ts';

@@ -1,8 +1,8 @@
 /**
  * Results drive settlement (issue 4 item 5; architecture.md §3 "Process managers").
  *
- * 1. `settlementTriggers` (a projection over `bet-` and `fixture-` streams, so it sees bets and results
- *    in log order): remembers which bets wait on which match and the latest facts of every fixture, and
+ * 1. `settlementTriggers` (settlement-projection.ts; a projection over `bet-` and `fixture-` streams, so
+ *    it sees bets and results in log order): remembers which bets wait on which match and the latest facts of every fixture, and
  *    queues (bet, match, revision) work whenever facts arrive for a match with bets — or a bet arrives
  *    for a match that already has facts. Queueing commits with the checkpoint: nothing is missed.
  * 2. The worker (the process-manager helper, `process-manager.ts`) leases queued work in batches: settles
@@ -11,85 +11,14 @@
  *    so a crash anywhere replays into a no-op and money moves exactly once.
  */
 import { betDecider, betStream, walletCommandsFor } from '@bashiri/domain';
-import type { BetCommand, BetEvent, BetPlaced, BetState, MatchFacts } from '@bashiri/domain';
+import type { BetCommand, BetEvent, BetState, MatchFacts } from '@bashiri/domain';
 import { aggregateStreams } from '@bashiri/eventstore';
-import type { SqlExecutor } from '@bashiri/eventstore';
-import type { Projection } from '@bashiri/projection-runner';
-import { drainQueue, FIXTURE_RESULT_EVENTS, recordFixtureFacts } from '../../process-manager.ts';
+import { drainQueue } from '../../process-manager.ts';
 import type { WorkQueue } from '../../process-manager.ts';
 import type { AppServices } from '../../services.ts';
 import { startWorkerLoop } from '../../worker-loop.ts';
 import { moveMoney } from '../wallet/index.ts';
 import { abnormalCheck } from './abnormal.ts';
-
-/** Which bets wait on which match, and the work for matches that already have facts: two statements per run of bets. */
-const recordBets = async (tx: SqlExecutor, pairs: readonly { match_id: string; bet_id: string }[]) => {
-  if (pairs.length === 0) return;
-  const json = JSON.stringify(pairs);
-  await tx.query(
-    `INSERT INTO settlement_legs (match_id, bet_id)
-     SELECT match_id, bet_id FROM jsonb_to_recordset($1::jsonb) AS x(match_id text, bet_id text) ON CONFLICT DO NOTHING`,
-    [json],
-  );
-  await tx.query(
-    `INSERT INTO settlement_queue (bet_id, match_id, revision)
-     SELECT x.bet_id, f.match_id, f.revision FROM jsonb_to_recordset($1::jsonb) AS x(match_id text, bet_id text)
-     JOIN settlement_facts f ON f.match_id = x.match_id ON CONFLICT DO NOTHING`,
-    [json],
-  );
-};
-
-export const settlementTriggers: Projection = {
-  name: 'settlement_triggers',
-  filter: { streamPrefixes: ['bet-', 'fixture-'] },
-  // A batch: the bets placed in a run are recorded together; a fixture event first records the bets
-  // before it, so the log order (bet before facts, or facts before bet) gives the same queue.
-  applyBatch: async (events, tx) => {
-    let pairs: { match_id: string; bet_id: string }[] = [];
-    for (const event of events) {
-      if (event.type === 'BetPlaced') {
-        const data = event.data as BetPlaced['data'];
-        for (const matchId of new Set(data.legs.map((l) => l.matchId)))
-          pairs.push({ match_id: matchId, bet_id: data.betId });
-      } else if (FIXTURE_RESULT_EVENTS.has(event.type)) {
-        await recordBets(tx, pairs);
-        pairs = [];
-        await settlementTriggers.apply(event, tx);
-      }
-    }
-    await recordBets(tx, pairs);
-  },
-  apply: async (event, tx) => {
-    if (event.type === 'BetPlaced') {
-      const data = event.data as BetPlaced['data'];
-      for (const matchId of new Set(data.legs.map((l) => l.matchId))) {
-        await tx.query(
-          'INSERT INTO settlement_legs (match_id, bet_id) VALUES ($1, $2) ON CONFLICT DO NOTHING',
-          [matchId, data.betId],
-        );
-        await tx.query(
-          `INSERT INTO settlement_queue (bet_id, match_id, revision)
-           SELECT $2, match_id, revision FROM settlement_facts WHERE match_id = $1 ON CONFLICT DO NOTHING`,
-          [matchId, data.betId],
-        );
-      }
-      return;
-    }
-    const fixture = await recordFixtureFacts(tx, 'settlement_facts', event);
-    if (!fixture) return;
-    const { matchId, revision } = fixture;
-    await tx.query(
-      `INSERT INTO settlement_queue (bet_id, match_id, revision)
-       SELECT bet_id, match_id, $2 FROM settlement_legs WHERE match_id = $1 ON CONFLICT DO NOTHING`,
-      [matchId, revision],
-    );
-  },
-  reset: async (tx) => {
-    await tx.query('DELETE FROM settlement_queue');
-    await tx.query('DELETE FROM settlement_facts');
-    await tx.query('DELETE FROM settlement_legs');
-  },
-};
 
 /** One work item of the settlement queue. */
 interface QueueItem {

@@ -9,15 +9,8 @@ import type { GraphQLContext } from '../../graphql/context.ts';
 import { codedError } from '../../graphql/errors.ts';
 import type { ApiModule } from '../module.ts';
 import { requireStaff } from '../../auth/guard.ts';
-import {
-  countryMenu,
-  liveMatchCount,
-  listMatches,
-  matchMarkets,
-  popularCompetitions,
-  resultWindow,
-  upcomingWindow,
-} from './queries.ts';
+import { countryMenu, popularCompetitions } from './menu.ts';
+import { liveMatchCount, listMatches, matchMarkets, resultWindow, upcomingWindow } from './queries.ts';
 import type { MatchList } from './queries.ts';
 import { seedCatalogue } from './seed.ts';
 import { staffMatches } from './staff-matches.ts';

@@ -11,7 +11,7 @@ import type { TestApp } from '../../testing/app.ts';
 import { seedBettingConfig } from '../betting/index.ts';
 import { connectWs } from '../live/testing.ts';
 import type { WsEvent } from '../live/testing.ts';
-import { welcomeMessagesProjection } from './messages.ts';
+import { welcomeMessagesProjection } from './projection.ts';
 import { seedContent } from './seed.ts';
 import { startSiteConfigWatcher } from './site-config.ts';
 import { MAX_UPLOAD_BYTES } from './uploads.ts';

@@ -25,21 +25,17 @@ import {
   clickRotation,
   createRotation,
   deleteArticle,
-  deleteDocument,
-  deleteRichTextPage,
   deleteRotation,
-  documents,
-  richTextPage,
   rotations,
   saveArticle,
-  saveDocument,
-  saveRichTextPage,
-  staffDocuments,
-  staffRichTextPages,
   staffRotations,
   updateRotation,
 } from './items.ts';
-import type { ArticleInput, DocumentInput, PageInput, RotationInput } from './items.ts';
+import type { ArticleInput, RotationInput } from './items.ts';
+import { deleteDocument, documents, saveDocument, staffDocuments } from './documents.ts';
+import type { DocumentInput } from './documents.ts';
+import { deleteRichTextPage, richTextPage, saveRichTextPage, staffRichTextPages } from './rich-text.ts';
+import type { PageInput } from './rich-text.ts';
 import {
   MESSAGES_ALL,
   markRead,
@@ -48,9 +44,9 @@ import {
   sendMessage,
   staffMessages,
   unreadCount,
-  welcomeMessagesProjection,
   withdrawMessage,
 } from './messages.ts';
+import { welcomeMessagesProjection } from './projection.ts';
 import { seedContent } from './seed.ts';
 import {
   SITE_CONFIG,

@@ -1,8 +1,9 @@
 /**
- * Rotation items (banners, notice bar, contact list), graphic text, documents and rich-text pages
- * (spec §2 routes /promotion, /artcol, /rich_text, /help, /privacy_policy; §3 "Banner", "Image/text";
- * §5 sequences 0–100, "release time of an image/text must be valid"; §7 rotation/*; §9 banner types).
- * Staff edits run through {@link audited}; public reads show only shown (and released) items.
+ * Rotation items (banners, notice bar, contact list) and graphic text (spec §2 routes /promotion,
+ * /artcol; §3 "Banner", "Image/text"; §5 sequences 0–100, "release time of an image/text must be
+ * valid"; §7 rotation/*; §9 banner types), and the row helpers that documents (documents.ts) and
+ * rich-text pages (rich-text.ts) share with them. Staff edits run through {@link audited}; public reads
+ * show only shown (and released) items.
  */
 import { JUMP_TYPE, ROTATION_TYPE } from '@bashiri/domain';
 import type { SqlExecutor } from '@bashiri/eventstore';
@@ -11,7 +12,6 @@ import type { GraphQLContext } from '../../graphql/context.ts';
 import { codedError } from '../../graphql/errors.ts';
 import { requireStaff } from '../../auth/guard.ts';
 import {
-  LANGUAGES,
   audited,
   checkId,
   checkLanguage,
@@ -23,8 +23,10 @@ import {
 } from './common.ts';
 import { renderMarkdown } from './markdown.ts';
 
-type Row = Record<string, unknown>;
-const iso = (value: unknown): string => new Date(value as string).toISOString();
+/** A content table's row as the driver returns it. */
+export type Row = Record<string, unknown>;
+/** A timestamp column as ISO 8601 UTC text. */
+export const iso = (value: unknown): string => new Date(value as string).toISOString();
 
 /** Rotation types (spec §3 "Rotation types", §9 "Banner types") and whether an item of the type needs an image. */
 export const ROTATION_TYPES: Readonly<Record<number, { name: string; image: boolean }>> = {
@@ -45,15 +47,14 @@ export const CONTACT_LIST = ROTATION_TYPE.CONTACT_LIST;
  * the spec numbers none (decision 0023). `title` names the network, `link` is its https address.
  */
 export const SOCIAL_LINKS = ROTATION_TYPE.SOCIAL_LINKS;
-/** Rules documents (spec §2 /artcol type 14). */
-export const RULES_DOCUMENT = 14;
-
-const MAX_TITLE = 200;
+/** Longest title of an item, a document or a page (characters). */
+export const MAX_TITLE = 200;
 const MAX_NOTE = 1000;
-const MAX_BODY = 100_000;
+/** Longest body of an article, a document or a page (characters, Markdown). */
+export const MAX_BODY = 100_000;
 
 /** A type number within `min`–`max` (the columns are smallint); else `BAD_INPUT`. */
-const checkTypeNumber = (value: number, min: number, max: number, field = 'type'): number => {
+export const checkTypeNumber = (value: number, min: number, max: number, field = 'type'): number => {
   if (!Number.isInteger(value) || value < min || value > max)
     throw codedError('BAD_INPUT', `${field}: ${min} to ${max}`, { field });
   return value;
@@ -204,8 +205,8 @@ export const updateRotation = async (ctx: GraphQLContext, id: string, input: Rot
   return rotationView(after);
 };
 
-/** Deletes one row of `table` for good, audited `<entity>.delete`. */
-const deleteAudited = async (
+/** Deletes one row of `table` for good, audited `<entity>.delete`. Errors: NOT_FOUND. */
+export const deleteAudited = async (
   ctx: GraphQLContext,
   table: 'content_rotations' | 'content_articles' | 'content_documents',
   entity: string,
@@ -369,8 +370,8 @@ export const article = async (ctx: GraphQLContext, id: string) => {
   return rows[0] ? articleView(rows[0]) : null;
 };
 
-/** Inserts (id null) or updates an article row, audited. */
-const saveRow = async (
+/** Inserts (id null) or updates an article or document row, audited. Errors: NOT_FOUND. */
+export const saveRow = async (
   ctx: GraphQLContext,
   spec: {
     table: 'content_articles' | 'content_documents';
@@ -433,215 +434,3 @@ export const saveArticle = async (ctx: GraphQLContext, id: string | null, input:
 
 export const deleteArticle = (ctx: GraphQLContext, id: string) =>
   deleteAudited(ctx, 'content_articles', 'article', id);
-
-// ---------------------------------------------------------------------------------------------------
-// Documents
-
-export interface DocumentInput {
-  readonly type?: number | null;
-  readonly title?: string | null;
-  readonly body?: string | null;
-  readonly fileUrl?: string | null;
-  readonly language?: string | null;
-  readonly sorting?: number | null;
-  readonly shown?: boolean | null;
-}
-
-/** Content types a document's file may have (spec §7 file/obs_add: documents accept txt; PDF too). */
-export const DOCUMENT_FILE_TYPES = ['text/plain', 'application/pdf'];
-
-const DOCUMENT_COLUMNS = ['type', 'title', 'body', 'file_url', 'language', 'sorting', 'shown'] as const;
-
-const documentView = (r: Row) => ({
-  id: String(r['id']),
-  type: Number(r['type']),
-  title: r['title'],
-  body: r['body'],
-  html: renderMarkdown(String(r['body'])),
-  fileUrl: r['file_url'] ?? null,
-  language: r['language'],
-  sorting: Number(r['sorting']),
-  shown: r['shown'],
-  updatedAt: iso(r['updated_at']),
-});
-
-/**
- * A document row: type 1–99, a title, and a body or a file (`DOCUMENT_EMPTY` when neither; spec §2
- * type 14 rules must say something). A file must be one of our uploads of a document type (`BAD_FILE`).
- */
-const documentRow = async (input: DocumentInput, before: Row | null, sql: SqlExecutor) => {
-  const type = input.type ?? (before ? Number(before['type']) : null);
-  if (type === null || !Number.isInteger(type) || type < 1 || type > 99)
-    throw codedError('BAD_INPUT', 'type: 1 to 99 (14 = rules)', { field: 'type' });
-  const title = checkText(input.title ?? String(before?.['title'] ?? ''), 'title', MAX_TITLE);
-  const body = checkText(input.body ?? String(before?.['body'] ?? ''), 'body', MAX_BODY, false);
-  const fileText = input.fileUrl ?? (before?.['file_url'] as string | null | undefined) ?? '';
-  let fileUrl: string | null = null;
-  if (fileText.trim() !== '') {
-    const match = /^\/uploads\/([0-9a-f-]{36})\.[a-z0-9]+$/.exec(fileText.trim());
-    const file = match
-      ? (
-          await sql.query<{ content_type: string }>('SELECT content_type FROM content_files WHERE id = $1', [
-            match[1],
-          ])
-        ).rows[0]
-      : undefined;
-    if (!file || !DOCUMENT_FILE_TYPES.includes(file.content_type))
-      throw codedError('BAD_FILE', 'fileUrl: an uploaded text or PDF file (/uploads/…)', {
-        field: 'fileUrl',
-      });
-    fileUrl = fileText.trim();
-  }
-  if (body === '' && fileUrl === null)
-    throw codedError('DOCUMENT_EMPTY', 'a document needs a body or a file', { field: 'body' });
-  const language = input.language ?? (before?.['language'] as string | undefined);
-  if (!language) throw codedError('BAD_LANGUAGE', 'language is required', { field: 'language' });
-  return {
-    type,
-    title,
-    body,
-    file_url: fileUrl,
-    language: checkLanguage(language),
-    sorting: checkSorting(input.sorting ?? (before ? Number(before['sorting']) : 0)),
-    shown: input.shown ?? (before ? Boolean(before['shown']) : true),
-  };
-};
-
-/** Public: shown documents of a type in a language, higher sorting first. */
-export const documents = async (ctx: GraphQLContext, type: number, language?: string | null) => {
-  checkTypeNumber(type, 1, 99);
-  const { rows } = await ctx.services.sql.query<Row>(
-    `SELECT * FROM content_documents WHERE type = $1 AND language = $2 AND shown ORDER BY sorting DESC, id LIMIT 200`,
-    [type, languageOf(ctx, language)],
-  );
-  return rows.map(documentView);
-};
-
-export const staffDocuments = async (ctx: GraphQLContext, type?: number | null) => {
-  requireStaff(ctx, 'content.view');
-  if (type !== null && type !== undefined) checkTypeNumber(type, 1, 99);
-  const { rows } = await ctx.services.sql.query<Row>(
-    `SELECT * FROM content_documents WHERE $1::smallint IS NULL OR type = $1 ORDER BY type, language, sorting DESC, id`,
-    [type ?? null],
-  );
-  return rows.map(documentView);
-};
-
-export const saveDocument = async (ctx: GraphQLContext, id: string | null, input: DocumentInput) => {
-  requireStaff(ctx, 'content.edit');
-  const row = await saveRow(ctx, {
-    table: 'content_documents',
-    entity: 'document',
-    columns: DOCUMENT_COLUMNS,
-    id,
-    build: (before, tx) => documentRow(input, before, tx),
-  });
-  return documentView(row);
-};
-
-export const deleteDocument = (ctx: GraphQLContext, id: string) =>
-  deleteAudited(ctx, 'content_documents', 'document', id);
-
-// ---------------------------------------------------------------------------------------------------
-// Rich-text pages
-
-export interface PageInput {
-  readonly slug: string;
-  readonly type?: number | null;
-  readonly language: string;
-  readonly title: string;
-  readonly body: string;
-}
-
-const pageView = (r: Row) => ({
-  slug: r['slug'],
-  type: r['type'] === null ? null : Number(r['type']),
-  language: r['language'],
-  title: r['title'],
-  body: r['body'],
-  html: renderMarkdown(String(r['body'])),
-  updatedAt: iso(r['updated_at']),
-});
-
-const checkSlug = (slug: string): string => {
-  const s = slug.trim();
-  if (!/^[a-z0-9][a-z0-9-]{1,39}$/.test(s))
-    throw codedError('BAD_SLUG', 'slug: lower-case letters, digits and hyphens, 2–40', { field: 'slug' });
-  return s;
-};
-
-/** Public: the page of a slug (or type) in the language asked, else sw, else en-US, else any. */
-export const richTextPage = async (
-  ctx: GraphQLContext,
-  args: { slug?: string | null; type?: number | null; language?: string | null },
-) => {
-  if (!args.slug && (args.type === null || args.type === undefined))
-    throw codedError('BAD_INPUT', 'slug or type is required', { field: 'slug' });
-  if (args.type !== null && args.type !== undefined) checkTypeNumber(args.type, 1, 999);
-  const language = languageOf(ctx, args.language);
-  const { rows } = await ctx.services.sql.query<Row>(
-    `SELECT * FROM content_pages WHERE ($1::text IS NOT NULL AND slug = $1) OR ($1::text IS NULL AND type = $2)
-     ORDER BY array_position($3::text[], language) NULLS LAST, id LIMIT 1`,
-    [args.slug ?? null, args.type ?? null, [language, 'sw', 'en-US', ...LANGUAGES]],
-  );
-  return rows[0] ? pageView(rows[0]) : null;
-};
-
-export const staffRichTextPages = async (ctx: GraphQLContext) => {
-  requireStaff(ctx, 'content.view');
-  const { rows } = await ctx.services.sql.query<Row>('SELECT * FROM content_pages ORDER BY slug, language');
-  return rows.map(pageView);
-};
-
-/** Creates or replaces the page of (slug, language), audited `rich_text.save`. */
-export const saveRichTextPage = async (ctx: GraphQLContext, input: PageInput) => {
-  const viewer = requireStaff(ctx, 'content.edit');
-  const slug = checkSlug(input.slug);
-  const language = checkLanguage(input.language);
-  const title = checkText(input.title, 'title', MAX_TITLE);
-  const body = checkText(input.body, 'body', MAX_BODY);
-  const type = input.type ?? null;
-  if (type !== null && (!Number.isInteger(type) || type < 1 || type > 999))
-    throw codedError('BAD_INPUT', 'type: 1 to 999', { field: 'type' });
-  const row = await audited(ctx, viewer, { entity: 'rich_text', verb: 'save' }, async (tx) => {
-    if (type !== null) {
-      const clash = await tx.query(
-        'SELECT 1 FROM content_pages WHERE type = $1 AND language = $2 AND slug <> $3',
-        [type, language, slug],
-      );
-      if (clash.rows.length > 0)
-        throw codedError('CONFLICT', `type ${type} belongs to another page`, { field: 'type' });
-    }
-    const before =
-      (
-        await tx.query<Row>('SELECT * FROM content_pages WHERE slug = $1 AND language = $2 FOR UPDATE', [
-          slug,
-          language,
-        ])
-      ).rows[0] ?? null;
-    const after = (
-      await tx.query<Row>(
-        `INSERT INTO content_pages (slug, type, language, title, body) VALUES ($1, $2, $3, $4, $5)
-         ON CONFLICT (slug, language) DO UPDATE SET type = $2, title = $4, body = $5, updated_at = now()
-         RETURNING *`,
-        [slug, type, language, title, body],
-      )
-    ).rows[0]!;
-    return { before, after, id: `${slug}/${language}`, result: after };
-  });
-  return pageView(row);
-};
-
-export const deleteRichTextPage = async (ctx: GraphQLContext, slug: string, language: string) => {
-  const viewer = requireStaff(ctx, 'content.edit');
-  return audited(ctx, viewer, { entity: 'rich_text', verb: 'delete' }, async (tx) => {
-    const before = (
-      await tx.query<Row>('DELETE FROM content_pages WHERE slug = $1 AND language = $2 RETURNING *', [
-        slug.trim(),
-        language.trim(),
-      ])
-    ).rows[0];
-    if (!before) throw codedError('NOT_FOUND', `no page ${slug} in ${language}`);
-    return { before, after: null, id: `${slug}/${language}`, result: true };
-  });
-};

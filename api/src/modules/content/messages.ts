@@ -2,12 +2,11 @@
  * Internal messages to players (spec §2 /message, header message badge; §3 User.not_viewed; issue 8
  * "messages to players with unread counts on the player side"). A message is stored once with its
  * localized title and body; delivery is one `content_message_recipients` row per player (fanned out at
- * send time for ALL, at registration for NEW_PLAYERS through {@link welcomeMessagesProjection}).
+ * send time for ALL, at registration for NEW_PLAYERS through `welcomeMessagesProjection`, projection.ts).
  * Every change that moves a player's unread count publishes `MESSAGES:<userId>` (or `MESSAGES:ALL`),
  * and the `unreadMessageCount` subscription re-reads the count then.
  */
-import type { RecordedEvent, SqlExecutor } from '@bashiri/eventstore';
-import type { Projection } from '@bashiri/projection-runner';
+import type { SqlExecutor } from '@bashiri/eventstore';
 import type { GraphQLContext } from '../../graphql/context.ts';
 import { codedError } from '../../graphql/errors.ts';
 import { requirePlayer, requireStaff } from '../../auth/guard.ts';
@@ -248,28 +247,4 @@ export const staffMessages = async (
     ctx.services.sql.query<{ n: string }>('SELECT count(*)::text AS n FROM content_messages'),
   ]);
   return { content: list.rows.map(staffView), page, pageSize, count: Number(total.rows[0]?.n ?? 0) };
-};
-
-/**
- * Delivers the NEW_PLAYERS messages (the welcome message) to each player as they register: the
- * messages sent before the registration and not withdrawn. Idempotent, so a rebuild from the start of
- * the log re-delivers nothing twice and keeps read marks (its reset deletes nothing).
- */
-export const welcomeMessagesProjection: Projection = {
-  name: 'content.welcome_messages',
-  filter: { streamPrefixes: ['account-'] },
-  apply: async (recorded: RecordedEvent, tx: SqlExecutor) => {
-    if (recorded.type !== 'AccountRegistered') return;
-    const data = recorded.data as { userId: string; at: string };
-    await tx.query(
-      `WITH delivered AS (
-         INSERT INTO content_message_recipients (message_id, user_id, delivered_at)
-         SELECT id, $1::text, $2::timestamptz FROM content_messages
-         WHERE audience = 'new_players' AND NOT withdrawn AND created_at <= $2::timestamptz
-         ON CONFLICT DO NOTHING RETURNING message_id)
-       UPDATE content_messages SET recipients = recipients + 1 WHERE id IN (SELECT message_id FROM delivered)`,
-      [data.userId, data.at],
-    );
-  },
-  reset: async () => undefined,
 };

@@ -7,7 +7,8 @@
 import { createHash } from 'node:crypto';
 import type { SqlClient } from '@bashiri/eventstore';
 import { LANGUAGES } from './common.ts';
-import { CONTACT_LIST, NOTICE_BAR, RULES_DOCUMENT, SOCIAL_LINKS } from './items.ts';
+import { RULES_DOCUMENT } from './documents.ts';
+import { CONTACT_LIST, NOTICE_BAR, SOCIAL_LINKS } from './items.ts';
 import {
   SEED_ARTICLE,
   SEED_BANNERS,

@@ -8,12 +8,8 @@ import type { IResolvers } from 'mercurius';
 import { requireStaff } from '../../auth/guard.ts';
 import type { QueryResolvers } from '../../graphql/generated.ts';
 import type { ApiModule } from '../module.ts';
-import {
-  listSimulationRuns,
-  readSimulationRun,
-  type KeptTotals,
-  type SimulationRunSummaryData,
-} from './kept.ts';
+import type { SimulationTotals } from '@bashiri/domain';
+import { listSimulationRuns, readSimulationRun, type SimulationRunSummaryData } from './kept.ts';
 
 /** What other packages may use (the simulator keeps its reports with it). */
 export {
@@ -23,9 +19,9 @@ export {
   SIMULATION_RUNS_STREAM,
   simulationRunStream,
 } from './kept.ts';
-export type { KeptReport, SimulationRunSummaryData } from './kept.ts';
+export type { SimulationRunSummaryData } from './kept.ts';
 
-const groups = (byKey: Readonly<Record<string, KeptTotals>>) =>
+const groups = (byKey: Readonly<Record<string, SimulationTotals>>) =>
   Object.entries(byKey)
     .sort(([a], [b]) => a.localeCompare(b))
     .map(([key, totals]) => ({ key, totals }));

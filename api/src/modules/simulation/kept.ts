@@ -5,88 +5,16 @@
  * (one `appendToStreams`, all or nothing):
  * - `simulation-runs` (the index): one {@link SimulationRunListed} per kept run, its summary;
  * - `simulation-<runId>`: one {@link SimulationRunKept} holding the whole report.
- * The shapes below are what the reader relies on; the report JSON of `simulations/` satisfies them.
+ * The report's shape is the domain's `SimulationReport` (domain/src/simulation/report.ts), which the
+ * simulator builds.
  */
+import type { SimulationReport, SimulationTotals } from '@bashiri/domain';
 import type { EventData, EventStore } from '@bashiri/eventstore';
 
 /** The index stream of kept runs. */
 export const SIMULATION_RUNS_STREAM = 'simulation-runs';
 /** The stream of one kept run's report (`runId` as the simulator derives it from name and seed). */
 export const simulationRunStream = (runId: string): string => `simulation-${runId}`;
-
-/** Money figures of a group of simulated bets: whole TZS; `hold` and `rtp` as fractions (0.05 = 5%). */
-export interface KeptTotals {
-  readonly bets: number;
-  readonly handle: number;
-  readonly grossPayout: number;
-  readonly ggr: number;
-  readonly hold: number;
-  readonly rtp: number;
-  readonly withholdingTax: number;
-  readonly accaBonus: number;
-  readonly credited: number;
-}
-
-/** One reliability bin (10% of predicted probability): count, mean prediction, observed frequency. */
-export interface KeptBin {
-  readonly n: number;
-  readonly predicted: number;
-  readonly observed: number;
-}
-
-/** The report as kept (the simulator's `Report`, docs/simulations.md "Report"). */
-export interface KeptReport {
-  readonly scenario: {
-    readonly name: string;
-    readonly seed: number;
-    readonly leagues: readonly string[];
-    readonly seasons: readonly string[];
-    readonly ggrTaxPercent: number;
-    readonly marginPercent: Readonly<Record<string, number>>;
-    readonly config?: Readonly<Record<string, unknown>>;
-  };
-  readonly runId: string;
-  readonly stopped: boolean;
-  readonly matchdays: number;
-  readonly matchdaysTotal: number;
-  readonly matches: number;
-  readonly bettors: number;
-  readonly totals: KeptTotals;
-  readonly operatorGgrTax: number;
-  readonly payments: {
-    readonly deposits: number;
-    readonly depositCount: number;
-    readonly withdrawals: number;
-    readonly withdrawalCount: number;
-    readonly rejectedBets: number;
-  };
-  readonly byMarketType: Readonly<Record<string, KeptTotals>>;
-  readonly byBehaviour: Readonly<Record<string, KeptTotals>>;
-  readonly byLeague: Readonly<Record<string, KeptTotals>>;
-  readonly byMonth: Readonly<Record<string, KeptTotals>>;
-  readonly largestWins: readonly {
-    readonly betId: string;
-    readonly userId: string;
-    readonly behaviour: string;
-    readonly stake: number;
-    readonly totalOdds: string;
-    readonly grossPayout: number;
-    readonly credited: number;
-    readonly legs: number;
-    readonly description: string;
-  }[];
-  readonly calibration: {
-    readonly matches: number;
-    readonly compared: number;
-    readonly brier: { readonly ours: number; readonly market: number | null };
-    readonly logLoss: { readonly ours: number; readonly market: number | null };
-    readonly reliability: readonly {
-      readonly bin: string;
-      readonly ours: KeptBin;
-      readonly market: KeptBin;
-    }[];
-  };
-}
 
 /** Summary of a kept run in the index stream. `keptAt` ISO-8601 UTC; `comparedWith` the what-if partner's run id. */
 export interface SimulationRunSummaryData {
@@ -98,7 +26,7 @@ export interface SimulationRunSummaryData {
   readonly keptAt: string;
   readonly stopped: boolean;
   readonly bettors: number;
-  readonly totals: KeptTotals;
+  readonly totals: SimulationTotals;
   readonly comparedWith: string | null;
 }
 
@@ -114,12 +42,12 @@ export interface SimulationRunKept {
     readonly runId: string;
     readonly keptAt: string;
     readonly comparedWith: string | null;
-    readonly report: KeptReport;
+    readonly report: SimulationReport;
   };
 }
 
 const summaryOf = (
-  report: KeptReport,
+  report: SimulationReport,
   keptAt: string,
   comparedWith: string | null,
 ): SimulationRunSummaryData => ({
@@ -141,7 +69,7 @@ const summaryOf = (
  */
 export const keepSimulationReport = async (
   store: EventStore,
-  report: KeptReport,
+  report: SimulationReport,
   keptAt: string,
   comparedWith: string | null = null,
 ): Promise<void> => {

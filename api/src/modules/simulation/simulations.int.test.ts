@@ -4,10 +4,11 @@
  * `simulations.view`. The report below is an input shaped as the simulator writes it (its own int test,
  * simulations/src/season/simulate.int.test.ts, keeps a real run and opens its bets).
  */
+import type { SimulationReport } from '@bashiri/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { staff, startTestApp } from '../../testing/app.ts';
 import type { TestApp } from '../../testing/app.ts';
-import { keepSimulationReport, type KeptReport } from './index.ts';
+import { keepSimulationReport } from './index.ts';
 
 const totals = (bets: number, handle: number, grossPayout: number) => ({
   bets,
@@ -21,7 +22,7 @@ const totals = (bets: number, handle: number, grossPayout: number) => ({
   credited: grossPayout - Math.floor((grossPayout - handle / 2) / 10),
 });
 
-const reportOf = (runId: string, name: string, handle: number, grossPayout: number): KeptReport => ({
+const reportOf = (runId: string, name: string, handle: number, grossPayout: number): SimulationReport => ({
   scenario: {
     name,
     seed: 42,

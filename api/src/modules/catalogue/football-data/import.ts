@@ -14,11 +14,11 @@ import { sameStatistics } from '../statistics.ts';
 import type { MatchStatistics } from '../statistics.ts';
 import type { SqlExecutor } from '@bashiri/eventstore';
 import type { AppServices } from '../../../services.ts';
-import { BETTING_TYPE, EVENT_PART, MATCH_STATUS, OFFER_STATUS, OUTCOME_TYPE } from '../conventions.ts';
+import { BETTING_TYPE, EVENT_PART, MATCH_STATUS, OFFER_STATUS } from '../conventions.ts';
 import { recordFixtureFact } from '../fixture-facts.ts';
-import { DIVISIONS } from '../seed-data.ts';
 import { publishMatchUpdated, publishOddsChanged } from '../topics.ts';
 import type { MatchRow, OutcomeChange } from '../topics.ts';
+import { competitionOf, marketsOf, sourceKeys } from './fixture-rows.ts';
 import { parseFootballData } from './parse.ts';
 import type { Fixture, ParseOptions, PriceKind, RowProblem } from './parse.ts';
 
@@ -42,140 +42,6 @@ export interface ImportReport {
   readonly resultsRecorded: number;
   readonly problems: readonly RowProblem[];
 }
-
-/** Country codes of football-data division prefixes beyond the five of {@link DIVISIONS}. */
-const PREFIX_COUNTRY: Readonly<Record<string, string>> = {
-  E: 'XN',
-  SC: 'XS',
-  D: 'DE',
-  I: 'IT',
-  SP: 'ES',
-  F: 'FR',
-  N: 'NL',
-  B: 'BE',
-  P: 'PT',
-  T: 'TR',
-  G: 'GR',
-};
-
-const competitionOf = (div: string): { name: string; countryCode: string | null } => {
-  const known = DIVISIONS[div];
-  if (known) return known;
-  const prefix = /^[A-Z]+/.exec(div)?.[0] ?? '';
-  return { name: `Division ${div}`, countryCode: PREFIX_COUNTRY[prefix] ?? null };
-};
-
-/** The stable keys of imported rows (docs/catalogue.md "Source keys"). */
-export const sourceKeys = {
-  competition: (div: string) => `football-data:${div}`,
-  team: (name: string) => `football-data:${name}`,
-  match: (div: string, season: string, home: string, away: string) =>
-    `football-data:${div}:${season}:${home}:${away}`,
-};
-
-interface OutcomeSpec {
-  readonly pick: string;
-  readonly line: string | null;
-  readonly typeId: number;
-  readonly participant: 'home' | 'away' | null;
-  readonly name: string;
-  readonly odds: string;
-}
-interface MarketSpec {
-  readonly bettingTypeId: number;
-  readonly line: string | null;
-  readonly outcomes: readonly OutcomeSpec[];
-}
-
-const negate = (line: string): string =>
-  line === '0' ? '0' : line.startsWith('-') ? line.slice(1) : `-${line}`;
-const signed = (line: string): string => (line.startsWith('-') || line === '0' ? line : `+${line}`);
-
-/** The markets a fixture's prices make (docs/catalogue.md "Outcomes"). */
-export const marketsOf = (f: Fixture): MarketSpec[] => {
-  const markets: MarketSpec[] = [];
-  const p = f.prices;
-  if (p.matchOdds)
-    markets.push({
-      bettingTypeId: BETTING_TYPE.MATCH_ODDS,
-      line: null,
-      outcomes: [
-        {
-          pick: 'home',
-          line: null,
-          typeId: OUTCOME_TYPE.PARTICIPANT,
-          participant: 'home',
-          name: f.homeTeam,
-          odds: p.matchOdds.home,
-        },
-        {
-          pick: 'draw',
-          line: null,
-          typeId: OUTCOME_TYPE.DRAW,
-          participant: null,
-          name: 'Draw',
-          odds: p.matchOdds.draw,
-        },
-        {
-          pick: 'away',
-          line: null,
-          typeId: OUTCOME_TYPE.PARTICIPANT,
-          participant: 'away',
-          name: f.awayTeam,
-          odds: p.matchOdds.away,
-        },
-      ],
-    });
-  if (p.overUnder25)
-    markets.push({
-      bettingTypeId: BETTING_TYPE.OVER_UNDER,
-      line: '2.5',
-      outcomes: [
-        {
-          pick: 'over',
-          line: '2.5',
-          typeId: OUTCOME_TYPE.OVER,
-          participant: null,
-          name: 'Over 2.5',
-          odds: p.overUnder25.over,
-        },
-        {
-          pick: 'under',
-          line: '2.5',
-          typeId: OUTCOME_TYPE.UNDER,
-          participant: null,
-          name: 'Under 2.5',
-          odds: p.overUnder25.under,
-        },
-      ],
-    });
-  if (p.asianHandicap) {
-    const { line, home, away } = p.asianHandicap;
-    markets.push({
-      bettingTypeId: BETTING_TYPE.ASIAN_HANDICAP,
-      line,
-      outcomes: [
-        {
-          pick: 'home',
-          line,
-          typeId: OUTCOME_TYPE.PARTICIPANT,
-          participant: 'home',
-          name: `${f.homeTeam} ${signed(line)}`,
-          odds: home,
-        },
-        {
-          pick: 'away',
-          line: negate(line),
-          typeId: OUTCOME_TYPE.PARTICIPANT,
-          participant: 'away',
-          name: `${f.awayTeam} ${signed(negate(line))}`,
-          odds: away,
-        },
-      ],
-    });
-  }
-  return markets;
-};
 
 const idOf = (v: unknown): string => String(v);
 const num = (v: unknown): string | null => (v === null || v === undefined ? null : String(Number(v)));

@@ -1,0 +1,85 @@
+/**
+ * The settlement process manager's read side (decision 0076; architecture.md §3 "Process managers"):
+ * `settlementTriggers` folds `bet-` and `fixture-` events, in log order, into `settlement_legs` (which
+ * bets wait on which match), `settlement_facts` (the latest facts of every fixture) and
+ * `settlement_queue` (the (bet, match, revision) work the worker in settlement.ts drains). Queueing
+ * commits with the checkpoint, so nothing is missed.
+ */
+import type { BetPlaced } from '@bashiri/domain';
+import type { SqlExecutor } from '@bashiri/eventstore';
+import type { Projection } from '@bashiri/projection-runner';
+import { FIXTURE_RESULT_EVENTS, recordFixtureFacts } from '../../process-manager.ts';
+
+/** Which bets wait on which match, and the work for matches that already have facts: two statements per run of bets. */
+const recordBets = async (tx: SqlExecutor, pairs: readonly { match_id: string; bet_id: string }[]) => {
+  if (pairs.length === 0) return;
+  const json = JSON.stringify(pairs);
+  await tx.query(
+    `INSERT INTO settlement_legs (match_id, bet_id)
+     SELECT match_id, bet_id FROM jsonb_to_recordset($1::jsonb) AS x(match_id text, bet_id text) ON CONFLICT DO NOTHING`,
+    [json],
+  );
+  await tx.query(
+    `INSERT INTO settlement_queue (bet_id, match_id, revision)
+     SELECT x.bet_id, f.match_id, f.revision FROM jsonb_to_recordset($1::jsonb) AS x(match_id text, bet_id text)
+     JOIN settlement_facts f ON f.match_id = x.match_id ON CONFLICT DO NOTHING`,
+    [json],
+  );
+};
+
+/**
+ * Remembers which bets wait on which match and the latest facts of every fixture, and queues (bet,
+ * match, revision) work whenever facts arrive for a match with bets, or a bet arrives for a match that
+ * already has facts.
+ */
+export const settlementTriggers: Projection = {
+  name: 'settlement_triggers',
+  filter: { streamPrefixes: ['bet-', 'fixture-'] },
+  // A batch: the bets placed in a run are recorded together; a fixture event first records the bets
+  // before it, so the log order (bet before facts, or facts before bet) gives the same queue.
+  applyBatch: async (events, tx) => {
+    let pairs: { match_id: string; bet_id: string }[] = [];
+    for (const event of events) {
+      if (event.type === 'BetPlaced') {
+        const data = event.data as BetPlaced['data'];
+        for (const matchId of new Set(data.legs.map((l) => l.matchId)))
+          pairs.push({ match_id: matchId, bet_id: data.betId });
+      } else if (FIXTURE_RESULT_EVENTS.has(event.type)) {
+        await recordBets(tx, pairs);
+        pairs = [];
+        await settlementTriggers.apply(event, tx);
+      }
+    }
+    await recordBets(tx, pairs);
+  },
+  apply: async (event, tx) => {
+    if (event.type === 'BetPlaced') {
+      const data = event.data as BetPlaced['data'];
+      for (const matchId of new Set(data.legs.map((l) => l.matchId))) {
+        await tx.query(
+          'INSERT INTO settlement_legs (match_id, bet_id) VALUES ($1, $2) ON CONFLICT DO NOTHING',
+          [matchId, data.betId],
+        );
+        await tx.query(
+          `INSERT INTO settlement_queue (bet_id, match_id, revision)
+           SELECT $2, match_id, revision FROM settlement_facts WHERE match_id = $1 ON CONFLICT DO NOTHING`,
+          [matchId, data.betId],
+        );
+      }
+      return;
+    }
+    const fixture = await recordFixtureFacts(tx, 'settlement_facts', event);
+    if (!fixture) return;
+    const { matchId, revision } = fixture;
+    await tx.query(
+      `INSERT INTO settlement_queue (bet_id, match_id, revision)
+       SELECT bet_id, match_id, $2 FROM settlement_legs WHERE match_id = $1 ON CONFLICT DO NOTHING`,
+      [matchId, revision],
+    );
+  },
+  reset: async (tx) => {
+    await tx.query('DELETE FROM settlement_queue');
+    await tx.query('DELETE FROM settlement_facts');
+    await tx.query('DELETE FROM settlement_legs');
+  },
+};

@@ -1,0 +1,112 @@
+/**
+ * The season simulation's report (issue 17 items 4 and 7; docs/simulations.md "Report"): the shape the
+ * simulator builds (`simulations/src/season/report.ts`) and the back office reads back from the store
+ * where a run was kept (`api/src/modules/simulation/kept.ts`). Money in whole TZS; `hold`, `rtp` and
+ * the calibration figures as fractions (0.05 = 5%). Definitions:
+ *
+ * - handle = Σ stakes; gross payout = Σ (payout + reward) of settled bets (winnings before withholding tax);
+ * - GGR = handle − gross payout; hold = GGR ÷ handle; RTP = gross payout ÷ handle;
+ * - withholding tax = Σ tax withheld from winnings (betting-rules §8), collected for the state;
+ * - acca-bonus cost = Σ reward (string reward, spec §5);
+ * - operator GGR tax = `ggrTaxPercent` of each month's GGR when positive (an assumption: the scenario's rate).
+ */
+
+/** Money figures of one group of simulated bets (TZS integers; ratios as fractions). */
+export interface SimulationTotals {
+  readonly bets: number;
+  readonly handle: number;
+  readonly grossPayout: number;
+  readonly ggr: number;
+  /** GGR ÷ handle (0 when no handle). */
+  readonly hold: number;
+  /** Gross payout ÷ handle (0 when no handle). */
+  readonly rtp: number;
+  readonly withholdingTax: number;
+  readonly accaBonus: number;
+  /** What the wallets were credited: gross payout − withholding tax (after caps). */
+  readonly credited: number;
+}
+
+/** One reliability bin (10% of predicted probability): count, mean prediction, observed frequency. */
+export interface ReliabilityBin {
+  readonly n: number;
+  readonly predicted: number;
+  readonly observed: number;
+}
+
+/** Calibration of our 1X2 probabilities next to the bookmakers' closing prices (same matches for both). */
+export interface SimulationCalibration {
+  readonly matches: number;
+  /** Matches with closing prices (the comparison set). */
+  readonly compared: number;
+  /** Multi-class Brier score (Σ over home/draw/away of (p − outcome)²), mean over matches: lower is better. */
+  readonly brier: { readonly ours: number; readonly market: number | null };
+  /** Mean −ln p(actual outcome): lower is better. */
+  readonly logLoss: { readonly ours: number; readonly market: number | null };
+  /** Reliability: per 10% bin of predicted probability (all three outcomes), ours and the market's. */
+  readonly reliability: readonly {
+    readonly bin: string;
+    readonly ours: ReliabilityBin;
+    readonly market: ReliabilityBin;
+  }[];
+}
+
+/** One of the largest wins of a run (stake, payouts in TZS; `totalOdds` decimal odds as text). */
+export interface SimulationLargestWin {
+  readonly betId: string;
+  readonly userId: string;
+  readonly behaviour: string;
+  readonly stake: number;
+  readonly totalOdds: string;
+  readonly grossPayout: number;
+  readonly credited: number;
+  readonly legs: number;
+  readonly description: string;
+}
+
+/** Money into and out of the simulated wallets (TZS) and the bets the wallets refused. */
+export interface SimulationPayments {
+  readonly deposits: number;
+  readonly depositCount: number;
+  readonly withdrawals: number;
+  readonly withdrawalCount: number;
+  /** Bets the wallet refused (insufficient funds). */
+  readonly rejectedBets: number;
+}
+
+/** What every report tells of its scenario (the simulator's scenario holds more). */
+export interface SimulationReportScenario {
+  readonly name: string;
+  readonly seed: number;
+  readonly leagues: readonly string[];
+  readonly seasons: readonly string[];
+  /** Operator's tax on positive monthly GGR, percent. */
+  readonly ggrTaxPercent: number;
+  /** Margin (overround percent) per market type; `default` for the rest. */
+  readonly marginPercent: Readonly<Record<string, number>>;
+  /** The bet configuration in force, when the scenario set one. */
+  readonly config?: Readonly<Record<string, unknown>>;
+}
+
+/** The report of one run; `S` is the scenario type of whoever built it. */
+export interface SimulationReport<S extends SimulationReportScenario = SimulationReportScenario> {
+  readonly scenario: S;
+  readonly runId: string;
+  /** True when stopped before the last matchday: the report covers `matchdays` only. */
+  readonly stopped: boolean;
+  readonly matchdays: number;
+  readonly matchdaysTotal: number;
+  readonly matches: number;
+  readonly bettors: number;
+  readonly totals: SimulationTotals;
+  /** TZS. */
+  readonly operatorGgrTax: number;
+  readonly payments: SimulationPayments;
+  readonly byMarketType: Readonly<Record<string, SimulationTotals>>;
+  readonly byBehaviour: Readonly<Record<string, SimulationTotals>>;
+  readonly byLeague: Readonly<Record<string, SimulationTotals>>;
+  /** By EAT month of placement, `yyyy-mm`. */
+  readonly byMonth: Readonly<Record<string, SimulationTotals>>;
+  readonly largestWins: readonly SimulationLargestWin[];
+  readonly calibration: SimulationCalibration;
+}
