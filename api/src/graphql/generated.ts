@@ -4593,10 +4593,26 @@ export type RacingConfigInput = {
   readonly rtpBandMax?: InputMaybe<Scalars['Float']['input']>;
 };
 
-/** A round in the back office: the period with its orders, stakes, payouts and GGR (TZS). */
+/**
+ * Where a round stands in its life (docs/racing.md "Rounds"; the read model's phase): scheduled (betting
+ * not yet closed), closed (betting closed, not drawn), drawn, settled (every order settled), or voided by
+ * staff before its draw (decision 0062).
+ */
+export type RacingRoundPhase = 'SCHEDULED' | 'CLOSED' | 'DRAWN' | 'SETTLED' | 'VOIDED';
+
+/**
+ * A round in the back office: the period with its orders, stakes, payouts and GGR (TZS). Voided rounds
+ * are listed too, with when and why staff voided them (decision 0062; their orders' refunds count as paid).
+ */
 export type RacingRoundReport = {
   readonly __typename?: 'RacingRoundReport';
   readonly period: RacingPeriod;
+  /** The round's phase; VOIDED for a round staff voided. */
+  readonly phase: RacingRoundPhase;
+  /** When staff voided the round; null unless voided. */
+  readonly voidedAt?: Maybe<Scalars['DateTime']['output']>;
+  /** Why staff voided the round (their words, as typed); null unless voided. */
+  readonly voidReason?: Maybe<Scalars['String']['output']>;
   readonly orders: Scalars['Int']['output'];
   /** Amount staked (racing coin). */
   readonly staked: Scalars['Tzs']['output'];
@@ -6096,6 +6112,7 @@ export type ResolversTypes = {
   ExchangeRacingCoinInput: ExchangeRacingCoinInput;
   RacingOrderFilter: RacingOrderFilter;
   RacingConfigInput: RacingConfigInput;
+  RacingRoundPhase: RacingRoundPhase;
   RacingRoundReport: ResolverTypeWrapper<RacingRoundReport>;
   RacingRoundReportPage: ResolverTypeWrapper<RacingRoundReportPage>;
   RacingRoundStep: ResolverTypeWrapper<RacingRoundStep>;
@@ -9606,6 +9623,9 @@ export type RacingRoundReportResolvers<
   ParentType extends ResolversParentTypes['RacingRoundReport'] = ResolversParentTypes['RacingRoundReport'],
 > = {
   period?: Resolver<ResolversTypes['RacingPeriod'], ParentType, ContextType>;
+  phase?: Resolver<ResolversTypes['RacingRoundPhase'], ParentType, ContextType>;
+  voidedAt?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
+  voidReason?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   orders?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   staked?: Resolver<ResolversTypes['Tzs'], ParentType, ContextType>;
   paid?: Resolver<ResolversTypes['Tzs'], ParentType, ContextType>;

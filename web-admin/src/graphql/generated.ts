@@ -603,6 +603,13 @@ export type RacingConfigInput = {
   rtpBandMax?: number | null | undefined;
 };
 
+/**
+ * Where a round stands in its life (docs/racing.md "Rounds"; the read model's phase): scheduled (betting
+ * not yet closed), closed (betting closed, not drawn), drawn, settled (every order settled), or voided by
+ * staff before its draw (decision 0062).
+ */
+export type RacingRoundPhase = 'SCHEDULED' | 'CLOSED' | 'DRAWN' | 'SETTLED' | 'VOIDED';
+
 /** Where a referral relation stands: rewarded once, or refused as a self-referral (shown to staff). */
 export type ReferralStatus = 'PENDING' | 'REWARDED' | 'REFUSED';
 
@@ -3172,6 +3179,9 @@ export type RacingAdminRoundsQuery = {
   racingRounds: {
     total: number;
     items: Array<{
+      phase: RacingRoundPhase;
+      voidedAt: string | null;
+      voidReason: string | null;
       orders: number;
       staked: number;
       paid: number;
@@ -11955,6 +11965,9 @@ export const RacingAdminRoundsDocument = {
                           ],
                         },
                       },
+                      { kind: 'Field', name: { kind: 'Name', value: 'phase' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'voidedAt' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'voidReason' } },
                       { kind: 'Field', name: { kind: 'Name', value: 'orders' } },
                       { kind: 'Field', name: { kind: 'Name', value: 'staked' } },
                       { kind: 'Field', name: { kind: 'Name', value: 'paid' } },
