@@ -1697,6 +1697,13 @@ export type Subscription = {
   /** The round clock: every step of every round (open, close, draw, settle). */
   readonly racingRound: RacingRoundStep;
   /**
+   * Public: the header's jackpot banner, at once and again each time it changes (a ticket bought, an
+   * issue opened, closed, settled or cancelled): null while no jackpot issue is open. Published by the
+   * pool worker from the read model (docs/pool-games.md "Live jackpot amount"), a few times a second at
+   * most under heavy sales.
+   */
+  readonly jackpotAmount?: Maybe<JackpotBanner>;
+  /**
    * The cash-out offer of the player's bet (all of the running stake), now and then each time one of its
    * matches changes (odds, market states, clock, score, status) and the offer with it: the player site
    * shows it instead of polling (issue 20 item 2). Errors: UNAUTHENTICATED, BET_NOT_FOUND (not the
@@ -5237,12 +5244,21 @@ export type GuessingBetType = {
   readonly removed: Scalars['Boolean']['output'];
 };
 
-/** The header's jackpot banner (spec §2): the open jackpot's displayed amount, TZS. */
+/**
+ * The header's jackpot banner (spec §2): the open jackpot issue and its amounts, TZS (docs/pool-games.md
+ * "Pool"). The soonest-closing open jackpot issue when several are open.
+ */
 export type JackpotBanner = {
   readonly __typename?: 'JackpotBanner';
+  /** The open jackpot issue. */
   readonly issueId: Scalars['ID']['output'];
+  /** Its identifier (type prefix and sequence, e.g. `JP0042`). */
   readonly identifier: Scalars['String']['output'];
+  /** The displayed jackpot (spec §9): `init_jackpot` + the top tier's share of the pool, TZS. */
   readonly amount: Scalars['Tzs']['output'];
+  /** The pool of the issue: carried over + `increment` × this issue's stakes (rounded down), TZS. */
+  readonly pool: Scalars['Tzs']['output'];
+  /** When entries close (the first kick-off). */
   readonly closesAt: Scalars['DateTime']['output'];
 };
 
@@ -7813,6 +7829,12 @@ export type SubscriptionResolvers<
     ParentType,
     ContextType
   >;
+  jackpotAmount?: SubscriptionResolver<
+    Maybe<ResolversTypes['JackpotBanner']>,
+    'jackpotAmount',
+    ParentType,
+    ContextType
+  >;
   cashOutOffer?: SubscriptionResolver<
     ResolversTypes['EarlySettlementOffer'],
     'cashOutOffer',
@@ -10120,6 +10142,7 @@ export type JackpotBannerResolvers<
   issueId?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
   identifier?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   amount?: Resolver<ResolversTypes['Tzs'], ParentType, ContextType>;
+  pool?: Resolver<ResolversTypes['Tzs'], ParentType, ContextType>;
   closesAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
 };
 
