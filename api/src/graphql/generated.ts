@@ -1130,6 +1130,14 @@ export type Mutation = {
   readonly saveCasinoProvider: CasinoProvider;
   /** Staff (config.edit): imports a provider's game list from a file's text: format json (an array of CasinoGameInput, providerId optional) or csv (a header row of CasinoGameInput field names). All or nothing. Errors: CASINO_GAME_LIST_INVALID (field format, text or [i].<field>), then as importCasinoGames. */
   readonly importCasinoGameList: ReadonlyArray<CasinoGame>;
+  /**
+   * Staff (config.edit): imports provider `providerId`'s game list from its endpoint: a signed GET (HMAC-SHA256
+   * with the provider's secret, as its wallet calls) of `url`, or else of the provider's configured `gamesUrl`,
+   * answered within 10 s with the JSON list of the file import. All or nothing; audited. Errors:
+   * CASINO_PROVIDER_UNKNOWN, CASINO_GAME_LIST_URL_INVALID (field url), CASINO_GAME_LIST_FETCH_FAILED (field url;
+   * details.reason timeout, network, http with status, too_large), then as importCasinoGameList.
+   */
+  readonly importCasinoGamesFromProvider: ReadonlyArray<CasinoGame>;
   /** Staff (config.edit): replaces a provider's wallet secret with a new random one, answered once; the old one stops verifying at once. Errors: CASINO_PROVIDER_UNKNOWN. */
   readonly rotateCasinoProviderSecret: CasinoProviderSecret;
   /** spec §7 order_list/early_settlements: accept a cash-out offer, full or partial; held for the early-settlement delay, re-priced, paid within the tolerance (bill type 1). */
@@ -1645,6 +1653,11 @@ export type MutationImportCasinoGameListArgs = {
   providerId: Scalars['ID']['input'];
   format: Scalars['String']['input'];
   text: Scalars['String']['input'];
+};
+
+export type MutationImportCasinoGamesFromProviderArgs = {
+  providerId: Scalars['ID']['input'];
+  url?: InputMaybe<Scalars['String']['input']>;
 };
 
 export type MutationRotateCasinoProviderSecretArgs = {
@@ -5461,6 +5474,8 @@ export type CasinoProvider = {
   readonly launchUrl: Scalars['String']['output'];
   /** Last 4 characters of the HMAC secret. */
   readonly secretHint: Scalars['String']['output'];
+  /** Where the provider publishes its game list (http(s) URL, or a path on our own server); null: none configured. */
+  readonly gamesUrl?: Maybe<Scalars['String']['output']>;
 };
 
 export type CasinoProviderInput = {
@@ -5470,6 +5485,8 @@ export type CasinoProviderInput = {
   readonly launchUrl: Scalars['String']['input'];
   /** New HMAC-SHA256 secret (16–128 characters); omitted keeps the current one. */
   readonly secret?: InputMaybe<Scalars['String']['input']>;
+  /** Where the provider publishes its game list (http(s) URL or a path on our server); empty clears it, omitted keeps it. */
+  readonly gamesUrl?: InputMaybe<Scalars['String']['input']>;
 };
 
 /** One accepted provider transaction of a casino round (read model of `casino-round-*`). */
@@ -7740,6 +7757,12 @@ export type MutationResolvers<
     ParentType,
     ContextType,
     RequireFields<MutationImportCasinoGameListArgs, 'providerId' | 'format' | 'text'>
+  >;
+  importCasinoGamesFromProvider?: Resolver<
+    ReadonlyArray<ResolversTypes['CasinoGame']>,
+    ParentType,
+    ContextType,
+    RequireFields<MutationImportCasinoGamesFromProviderArgs, 'providerId'>
   >;
   rotateCasinoProviderSecret?: Resolver<
     ResolversTypes['CasinoProviderSecret'],
@@ -10252,6 +10275,7 @@ export type CasinoProviderResolvers<
   enabled?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   launchUrl?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   secretHint?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  gamesUrl?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
 };
 
 export type CasinoTransactionResolvers<
