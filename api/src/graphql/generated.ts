@@ -1130,6 +1130,14 @@ export type Mutation = {
   readonly saveCasinoProvider: CasinoProvider;
   /** Staff (config.edit): imports a provider's game list from a file's text: format json (an array of CasinoGameInput, providerId optional) or csv (a header row of CasinoGameInput field names). All or nothing. Errors: CASINO_GAME_LIST_INVALID (field format, text or [i].<field>), then as importCasinoGames. */
   readonly importCasinoGameList: ReadonlyArray<CasinoGame>;
+  /**
+   * Staff (config.edit): imports provider `providerId`'s game list from its endpoint: a signed GET (HMAC-SHA256
+   * with the provider's secret, as its wallet calls) of `url`, or else of the provider's configured `gamesUrl`,
+   * answered within 10 s with the JSON list of the file import. All or nothing; audited. Errors:
+   * CASINO_PROVIDER_UNKNOWN, CASINO_GAME_LIST_URL_INVALID (field url), CASINO_GAME_LIST_FETCH_FAILED (field url;
+   * details.reason timeout, network, http with status, too_large), then as importCasinoGameList.
+   */
+  readonly importCasinoGamesFromProvider: ReadonlyArray<CasinoGame>;
   /** Staff (config.edit): replaces a provider's wallet secret with a new random one, answered once; the old one stops verifying at once. Errors: CASINO_PROVIDER_UNKNOWN. */
   readonly rotateCasinoProviderSecret: CasinoProviderSecret;
   /** spec §7 order_list/early_settlements: accept a cash-out offer, full or partial; held for the early-settlement delay, re-priced, paid within the tolerance (bill type 1). */
@@ -1647,6 +1655,11 @@ export type MutationImportCasinoGameListArgs = {
   text: Scalars['String']['input'];
 };
 
+export type MutationImportCasinoGamesFromProviderArgs = {
+  providerId: Scalars['ID']['input'];
+  url?: InputMaybe<Scalars['String']['input']>;
+};
+
 export type MutationRotateCasinoProviderSecretArgs = {
   id: Scalars['ID']['input'];
 };
@@ -1696,6 +1709,13 @@ export type Subscription = {
   readonly unreadMessageCount: Scalars['Int']['output'];
   /** The round clock: every step of every round (open, close, draw, settle). */
   readonly racingRound: RacingRoundStep;
+  /**
+   * Public: the header's jackpot banner, at once and again each time it changes (a ticket bought, an
+   * issue opened, closed, settled or cancelled): null while no jackpot issue is open. Published by the
+   * pool worker from the read model (docs/pool-games.md "Live jackpot amount"), a few times a second at
+   * most under heavy sales.
+   */
+  readonly jackpotAmount?: Maybe<JackpotBanner>;
   /**
    * The cash-out offer of the player's bet (all of the running stake), now and then each time one of its
    * matches changes (odds, market states, clock, score, status) and the offer with it: the player site
@@ -4593,10 +4613,26 @@ export type RacingConfigInput = {
   readonly rtpBandMax?: InputMaybe<Scalars['Float']['input']>;
 };
 
-/** A round in the back office: the period with its orders, stakes, payouts and GGR (TZS). */
+/**
+ * Where a round stands in its life (docs/racing.md "Rounds"; the read model's phase): scheduled (betting
+ * not yet closed), closed (betting closed, not drawn), drawn, settled (every order settled), or voided by
+ * staff before its draw (decision 0062).
+ */
+export type RacingRoundPhase = 'SCHEDULED' | 'CLOSED' | 'DRAWN' | 'SETTLED' | 'VOIDED';
+
+/**
+ * A round in the back office: the period with its orders, stakes, payouts and GGR (TZS). Voided rounds
+ * are listed too, with when and why staff voided them (decision 0062; their orders' refunds count as paid).
+ */
 export type RacingRoundReport = {
   readonly __typename?: 'RacingRoundReport';
   readonly period: RacingPeriod;
+  /** The round's phase; VOIDED for a round staff voided. */
+  readonly phase: RacingRoundPhase;
+  /** When staff voided the round; null unless voided. */
+  readonly voidedAt?: Maybe<Scalars['DateTime']['output']>;
+  /** Why staff voided the round (their words, as typed); null unless voided. */
+  readonly voidReason?: Maybe<Scalars['String']['output']>;
   readonly orders: Scalars['Int']['output'];
   /** Amount staked (racing coin). */
   readonly staked: Scalars['Tzs']['output'];
@@ -5221,12 +5257,21 @@ export type GuessingBetType = {
   readonly removed: Scalars['Boolean']['output'];
 };
 
-/** The header's jackpot banner (spec §2): the open jackpot's displayed amount, TZS. */
+/**
+ * The header's jackpot banner (spec §2): the open jackpot issue and its amounts, TZS (docs/pool-games.md
+ * "Pool"). The soonest-closing open jackpot issue when several are open.
+ */
 export type JackpotBanner = {
   readonly __typename?: 'JackpotBanner';
+  /** The open jackpot issue. */
   readonly issueId: Scalars['ID']['output'];
+  /** Its identifier (type prefix and sequence, e.g. `JP0042`). */
   readonly identifier: Scalars['String']['output'];
+  /** The displayed jackpot (spec §9): `init_jackpot` + the top tier's share of the pool, TZS. */
   readonly amount: Scalars['Tzs']['output'];
+  /** The pool of the issue: carried over + `increment` × this issue's stakes (rounded down), TZS. */
+  readonly pool: Scalars['Tzs']['output'];
+  /** When entries close (the first kick-off). */
   readonly closesAt: Scalars['DateTime']['output'];
 };
 
@@ -5429,6 +5474,8 @@ export type CasinoProvider = {
   readonly launchUrl: Scalars['String']['output'];
   /** Last 4 characters of the HMAC secret. */
   readonly secretHint: Scalars['String']['output'];
+  /** Where the provider publishes its game list (http(s) URL, or a path on our own server); null: none configured. */
+  readonly gamesUrl?: Maybe<Scalars['String']['output']>;
 };
 
 export type CasinoProviderInput = {
@@ -5438,6 +5485,8 @@ export type CasinoProviderInput = {
   readonly launchUrl: Scalars['String']['input'];
   /** New HMAC-SHA256 secret (16–128 characters); omitted keeps the current one. */
   readonly secret?: InputMaybe<Scalars['String']['input']>;
+  /** Where the provider publishes its game list (http(s) URL or a path on our server); empty clears it, omitted keeps it. */
+  readonly gamesUrl?: InputMaybe<Scalars['String']['input']>;
 };
 
 /** One accepted provider transaction of a casino round (read model of `casino-round-*`). */
@@ -6096,6 +6145,7 @@ export type ResolversTypes = {
   ExchangeRacingCoinInput: ExchangeRacingCoinInput;
   RacingOrderFilter: RacingOrderFilter;
   RacingConfigInput: RacingConfigInput;
+  RacingRoundPhase: RacingRoundPhase;
   RacingRoundReport: ResolverTypeWrapper<RacingRoundReport>;
   RacingRoundReportPage: ResolverTypeWrapper<RacingRoundReportPage>;
   RacingRoundStep: ResolverTypeWrapper<RacingRoundStep>;
@@ -7708,6 +7758,12 @@ export type MutationResolvers<
     ContextType,
     RequireFields<MutationImportCasinoGameListArgs, 'providerId' | 'format' | 'text'>
   >;
+  importCasinoGamesFromProvider?: Resolver<
+    ReadonlyArray<ResolversTypes['CasinoGame']>,
+    ParentType,
+    ContextType,
+    RequireFields<MutationImportCasinoGamesFromProviderArgs, 'providerId'>
+  >;
   rotateCasinoProviderSecret?: Resolver<
     ResolversTypes['CasinoProviderSecret'],
     ParentType,
@@ -7793,6 +7849,12 @@ export type SubscriptionResolvers<
   racingRound?: SubscriptionResolver<
     ResolversTypes['RacingRoundStep'],
     'racingRound',
+    ParentType,
+    ContextType
+  >;
+  jackpotAmount?: SubscriptionResolver<
+    Maybe<ResolversTypes['JackpotBanner']>,
+    'jackpotAmount',
     ParentType,
     ContextType
   >;
@@ -9606,6 +9668,9 @@ export type RacingRoundReportResolvers<
   ParentType extends ResolversParentTypes['RacingRoundReport'] = ResolversParentTypes['RacingRoundReport'],
 > = {
   period?: Resolver<ResolversTypes['RacingPeriod'], ParentType, ContextType>;
+  phase?: Resolver<ResolversTypes['RacingRoundPhase'], ParentType, ContextType>;
+  voidedAt?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
+  voidReason?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   orders?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   staked?: Resolver<ResolversTypes['Tzs'], ParentType, ContextType>;
   paid?: Resolver<ResolversTypes['Tzs'], ParentType, ContextType>;
@@ -10100,6 +10165,7 @@ export type JackpotBannerResolvers<
   issueId?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
   identifier?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   amount?: Resolver<ResolversTypes['Tzs'], ParentType, ContextType>;
+  pool?: Resolver<ResolversTypes['Tzs'], ParentType, ContextType>;
   closesAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
 };
 
@@ -10209,6 +10275,7 @@ export type CasinoProviderResolvers<
   enabled?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   launchUrl?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   secretHint?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  gamesUrl?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
 };
 
 export type CasinoTransactionResolvers<

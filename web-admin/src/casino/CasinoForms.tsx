@@ -1,7 +1,8 @@
 /**
  * The casino back office's forms (issue 22 §1, §6; docs/casino.md "Back office"): add a game (antd Form
  * with zod rules, the server's `CASINO_GAME_*` field errors shown on their field), import a provider's
- * game list from an uploaded JSON or CSV file (`importCasinoGameList`), and the providers: name, launch
+ * game list from an uploaded JSON or CSV file (`importCasinoGameList`) or from the provider's endpoint
+ * (`importCasinoGamesFromProvider`: a URL, or the provider's configured game-list URL), and the providers: name, launch
  * URL and enabled edited, the wallet secret rotated (the new one shown once). Permission config.edit.
  */
 import {
@@ -27,6 +28,7 @@ import { useTranslation } from 'react-i18next';
 import { useMutation, useQuery } from 'urql';
 import { z } from 'zod';
 import {
+  CasinoAdminImportFromProviderDocument,
   CasinoAdminImportListDocument,
   CasinoAdminProvidersDocument,
   CasinoAdminRotateSecretDocument,
@@ -206,16 +208,34 @@ export function ImportGamesButton({
   const [open, setOpen] = useState(false);
   const [file, setFile] = useState<{ name: string; text: string } | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
-  const [form] = Form.useForm<{ providerId: string; format: 'json' | 'csv' }>();
+  const [form] = Form.useForm<ImportValues>();
+  const source = Form.useWatch('source', form) ?? 'file';
+  const providerId = Form.useWatch('providerId', form);
   const [{ fetching }, importList] = useMutation(CasinoAdminImportListDocument);
-  const submit = async (values: { providerId: string; format: 'json' | 'csv' }) => {
-    if (!file) return setProblem(t('validation.required'));
-    const result = await importList({ ...values, text: file.text });
-    if (result.error) {
-      const field = fieldOfError(result.error);
-      return setProblem(`${errorText(result.error)}${field ? ` (${field})` : ''}`);
+  const [{ fetching: fetchingRemote }, importRemote] = useMutation(CasinoAdminImportFromProviderDocument);
+  const submit = async (values: ImportValues) => {
+    let count: number;
+    let error: CombinedError | undefined;
+    if (values.source === 'provider') {
+      // The provider's endpoint: the URL typed, else the provider's configured one (server side).
+      const result = await importRemote({ providerId: values.providerId, url: values.url?.trim() || null });
+      error = result.error;
+      count = result.data?.importCasinoGamesFromProvider.length ?? 0;
+    } else {
+      if (!file) return setProblem(t('validation.required'));
+      const result = await importList({
+        providerId: values.providerId,
+        format: values.format,
+        text: file.text,
+      });
+      error = result.error;
+      count = result.data?.importCasinoGameList.length ?? 0;
     }
-    void message.success(t('casino.imported', { count: result.data?.importCasinoGameList.length ?? 0 }));
+    if (error) {
+      const field = fieldOfError(error);
+      return setProblem(`${errorText(error)}${field ? ` (${field})` : ''}`);
+    }
+    void message.success(t('casino.imported', { count }));
     setOpen(false);
     setFile(null);
     setProblem(null);
@@ -226,6 +246,7 @@ export function ImportGamesButton({
     if (!form.getFieldValue('providerId')) form.setFieldValue('providerId', providers[0]?.id);
     setOpen(true);
   };
+  const configuredUrl = providers.find((p) => p.id === providerId)?.gamesUrl ?? '';
   return (
     <>
       <Button onClick={openForm} data-testid="casino-import">
@@ -237,7 +258,7 @@ export function ImportGamesButton({
         onCancel={() => setOpen(false)}
         onOk={() => form.submit()}
         okText={t('casino.importList')}
-        confirmLoading={fetching}
+        confirmLoading={fetching || fetchingRemote}
         forceRender
       >
         <Typography.Paragraph type="secondary">{t('casino.importHelp')}</Typography.Paragraph>
@@ -245,37 +266,54 @@ export function ImportGamesButton({
           form={form}
           layout="vertical"
           onFinish={(v) => void submit(v)}
-          initialValues={{ providerId: providers[0]?.id, format: 'csv' }}
+          initialValues={{ providerId: providers[0]?.id, format: 'csv', source: 'file' }}
         >
           <Form.Item name="providerId" label={t('casino.provider')} rules={[zodRule(schemas.required, t)]}>
             <Select options={providers.map((p) => ({ value: p.id, label: `${p.name} (${p.id})` }))} />
           </Form.Item>
-          <Form.Item name="format" label={t('casino.format')}>
+          <Form.Item name="source" label={t('casino.source')}>
             <Radio.Group
+              data-testid="casino-import-source"
               options={[
-                { value: 'csv', label: 'CSV' },
-                { value: 'json', label: 'JSON' },
+                { value: 'file', label: t('casino.sourceFile') },
+                { value: 'provider', label: t('casino.sourceProvider') },
               ]}
             />
           </Form.Item>
-          <Form.Item label={t('casino.file')} required>
-            <Upload
-              accept=".csv,.json,text/csv,application/json"
-              maxCount={1}
-              showUploadList={false}
-              beforeUpload={async (f) => {
-                const text = await f.text();
-                setFile({ name: f.name, text });
-                setProblem(null);
-                if (/\.json$/i.test(f.name)) form.setFieldValue('format', 'json');
-                if (/\.csv$/i.test(f.name)) form.setFieldValue('format', 'csv');
-                return false;
-              }}
-            >
-              <Button>{t('casino.chooseFile')}</Button>
-            </Upload>
-            {file && <Typography.Text style={{ marginLeft: 8 }}>{file.name}</Typography.Text>}
-          </Form.Item>
+          {source === 'provider' ? (
+            <Form.Item name="url" label={t('casino.providerUrl')}>
+              <Input placeholder={configuredUrl} data-testid="casino-import-url" />
+            </Form.Item>
+          ) : (
+            <>
+              <Form.Item name="format" label={t('casino.format')}>
+                <Radio.Group
+                  options={[
+                    { value: 'csv', label: 'CSV' },
+                    { value: 'json', label: 'JSON' },
+                  ]}
+                />
+              </Form.Item>
+              <Form.Item label={t('casino.file')} required>
+                <Upload
+                  accept=".csv,.json,text/csv,application/json"
+                  maxCount={1}
+                  showUploadList={false}
+                  beforeUpload={async (f) => {
+                    const text = await f.text();
+                    setFile({ name: f.name, text });
+                    setProblem(null);
+                    if (/\.json$/i.test(f.name)) form.setFieldValue('format', 'json');
+                    if (/\.csv$/i.test(f.name)) form.setFieldValue('format', 'csv');
+                    return false;
+                  }}
+                >
+                  <Button>{t('casino.chooseFile')}</Button>
+                </Upload>
+                {file && <Typography.Text style={{ marginLeft: 8 }}>{file.name}</Typography.Text>}
+              </Form.Item>
+            </>
+          )}
         </Form>
         {problem && <Alert type="error" showIcon title={problem} />}
       </Modal>
@@ -283,7 +321,23 @@ export function ImportGamesButton({
   );
 }
 
-/** The providers: edit name, launch URL and enabled; rotate the wallet secret (shown once). */
+/** The import dialog's values: a file (format and text) or the provider's endpoint (URL, optional). */
+interface ImportValues {
+  providerId: string;
+  source: 'file' | 'provider';
+  format: 'json' | 'csv';
+  url?: string;
+}
+
+/** A provider's editable fields (an empty `gamesUrl` clears it). */
+interface ProviderValues {
+  name: string;
+  launchUrl: string;
+  enabled: boolean;
+  gamesUrl?: string;
+}
+
+/** The providers: edit name, launch URL, game-list URL and enabled; rotate the wallet secret (shown once). */
 export function ProvidersPanel() {
   const { t } = useTranslation();
   const { message } = App.useApp();
@@ -291,12 +345,12 @@ export function ProvidersPanel() {
   const [{ data, fetching }, refetch] = useQuery({ query: CasinoAdminProvidersDocument });
   const [editing, setEditing] = useState<Provider | null>(null);
   const [shown, setShown] = useState<{ provider: string; secret: string } | null>(null);
-  const [form] = Form.useForm<{ name: string; launchUrl: string; enabled: boolean }>();
+  const [form] = Form.useForm<ProviderValues>();
   const [{ fetching: saving }, save] = useMutation(CasinoAdminSaveProviderDocument);
   const [, rotate] = useMutation(CasinoAdminRotateSecretDocument);
-  const submit = async (values: { name: string; launchUrl: string; enabled: boolean }) => {
+  const submit = async (values: ProviderValues) => {
     if (!editing) return;
-    const result = await save({ input: { id: editing.id, ...values } });
+    const result = await save({ input: { id: editing.id, ...values, gamesUrl: values.gamesUrl ?? '' } });
     if (result.error) return void message.error(errorText(result.error));
     void message.success(t('casino.saved'));
     setEditing(null);
@@ -322,6 +376,7 @@ export function ProvidersPanel() {
           { title: t('casino.providerName'), dataIndex: 'name' },
           { title: t('casino.enabled'), dataIndex: 'enabled', render: (v: boolean) => (v ? '✓' : '—') },
           { title: t('casino.launchUrl'), dataIndex: 'launchUrl' },
+          { title: t('casino.gamesUrl'), dataIndex: 'gamesUrl', render: (v: string | null) => v ?? '—' },
           { title: t('casino.secret'), dataIndex: 'secretHint' },
           {
             title: '',
@@ -332,7 +387,12 @@ export function ProvidersPanel() {
                   size="small"
                   onClick={() => {
                     setEditing(p);
-                    form.setFieldsValue({ name: p.name, launchUrl: p.launchUrl, enabled: p.enabled });
+                    form.setFieldsValue({
+                      name: p.name,
+                      launchUrl: p.launchUrl,
+                      enabled: p.enabled,
+                      gamesUrl: p.gamesUrl ?? '',
+                    });
                   }}
                 >
                   {t('casino.edit')}
@@ -371,6 +431,13 @@ export function ProvidersPanel() {
                 t,
               ),
             ]}
+          >
+            <Input />
+          </Form.Item>
+          <Form.Item
+            name="gamesUrl"
+            label={t('casino.gamesUrl')}
+            rules={[zodRule(z.string().regex(/^$|^(https?:\/\/|\/)\S*$/, 'validation.required'), t)]}
           >
             <Input />
           </Form.Item>

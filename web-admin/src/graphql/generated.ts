@@ -603,6 +603,13 @@ export type RacingConfigInput = {
   rtpBandMax?: number | null | undefined;
 };
 
+/**
+ * Where a round stands in its life (docs/racing.md "Rounds"; the read model's phase): scheduled (betting
+ * not yet closed), closed (betting closed, not drawn), drawn, settled (every order settled), or voided by
+ * staff before its draw (decision 0062).
+ */
+export type RacingRoundPhase = 'SCHEDULED' | 'CLOSED' | 'DRAWN' | 'SETTLED' | 'VOIDED';
+
 /** Where a referral relation stands: rewarded once, or refused as a self-referral (shown to staff). */
 export type ReferralStatus = 'PENDING' | 'REWARDED' | 'REFUSED';
 
@@ -702,6 +709,8 @@ export type CasinoProviderInput = {
   launchUrl: string;
   /** New HMAC-SHA256 secret (16–128 characters); omitted keeps the current one. */
   secret?: string | null | undefined;
+  /** Where the provider publishes its game list (http(s) URL or a path on our server); empty clears it, omitted keeps it. */
+  gamesUrl?: string | null | undefined;
 };
 
 export type CasinoTransactionFilter = {
@@ -1006,6 +1015,7 @@ export type CasinoAdminProvidersQuery = {
     enabled: boolean;
     launchUrl: string;
     secretHint: string;
+    gamesUrl: string | null;
   }>;
 };
 
@@ -1014,7 +1024,14 @@ export type CasinoAdminSaveProviderMutationVariables = Exact<{
 }>;
 
 export type CasinoAdminSaveProviderMutation = {
-  saveCasinoProvider: { id: string; name: string; enabled: boolean; launchUrl: string; secretHint: string };
+  saveCasinoProvider: {
+    id: string;
+    name: string;
+    enabled: boolean;
+    launchUrl: string;
+    secretHint: string;
+    gamesUrl: string | null;
+  };
 };
 
 export type CasinoAdminRotateSecretMutationVariables = Exact<{
@@ -1033,6 +1050,15 @@ export type CasinoAdminImportListMutationVariables = Exact<{
 
 export type CasinoAdminImportListMutation = {
   importCasinoGameList: Array<{ providerId: string; gameId: string }>;
+};
+
+export type CasinoAdminImportFromProviderMutationVariables = Exact<{
+  providerId: string | number;
+  url?: string | null | undefined;
+}>;
+
+export type CasinoAdminImportFromProviderMutation = {
+  importCasinoGamesFromProvider: Array<{ providerId: string; gameId: string }>;
 };
 
 export type CasinoAdminGgrDailyQueryVariables = Exact<{
@@ -3172,6 +3198,9 @@ export type RacingAdminRoundsQuery = {
   racingRounds: {
     total: number;
     items: Array<{
+      phase: RacingRoundPhase;
+      voidedAt: string | null;
+      voidReason: string | null;
       orders: number;
       staked: number;
       paid: number;
@@ -5742,6 +5771,7 @@ export const CasinoAdminProvidersDocument = {
                 { kind: 'Field', name: { kind: 'Name', value: 'enabled' } },
                 { kind: 'Field', name: { kind: 'Name', value: 'launchUrl' } },
                 { kind: 'Field', name: { kind: 'Name', value: 'secretHint' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'gamesUrl' } },
               ],
             },
           },
@@ -5788,6 +5818,7 @@ export const CasinoAdminSaveProviderDocument = {
                 { kind: 'Field', name: { kind: 'Name', value: 'enabled' } },
                 { kind: 'Field', name: { kind: 'Name', value: 'launchUrl' } },
                 { kind: 'Field', name: { kind: 'Name', value: 'secretHint' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'gamesUrl' } },
               ],
             },
           },
@@ -5906,6 +5937,59 @@ export const CasinoAdminImportListDocument = {
     },
   ],
 } as unknown as DocumentNode<CasinoAdminImportListMutation, CasinoAdminImportListMutationVariables>;
+export const CasinoAdminImportFromProviderDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'mutation',
+      name: { kind: 'Name', value: 'CasinoAdminImportFromProvider' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'providerId' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'ID' } } },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'url' } },
+          type: { kind: 'NamedType', name: { kind: 'Name', value: 'String' } },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'importCasinoGamesFromProvider' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'providerId' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'providerId' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'url' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'url' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'providerId' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'gameId' } },
+              ],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<
+  CasinoAdminImportFromProviderMutation,
+  CasinoAdminImportFromProviderMutationVariables
+>;
 export const CasinoAdminGgrDailyDocument = {
   kind: 'Document',
   definitions: [
@@ -11955,6 +12039,9 @@ export const RacingAdminRoundsDocument = {
                           ],
                         },
                       },
+                      { kind: 'Field', name: { kind: 'Name', value: 'phase' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'voidedAt' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'voidReason' } },
                       { kind: 'Field', name: { kind: 'Name', value: 'orders' } },
                       { kind: 'Field', name: { kind: 'Name', value: 'staked' } },
                       { kind: 'Field', name: { kind: 'Name', value: 'paid' } },

@@ -36,6 +36,7 @@ import {
   type RacingConfigInput,
 } from '../graphql/generated.ts';
 import { downloadCsv, toCsv } from '../components/csv.ts';
+import { racingRoundsCsv } from './roundsCsv.ts';
 
 const BET_TYPES: readonly BetTypeName[] = [
   'CHAMPION',
@@ -268,6 +269,7 @@ export function RacingRoundsPage() {
         ),
     },
     { key: 'result', title: t('racing.cols.result'), render: (_, r) => r.period.lotteryCombination ?? '—' },
+    { key: 'phase', title: t('racing.cols.phase'), render: (_, r) => t(`racing.phases.${r.phase}`) },
     { key: 'orders', title: t('racing.cols.orders'), dataIndex: 'orders', align: 'right' },
     { key: 'staked', title: t('racing.cols.staked'), align: 'right', render: (_, r) => formatTzs(r.staked) },
     { key: 'paid', title: t('racing.cols.paid'), align: 'right', render: (_, r) => formatTzs(r.paid) },
@@ -278,7 +280,11 @@ export function RacingRoundsPage() {
       title: '',
       render: (_, r) =>
         r.period.voided ? (
-          <Typography.Text type="danger">{t('racing.voided')}</Typography.Text>
+          <Typography.Text type="danger" data-testid={`racing-voided-${r.period.id}`}>
+            {t('racing.voided')}
+            {r.voidReason ? `: ${r.voidReason}` : ''}
+            {r.voidedAt ? ` (${formatEat(r.voidedAt)})` : ''}
+          </Typography.Text>
         ) : r.period.seed ? null : (
           // Not drawn yet (or its draw failed): staff may void it, decision 0062.
           <ActionModal<object>
@@ -301,39 +307,7 @@ export function RacingRoundsPage() {
       const answer = await client.query(RacingAdminRoundsDocument, { page, pageSize: 50 }).toPromise();
       return answer.data?.racingRounds ?? null;
     });
-    downloadCsv(
-      'racing-rounds.csv',
-      toCsv(
-        [
-          'round',
-          'starting_bet_time',
-          'end_bet_time',
-          'draw_time',
-          'seed_hash',
-          'seed',
-          'lottery_combination',
-          'orders',
-          'staked',
-          'paid',
-          'tax',
-          'ggr',
-        ],
-        rows.map((r) => [
-          r.period.id,
-          r.period.startingBetTime,
-          r.period.endBetTime,
-          r.period.drawTime,
-          r.period.seedHash,
-          r.period.seed,
-          r.period.lotteryCombination,
-          r.orders,
-          r.staked,
-          r.paid,
-          r.tax,
-          r.ggr,
-        ]),
-      ),
-    );
+    downloadCsv('racing-rounds.csv', racingRoundsCsv(rows));
   };
   return (
     <Space direction="vertical" style={{ width: '100%' }}>
@@ -346,7 +320,7 @@ export function RacingRoundsPage() {
         columns={columns}
         rowKey={(r) => r.period.id}
         toolbar={<Button onClick={() => void exportCsv()}>{t('racing.csv')}</Button>}
-        scrollX={1100}
+        scrollX={1250}
       />
     </Space>
   );

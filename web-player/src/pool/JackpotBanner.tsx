@@ -1,29 +1,32 @@
 /**
  * The jackpot banner of the player site (spec §2 "jackpot banner"; spec §9 "the initial plus the current
  * jackpot"; issue 18 item 4): the displayed jackpot of the open jackpot issue, in TZS, linking to
- * `/string_ball`. Live: the small `PoolJackpotBanner` query is read again every
- * {@link BANNER_REFRESH_MS} while the page is visible, so the amount moves as tickets are bought
- * (15% of each stake goes to the pool, 40% of the pool is the top tier's fund: docs/pool-games.md).
+ * `/string_ball`. Live: the small `PoolJackpotBanner` query draws it first, then the `PoolJackpotAmount`
+ * subscription (GraphQL `jackpotAmount`, over the site's websocket) replaces it at once and after every
+ * ticket bought or issue change, so the amount moves as tickets are bought (15% of each stake goes to
+ * the pool, 40% of the pool is the top tier's fund: docs/pool-games.md "Live jackpot amount"). After a
+ * lost connection the socket re-subscribes and the first answer brings the amount up to date.
  *
  * Kept off the first load (PREAMBLE rule 7): the layout draws it through `LazyJackpotBanner`
  * (site/SiteExtras.tsx), whose chunk (site/parts.tsx) loads after the first paint; this module brings
  * the pool texts it needs (`pool` namespace) into the languages already loaded, since the pool pages'
  * texts load on demand (i18n/registry-later.ts).
  */
-import { useEffect, useMemo } from 'react';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { useQuery } from 'urql';
+import { useQuery, useSubscription } from 'urql';
 import type { i18n } from 'i18next';
 import { formatTzs } from '@bashiri/web-shared';
 import { LANGUAGES } from '@bashiri/web-shared';
 import { eatStamp } from '../site/SiteExtras.tsx';
-import { PoolJackpotBannerDocument, type PoolJackpotBannerQuery } from './generated.ts';
+import {
+  PoolJackpotAmountDocument,
+  PoolJackpotBannerDocument,
+  type PoolJackpotBannerQuery,
+} from './generated.ts';
 import { poolTexts } from './texts.ts';
 import './banner.css';
-
-/** How often the banner reads the amount again, ms (while the page is visible). */
-export const BANNER_REFRESH_MS = 10_000;
 
 /** The banner's data: the open jackpot issue (null when none is open). */
 export type JackpotBannerData = PoolJackpotBannerQuery['jackpotBanner'];
@@ -68,19 +71,15 @@ export function JackpotBannerView({ banner }: { readonly banner: JackpotBannerDa
   );
 }
 
-/** The live banner: the open jackpot's displayed amount, read again every {@link BANNER_REFRESH_MS}. */
+/**
+ * The live banner: the open jackpot's displayed amount, from the query until the `jackpotAmount`
+ * subscription answers, then from the subscription (null there: no jackpot open, nothing drawn).
+ */
 export function JackpotBanner() {
   const { i18n: instance } = useTranslation();
   useMemo(() => addPoolTexts(instance), [instance]);
-  const [{ data }, reexecute] = useQuery({
-    query: PoolJackpotBannerDocument,
-    requestPolicy: 'cache-and-network',
-  });
-  useEffect(() => {
-    const timer = setInterval(() => {
-      if (document.visibilityState === 'visible') reexecute({ requestPolicy: 'network-only' });
-    }, BANNER_REFRESH_MS);
-    return () => clearInterval(timer);
-  }, [reexecute]);
-  return <JackpotBannerView banner={data?.jackpotBanner} />;
+  const [{ data }] = useQuery({ query: PoolJackpotBannerDocument, requestPolicy: 'cache-and-network' });
+  const [live] = useSubscription({ query: PoolJackpotAmountDocument });
+  const banner = live.data ? live.data.jackpotAmount : data?.jackpotBanner;
+  return <JackpotBannerView banner={banner} />;
 }

@@ -229,6 +229,12 @@ export type PoolJackpotBannerQuery = {
   jackpotBanner: { issueId: string; identifier: string; amount: number; closesAt: string } | null;
 };
 
+export type PoolJackpotAmountSubscriptionVariables = Exact<{ [key: string]: never }>;
+
+export type PoolJackpotAmountSubscription = {
+  jackpotAmount: { issueId: string; identifier: string; amount: number; closesAt: string } | null;
+};
+
 export type PoolIssueStatsQueryVariables = Exact<{
   issueId: string | number;
 }>;
@@ -849,6 +855,34 @@ export const PoolJackpotBannerDocument = {
     },
   ],
 } as unknown as DocumentNode<PoolJackpotBannerQuery, PoolJackpotBannerQueryVariables>;
+export const PoolJackpotAmountDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'subscription',
+      name: { kind: 'Name', value: 'PoolJackpotAmount' },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'jackpotAmount' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'issueId' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'identifier' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'amount' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'closesAt' } },
+              ],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<PoolJackpotAmountSubscription, PoolJackpotAmountSubscriptionVariables>;
 export const PoolIssueStatsDocument = {
   kind: 'Document',
   definitions: [

@@ -10,6 +10,8 @@ import type { AddressInfo } from 'node:net';
 import { registerSandbox } from './server.ts';
 
 export { SANDBOX_PROVIDER } from './wallet-client.ts';
+export { SANDBOX_GAME_LIST, GAME_LIST_SIGNATURE_WINDOW_MS } from './game-list.ts';
+export type { SandboxListedGame } from './game-list.ts';
 export type { SandboxFaults, WalletClient } from './wallet-client.ts';
 export { registerSandbox, SANDBOX_GAMES, DEMO_BALANCE } from './server.ts';
 export { crashPoint, diceRoll, settleCrash, settleDice, seedHash } from './games/index.ts';

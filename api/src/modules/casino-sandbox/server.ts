@@ -28,7 +28,8 @@ import {
 } from './games/index.ts';
 import type { DiceBet } from './games/index.ts';
 import { GAME_SCRIPT, renderGamePage, thumbnailSvg } from './pages.ts';
-import { providerId, walletClient } from './wallet-client.ts';
+import { SANDBOX_PROVIDER, providerId, walletClient } from './wallet-client.ts';
+import { SANDBOX_GAME_LIST, gameListRequestSigned } from './game-list.ts';
 import type { WalletClient } from './wallet-client.ts';
 
 /** The games the sandbox serves (our catalogue lists them under provider `sandbox`). */
@@ -214,6 +215,14 @@ export const registerSandbox = async (
   });
 
   await app.register(async (scope) => {
+    // The provider's game list for operators (game-list.ts): a signed GET.
+    scope.get('/casino-sandbox/games', async (request, reply) => {
+      if (
+        !gameListRequestSigned(request.headers, SANDBOX_PROVIDER.id, SANDBOX_PROVIDER.secret, options.now())
+      )
+        return reply.code(401).send(fail('SANDBOX_SIGNATURE_INVALID', 'missing, wrong or stale signature'));
+      return reply.header('cache-control', 'no-store').send({ games: SANDBOX_GAME_LIST });
+    });
     scope.get<{ Params: { gameId: string }; Querystring: { token?: string; lang?: string; mode?: string } }>(
       '/casino-sandbox/play/:gameId',
       async (request, reply) => {

@@ -16,6 +16,7 @@ import type { ApiModule } from '../module.ts';
 import { allGames, importGames, launchGame, lobbyGames, saveGame, visibleGame } from './catalogue.ts';
 import type { CasinoGameView } from './catalogue.ts';
 import { ggrPerProviderPerDay, parseGameList, rotateProviderSecret } from './admin.ts';
+import { fetchProviderGameList } from './provider-import.ts';
 import { casinoTransactionsProjection } from './projection.ts';
 import { registerCasinoRoutes } from './routes.ts';
 import { seedSandboxProvider } from './seed.ts';
@@ -52,12 +53,14 @@ const providerView = (r: {
   enabled: boolean;
   launch_url: string;
   secret: string;
+  games_url?: string | null;
 }) => ({
   id: r.id,
   name: r.name,
   enabled: r.enabled,
   launchUrl: r.launch_url,
   secretHint: `…${r.secret.slice(-4)}`,
+  gamesUrl: r.games_url ?? null,
 });
 
 const Query: QueryResolvers = {
@@ -75,14 +78,9 @@ const Query: QueryResolvers = {
       enabled: boolean;
       launch_url: string;
       secret: string;
-    }>('SELECT id, name, enabled, launch_url, secret FROM casino_providers ORDER BY id');
-    return rows.map((r) => ({
-      id: r.id,
-      name: r.name,
-      enabled: r.enabled,
-      launchUrl: r.launch_url,
-      secretHint: `…${r.secret.slice(-4)}`,
-    }));
+      games_url: string | null;
+    }>('SELECT id, name, enabled, launch_url, secret, games_url FROM casino_providers ORDER BY id');
+    return rows.map(providerView);
   },
   casinoTransactions: async (_r, args, ctx) => {
     requireStaff(ctx, 'orders.view');
@@ -232,6 +230,11 @@ const Mutation: MutationResolvers = {
     importAudited(ctx, providerId, () => games as CasinoGameView[], {}),
   importCasinoGameList: async (_r, { providerId, format, text }, ctx) =>
     importAudited(ctx, providerId, () => parseGameList(providerId, format, text), { format }),
+  importCasinoGamesFromProvider: async (_r, { providerId, url }, ctx) => {
+    requireStaff(ctx, 'config.edit');
+    const games = await fetchProviderGameList(ctx.services, providerId, url);
+    return importAudited(ctx, providerId, () => games, { source: 'provider', url: url ?? null });
+  },
   rotateCasinoProviderSecret: async (_r, { id }, ctx) => {
     const staff = requireStaff(ctx, 'config.edit');
     const at = new Date(ctx.services.now()).toISOString();
@@ -242,7 +245,8 @@ const Mutation: MutationResolvers = {
       enabled: boolean;
       launch_url: string;
       secret: string;
-    }>('SELECT id, name, enabled, launch_url, secret FROM casino_providers WHERE id = $1', [id]);
+      games_url: string | null;
+    }>('SELECT id, name, enabled, launch_url, secret, games_url FROM casino_providers WHERE id = $1', [id]);
     await audit(ctx.services.sql, {
       actor: `staff:${staff.staffId}`,
       ip: ctx.ip,
@@ -273,12 +277,14 @@ const Mutation: MutationResolvers = {
       enabled: boolean;
       launch_url: string;
       secret: string;
+      games_url: string | null;
     }>(
-      `INSERT INTO casino_providers (id, name, secret, enabled, launch_url, updated_at)
-       VALUES ($1, $2, coalesce($3, ''), $4, $5, $6)
+      `INSERT INTO casino_providers (id, name, secret, enabled, launch_url, updated_at, games_url)
+       VALUES ($1, $2, coalesce($3, ''), $4, $5, $6, nullif($7, ''))
        ON CONFLICT (id) DO UPDATE SET name = $2, secret = coalesce($3, casino_providers.secret), enabled = $4,
-         launch_url = $5, updated_at = $6
-       RETURNING id, name, enabled, launch_url, secret`,
+         launch_url = $5, updated_at = $6,
+         games_url = CASE WHEN $7::text IS NULL THEN casino_providers.games_url ELSE nullif($7, '') END
+       RETURNING id, name, enabled, launch_url, secret, games_url`,
       [
         input.id,
         input.name,
@@ -286,6 +292,7 @@ const Mutation: MutationResolvers = {
         input.enabled,
         input.launchUrl,
         new Date(ctx.services.now()).toISOString(),
+        input.gamesUrl == null ? null : input.gamesUrl.trim(),
       ],
     );
     const r = rows[0]!;
@@ -299,17 +306,12 @@ const Mutation: MutationResolvers = {
         name: r.name,
         enabled: r.enabled,
         launchUrl: r.launch_url,
+        gamesUrl: r.games_url,
         secretChanged: input.secret != null,
       },
       requestId: ctx.requestId,
     });
-    return {
-      id: r.id,
-      name: r.name,
-      enabled: r.enabled,
-      launchUrl: r.launch_url,
-      secretHint: `…${r.secret.slice(-4)}`,
-    };
+    return providerView(r);
   },
 };
 

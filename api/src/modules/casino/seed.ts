@@ -4,44 +4,24 @@
  */
 import type { SqlExecutor } from '@bashiri/eventstore';
 import type { CasinoGame } from '@bashiri/domain';
-import { SANDBOX_PROVIDER } from '../casino-sandbox/index.ts';
+import { SANDBOX_GAME_LIST, SANDBOX_PROVIDER } from '../casino-sandbox/index.ts';
 import { upsertGame } from './catalogue.ts';
 
 export { SANDBOX_PROVIDER };
 
-/** The sandbox's games as our catalogue lists them (RTP 99 %, docs/casino.md "Crash", "Dice"). */
-export const SANDBOX_CATALOGUE: readonly CasinoGame[] = [
-  {
+/** The sandbox's games as our catalogue lists them: its published list (`SANDBOX_GAME_LIST`). */
+export const SANDBOX_CATALOGUE: readonly CasinoGame[] = SANDBOX_GAME_LIST.map(
+  ({ nameSw, nameEn, nameZh, isNew, rtpPercent, ...g }) => ({
+    ...g,
     providerId: SANDBOX_PROVIDER.id,
-    gameId: 'crash',
-    category: 'crash',
-    names: { sw: 'Ndege Angani', en: 'Sky Plane', zh: '天空飞机' },
-    thumbnail: '/casino-sandbox/thumbs/crash.svg',
-    rtpPercent: 99,
-    volatility: 'high',
-    minStake: 100,
-    maxStake: 1_000_000,
-    sortOrder: 1,
-    visible: true,
-    popular: true,
-    new: true,
-  },
-  {
-    providerId: SANDBOX_PROVIDER.id,
-    gameId: 'dice',
-    category: 'instant',
-    names: { sw: 'Kete', en: 'Dice', zh: '骰子' },
-    thumbnail: '/casino-sandbox/thumbs/dice.svg',
-    rtpPercent: 99,
-    volatility: 'low',
-    minStake: 100,
-    maxStake: 1_000_000,
-    sortOrder: 2,
-    visible: true,
-    popular: false,
-    new: true,
-  },
-];
+    names: { sw: nameSw, en: nameEn, zh: nameZh },
+    rtpPercent: Number(rtpPercent),
+    new: isNew,
+  }),
+);
+
+/** Where the sandbox publishes its game list (relative: on our own server; docs/casino.md). */
+export const SANDBOX_GAMES_URL = '/casino-sandbox/games';
 
 /**
  * Inserts the sandbox provider and its games when missing (idempotent; existing rows are kept), through
@@ -49,10 +29,21 @@ export const SANDBOX_CATALOGUE: readonly CasinoGame[] = [
  */
 export const seedSandboxProvider = async (sql: SqlExecutor): Promise<void> => {
   await sql.query(
-    `INSERT INTO casino_providers (id, name, secret, enabled, launch_url) VALUES ($1, $2, $3, true, $4)
+    `INSERT INTO casino_providers (id, name, secret, enabled, launch_url, games_url) VALUES ($1, $2, $3, true, $4, $5)
      ON CONFLICT (id) DO NOTHING`,
-    [SANDBOX_PROVIDER.id, SANDBOX_PROVIDER.name, SANDBOX_PROVIDER.secret, SANDBOX_PROVIDER.launchUrl],
+    [
+      SANDBOX_PROVIDER.id,
+      SANDBOX_PROVIDER.name,
+      SANDBOX_PROVIDER.secret,
+      SANDBOX_PROVIDER.launchUrl,
+      SANDBOX_GAMES_URL,
+    ],
   );
+  // Databases seeded before the game-list URL existed.
+  await sql.query(`UPDATE casino_providers SET games_url = $2 WHERE id = $1 AND games_url IS NULL`, [
+    SANDBOX_PROVIDER.id,
+    SANDBOX_GAMES_URL,
+  ]);
   const now = new Date().toISOString();
   for (const g of SANDBOX_CATALOGUE) await upsertGame(sql, g, now, 'keep');
 };

@@ -18,7 +18,12 @@ import {
 } from '@bashiri/domain';
 import type { PoolTerms, TicketEvent, TicketState } from '@bashiri/domain';
 import type { IResolvers } from 'mercurius';
-import type { GuessingBetTypeInput, MutationResolvers, QueryResolvers } from '../../graphql/generated.ts';
+import type {
+  GuessingBetTypeInput,
+  MutationResolvers,
+  QueryResolvers,
+  SubscriptionResolvers,
+} from '../../graphql/generated.ts';
 import type { GraphQLContext } from '../../graphql/context.ts';
 import { codedError, fromDomainError } from '../../graphql/errors.ts';
 import { requirePlayer, requireStaff } from '../../auth/guard.ts';
@@ -35,11 +40,13 @@ import {
   poolIssue,
   poolIssuePage,
   poolIssueStats,
+  jackpotBannerNow,
   poolIssues,
   poolTicket,
   poolTicketPage,
 } from './queries.ts';
-import { startPoolWorker } from './settlement.ts';
+import { JACKPOT_AMOUNT, startPoolWorker } from './settlement.ts';
+import type { JackpotAmountPayload } from './settlement.ts';
 import {
   JACKPOT_TYPE_ID,
   LUCKY_SIX_TYPE_ID,
@@ -173,17 +180,7 @@ const Query: QueryResolvers = {
   },
   poolIssueStats: async (_root, { issueId }, ctx) =>
     poolIssueStats(ctx.services.sql, issueId, ctx.services.now()),
-  jackpotBanner: async (_root, _args, ctx) => {
-    const [open] = await poolIssues(ctx.services.sql, 'jackpot', ['open'], ctx.services.now());
-    return open
-      ? {
-          issueId: open.issueId,
-          identifier: open.identifier,
-          amount: open.displayedJackpot,
-          closesAt: open.closesAt,
-        }
-      : null;
-  },
+  jackpotBanner: async (_root, _args, ctx) => jackpotBannerNow(ctx.services.sql, ctx.services.now()),
   guessingBetTypes: async (_root, _args, ctx) =>
     Promise.all((await listPoolTypes(ctx.services.sql)).map((t) => typeView(ctx, t))),
   guessingBetType: async (_root, { id }, ctx) => {
@@ -351,6 +348,30 @@ const demoEnabled = (services: AppServices) =>
   process.env['POOL_DEMO'] !== '0' &&
   services.config.NODE_ENV !== 'production';
 
+type Subscribable = GraphQLContext & {
+  pubsub: { subscribe(topic: string): Promise<AsyncIterable<unknown>> };
+};
+
+/** `source` preceded by one `first` item, so a new subscriber gets the amount at once. */
+async function* withInitial(source: AsyncIterable<unknown>, first: unknown): AsyncIterable<unknown> {
+  yield first;
+  yield* source;
+}
+
+const Subscription: SubscriptionResolvers = {
+  jackpotAmount: {
+    // Listen first, then read: no change falls between the first amount and the next.
+    subscribe: async (_root, _args, ctx) => {
+      const source = await (ctx as Subscribable).pubsub.subscribe(JACKPOT_AMOUNT);
+      const first: JackpotAmountPayload = {
+        banner: await jackpotBannerNow(ctx.services.sql, ctx.services.now()),
+      };
+      return withInitial(source, first);
+    },
+    resolve: (payload: unknown) => (payload as JackpotAmountPayload).banner,
+  },
+};
+
 export const poolModule: ApiModule = {
   name: 'pool',
   typeDefs: readFileSync(new URL('./schema.graphql', import.meta.url), 'utf8'),
@@ -360,5 +381,5 @@ export const poolModule: ApiModule = {
     await seedPoolTypes(services.sql);
     return startPoolWorker(services, demoEnabled(services) ? () => keepDemoIssues(services) : undefined);
   },
-  resolvers: { Query, Mutation } as IResolvers,
+  resolvers: { Query, Mutation, Subscription } as IResolvers,
 };

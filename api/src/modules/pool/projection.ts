@@ -126,15 +126,39 @@ const applyTicket = async (event: TicketEvent, tx: SqlExecutor) => {
 
 const isIssueStream = (stream: string) => ISSUE_PREFIXES.some((p) => stream.startsWith(p));
 
-/** The read model of pool issues and tickets. */
+/**
+ * Queues the pool worker's `banner` item (one for the whole site): the jackpot banner may have changed,
+ * publish it (settlement.ts, topic `JACKPOT_AMOUNT`). Written in the transaction that changed the read
+ * model, so the worker reads the change. An item the worker holds (leased) is armed again, so a change
+ * made while it publishes is published too; an item still waiting is left as it is.
+ */
+export const QUEUE_BANNER_SQL = `INSERT INTO pool_work (item, kind, ref, arg) VALUES ('banner|jackpot|', 'banner', 'jackpot', '')
+  ON CONFLICT (item) DO UPDATE SET leased_until = NULL, lease_id = NULL, queued_at = now()
+  WHERE pool_work.lease_id IS NOT NULL`;
+
+/** The jackpot issue events after which the banner may show another issue or amount. */
+const BANNER_ISSUE_EVENTS: ReadonlySet<string> = new Set([
+  'IssueOpened',
+  'IssueClosed',
+  'IssueSettled',
+  'IssueResettled',
+  'IssueCancelled',
+]);
+
+/** The read model of pool issues and tickets (and the banner trigger of the jackpot's). */
 export const poolReadModel: Projection = {
   name: 'pool_read_model',
   filter: { streamPrefixes: [...ISSUE_PREFIXES, TICKET_PREFIX] },
   apply: async (event: RecordedEvent, tx) => {
-    if (event.streamName.startsWith(TICKET_PREFIX))
+    if (event.streamName.startsWith(TICKET_PREFIX)) {
       await applyTicket({ type: event.type, data: event.data } as TicketEvent, tx);
-    else if (isIssueStream(event.streamName))
+      if (event.type === 'TicketBought' && (event.data as { game: string }).game === 'jackpot')
+        await tx.query(QUEUE_BANNER_SQL);
+    } else if (isIssueStream(event.streamName)) {
       await applyIssue({ type: event.type, data: event.data } as IssueEvent, tx);
+      if (event.streamName.startsWith('jackpot-') && BANNER_ISSUE_EVENTS.has(event.type))
+        await tx.query(QUEUE_BANNER_SQL);
+    }
   },
   reset: async (tx) => {
     await tx.query('DELETE FROM pool_tickets');

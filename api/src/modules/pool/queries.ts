@@ -121,6 +121,31 @@ export const poolIssues = async (
     )
   ).rows.map((r) => issueOf(r, now));
 
+/** The header's jackpot banner (GraphQL `JackpotBanner`), TZS. */
+export interface JackpotBannerView {
+  readonly issueId: string;
+  readonly identifier: string;
+  /** The displayed jackpot (`init_jackpot` + the top tier's share of the pool). */
+  readonly amount: number;
+  /** The issue's pool (carried over + increment × stakes). */
+  readonly pool: number;
+  readonly closesAt: string | Date;
+}
+
+/** The banner of the soonest-closing open jackpot issue at `now`, or null when none is open. */
+export const jackpotBannerNow = async (sql: SqlExecutor, now: number): Promise<JackpotBannerView | null> => {
+  const [open] = await poolIssues(sql, 'jackpot', ['open'], now);
+  return open
+    ? {
+        issueId: open.issueId,
+        identifier: open.identifier,
+        amount: open.displayedJackpot,
+        pool: open.pool,
+        closesAt: open.closesAt,
+      }
+    : null;
+};
+
 /** Issue `issueId`, or null. */
 export const poolIssue = async (
   sql: SqlExecutor,

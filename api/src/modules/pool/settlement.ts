@@ -42,13 +42,33 @@ import { startWorkerLoop } from '../../worker-loop.ts';
 import { moveMoney } from '../wallet/index.ts';
 import { closeDueIssues, loadIssue, onIssue } from './issues.ts';
 import { QUEUE_SQL, poolReadModel } from './projection.ts';
+import { jackpotBannerNow } from './queries.ts';
+import type { JackpotBannerView } from './queries.ts';
 
 const SYSTEM = { kind: 'system', id: 'pool-settlement' } as const;
 /** The metadata of the settlement's ticket events (the money path's and the batched append's alike). */
 const TICKET_METADATA = { actor: 'system:pool-settlement' } as const;
 
+/**
+ * Pub/sub topic of the jackpot banner (GraphQL `Subscription.jackpotAmount`): published by this worker
+ * when it drains a `banner` item (projection.ts queues one after a jackpot ticket or issue change).
+ */
+export const JACKPOT_AMOUNT = 'JACKPOT_AMOUNT';
+
+/** Payload of {@link JACKPOT_AMOUNT}: the banner now (null while no jackpot issue is open). */
+export interface JackpotAmountPayload {
+  readonly banner: JackpotBannerView | null;
+}
+
+/** Reads the jackpot banner from the read model and publishes it on {@link JACKPOT_AMOUNT}. */
+export const publishJackpotAmount = async (services: AppServices): Promise<void> => {
+  const payload: JackpotAmountPayload = { banner: await jackpotBannerNow(services.sql, services.now()) };
+  services.publish(JACKPOT_AMOUNT, payload);
+};
+
 interface WorkItem {
-  readonly kind: 'result' | 'settle' | 'refund';
+  /** `banner` (ref `jackpot`): publish the jackpot banner (see {@link JACKPOT_AMOUNT}). */
+  readonly kind: 'result' | 'settle' | 'refund' | 'banner';
   readonly ref: string;
   readonly arg: string;
 }
@@ -311,8 +331,10 @@ export const drainPoolQueue = (services: AppServices, batchSize = 250): Promise<
     POOL_QUEUE,
     async (items) => {
       for (const item of items.filter((i) => i.kind === 'result')) await recordResult(services, item);
-      const ticketItems = items.filter((i) => i.kind !== 'result');
+      const ticketItems = items.filter((i) => i.kind === 'settle' || i.kind === 'refund');
       if (ticketItems.length > 0) await ticketBatch(services, ticketItems);
+      // Once per batch, however many changes it gathered: the banner as the read model has it now.
+      if (items.some((i) => i.kind === 'banner')) await publishJackpotAmount(services);
     },
     { batchSize },
   );

@@ -13,6 +13,7 @@ import {
 } from '@bashiri/domain';
 import type { HotColdStats, RacingSelection, RoundState } from '@bashiri/domain';
 import type { SqlExecutor } from '@bashiri/eventstore';
+import type { RacingRoundPhase } from '../../graphql/generated.ts';
 import type { RacingSettings } from './config.ts';
 
 /** GraphQL names of the bet type codes (spec §9 order). */
@@ -143,8 +144,9 @@ export const periodById = async (sql: SqlExecutor, id: string, nowMs: number) =>
 /** Rounds with their totals for the back office (every round, newest first). */
 export const roundReports = async (sql: SqlExecutor, page: number, pageSize: number, nowMs: number) => {
   const [items, total] = await Promise.all([
-    sql.query<RoundRow>(
-      `SELECT ${ROUND_COLUMNS} FROM racing_rounds ORDER BY draw_time DESC LIMIT $1 OFFSET $2`,
+    sql.query<RoundRow & { voided_at: Date | string | null; void_reason: string | null }>(
+      `SELECT ${ROUND_COLUMNS}, voided_at, void_reason FROM racing_rounds ORDER BY draw_time DESC
+       LIMIT $1 OFFSET $2`,
       [pageSize, (page - 1) * pageSize],
     ),
     sql.query<{ n: number }>('SELECT count(*)::int AS n FROM racing_rounds'),
@@ -154,7 +156,17 @@ export const roundReports = async (sql: SqlExecutor, page: number, pageSize: num
       const staked = Number(r.staked);
       const paid = Number(r.paid);
       const tax = Number(r.tax);
-      return { period: periodOf(r, nowMs), orders: r.orders, staked, paid, tax, ggr: staked - paid - tax };
+      return {
+        period: periodOf(r, nowMs),
+        phase: r.phase.toUpperCase() as RacingRoundPhase,
+        voidedAt: r.voided_at === null ? null : isoOf(r.voided_at),
+        voidReason: r.void_reason,
+        orders: r.orders,
+        staked,
+        paid,
+        tax,
+        ggr: staked - paid - tax,
+      };
     }),
     total: total.rows[0]!.n,
   };

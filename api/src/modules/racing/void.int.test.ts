@@ -184,6 +184,26 @@ describe('voiding a racing round', () => {
     const round = await t.services.store.readStream(`racing-${roundId}`);
     expect(round.events.map((e) => e.type)).toEqual(['RoundScheduled', 'RoundVoided']);
     expect(await coinOf('void-p0')).toBe(COIN);
+    // The back office's rounds list (and its CSV) keeps the voided round: its phase, when and why.
+    const voidedAt = (round.events[1]!.data as { at: string }).at;
+    const listed = await t.gql<{ racingRounds: { items: unknown[] } }>(
+      `{ racingRounds(pageSize: 50) { items { period { id voided } phase voidedAt voidReason orders staked paid } } }`,
+      {},
+      staff('9', ['orders.view']),
+    );
+    expect(listed.errors).toBeUndefined();
+    expect(listed.data!.racingRounds.items).toContainEqual({
+      period: { id: roundId, voided: true },
+      phase: 'VOIDED',
+      voidedAt: new Date(voidedAt).toISOString(),
+      voidReason: 'feed fault',
+      orders: 1,
+      staked: 2_000,
+      paid: 2_000,
+    });
+    expect(listed.data!.racingRounds.items).toContainEqual(
+      expect.objectContaining({ phase: 'SCHEDULED', voidedAt: null, voidReason: null }),
+    );
   });
 
   it('refuses to void a drawn round, and voids a round whose draw failed', async () => {

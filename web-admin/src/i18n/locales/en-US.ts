@@ -107,6 +107,9 @@ export const enUS = {
     INVITATION_CODE_TAKEN: 'The invitation code is taken',
     SUPERIOR_IS_SELF: 'A player cannot be their own superior',
     INSUFFICIENT_FUNDS: 'The pocket would go below zero',
+    CASINO_GAME_LIST_URL_INVALID: 'No game-list URL, or not an http(s) URL',
+    CASINO_GAME_LIST_FETCH_FAILED:
+      "The provider's game list could not be fetched (no answer, timed out or an HTTP error)",
     INVALID_AMOUNT: 'The amount is not valid',
     ACCOUNT_TAKEN: 'The account is taken',
     ROLE_NOT_FOUND: 'Role not found',

@@ -106,6 +106,9 @@ export const sw: Resources = {
     INVITATION_CODE_TAKEN: 'Msimbo wa mwaliko umeshatumika',
     SUPERIOR_IS_SELF: 'Mchezaji hawezi kuwa msimamizi wake mwenyewe',
     INSUFFICIENT_FUNDS: 'Salio lingeshuka chini ya sifuri',
+    CASINO_GAME_LIST_URL_INVALID: 'Anwani ya orodha ya michezo haipo au si sahihi (http au https)',
+    CASINO_GAME_LIST_FETCH_FAILED:
+      'Orodha ya michezo ya mtoa huduma haikupatikana (hakuna jibu, muda umeisha au kosa la HTTP)',
     INVALID_AMOUNT: 'Kiasi si sahihi',
     ACCOUNT_TAKEN: 'Akaunti hiyo tayari ipo',
     ROLE_NOT_FOUND: 'Jukumu halipatikani',

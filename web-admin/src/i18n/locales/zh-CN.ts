@@ -105,6 +105,8 @@ export const zhCN: Resources = {
     INVITATION_CODE_TAKEN: '邀请码已被使用',
     SUPERIOR_IS_SELF: '用户不能是自己的上级',
     INSUFFICIENT_FUNDS: '余额不能低于零',
+    CASINO_GAME_LIST_URL_INVALID: '缺少游戏列表地址，或不是 http(s) 地址',
+    CASINO_GAME_LIST_FETCH_FAILED: '无法获取供应商的游戏列表（无响应、超时或 HTTP 错误）',
     INVALID_AMOUNT: '金额无效',
     ACCOUNT_TAKEN: '账号已存在',
     ROLE_NOT_FOUND: '角色不存在',
