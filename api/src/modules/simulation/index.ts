@@ -1,13 +1,16 @@
 /**
  * The simulations module (issue 17 item 7; docs/simulations.md "Back office"): the back office's read of
- * the season simulations kept in this store (`kept.ts`). No tables: the runs are read from their streams.
- * Permission `simulations.view` (the analysts').
+ * the season simulations kept in this store (`kept.ts`), and runs started from the back office in a
+ * child process (`launch.ts`, decision 0092). No tables: the runs are read from their streams.
+ * Permissions `simulations.view` (the analysts': read, follow runs) and `simulations.run` (start one).
  */
 import { readFileSync } from 'node:fs';
 import type { IResolvers } from 'mercurius';
 import { requireStaff } from '../../auth/guard.ts';
-import type { QueryResolvers } from '../../graphql/generated.ts';
+import type { EventStore } from '@bashiri/eventstore';
+import type { MutationResolvers, QueryResolvers } from '../../graphql/generated.ts';
 import type { ApiModule } from '../module.ts';
+import { createSimulationLauncher, storedScenarios, type Launch, type SimulationLauncher } from './launch.ts';
 import {
   listSimulationRuns,
   readSimulationRun,
@@ -24,6 +27,20 @@ export {
   simulationRunStream,
 } from './kept.ts';
 export type { KeptReport, SimulationRunSummaryData } from './kept.ts';
+export { SIMULATION_BUSY, SIMULATION_RUN_EXISTS, SIMULATION_SCENARIO_INVALID } from './launch.ts';
+export type { LaunchError, LaunchScenario, LaunchToChild, LaunchToParent } from './launch.ts';
+
+/** One launcher per store (per server; the tests start several servers in one process). */
+const launchers = new WeakMap<EventStore, SimulationLauncher>();
+const launcherOf = (store: EventStore): SimulationLauncher => {
+  let launcher = launchers.get(store);
+  if (!launcher) {
+    launcher = createSimulationLauncher(store);
+    launchers.set(store, launcher);
+  }
+  return launcher;
+};
+const launchOut = (l: Launch) => ({ ...l, leagues: [...l.leagues], seasons: [...l.seasons] });
 
 const groups = (byKey: Readonly<Record<string, KeptTotals>>) =>
   Object.entries(byKey)
@@ -32,7 +49,22 @@ const groups = (byKey: Readonly<Record<string, KeptTotals>>) =>
 
 const summary = (s: SimulationRunSummaryData) => ({ ...s, leagues: [...s.leagues], seasons: [...s.seasons] });
 
+const Mutation: MutationResolvers = {
+  startSimulationRun: async (_root, args, ctx) => {
+    const viewer = requireStaff(ctx, 'simulations.run');
+    return launchOut(await launcherOf(ctx.services.store).start(args.scenario, viewer.staffId));
+  },
+};
+
 const Query: QueryResolvers = {
+  simulationLaunches: (_root, _args, ctx) => {
+    requireStaff(ctx, 'simulations.view');
+    return launcherOf(ctx.services.store).list().map(launchOut);
+  },
+  simulationScenarios: (_root, _args, ctx) => {
+    requireStaff(ctx, 'simulations.run');
+    return storedScenarios();
+  },
   simulationRuns: async (_root, _args, ctx) => {
     requireStaff(ctx, 'simulations.view');
     return (await listSimulationRuns(ctx.services.store)).map(summary);
@@ -92,5 +124,7 @@ const Query: QueryResolvers = {
 export const simulationsModule: ApiModule = {
   name: 'simulations',
   typeDefs: readFileSync(new URL('./schema.graphql', import.meta.url), 'utf8'),
-  resolvers: { Query } as IResolvers,
+  resolvers: { Query, Mutation } as IResolvers,
+  // A server stop ends the runs in progress after their current matchday (each keeps a stopped report).
+  start: async (services) => async () => launchers.get(services.store)?.stopAll(),
 };
