@@ -40,6 +40,9 @@ bettors:
   activity: 0.6
 `;
 
+/** Each start forks a child that loads tsx and the seasons: up to minutes on a loaded machine. */
+const SLOW = 600_000;
+
 type Launch = {
   runId: string;
   status: string;
@@ -56,78 +59,95 @@ describe.skipIf(!hasData)('simulations started from the back office', () => {
   });
   afterAll(async () => t.close());
 
-  it('refuses a scenario that fails the schema, naming the field, and one that names a data folder', async () => {
-    const bad = await t.gql(START, { scenario: TINY.replace('count: 20', 'count: 0') }, analyst);
-    expect(bad.errors?.[0]?.extensions).toMatchObject({
-      code: SIMULATION_SCENARIO_INVALID,
-      field: 'bettors.count',
-    });
-    expect(bad.errors?.[0]?.message).toMatch(/^scenario: bettors\.count: /);
-    const folder = await t.gql(START, { scenario: `${TINY}dataDir: /etc\n` }, analyst);
-    expect(folder.errors?.[0]?.extensions).toMatchObject({
-      code: SIMULATION_SCENARIO_INVALID,
-      field: 'dataDir',
-    });
-    const launches = await t.gql<{ simulationLaunches: Launch[] }>(LAUNCHES, {}, analyst);
-    expect(launches.data!.simulationLaunches).toEqual([]);
-  });
+  it(
+    'refuses a scenario that fails the schema, naming the field, and one that names a data folder',
+    async () => {
+      const bad = await t.gql(START, { scenario: TINY.replace('count: 20', 'count: 0') }, analyst);
+      expect(bad.errors?.[0]?.extensions).toMatchObject({
+        code: SIMULATION_SCENARIO_INVALID,
+        field: 'bettors.count',
+      });
+      expect(bad.errors?.[0]?.message).toMatch(/^scenario: bettors\.count: /);
+      const folder = await t.gql(START, { scenario: `${TINY}dataDir: /etc\n` }, analyst);
+      expect(folder.errors?.[0]?.extensions).toMatchObject({
+        code: SIMULATION_SCENARIO_INVALID,
+        field: 'dataDir',
+      });
+      const launches = await t.gql<{ simulationLaunches: Launch[] }>(LAUNCHES, {}, analyst);
+      expect(launches.data!.simulationLaunches).toEqual([]);
+    },
+    SLOW,
+  );
 
-  it('starts a tiny run off the request thread; it completes and its report is kept here', async () => {
-    const started = await t.gql<{ startSimulationRun: Launch & { name: string; startedBy: string } }>(
-      START,
-      { scenario: TINY },
-      analyst,
-    );
-    expect(started.errors).toBeUndefined();
-    const launch = started.data!.startSimulationRun;
-    expect(launch).toMatchObject({ name: 'launch-int', status: 'RUNNING', startedBy: '7' });
+  it(
+    'starts a tiny run off the request thread; it completes and its report is kept here',
+    async () => {
+      const started = await t.gql<{ startSimulationRun: Launch & { name: string; startedBy: string } }>(
+        START,
+        { scenario: TINY },
+        analyst,
+      );
+      expect(started.errors).toBeUndefined();
+      const launch = started.data!.startSimulationRun;
+      expect(launch).toMatchObject({ name: 'launch-int', status: 'RUNNING', startedBy: '7' });
 
-    await expect
-      .poll(
-        async () => {
-          const { data } = await t.gql<{ simulationLaunches: Launch[] }>(LAUNCHES, {}, analyst);
-          return data!.simulationLaunches.find((l) => l.runId === launch.runId);
-        },
-        { timeout: 600_000, interval: 1_000 },
-      )
-      .toMatchObject({ status: 'DONE', matchdaysDone: 1, matchdaysTotal: 1, error: null });
+      await expect
+        .poll(
+          async () => {
+            const { data } = await t.gql<{ simulationLaunches: Launch[] }>(LAUNCHES, {}, analyst);
+            return data!.simulationLaunches.find((l) => l.runId === launch.runId);
+          },
+          { timeout: 600_000, interval: 1_000 },
+        )
+        .toMatchObject({ status: 'DONE', matchdaysDone: 1, matchdaysTotal: 1, error: null });
 
-    const run = await t.gql<{
-      simulationRun: {
-        summary: { runId: string; seed: number; stopped: boolean; totals: { bets: number; handle: number } };
-        matchdays: number;
-      };
-    }>(RUN, { runId: launch.runId }, analyst);
-    expect(run.errors).toBeUndefined();
-    const report = run.data!.simulationRun;
-    expect(report.summary).toMatchObject({ runId: launch.runId, seed: 7, stopped: false });
-    expect(report.matchdays).toBe(1);
-    expect(report.summary.totals.bets).toBeGreaterThan(0);
-    // The run's bets are real streams of this store, with the report's handle.
-    let handle = 0;
-    for (let n = 1; ; n++) {
-      const { events } = await t.services.store.readStream(`bet-${launch.runId}-b${n}`);
-      if (events.length === 0) break;
-      const placed = events.find((e) => e.type === 'BetPlaced')!.data as { stake: number };
-      if (events.some((e) => e.type === 'BetSettled')) handle += placed.stake;
-    }
-    expect(handle).toBe(report.summary.totals.handle);
+      const run = await t.gql<{
+        simulationRun: {
+          summary: {
+            runId: string;
+            seed: number;
+            stopped: boolean;
+            totals: { bets: number; handle: number };
+          };
+          matchdays: number;
+        };
+      }>(RUN, { runId: launch.runId }, analyst);
+      expect(run.errors).toBeUndefined();
+      const report = run.data!.simulationRun;
+      expect(report.summary).toMatchObject({ runId: launch.runId, seed: 7, stopped: false });
+      expect(report.matchdays).toBe(1);
+      expect(report.summary.totals.bets).toBeGreaterThan(0);
+      // The run's bets are real streams of this store, with the report's handle.
+      let handle = 0;
+      for (let n = 1; ; n++) {
+        const { events } = await t.services.store.readStream(`bet-${launch.runId}-b${n}`);
+        if (events.length === 0) break;
+        const placed = events.find((e) => e.type === 'BetPlaced')!.data as { stake: number };
+        if (events.some((e) => e.type === 'BetSettled')) handle += placed.stake;
+      }
+      expect(handle).toBe(report.summary.totals.handle);
 
-    // The same name and seed again: refused before anything runs.
-    const again = await t.gql(START, { scenario: TINY }, analyst);
-    expect(again.errors?.[0]?.extensions?.code).toBe(SIMULATION_RUN_EXISTS);
-  });
+      // The same name and seed again: refused before anything runs.
+      const again = await t.gql(START, { scenario: TINY }, analyst);
+      expect(again.errors?.[0]?.extensions?.code).toBe(SIMULATION_RUN_EXISTS);
+    },
+    SLOW,
+  );
 
-  it('offers the stored scenarios and needs simulations.run to start', async () => {
-    const stored = await t.gql<{ simulationScenarios: { file: string; text: string }[] }>(
-      STORED,
-      {},
-      analyst,
-    );
-    expect(stored.data!.simulationScenarios.map((s) => s.file)).toContain('premier-league-2023-24.yaml');
-    const viewer = staff('8', ['simulations.view']);
-    const refused = await t.gql(START, { scenario: TINY }, viewer);
-    expect(refused.errors?.[0]?.extensions?.code).toBe('FORBIDDEN');
-    expect((await t.gql(STORED, {}, viewer)).errors?.[0]?.extensions?.code).toBe('FORBIDDEN');
-  });
+  it(
+    'offers the stored scenarios and needs simulations.run to start',
+    async () => {
+      const stored = await t.gql<{ simulationScenarios: { file: string; text: string }[] }>(
+        STORED,
+        {},
+        analyst,
+      );
+      expect(stored.data!.simulationScenarios.map((s) => s.file)).toContain('premier-league-2023-24.yaml');
+      const viewer = staff('8', ['simulations.view']);
+      const refused = await t.gql(START, { scenario: TINY }, viewer);
+      expect(refused.errors?.[0]?.extensions?.code).toBe('FORBIDDEN');
+      expect((await t.gql(STORED, {}, viewer)).errors?.[0]?.extensions?.code).toBe('FORBIDDEN');
+    },
+    SLOW,
+  );
 });
