@@ -32,3 +32,5 @@ export { seedSandboxProvider, SANDBOX_PROVIDER } from './modules/casino/index.ts
 export { seedBettingConfig } from './modules/betting/index.ts';
 export { acceptCashOut, quoteBets, saveCashOutConfig } from './modules/cashout/index.ts';
 export { keepSimulationReport, listSimulationRuns, readSimulationRun } from './modules/simulation/index.ts';
+// The child process of a run started from the back office speaks this protocol (decision 0092).
+export type { LaunchError, LaunchToChild, LaunchToParent } from './modules/simulation/index.ts';

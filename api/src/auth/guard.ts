@@ -51,6 +51,7 @@ export const PERMISSIONS = {
   'pool.view': { label: 'View jackpot and Lucky Six issues and tickets' },
   'pool.edit': { label: 'Edit jackpot types, create and cancel issues, approve large prizes' },
   'simulations.view': { label: "View the analysts' kept season simulations" },
+  'simulations.run': { label: 'Start season simulations on the server from the back office' },
 } as const satisfies Record<string, PermissionInfo>;
 
 /** A permission code of {@link PERMISSIONS}. */

@@ -348,6 +348,10 @@ export type Query = {
   readonly simulationRuns: ReadonlyArray<SimulationRunSummary>;
   /** One kept run's report, or null when no run `runId` is kept here. Staff `simulations.view`. */
   readonly simulationRun?: Maybe<SimulationRun>;
+  /** Runs started from the back office since this server process started, newest first. Staff `simulations.view`. */
+  readonly simulationLaunches: ReadonlyArray<SimulationLaunch>;
+  /** The stored scenario files, by name. Staff `simulations.run`. */
+  readonly simulationScenarios: ReadonlyArray<SimulationScenarioFile>;
 };
 
 export type QueryPlayersArgs = {
@@ -1148,6 +1152,15 @@ export type Mutation = {
   readonly clearAutoCashOut: Scalars['Boolean']['output'];
   /** Staff (config.edit): saves cash-out settings effective now (BAD_CASH_OUT_CONFIG per field). */
   readonly setCashOutConfig: CashOutConfig;
+  /**
+   * Starts a season simulation on the server from `scenario`, a YAML or JSON text with the fields of
+   * docs/simulations.md "Scenario" (validated by the CLI's schema; `dataDir` is not allowed: the server's
+   * data folder is used). Answers once the scenario is accepted; the run goes on in a child process
+   * (follow it with `simulationLaunches`). Staff `simulations.run`. Errors: SIMULATION_SCENARIO_INVALID
+   * (`field` names the bad field, the message says what is wrong), SIMULATION_RUN_EXISTS (a run of this
+   * name and seed is kept here: change either), SIMULATION_BUSY (another run is in progress on this server).
+   */
+  readonly startSimulationRun: SimulationLaunch;
 };
 
 export type MutationRequestSmsCodeArgs = {
@@ -1679,6 +1692,10 @@ export type MutationClearAutoCashOutArgs = {
 
 export type MutationSetCashOutConfigArgs = {
   input: CashOutConfigInput;
+};
+
+export type MutationStartSimulationRunArgs = {
+  scenario: Scalars['String']['input'];
 };
 
 export type Subscription = {
@@ -5843,6 +5860,50 @@ export type SimulationRun = {
   readonly calibration: SimulationCalibration;
 };
 
+/** Where a run started from the back office is. */
+export type SimulationLaunchStatus =
+  /** Replaying matchdays. */
+  | 'RUNNING'
+  /** Finished; its report is kept (`simulationRun(runId)`). */
+  | 'DONE'
+  /** Stopped early by a server stop; a report of the matchdays done is kept, marked stopped. */
+  | 'STOPPED'
+  /** Ended without a kept report (`error` says why); the events written so far stay. */
+  | 'FAILED';
+
+/** A season simulation started from the back office, while it runs and after. */
+export type SimulationLaunch = {
+  readonly __typename?: 'SimulationLaunch';
+  /** The run's id: its report, once kept, opens with `simulationRun(runId)`. */
+  readonly runId: Scalars['ID']['output'];
+  /** Scenario name. */
+  readonly name: Scalars['String']['output'];
+  readonly seed: Scalars['Int']['output'];
+  readonly leagues: ReadonlyArray<Scalars['String']['output']>;
+  readonly seasons: ReadonlyArray<Scalars['String']['output']>;
+  readonly bettors: Scalars['Int']['output'];
+  readonly status: SimulationLaunchStatus;
+  /** Matchdays replayed so far. */
+  readonly matchdaysDone: Scalars['Int']['output'];
+  /** Matchdays of the run; 0 until the seasons are loaded. */
+  readonly matchdaysTotal: Scalars['Int']['output'];
+  readonly startedAt: Scalars['DateTime']['output'];
+  readonly finishedAt?: Maybe<Scalars['DateTime']['output']>;
+  /** The staff member who started it. */
+  readonly startedBy: Scalars['ID']['output'];
+  /** Why a FAILED run failed (English, for staff). */
+  readonly error?: Maybe<Scalars['String']['output']>;
+};
+
+/** A stored scenario file the screen offers as a starting point (simulations/scenarios). */
+export type SimulationScenarioFile = {
+  readonly __typename?: 'SimulationScenarioFile';
+  /** File name, e.g. `premier-league-2023-24.yaml`. */
+  readonly file: Scalars['String']['output'];
+  /** Its text (YAML or JSON), the fields of docs/simulations.md "Scenario". */
+  readonly text: Scalars['String']['output'];
+};
+
 export type ResolverTypeWrapper<T> = Promise<T> | T;
 
 export type ResolverWithResolve<TResult, TParent, TContext, TArgs> = {
@@ -6231,6 +6292,9 @@ export type ResolversTypes = {
   SimulationPayments: ResolverTypeWrapper<SimulationPayments>;
   SimulationRunSummary: ResolverTypeWrapper<SimulationRunSummary>;
   SimulationRun: ResolverTypeWrapper<SimulationRun>;
+  SimulationLaunchStatus: SimulationLaunchStatus;
+  SimulationLaunch: ResolverTypeWrapper<SimulationLaunch>;
+  SimulationScenarioFile: ResolverTypeWrapper<SimulationScenarioFile>;
 };
 
 /** Mapping between all available schema types and the resolvers parents */
@@ -6503,6 +6567,8 @@ export type ResolversParentTypes = {
   SimulationPayments: SimulationPayments;
   SimulationRunSummary: SimulationRunSummary;
   SimulationRun: SimulationRun;
+  SimulationLaunch: SimulationLaunch;
+  SimulationScenarioFile: SimulationScenarioFile;
 };
 
 export interface TzsScalarConfig extends GraphQLScalarTypeConfig<ResolversTypes['Tzs'], any> {
@@ -7104,6 +7170,12 @@ export type QueryResolvers<
     ParentType,
     ContextType,
     RequireFields<QuerySimulationRunArgs, 'runId'>
+  >;
+  simulationLaunches?: Resolver<ReadonlyArray<ResolversTypes['SimulationLaunch']>, ParentType, ContextType>;
+  simulationScenarios?: Resolver<
+    ReadonlyArray<ResolversTypes['SimulationScenarioFile']>,
+    ParentType,
+    ContextType
   >;
 };
 
@@ -7793,6 +7865,12 @@ export type MutationResolvers<
     ParentType,
     ContextType,
     RequireFields<MutationSetCashOutConfigArgs, 'input'>
+  >;
+  startSimulationRun?: Resolver<
+    ResolversTypes['SimulationLaunch'],
+    ParentType,
+    ContextType,
+    RequireFields<MutationStartSimulationRunArgs, 'scenario'>
   >;
 };
 
@@ -10545,6 +10623,34 @@ export type SimulationRunResolvers<
   calibration?: Resolver<ResolversTypes['SimulationCalibration'], ParentType, ContextType>;
 };
 
+export type SimulationLaunchResolvers<
+  ContextType = GraphQLContext,
+  ParentType extends ResolversParentTypes['SimulationLaunch'] = ResolversParentTypes['SimulationLaunch'],
+> = {
+  runId?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  seed?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  leagues?: Resolver<ReadonlyArray<ResolversTypes['String']>, ParentType, ContextType>;
+  seasons?: Resolver<ReadonlyArray<ResolversTypes['String']>, ParentType, ContextType>;
+  bettors?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  status?: Resolver<ResolversTypes['SimulationLaunchStatus'], ParentType, ContextType>;
+  matchdaysDone?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  matchdaysTotal?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  startedAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  finishedAt?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
+  startedBy?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  error?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+};
+
+export type SimulationScenarioFileResolvers<
+  ContextType = GraphQLContext,
+  ParentType extends ResolversParentTypes['SimulationScenarioFile'] =
+    ResolversParentTypes['SimulationScenarioFile'],
+> = {
+  file?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  text?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+};
+
 export type Resolvers<ContextType = GraphQLContext> = {
   Tzs?: GraphQLScalarType;
   Odds?: GraphQLScalarType;
@@ -10750,4 +10856,6 @@ export type Resolvers<ContextType = GraphQLContext> = {
   SimulationPayments?: SimulationPaymentsResolvers<ContextType>;
   SimulationRunSummary?: SimulationRunSummaryResolvers<ContextType>;
   SimulationRun?: SimulationRunResolvers<ContextType>;
+  SimulationLaunch?: SimulationLaunchResolvers<ContextType>;
+  SimulationScenarioFile?: SimulationScenarioFileResolvers<ContextType>;
 };

@@ -33,12 +33,7 @@ import {
   type WalletEvent,
   type WalletState,
 } from '@bashiri/domain';
-import {
-  deterministicEventId,
-  type EventData,
-  type EventStore,
-  type StreamAppendRequest,
-} from '@bashiri/eventstore';
+import { deterministicEventId, type EventData, type StreamAppendRequest } from '@bashiri/eventstore';
 import { DataError, hasSeason, loadSeason, previousSeason, type SeasonMatch } from './data.ts';
 import {
   ACTIVITY_FACTOR,
@@ -52,7 +47,7 @@ import {
 } from './bettors.ts';
 import { rngFor } from './rand.ts';
 import { fitTeamRatings, predictRates } from './ratings.ts';
-import { appendBatch } from './sink.ts';
+import { appendBatch, type EventSink } from './sink.ts';
 import type { Behaviour, Scenario } from './scenario.ts';
 
 /** A settled bet as the report needs it (amounts copied from the `BetSettled` event, TZS). */
@@ -103,7 +98,11 @@ export interface SimulationResult {
 }
 
 export interface RunOptions {
-  readonly store: EventStore;
+  /**
+   * Where the events go: an event store, or a worker sink (`openWorkerSink`) so that the inserts run
+   * beside the simulation. Only `appendToStreams` is used.
+   */
+  readonly store: EventSink;
   readonly dataDir: string;
   readonly signal?: AbortSignal;
   readonly onMatchday?: (done: number, total: number) => void;
@@ -274,6 +273,13 @@ export const buildPopulation = (scenario: Scenario, runId: string): Bettor[] => 
 const SYSTEM = { kind: 'system' as const, id: 'simulation' };
 
 /**
+ * Matchdays whose appends may still be on their way while the next matchday is simulated: the
+ * simulation runs ahead of the store by at most this many matchdays (bounded memory; a failed append
+ * stops the run within as many matchdays).
+ */
+export const MATCHDAYS_IN_FLIGHT = 2;
+
+/**
  * Runs `scenario` against `options.store`. Stops cleanly between matchdays when `options.signal`
  * aborts (`stopped: true`; everything appended so far stays). Throws `DataError` on bad data and the
  * store's errors on a failed append (e.g. a kept store that already holds this run).
@@ -299,8 +305,17 @@ export const runSimulation = async (scenario: Scenario, options: RunOptions): Pr
   let done = 0;
   let matches = 0;
   const stakeOf = (b: Behaviour) => scenario.bettors.stakes[b] ?? DEFAULT_STAKES[b];
+  // Each matchday's appends, not awaited at once: the store (a worker sink) writes matchday N while
+  // matchday N + 1 is simulated. The first failure is kept and thrown before the next matchday.
+  const inFlight: Promise<void>[] = [];
+  let failure: { error: unknown } | null = null;
+  const settleWrites = async (keep: number) => {
+    while (inFlight.length > keep) await inFlight.shift();
+    if (failure) throw failure.error;
+  };
 
   for (const day of matchdays) {
+    await settleWrites(MATCHDAYS_IN_FLIGHT - 1);
     if (options.signal?.aborted) break;
     const priced = priceMatchday(day, known, scenario);
     const menu = buildMenu(priced.flatMap((p) => offersOf(p.match, p.markets)));
@@ -482,7 +497,11 @@ export const runSimulation = async (scenario: Scenario, options: RunOptions): Pr
         expectedVersion: from,
       };
     });
-    await appendBatch(options.store, [...walletAppends, ...betAppends]);
+    inFlight.push(
+      appendBatch(options.store, [...walletAppends, ...betAppends]).catch((error: unknown) => {
+        failure ??= { error };
+      }),
+    );
     for (const p of priced)
       calibration.push({
         matchId: p.match.id,
@@ -501,6 +520,7 @@ export const runSimulation = async (scenario: Scenario, options: RunOptions): Pr
     done += 1;
     options.onMatchday?.(done, matchdays.length);
   }
+  await settleWrites(0);
   return {
     bets,
     calibration,

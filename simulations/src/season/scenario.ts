@@ -85,6 +85,15 @@ export type Scenario = z.output<typeof scenarioSchema>;
 /** A scenario that could not be read: `message` is one line naming the file and field. */
 export class ScenarioError extends Error {
   override readonly name = 'ScenarioError';
+  /**
+   * @param field the bad field's dotted path (`bettors.count`), when one field is at fault
+   */
+  constructor(
+    message: string,
+    readonly field: string | null = null,
+  ) {
+    super(message);
+  }
 }
 
 /** Validates parsed scenario data; throws {@link ScenarioError} naming the first bad field. */
@@ -98,7 +107,21 @@ export const parseScenario = (raw: unknown, source = 'scenario'): Scenario => {
       ? 'required'
       : issue.message
     : 'invalid';
-  throw new ScenarioError(`${source}: ${field ? `${field}: ` : ''}${message}`);
+  throw new ScenarioError(`${source}: ${field ? `${field}: ` : ''}${message}`, field || null);
+};
+
+/**
+ * Parses a scenario's text, YAML or JSON (JSON is YAML), and validates it as {@link parseScenario}
+ * does; throws {@link ScenarioError}. `source` names it in messages.
+ */
+export const parseScenarioText = (text: string, source = 'scenario'): Scenario => {
+  let raw: unknown;
+  try {
+    raw = parseYaml(text);
+  } catch (e) {
+    throw new ScenarioError(`${source}: not valid YAML or JSON (${(e as Error).message.split('\n')[0]})`);
+  }
+  return parseScenario(raw, source);
 };
 
 /** Reads a `.yaml`/`.yml`/`.json` scenario file; throws {@link ScenarioError} on unreadable or invalid input. */

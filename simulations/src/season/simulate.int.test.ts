@@ -22,6 +22,10 @@ import { compareHtml, reportHtml } from './html.ts';
 import { buildReport } from './report.ts';
 import { parseScenario } from './scenario.ts';
 import { DEFAULT_DATA_DIR } from './simulate.ts';
+import { openWorkerSink } from './sink.ts';
+
+/** Three slice runs, two of them through a worker thread: minutes on a loaded machine. */
+const SLOW = 600_000;
 
 const hasData = existsSync(join(DEFAULT_DATA_DIR, 'E0-2023-24.csv'));
 if (!hasData) console.warn(`skipping the season-simulation int tests: no data at ${DEFAULT_DATA_DIR}`);
@@ -117,6 +121,59 @@ describe.skipIf(!hasData)('season simulation on PGlite', () => {
       await again.close();
     }
   });
+
+  it(
+    'through the worker sink (PGlite in a worker thread) the run writes the same events and the same report',
+    async () => {
+      const dir = mkdtempSync(join(tmpdir(), 'simulate-sink-'));
+      const inThread = await createPgliteEventStore();
+      try {
+        const direct = buildReport(
+          scenario,
+          await runSimulation(scenario, { store: inThread, dataDir: DEFAULT_DATA_DIR }),
+        );
+        const sink = await openWorkerSink({ kind: 'pglite', dir });
+        const viaWorker = buildReport(
+          scenario,
+          await runSimulation(scenario, { store: sink, dataDir: DEFAULT_DATA_DIR }),
+        );
+        await sink.keep(viaWorker, '2026-11-27T06:00:00.000Z', null);
+        await sink.close();
+        expect(viaWorker).toEqual(direct);
+
+        // The worker wrote every event, in the same streams, order and content as the in-thread store.
+        const written = await createPgliteEventStore(dir);
+        try {
+          const shape = (events: RecordedEvent[]) =>
+            events.map((e) => [e.streamName, e.streamPosition, e.eventId, e.type, e.data]);
+          const fromWorker = await readEverything(written);
+          const expected = await readEverything(inThread);
+          expect(fromWorker.length).toBe(expected.length + 2);
+          expect(shape(fromWorker.filter((e) => !e.streamName.startsWith('simulation-')))).toEqual(
+            shape(expected),
+          );
+          expect((await readSimulationRun(written, viaWorker.runId))?.report).toEqual(direct);
+        } finally {
+          await written.close();
+        }
+
+        // The same run again into the same store: its appends are idempotent retries (same event ids),
+        // keeping its report a second time fails in the worker, and the error crosses to this thread.
+        const again = await openWorkerSink({ kind: 'pglite', dir });
+        try {
+          await runSimulation(scenario, { store: again, dataDir: DEFAULT_DATA_DIR });
+          await expect(again.keep(viaWorker, '2026-11-27T07:00:00.000Z', null)).rejects.toMatchObject({
+            code: 'WRONG_EXPECTED_VERSION',
+          });
+        } finally {
+          await again.close();
+        }
+      } finally {
+        await inThread.close();
+      }
+    },
+    SLOW,
+  );
 
   it('a stop request ends the run between matchdays with what was appended', async () => {
     const store = await createPgliteEventStore();

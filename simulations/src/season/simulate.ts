@@ -7,19 +7,24 @@
 import { mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { keepSimulationReport } from '@bashiri/api';
-import { createEventStoreFromEnv, createPgliteEventStore, type EventStore } from '@bashiri/eventstore';
 import { SingleBar } from 'cli-progress';
 import { DataError } from './data.ts';
 import { runIdOf, runSimulation } from './engine.ts';
 import { compareHtml, reportHtml } from './html.ts';
 import { buildReport, type Report } from './report.ts';
 import { loadScenario, ScenarioError, type Scenario } from './scenario.ts';
+import { openWorkerSink, type SinkTarget } from './sink.ts';
 
 /** The repository root (simulations/src/season → ../../..). */
 const REPO_ROOT = resolve(import.meta.dirname, '../../..');
-/** Where the real seasons live when neither `--data` nor the scenario's `dataDir` says otherwise. */
-export const DEFAULT_DATA_DIR = resolve(REPO_ROOT, '../shared/data/football-data');
+/**
+ * Where the real seasons live when neither `--data` nor the scenario's `dataDir` says otherwise:
+ * `FOOTBALL_DATA_DIR` when set (as for `bench:feed`; a worktree outside the repository's folder), else
+ * `../shared/data/football-data` beside the repository.
+ */
+export const DEFAULT_DATA_DIR = process.env.FOOTBALL_DATA_DIR
+  ? resolve(process.env.FOOTBALL_DATA_DIR)
+  : resolve(REPO_ROOT, '../shared/data/football-data');
 
 export const SIMULATE_USAGE =
   'usage: npm run bashiri -- simulate <scenario.yaml|json> [--compare other.yaml] [--out dir] [--data dir] [--keep <dir>]   (see docs/simulations.md)';
@@ -53,11 +58,12 @@ interface RunOne {
   readonly comparedWith?: string;
 }
 
-const openStore = async (keep: string | boolean | undefined, label: string): Promise<EventStore> => {
-  if (keep === undefined || keep === false) return createPgliteEventStore();
-  if (process.env.DATABASE_URL) return createEventStoreFromEnv();
+/** The run's store (opened in the sink's worker thread): throwaway PGlite, the kept folder, or `DATABASE_URL`. */
+const storeTarget = (keep: string | boolean | undefined, label: string): SinkTarget => {
+  if (keep === undefined || keep === false) return { kind: 'memory' };
+  if (process.env.DATABASE_URL) return { kind: 'env' };
   const dir = typeof keep === 'string' && keep !== '' ? keep : '.data/simulations';
-  return createPgliteEventStore(label === 'A' ? resolve(dir) : resolve(`${dir}-${label}`));
+  return { kind: 'pglite', dir: label === 'A' ? resolve(dir) : resolve(`${dir}-${label}`) };
 };
 
 const runOne = async (
@@ -65,7 +71,7 @@ const runOne = async (
   keep: string | boolean | undefined,
   signal: AbortSignal,
 ): Promise<Report> => {
-  const store = await openStore(keep, one.label);
+  const store = await openWorkerSink(storeTarget(keep, one.label));
   const bar = new SingleBar({
     format: `${one.scenario.name} [{bar}] {value}/{total} matchdays | {duration_formatted} elapsed | {eta_formatted} left`,
     stream: process.stderr,
@@ -87,8 +93,7 @@ const runOne = async (
     });
     const report = buildReport(one.scenario, result);
     // A kept run keeps its report beside its events: the back office's Simulations screen lists it.
-    if (keep !== undefined)
-      await keepSimulationReport(store, report, new Date().toISOString(), one.comparedWith ?? null);
+    if (keep !== undefined) await store.keep(report, new Date().toISOString(), one.comparedWith ?? null);
     return report;
   } finally {
     if (started) bar.stop();

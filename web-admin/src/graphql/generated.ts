@@ -740,6 +740,17 @@ export type CashOutConfigInput = {
   creditBets: boolean;
 };
 
+/** Where a run started from the back office is. */
+export type SimulationLaunchStatus =
+  /** Replaying matchdays. */
+  | 'RUNNING'
+  /** Finished; its report is kept (`simulationRun(runId)`). */
+  | 'DONE'
+  /** Stopped early by a server stop; a report of the matchdays done is kept, marked stopped. */
+  | 'STOPPED'
+  /** Ended without a kept report (`error` says why); the events written so far stay. */
+  | 'FAILED';
+
 export type AuditStreamHistoryQueryVariables = Exact<{
   stream: StreamRef;
   fromPosition: number;
@@ -3499,6 +3510,65 @@ export type SimulationRunQuery = {
   } | null;
 };
 
+export type SimulationLaunchFieldsFragment = {
+  runId: string;
+  name: string;
+  seed: number;
+  leagues: Array<string>;
+  seasons: Array<string>;
+  bettors: number;
+  status: SimulationLaunchStatus;
+  matchdaysDone: number;
+  matchdaysTotal: number;
+  startedAt: string;
+  finishedAt: string | null;
+  error: string | null;
+};
+
+export type SimulationLaunchesQueryVariables = Exact<{ [key: string]: never }>;
+
+export type SimulationLaunchesQuery = {
+  simulationLaunches: Array<{
+    runId: string;
+    name: string;
+    seed: number;
+    leagues: Array<string>;
+    seasons: Array<string>;
+    bettors: number;
+    status: SimulationLaunchStatus;
+    matchdaysDone: number;
+    matchdaysTotal: number;
+    startedAt: string;
+    finishedAt: string | null;
+    error: string | null;
+  }>;
+};
+
+export type SimulationScenariosQueryVariables = Exact<{ [key: string]: never }>;
+
+export type SimulationScenariosQuery = { simulationScenarios: Array<{ file: string; text: string }> };
+
+export type StartSimulationRunMutationVariables = Exact<{
+  scenario: string;
+}>;
+
+export type StartSimulationRunMutation = {
+  startSimulationRun: {
+    runId: string;
+    name: string;
+    seed: number;
+    leagues: Array<string>;
+    seasons: Array<string>;
+    bettors: number;
+    status: SimulationLaunchStatus;
+    matchdaysDone: number;
+    matchdaysTotal: number;
+    startedAt: string;
+    finishedAt: string | null;
+    error: string | null;
+  };
+};
+
 export type StaffManagerFieldsFragment = {
   id: string;
   account: string;
@@ -4747,6 +4817,33 @@ export const SimulationRunSummaryFieldsFragmentDoc = {
     },
   ],
 } as unknown as DocumentNode<SimulationRunSummaryFieldsFragment, unknown>;
+export const SimulationLaunchFieldsFragmentDoc = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'SimulationLaunchFields' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'SimulationLaunch' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'runId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'name' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'seed' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'leagues' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'seasons' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'bettors' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'status' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'matchdaysDone' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'matchdaysTotal' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'startedAt' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'finishedAt' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'error' } },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<SimulationLaunchFieldsFragment, unknown>;
 export const StaffManagerFieldsFragmentDoc = {
   kind: 'Document',
   definitions: [
@@ -12779,6 +12876,140 @@ export const SimulationRunDocument = {
     },
   ],
 } as unknown as DocumentNode<SimulationRunQuery, SimulationRunQueryVariables>;
+export const SimulationLaunchesDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'query',
+      name: { kind: 'Name', value: 'SimulationLaunches' },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'simulationLaunches' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'FragmentSpread', name: { kind: 'Name', value: 'SimulationLaunchFields' } },
+              ],
+            },
+          },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'SimulationLaunchFields' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'SimulationLaunch' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'runId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'name' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'seed' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'leagues' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'seasons' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'bettors' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'status' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'matchdaysDone' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'matchdaysTotal' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'startedAt' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'finishedAt' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'error' } },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<SimulationLaunchesQuery, SimulationLaunchesQueryVariables>;
+export const SimulationScenariosDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'query',
+      name: { kind: 'Name', value: 'SimulationScenarios' },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'simulationScenarios' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'file' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'text' } },
+              ],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<SimulationScenariosQuery, SimulationScenariosQueryVariables>;
+export const StartSimulationRunDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'mutation',
+      name: { kind: 'Name', value: 'StartSimulationRun' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'scenario' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'String' } } },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'startSimulationRun' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'scenario' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'scenario' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'FragmentSpread', name: { kind: 'Name', value: 'SimulationLaunchFields' } },
+              ],
+            },
+          },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'SimulationLaunchFields' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'SimulationLaunch' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'runId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'name' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'seed' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'leagues' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'seasons' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'bettors' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'status' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'matchdaysDone' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'matchdaysTotal' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'startedAt' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'finishedAt' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'error' } },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<StartSimulationRunMutation, StartSimulationRunMutationVariables>;
 export const StaffManagersDocument = {
   kind: 'Document',
   definitions: [

@@ -4,11 +4,12 @@
  * withholding and operator GGR tax, acca-bonus cost), RTP per market type, per behaviour, league and
  * EAT month, the largest wins (each opening its bet stream in the audit history), the model's
  * calibration beside the closing market's, and a what-if comparison with another kept run (by default
- * the other scenario of a `--compare` run). Charts with recharts. Permission simulations.view.
+ * the other scenario of a `--compare` run). Charts with recharts. Permission simulations.view; starting a
+ * run on the server (`LaunchPanel.tsx`): simulations.run.
  */
 import { Alert, Card, Descriptions, Select, Space, Table, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
-import { useState } from 'react';
+import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import {
@@ -33,6 +34,7 @@ import {
   type SimulationRunQuery,
   type SimulationRunSummaryFieldsFragment,
 } from '../graphql/generated.ts';
+import { SimulationLaunchPanel } from './LaunchPanel.tsx';
 
 /** A kept run's report as the screen reads it. */
 export type SimulationReport = NonNullable<SimulationRunQuery['simulationRun']>;
@@ -52,10 +54,12 @@ export const simulationPath = (runId: string): string => `/simulations/${encodeU
 export function SimulationsPage() {
   const { t } = useTranslation();
   const errorText = useErrorText();
-  const [{ data, error, fetching }] = useQuery({
+  const [{ data, error, fetching }, reread] = useQuery({
     query: SimulationRunsDocument,
     requestPolicy: 'cache-and-network',
   });
+  // A run started here has kept its report: read the list again.
+  const onKept = useCallback(() => reread({ requestPolicy: 'network-only' }), [reread]);
   const columns: ColumnsType<SimulationRunSummaryFieldsFragment> = [
     {
       key: 'name',
@@ -102,6 +106,7 @@ export function SimulationsPage() {
   if (error) return <Alert type="error" showIcon title={errorText(error)} />;
   return (
     <Space orientation="vertical" style={{ width: '100%' }}>
+      <SimulationLaunchPanel runPath={simulationPath} onKept={onKept} />
       {data && data.simulationRuns.length === 0 && (
         <Alert type="info" showIcon title={t('simulations.empty')} />
       )}

@@ -1,14 +1,17 @@
 /**
  * The simulations module (issue 17 item 7; docs/simulations.md "Back office"): the back office's read of
- * the season simulations kept in this store (`kept.ts`). No tables: the runs are read from their streams.
- * Permission `simulations.view` (the analysts').
+ * the season simulations kept in this store (`kept.ts`), and runs started from the back office in a
+ * child process (`launch.ts`, decision 0092). No tables: the runs are read from their streams.
+ * Permissions `simulations.view` (the analysts': read, follow runs) and `simulations.run` (start one).
  */
 import { readFileSync } from 'node:fs';
 import type { IResolvers } from 'mercurius';
 import { requireStaff } from '../../auth/guard.ts';
-import type { QueryResolvers } from '../../graphql/generated.ts';
+import type { EventStore } from '@bashiri/eventstore';
+import type { MutationResolvers, QueryResolvers } from '../../graphql/generated.ts';
 import type { ApiModule } from '../module.ts';
 import type { SimulationTotals } from '@bashiri/domain';
+import { createSimulationLauncher, storedScenarios, type Launch, type SimulationLauncher } from './launch.ts';
 import { listSimulationRuns, readSimulationRun, type SimulationRunSummaryData } from './kept.ts';
 
 /** What other packages may use (the simulator keeps its reports with it). */
@@ -20,6 +23,20 @@ export {
   simulationRunStream,
 } from './kept.ts';
 export type { SimulationRunSummaryData } from './kept.ts';
+export { SIMULATION_BUSY, SIMULATION_RUN_EXISTS, SIMULATION_SCENARIO_INVALID } from './launch.ts';
+export type { LaunchError, LaunchScenario, LaunchToChild, LaunchToParent } from './launch.ts';
+
+/** One launcher per store (per server; the tests start several servers in one process). */
+const launchers = new WeakMap<EventStore, SimulationLauncher>();
+const launcherOf = (store: EventStore): SimulationLauncher => {
+  let launcher = launchers.get(store);
+  if (!launcher) {
+    launcher = createSimulationLauncher(store);
+    launchers.set(store, launcher);
+  }
+  return launcher;
+};
+const launchOut = (l: Launch) => ({ ...l, leagues: [...l.leagues], seasons: [...l.seasons] });
 
 const groups = (byKey: Readonly<Record<string, SimulationTotals>>) =>
   Object.entries(byKey)
@@ -28,7 +45,22 @@ const groups = (byKey: Readonly<Record<string, SimulationTotals>>) =>
 
 const summary = (s: SimulationRunSummaryData) => ({ ...s, leagues: [...s.leagues], seasons: [...s.seasons] });
 
+const Mutation: MutationResolvers = {
+  startSimulationRun: async (_root, args, ctx) => {
+    const viewer = requireStaff(ctx, 'simulations.run');
+    return launchOut(await launcherOf(ctx.services.store).start(args.scenario, viewer.staffId));
+  },
+};
+
 const Query: QueryResolvers = {
+  simulationLaunches: (_root, _args, ctx) => {
+    requireStaff(ctx, 'simulations.view');
+    return launcherOf(ctx.services.store).list().map(launchOut);
+  },
+  simulationScenarios: (_root, _args, ctx) => {
+    requireStaff(ctx, 'simulations.run');
+    return storedScenarios();
+  },
   simulationRuns: async (_root, _args, ctx) => {
     requireStaff(ctx, 'simulations.view');
     return (await listSimulationRuns(ctx.services.store)).map(summary);
@@ -88,5 +120,7 @@ const Query: QueryResolvers = {
 export const simulationsModule: ApiModule = {
   name: 'simulations',
   typeDefs: readFileSync(new URL('./schema.graphql', import.meta.url), 'utf8'),
-  resolvers: { Query } as IResolvers,
+  resolvers: { Query, Mutation } as IResolvers,
+  // A server stop ends the runs in progress after their current matchday (each keeps a stopped report).
+  start: async (services) => async () => launchers.get(services.store)?.stopAll(),
 };

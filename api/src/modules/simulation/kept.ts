@@ -68,7 +68,7 @@ const summaryOf = (
  * `WRONG_EXPECTED_VERSION`) and a line in the index, in one all-or-nothing append. `keptAt` ISO-8601.
  */
 export const keepSimulationReport = async (
-  store: EventStore,
+  store: Pick<EventStore, 'appendToStreams'>,
   report: SimulationReport,
   keptAt: string,
   comparedWith: string | null = null,
