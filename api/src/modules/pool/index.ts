@@ -25,6 +25,7 @@ import { requirePlayer, requireStaff } from '../../auth/guard.ts';
 import type { ApiModule } from '../module.ts';
 import type { AppServices } from '../../services.ts';
 import { upcomingPoolCandidates } from '../catalogue/index.ts';
+import { marketingAllowedFor } from '../protection/index.ts';
 import { moveMoney } from '../wallet/index.ts';
 import { cancelPoolIssue, createPoolIssue, ensureOpenIssue } from './issues.ts';
 import { poolReadModel, poolTriggers } from './projection.ts';
@@ -174,6 +175,9 @@ const Query: QueryResolvers = {
   poolIssueStats: async (_root, { issueId }, ctx) =>
     poolIssueStats(ctx.services.sql, issueId, ctx.services.now()),
   jackpotBanner: async (_root, _args, ctx) => {
+    // The banner invites play: none for a player cooling off or self-excluded (issue 23 "Marketing").
+    const viewer = ctx.viewer;
+    if (viewer?.kind === 'player' && !(await marketingAllowedFor(ctx.services, viewer.userId))) return null;
     const [open] = await poolIssues(ctx.services.sql, 'jackpot', ['open'], ctx.services.now());
     return open
       ? {
