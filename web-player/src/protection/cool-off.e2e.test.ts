@@ -5,8 +5,8 @@
  * refuses their football bet in the betslip and their jackpot ticket, each explained in the page's
  * language; a withdrawal still goes through the mobile-money sandbox. Staff see it in the back office,
  * in the same language: the cool-off in the player's protection history and in the list of players
- * cooling off, the two refused attempts in the refusal statistics, the withdrawal in the withdrawals
- * list. Screenshots: artifacts/screenshots/cool-off-*.png.
+ * cooling off, the two refused attempts in the refusal statistics (reason and movement translated), the
+ * withdrawal in the withdrawals list. The layout shows the player no jackpot banner (no marketing). Screenshots: artifacts/screenshots/cool-off-*.png.
  */
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -38,6 +38,10 @@ interface Texts {
   readonly adminHistory: string;
   readonly adminRefusals: string;
   readonly adminCoolingOff: string;
+  /** The refusal table's reason and movements (web-admin protection texts). */
+  readonly adminCoolOff: string;
+  readonly adminBet: string;
+  readonly adminTicket: string;
 }
 
 const RUNS: readonly { viewport: ViewportName; language: 'sw' | 'en-US'; texts: Texts }[] = [
@@ -59,6 +63,9 @@ const RUNS: readonly { viewport: ViewportName; language: 'sw' | 'en-US'; texts: 
       adminHistory: 'Historia (kila badiliko)',
       adminRefusals: 'Majaribio yaliyokataliwa na ulinzi (siku 30 zilizopita)',
       adminCoolingOff: 'Kwenye pumziko',
+      adminCoolOff: 'Yuko kwenye pumziko (COOL_OFF)',
+      adminBet: 'Beti ya mpira',
+      adminTicket: 'Tiketi ya jackpot',
     },
   },
   {
@@ -78,6 +85,9 @@ const RUNS: readonly { viewport: ViewportName; language: 'sw' | 'en-US'; texts: 
       adminHistory: 'History (every change)',
       adminRefusals: 'Attempts refused by protections (last 30 days)',
       adminCoolingOff: 'Cooling off',
+      adminCoolOff: 'Cooling off (COOL_OFF)',
+      adminBet: 'Football bet',
+      adminTicket: 'Jackpot ticket',
     },
   },
 ];
@@ -189,7 +199,12 @@ describe.skipIf(!e2e.available)('a 24-hour cool-off in the browser', () => {
       }
 
       // 3. A jackpot ticket: refused, explained on the ticket
+      // The page is loaded afresh: the layout asks for the jackpot banner with the player's session.
+      const bannerAnswer = page.waitForResponse(
+        (r) => r.url().endsWith('/graphql') && (r.request().postData() ?? '').includes('jackpotBanner'),
+      );
       await page.goto(e2e.url('/#/string_ball/jackpot'));
+      await page.reload();
       const rows = page.locator('.pool-row');
       await expect.poll(() => rows.count(), { timeout: 60_000 }).toBe(13);
       for (let i = 0; i < 13; i++) await rows.nth(i).getByRole('button', { name: '1', exact: true }).click();
@@ -197,6 +212,11 @@ describe.skipIf(!e2e.available)('a 24-hour cool-off in the browser', () => {
       const poolError = page.locator('.pool-error');
       await poolError.waitFor({ timeout: 30_000 });
       expect(await poolError.textContent()).toBe(texts.refused);
+      // No jackpot banner (marketing) for a player cooling off: the server answers none.
+      expect(((await (await bannerAnswer).json()) as { data?: { jackpotBanner: unknown } }).data).toEqual({
+        jackpotBanner: null,
+      });
+      expect(await page.getByTestId('jackpot-banner').count()).toBe(0);
       await shot(page, '4-ticket-refused');
       const { myPoolTickets } = await e2e.server.gqlOk<{ myPoolTickets: { items: unknown[] } }>(
         '{ myPoolTickets { items { stake } } }',
@@ -227,8 +247,8 @@ describe.skipIf(!e2e.available)('a 24-hour cool-off in the browser', () => {
           .count(),
       ).toBe(1);
       await admin.getByText(eat(myProtection.coolingOffUntil!, true), { exact: true }).first().waitFor();
-      await adminRow(admin, texts.adminRefusals, ['COOL_OFF', 'bet']).waitFor();
-      await adminRow(admin, texts.adminRefusals, ['COOL_OFF', 'jackpotTicket']).waitFor();
+      await adminRow(admin, texts.adminRefusals, [texts.adminCoolOff, texts.adminBet]).waitFor();
+      await adminRow(admin, texts.adminRefusals, [texts.adminCoolOff, texts.adminTicket]).waitFor();
       // The list of players cooling off (its first tab) names the player.
       await admin.getByRole('tab', { name: texts.adminCoolingOff }).waitFor();
       await admin.getByRole('button', { name: player.userId, exact: true }).first().waitFor();
