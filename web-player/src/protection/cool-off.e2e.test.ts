@@ -252,6 +252,8 @@ describe.skipIf(!e2e.available)('a 24-hour cool-off in the browser', () => {
       // The list of players cooling off (its first tab) names the player.
       await admin.getByRole('tab', { name: texts.adminCoolingOff }).waitFor();
       await admin.getByRole('button', { name: player.userId, exact: true }).first().waitFor();
+      // The tables' loading veil (antd) gone, for a screenshot of what staff read.
+      await expect.poll(() => admin.locator('.ant-spin-blur').count()).toBe(0);
       await shot(admin, '6-staff-protections');
 
       const { protectionRefusals } = await e2e.server.gqlOk<{
@@ -270,6 +272,8 @@ describe.skipIf(!e2e.available)('a 24-hour cool-off in the browser', () => {
       const withdrawal = admin.locator('tr.ant-table-row').filter({ hasText: player.nationalPhone });
       await withdrawal.filter({ has: admin.getByRole('cell', { name: '5,000', exact: true }) }).waitFor();
       await withdrawal.getByText('confirmed', { exact: true }).waitFor();
+      // The tables' loading veil (antd) gone, for a screenshot of what staff read.
+      await expect.poll(() => admin.locator('.ant-spin-blur').count()).toBe(0);
       await shot(admin, '7-staff-withdrawal');
       expect(pageErrors(admin)).toEqual([]);
     }, 240_000);
