@@ -308,7 +308,10 @@ export type Query = {
   readonly poolResults: PoolIssuePage;
   /** The rules of a game, generated from its type's terms and the tax rate in force (spec §2 /string_ball/rules). Public. */
   readonly poolRules?: Maybe<PoolRules>;
-  /** The header's jackpot banner: the open jackpot's displayed amount (spec §2, §9). Public. */
+  /**
+   * The header's jackpot banner: the open jackpot's displayed amount (spec §2, §9). Public; null when no
+   * jackpot is open, and for a logged-in player cooling off or self-excluded (no marketing, issue 23).
+   */
   readonly jackpotBanner?: Maybe<JackpotBanner>;
   /** spec §7 guessing_bet_type/inquire: every type, the jackpot (id 1) first. Public. */
   readonly guessingBetTypes: ReadonlyArray<GuessingBetType>;

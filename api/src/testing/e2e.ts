@@ -131,6 +131,19 @@ export const loggedInAs = (player: E2ePlayer): Record<string, string> => ({
   [PLAYER_SESSION_KEY]: JSON.stringify({ token: player.token, expiresAt: player.expiresAt }),
 });
 
+/**
+ * localStorage entries that open the back office (`/admin/`) logged in as staff in `language` (`sw`,
+ * `en-US`, `zh-CN`): its session and language keys under the back office's `admin.` prefix
+ * (web-admin/src/shared.ts `prefixedStorage`). `token`: a staff bearer token ({@link E2eServer.staffLogin}).
+ */
+export const staffStorage = (token: string, language: string): Record<string, string> => ({
+  'admin.bashiri.session': JSON.stringify({
+    token,
+    expiresAt: new Date(Date.now() + 3_600_000).toISOString(),
+  }),
+  'admin.bashiri.lang': language,
+});
+
 export interface E2eServer {
   readonly server: RunningServer;
   /** `http://127.0.0.1:<port>` */
@@ -156,6 +169,16 @@ export interface E2eServer {
   createPlayer(options?: { phone?: string; password?: string; balance?: number }): Promise<E2ePlayer>;
   /** A staff session of the first administrator: `{ token, permissions }`. */
   staffLogin(): Promise<{ token: string; permissions: string[] }>;
+  /** Logs a player in again through the real `login` operation (a new session from the server's clock). */
+  login(player: E2ePlayer): Promise<E2ePlayer>;
+  /**
+   * The server's clock (`services.now()`, what every module reads time from): the real time plus an
+   * offset the test moves forward with `advance(ms)` — e.g. past a limit raise's 24-hour cooling period
+   * (docs/responsible-gambling.md). Everything on the server moves with it: sessions (24 hours: log in
+   * again with {@link E2eServer.login}), the demo feed's matches, payment follow-ups. The browser's own
+   * clock does not move.
+   */
+  readonly clock: { now(): number; advance(ms: number): void };
 }
 
 let ipCounter = 0;
@@ -180,6 +203,15 @@ export const startE2eServer = async (
   );
   // The codes the SMS gateway sent (the database keeps only their hashes).
   const outbox = smsOutbox();
+  // The server's clock: real time plus what the test advanced it by.
+  let clockOffset = 0;
+  const clock: E2eServer['clock'] = {
+    now: () => Date.now() + clockOffset,
+    advance: (ms) => {
+      if (!Number.isFinite(ms) || ms < 0) throw new Error(`e2e: the clock only moves forward (${ms})`);
+      clockOffset += ms;
+    },
+  };
   const modulesOfRun = () =>
     testModules(E2E_ADMIN, { feed: createFeedModule(options.feed ?? FAST_FEED) }, outbox);
   // The port is picked before the server starts (the sandboxes' callbacks name it up front), and
@@ -194,7 +226,7 @@ export const startE2eServer = async (
       PAYMENT_PROVIDERS: 'sandbox',
     });
     try {
-      server = await startServer({ config, modules: modulesOfRun(), sql: db.sql });
+      server = await startServer({ config, modules: modulesOfRun(), sql: db.sql, now: clock.now });
     } catch (error) {
       if ((error as { code?: string }).code === 'EADDRINUSE' && attempt < 5) continue;
       await db.dispose();
@@ -271,6 +303,14 @@ export const startE2eServer = async (
     };
   };
 
+  const login: E2eServer['login'] = async (player) => {
+    const { login: session } = await gqlOk<{ login: { token: string; expiresAt: string } }>(
+      'mutation ($p: String!, $w: String!) { login(phone: $p, password: $w) { token expiresAt } }',
+      { p: player.phone, w: player.password },
+    );
+    return { ...player, token: session.token, expiresAt: session.expiresAt };
+  };
+
   return {
     server,
     baseUrl: server.url,
@@ -279,6 +319,8 @@ export const startE2eServer = async (
     smsCode,
     createPlayer,
     staffLogin,
+    login,
+    clock,
     close: async () => {
       await server.close();
       await db.dispose();

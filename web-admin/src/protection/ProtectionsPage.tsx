@@ -253,8 +253,19 @@ function ProtectedList({
   );
 }
 
+/**
+ * A refusal code or movement kind in the staff's language, the code itself when the screen has no text
+ * for it (a code added on the server later).
+ */
+const useLabel = () => {
+  const { t, i18n } = useTranslation();
+  return (group: 'refusalCodes' | 'movements', key: string) =>
+    i18n.exists(`protection.${group}.${key}`) ? t(`protection.${group}.${key}`) : key;
+};
+
 function Refusals() {
   const { t } = useTranslation();
+  const label = useLabel();
   const today = eatDate();
   const variables = useMemo(
     () => ({
@@ -276,8 +287,17 @@ function Refusals() {
       pagination={false}
       dataSource={data?.protectionRefusals ?? []}
       columns={[
-        { title: t('protection.code'), dataIndex: 'code' },
-        { title: t('protection.movement'), dataIndex: 'kind' },
+        {
+          title: t('protection.code'),
+          dataIndex: 'code',
+          // The code stays visible next to its text: it is what the player's error and the logs name.
+          render: (code: string) => `${label('refusalCodes', code)} (${code})`,
+        },
+        {
+          title: t('protection.movement'),
+          dataIndex: 'kind',
+          render: (kind: string) => label('movements', kind),
+        },
         { title: t('protection.count'), dataIndex: 'count' },
         { title: t('protection.amount'), dataIndex: 'amount', render: (v: number) => formatTzs(v) },
         { title: t('protection.players'), dataIndex: 'players' },

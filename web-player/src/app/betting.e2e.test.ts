@@ -11,6 +11,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { e2eSuite, pageErrors, VIEWPORTS } from '../../../api/src/testing/e2e.ts';
 import type { ViewportName } from '../../../api/src/testing/e2e.ts';
+import { openSlip as openSlipAt, submitSlip, tapOdds } from '../testing/betslip-e2e.ts';
 
 const e2e = e2eSuite();
 
@@ -27,42 +28,12 @@ const START_BALANCE = 50_000;
 const shownBalance = async (page: Page): Promise<number> =>
   Number(((await page.getByTestId('balance').first().textContent()) ?? '').replace(/[^\d]/g, ''));
 
-/**
- * Taps an open odds button of the last listed match not yet started (the demo feed's fast clock starts
- * the first ones within a minute); answers its selection id.
- */
-const tapOdds = async (page: Page): Promise<string> => {
-  const button = page.locator('.match:not(:has(.match__clock.is-live)) button.odds').last();
-  await button.waitFor({ state: 'visible', timeout: 30_000 });
-  const id = (await button.getAttribute('data-selection')) ?? '';
-  await button.click();
-  await expect.poll(() => button.getAttribute('aria-pressed')).toBe('true');
-  return id;
-};
-
-/** Opens the betslip drawer on a phone unless open (the desktop shows it on the right). */
-const openSlip = async (page: Page, viewport: ViewportName) => {
-  if (viewport === 'phone' && (await page.locator('.app.slip-open').count()) === 0)
-    await page
-      .locator('.bottombar__slip')
-      .click({ timeout: 10_000 })
-      .catch(async (error: unknown) => {
-        await e2e.screenshot(page, 'betting-phone-open-slip-failed');
-        throw error;
-      });
-  await page.locator('.betslip').waitFor({ state: 'visible' });
-};
-
 /** Sets the stake, ticks the accept box and submits (after `before`, e.g. a screenshot). */
-const submit = async (page: Page, before?: () => Promise<unknown>) => {
-  const amount = page.locator('.betslip__amount input');
-  await amount.fill(String(STAKE));
-  await expect.poll(() => amount.inputValue()).toBe(String(STAKE));
-  const accept = page.locator('.betslip__accept input');
-  if (!(await accept.isChecked())) await accept.check();
-  await before?.();
-  await page.locator('.betslip__submit').click();
-};
+const submit = (page: Page, before?: () => Promise<unknown>) => submitSlip(page, STAKE, before);
+
+/** Opens the betslip (a drawer on the phone), with a screenshot when its button cannot be tapped. */
+const openSlip = (page: Page, viewport: ViewportName) =>
+  openSlipAt(page, viewport, () => e2e.screenshot(page, 'betting-phone-open-slip-failed'));
 
 describe.skipIf(!e2e.available)('betting on the player site', () => {
   beforeAll(() => e2e.start(), 180_000);

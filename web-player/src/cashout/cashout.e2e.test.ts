@@ -9,7 +9,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { e2eSuite, loggedInAs, pageErrors } from '../../../api/src/testing/e2e.ts';
+import { e2eSuite, loggedInAs, pageErrors, staffStorage } from '../../../api/src/testing/e2e.ts';
 import type { E2ePlayer } from '../../../api/src/testing/e2e.ts';
 
 const e2e = e2eSuite();
@@ -63,15 +63,6 @@ const placeLive = async (player: E2ePlayer, amount: number): Promise<string> => 
   }
   throw new Error('no live bet could be placed');
 };
-
-/** Back-office storage of a logged-in staff session (as web-admin/src/testing/staff-session.ts). */
-const staffStorage = (token: string, language: string): Record<string, string> => ({
-  'admin.bashiri.session': JSON.stringify({
-    token,
-    expiresAt: new Date(Date.now() + 3_600_000).toISOString(),
-  }),
-  'admin.bashiri.lang': language,
-});
 
 const balanceOf = async (player: E2ePlayer) =>
   (await e2e.server.gqlOk<{ myWallet: { balance: number } }>(WALLET, {}, player.token)).myWallet.balance;

@@ -2361,6 +2361,7 @@ export type ProtectionViewFragment = {
   coolingOffUntil: string | null;
   realityCheckMinutes: number;
   marketingAllowed: boolean;
+  at: string;
   limits: Array<{
     kind: ProtectionLimitKind;
     limit: number;
@@ -2387,6 +2388,7 @@ export type ProtectionMineQuery = {
     coolingOffUntil: string | null;
     realityCheckMinutes: number;
     marketingAllowed: boolean;
+    at: string;
     limits: Array<{
       kind: ProtectionLimitKind;
       limit: number;
@@ -2437,6 +2439,7 @@ export type ProtectionSetLimitMutation = {
     coolingOffUntil: string | null;
     realityCheckMinutes: number;
     marketingAllowed: boolean;
+    at: string;
     limits: Array<{
       kind: ProtectionLimitKind;
       limit: number;
@@ -2466,6 +2469,7 @@ export type ProtectionConfirmLimitMutation = {
     coolingOffUntil: string | null;
     realityCheckMinutes: number;
     marketingAllowed: boolean;
+    at: string;
     limits: Array<{
       kind: ProtectionLimitKind;
       limit: number;
@@ -2495,6 +2499,7 @@ export type ProtectionCancelLimitMutation = {
     coolingOffUntil: string | null;
     realityCheckMinutes: number;
     marketingAllowed: boolean;
+    at: string;
     limits: Array<{
       kind: ProtectionLimitKind;
       limit: number;
@@ -2524,6 +2529,7 @@ export type ProtectionSetRealityCheckMutation = {
     coolingOffUntil: string | null;
     realityCheckMinutes: number;
     marketingAllowed: boolean;
+    at: string;
     limits: Array<{
       kind: ProtectionLimitKind;
       limit: number;
@@ -2553,6 +2559,7 @@ export type ProtectionCoolOffMutation = {
     coolingOffUntil: string | null;
     realityCheckMinutes: number;
     marketingAllowed: boolean;
+    at: string;
     limits: Array<{
       kind: ProtectionLimitKind;
       limit: number;
@@ -2582,6 +2589,7 @@ export type ProtectionSelfExcludeMutation = {
     coolingOffUntil: string | null;
     realityCheckMinutes: number;
     marketingAllowed: boolean;
+    at: string;
     limits: Array<{
       kind: ProtectionLimitKind;
       limit: number;
@@ -3477,6 +3485,7 @@ export const ProtectionViewFragmentDoc = {
               ],
             },
           },
+          { kind: 'Field', name: { kind: 'Name', value: 'at' } },
         ],
       },
     },
@@ -7818,6 +7827,7 @@ export const ProtectionMineDocument = {
               ],
             },
           },
+          { kind: 'Field', name: { kind: 'Name', value: 'at' } },
         ],
       },
     },
@@ -7982,6 +7992,7 @@ export const ProtectionSetLimitDocument = {
               ],
             },
           },
+          { kind: 'Field', name: { kind: 'Name', value: 'at' } },
         ],
       },
     },
@@ -8077,6 +8088,7 @@ export const ProtectionConfirmLimitDocument = {
               ],
             },
           },
+          { kind: 'Field', name: { kind: 'Name', value: 'at' } },
         ],
       },
     },
@@ -8172,6 +8184,7 @@ export const ProtectionCancelLimitDocument = {
               ],
             },
           },
+          { kind: 'Field', name: { kind: 'Name', value: 'at' } },
         ],
       },
     },
@@ -8264,6 +8277,7 @@ export const ProtectionSetRealityCheckDocument = {
               ],
             },
           },
+          { kind: 'Field', name: { kind: 'Name', value: 'at' } },
         ],
       },
     },
@@ -8364,6 +8378,7 @@ export const ProtectionCoolOffDocument = {
               ],
             },
           },
+          { kind: 'Field', name: { kind: 'Name', value: 'at' } },
         ],
       },
     },
@@ -8464,6 +8479,7 @@ export const ProtectionSelfExcludeDocument = {
               ],
             },
           },
+          { kind: 'Field', name: { kind: 'Name', value: 'at' } },
         ],
       },
     },

@@ -17,7 +17,7 @@ import { createActor, fromPromise } from 'xstate';
 import { useClient, useQuery } from 'urql';
 import '../account/account.css';
 import './pool.css';
-import { formatEat, usePageTitle } from '../account/common.tsx';
+import { formatEat, useCodeText as useSharedCodeText, usePageTitle } from '../account/common.tsx';
 import { useSessionToken } from '../app/services.tsx';
 import {
   PoolBuyTicketDocument,
@@ -70,11 +70,16 @@ function GameTabs({ game }: { readonly game: PoolGame }) {
   );
 }
 
-/** A refusal code as the player's text (spec §8). */
+/**
+ * A refusal code as the player's text (spec §8): the jackpot's own codes, else the site's shared text of
+ * the code (a player's own protections, issue 23: `COOL_OFF`, `LIMIT_LOSS_DAY` with what is left, …),
+ * never a raw code nor "no connection" for a refusal the server explained.
+ */
 const useCodeText = () => {
   const { t, i18n } = useTranslation();
-  return (code: string) =>
-    i18n.exists(`pool.codes.${code}`) ? t(`pool.codes.${code}`) : t('pool.codes.NETWORK');
+  const sharedText = useSharedCodeText();
+  return (code: string, details?: Readonly<Record<string, unknown>>) =>
+    i18n.exists(`pool.codes.${code}`) ? t(`pool.codes.${code}`) : sharedText(code, details);
 };
 
 /** The ticket builder of an open issue. */
@@ -98,7 +103,13 @@ function TicketBuilder({ issue }: { readonly issue: PoolIssueFieldsFragment }) {
                 },
               })
               .toPromise();
-            if (r.error || !r.data) throw { code: errorCodeOf(r.error) ?? undefined };
+            if (r.error || !r.data) {
+              const details = r.error?.graphQLErrors[0]?.extensions?.['details'];
+              throw {
+                code: errorCodeOf(r.error) ?? undefined,
+                details: details && typeof details === 'object' ? details : {},
+              };
+            }
             return { ticketId: r.data.buyPoolTicket.ticketId };
           }),
         },
@@ -203,7 +214,7 @@ function TicketBuilder({ issue }: { readonly issue: PoolIssueFieldsFragment }) {
       </dl>
       {c.error && (
         <p className="pool-error" role="alert">
-          {codeText(c.error)}
+          {codeText(c.error, c.errorDetails)}
         </p>
       )}
       {state.matches('bought') ? (

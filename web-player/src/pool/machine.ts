@@ -26,6 +26,11 @@ export interface TicketBuilderContext extends TicketBuilderInput {
   readonly picks: Readonly<Record<string, readonly string[]>>;
   /** The last refusal (a spec §8 code), or null. */
   readonly error: string | null;
+  /**
+   * The server's details of that refusal (e.g. `left`, TZS, of a player's own limit; issue 23), empty
+   * for the builder's own refusals.
+   */
+  readonly errorDetails: Readonly<Record<string, unknown>>;
   /** The bought ticket's id. */
   readonly ticketId: string | null;
   /** The request id of the purchase in progress (a retry after a network error reuses it). */
@@ -98,14 +103,23 @@ export const ticketBuilderMachine = setup({
     toggle: assign(({ context, event }) => {
       assertEvent(event, 'TOGGLE');
       const next = toggle(context, event.matchId, event.outcome);
-      return 'error' in next ? { error: next.error } : { picks: next.picks, error: null };
+      return 'error' in next
+        ? { error: next.error, errorDetails: {} }
+        : { picks: next.picks, error: null, errorDetails: {} };
     }),
-    clear: assign({ picks: {}, error: null }),
-    pickRequired: assign({ error: 'JACKPOT_PICK_REQUIRED' }),
+    clear: assign({ picks: {}, error: null, errorDetails: {} }),
+    pickRequired: assign({ error: 'JACKPOT_PICK_REQUIRED', errorDetails: {} }),
   },
 }).createMachine({
   id: 'poolTicket',
-  context: ({ input }) => ({ ...input, picks: {}, error: null, ticketId: null, requestId: null }),
+  context: ({ input }) => ({
+    ...input,
+    picks: {},
+    error: null,
+    errorDetails: {},
+    ticketId: null,
+    requestId: null,
+  }),
   initial: 'editing',
   states: {
     editing: {
@@ -141,15 +155,23 @@ export const ticketBuilderMachine = setup({
         onError: {
           target: 'editing',
           actions: assign(({ event }) => {
-            const code = (event.error as { code?: string } | null)?.code;
+            const refusal = event.error as { code?: string; details?: Record<string, unknown> } | null;
+            const code = refusal?.code;
             // A refusal is final for that request: the next purchase gets a new id. A network error keeps it.
-            return code ? { error: code, requestId: null } : { error: 'NETWORK' };
+            return code
+              ? { error: code, errorDetails: refusal?.details ?? {}, requestId: null }
+              : { error: 'NETWORK', errorDetails: {} };
           }),
         },
       },
     },
     bought: {
-      on: { NEW_TICKET: { target: 'editing', actions: assign({ picks: {}, ticketId: null, error: null }) } },
+      on: {
+        NEW_TICKET: {
+          target: 'editing',
+          actions: assign({ picks: {}, ticketId: null, error: null, errorDetails: {} }),
+        },
+      },
     },
   },
 });

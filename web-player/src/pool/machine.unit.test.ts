@@ -48,6 +48,19 @@ describe('the pool ticket builder', () => {
     expect(seen!.picks).toHaveLength(13);
   });
 
+  it('a refusal by the server keeps its code and details (a player cooling off, issue 23)', async () => {
+    const a = start(5, () => Promise.reject({ code: 'LIMIT_LOSS_DAY', details: { left: 2_000 } }));
+    for (const id of MATCHES) a.send({ type: 'TOGGLE', matchId: id, outcome: '1' });
+    a.send({ type: 'BUY' });
+    await new Promise((r) => setTimeout(r, 0));
+    expect(a.getSnapshot().value).toBe('editing');
+    expect(a.getSnapshot().context.error).toBe('LIMIT_LOSS_DAY');
+    expect(a.getSnapshot().context.errorDetails).toEqual({ left: 2_000 });
+    expect(a.getSnapshot().context.requestId).toBeNull();
+    a.send({ type: 'TOGGLE', matchId: 'm1', outcome: 'X' });
+    expect(a.getSnapshot().context.errorDetails).toEqual({});
+  });
+
   it('Lucky Six (no doubles): a tap replaces the pick', () => {
     const a = start(0);
     a.send({ type: 'TOGGLE', matchId: 'm1', outcome: '1-0' });

@@ -40,6 +40,7 @@ import {
   SET_REALITY_CHECK,
 } from './documents.ts';
 import { formatTzs } from '@bashiri/web-shared';
+import { clockSkew, countdown } from './countdown.ts';
 import './protection.css';
 
 const KINDS: readonly ProtectionLimitKind[] = [
@@ -59,15 +60,6 @@ const EXCLUSION: readonly ExclusionLength[] = ['MONTHS_6', 'YEAR_1', 'YEARS_5', 
 /** A limit's value as shown: minutes for the session limit, TZS otherwise. */
 const valueText = (kind: ProtectionLimitKind, value: number) =>
   kind === 'SESSION_MINUTES' ? String(value) : `TZS ${formatTzs(value)}`;
-
-/** `h:mm:ss` until `iso`, or null once it has passed. */
-const countdown = (iso: string, now: number): string | null => {
-  const ms = Date.parse(iso) - now;
-  if (ms <= 0) return null;
-  const s = Math.ceil(ms / 1000);
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${Math.floor(s / 3600)}:${pad(Math.floor((s % 3600) / 60))}:${pad(s % 60)}`;
-};
 
 const useNow = (everyMs: number) => {
   const [now, setNow] = useState(() => Date.now());
@@ -230,6 +222,11 @@ export function ProtectionPage() {
     SET_LIMIT,
   );
   const v = view ?? data?.myProtection ?? null;
+  // The server's clock minus the browser's: a raise is confirmable at the server's instant.
+  const [skew, setSkew] = useState(0);
+  useEffect(() => {
+    if (v) setSkew(clockSkew(v.at, Date.now()));
+  }, [v]);
   useEffect(() => {
     if (v && minutes === '') setMinutes(String(v.realityCheckMinutes));
   }, [v, minutes]);
@@ -309,7 +306,7 @@ export function ProtectionPage() {
           <h2 id="rg-pending">{t('protection.pending')}</h2>
           <ul className="rg-list">
             {v.pending.map((p) => {
-              const left = countdown(p.confirmableFrom, now);
+              const left = p.confirmable ? null : countdown(p.confirmableFrom, now + skew);
               return (
                 <li key={p.kind} data-kind={p.kind}>
                   {t('protection.pendingValue', {
@@ -391,7 +388,7 @@ export function ProtectionPage() {
         lengths={COOL_OFF}
         labelOf={(l) => t(`protection.coolOffLengths.${l}`)}
         run={async (length) =>
-          answer(await coolOff({ length }), (d) => d.startCoolOff, t('protection.applied'))
+          answer(await coolOff({ length }), (d) => d.startCoolOff, t('protection.coolOffStarted'))
         }
       />
       <Drastic
@@ -401,7 +398,7 @@ export function ProtectionPage() {
         lengths={EXCLUSION}
         labelOf={(l) => t(`protection.excludeLengths.${l}`)}
         run={async (length) =>
-          answer(await exclude({ length }), (d) => d.selfExclude, t('protection.applied'))
+          answer(await exclude({ length }), (d) => d.selfExclude, t('protection.excludeStarted'))
         }
       />
     </div>

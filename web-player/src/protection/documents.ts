@@ -32,6 +32,7 @@ const VIEW = `fragment ProtectionView on PlayerProtection {
   limits { kind limit used left resetsAt }
   pending { kind value requestedAt confirmableFrom confirmable }
   selfExclusion { until reopensAt permanent }
+  at
 }`;
 
 const withView = <D, V>(operation: string): Operation<D, V> => `${operation}\n${VIEW}` as Operation<D, V>;

@@ -30,6 +30,7 @@ import { requirePlayer, requireStaff } from '../../auth/guard.ts';
 import type { ApiModule } from '../module.ts';
 import type { AppServices } from '../../services.ts';
 import { upcomingPoolCandidates } from '../catalogue/index.ts';
+import { marketingAllowedFor } from '../protection/index.ts';
 import { moveMoney } from '../wallet/index.ts';
 import { cancelPoolIssue, createPoolIssue, ensureOpenIssue } from './issues.ts';
 import { poolReadModel, poolTriggers } from './projection.ts';
@@ -180,7 +181,12 @@ const Query: QueryResolvers = {
   },
   poolIssueStats: async (_root, { issueId }, ctx) =>
     poolIssueStats(ctx.services.sql, issueId, ctx.services.now()),
-  jackpotBanner: async (_root, _args, ctx) => jackpotBannerNow(ctx.services.sql, ctx.services.now()),
+  jackpotBanner: async (_root, _args, ctx) => {
+    // The banner invites play: none for a player cooling off or self-excluded (issue 23 "Marketing").
+    const viewer = ctx.viewer;
+    if (viewer?.kind === 'player' && !(await marketingAllowedFor(ctx.services, viewer.userId))) return null;
+    return jackpotBannerNow(ctx.services.sql, ctx.services.now());
+  },
   guessingBetTypes: async (_root, _args, ctx) =>
     Promise.all((await listPoolTypes(ctx.services.sql)).map((t) => typeView(ctx, t))),
   guessingBetType: async (_root, { id }, ctx) => {
@@ -358,11 +364,21 @@ async function* withInitial(source: AsyncIterable<unknown>, first: unknown): Asy
   yield* source;
 }
 
+/** Every change of `source` as a payload without a banner (a player who may not be shown marketing). */
+async function* noBanner(source: AsyncIterable<unknown>): AsyncIterable<JackpotAmountPayload> {
+  for await (const _change of source) yield { banner: null };
+}
+
 const Subscription: SubscriptionResolvers = {
   jackpotAmount: {
     // Listen first, then read: no change falls between the first amount and the next.
+    // A player cooling off or self-excluded when subscribing gets null, now and on every change, as
+    // the `jackpotBanner` query answers them (issue 23 "Marketing").
     subscribe: async (_root, _args, ctx) => {
+      const viewer = ctx.viewer;
       const source = await (ctx as Subscribable).pubsub.subscribe(JACKPOT_AMOUNT);
+      if (viewer?.kind === 'player' && !(await marketingAllowedFor(ctx.services, viewer.userId)))
+        return withInitial(noBanner(source), { banner: null } satisfies JackpotAmountPayload);
       const first: JackpotAmountPayload = {
         banner: await jackpotBannerNow(ctx.services.sql, ctx.services.now()),
       };

@@ -3,7 +3,7 @@
  * games.md "Live jackpot amount"): `subscription { jackpotAmount }` answers at once (null while no
  * jackpot is open), then the pool worker publishes the banner after the issue opens and after a ticket
  * is bought, with the pool and displayed jackpot as the read model and the `jackpotBanner` query have
- * them: 2 doubles = 4 lines × 1,000 TZS → pool ⌊15% × 4,000⌋ = 600, displayed 200,000,000 + ⌊40% × 600⌋.
+ * them (a player cooling off gets null throughout, issue 23): 2 doubles = 4 lines × 1,000 TZS → pool ⌊15% × 4,000⌋ = 600, displayed 200,000,000 + ⌊40% × 600⌋.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { player, staff, startBettingTestApp } from '../../testing/app.ts';
@@ -91,6 +91,17 @@ describe('jackpot banner subscription', () => {
       const opened = { issueId, identifier, amount: 200_000_000, pool: 0 };
       await until(sub, opened, null);
 
+      // A player cooling off gets no banner, at once nor on the change below (issue 23 "Marketing").
+      const cooled = await t.gql(
+        'mutation { startCoolOff(length: HOURS_24, confirm: true) { canPlay } }',
+        {},
+        player('jbc'),
+      );
+      expect(cooled.errors).toBeUndefined();
+      const coolingClient = await connectWs(await wsUrl(), { 'x-test-viewer': JSON.stringify(player('jbc')) });
+      const coolingSub = coolingClient.subscribe(SUBSCRIBE);
+      expect(bannerOf(await coolingSub.next(15_000))).toBeNull();
+
       const bought = await t.gql<{ buyPoolTicket: { lines: number; stake: number } }>(
         BUY,
         {
@@ -108,6 +119,9 @@ describe('jackpot banner subscription', () => {
       await poolRound(t.services);
       const moved = { issueId, identifier, amount: 200_000_240, pool: 600 };
       await until(sub, moved, opened);
+      expect(bannerOf(await coolingSub.next(15_000))).toBeNull();
+      coolingSub.stop();
+      await coolingClient.close();
       // The subscription and the query agree; the worker left no banner work behind.
       const query = await t.gql<{ jackpotBanner: Banner }>(
         '{ jackpotBanner { issueId identifier amount pool } }',

@@ -395,6 +395,22 @@ describe('pool games: jackpot and Lucky Six through GraphQL', () => {
     );
     // 200,000,000 + ⌊40% × 638⌋
     expect(banner.data!.jackpotBanner).toEqual({ identifier: 'JP0002', amount: 200_000_255 });
+    // A player cooling off is shown no banner (issue 23: no marketing); another player is.
+    const resting = player('banner-cooling-off');
+    const cooled = await t.gql(
+      'mutation { startCoolOff(length: HOURS_24, confirm: true) { canPlay } }',
+      {},
+      resting,
+    );
+    expect(cooled.errors).toBeUndefined();
+    const hidden = await t.gql<{ jackpotBanner: unknown }>('{ jackpotBanner { identifier } }', {}, resting);
+    expect(hidden.data!.jackpotBanner).toBeNull();
+    const shown = await t.gql<{ jackpotBanner: unknown }>(
+      '{ jackpotBanner { identifier } }',
+      {},
+      player('banner-playing'),
+    );
+    expect(shown.data!.jackpotBanner).toEqual({ identifier: 'JP0002' });
   });
   it('the demo keeper opens a Lucky Six from upcoming matches when none is open, once (idempotent)', async () => {
     const open = async () =>
