@@ -98,6 +98,12 @@ describe('cash-out: offers, acceptance, auto cash-out and the orders read model'
     }
     throw new Error(`never true: ${query}`);
   };
+  /** The websocket GraphQL address of the app (listening from the first test that asks). */
+  let wsAddress: string | null = null;
+  const wsUrl = async (): Promise<string> => {
+    wsAddress ??= `${(await t.app.listen({ host: '127.0.0.1', port: 0 })).replace(/^http/, 'ws')}/graphql`;
+    return wsAddress;
+  };
   const balanceOf = async (userId: string): Promise<number> =>
     (await t.gql<{ myWallet: { balance: number } }>('{ myWallet { balance } }', {}, player(userId))).data!
       .myWallet.balance;
@@ -666,8 +672,7 @@ describe('cash-out: offers, acceptance, auto cash-out and the orders read model'
     const betId = await place(userId, 'push-1', 10_000, [{ selectionId: m.outcomes.home, odds: '2.00' }]);
     await setClock(m, '61', [1, 0], [1, 0]);
     const rate = await taxRate(betId);
-    const address = await t.app.listen({ host: '127.0.0.1', port: 0 });
-    const url = `${address.replace(/^http/, 'ws')}/graphql`;
+    const url = await wsUrl();
     const client = await connectWs(url, { 'x-test-viewer': JSON.stringify(player(userId)) });
     try {
       const SUB = `subscription ($betId: ID!) { cashOutOffer(betId: $betId) { betId available reason value net runningStake } }`;
@@ -744,8 +749,7 @@ describe('cash-out: offers, acceptance, auto cash-out and the orders read model'
       expect(set.errors).toBeUndefined();
     }
     const cache = pricerCacheOf(t.services);
-    const address = await t.app.listen({ host: '127.0.0.1', port: 0 });
-    const url = `${address.replace(/^http/, 'ws')}/graphql`;
+    const url = await wsUrl();
     const SUBSCRIBERS = 2;
     const SUB = `subscription ($betId: ID!) { cashOutOffer(betId: $betId) { betId available value } }`;
     const clients = await Promise.all(
