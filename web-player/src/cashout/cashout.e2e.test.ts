@@ -5,13 +5,15 @@
  * server fires on its own, and finds both cash-outs in the bills with the value paid and the
  * withholding tax; the wallet rises by exactly the nets recorded. At 360×740 in Swahili and at 1280×800
  * in English. The bet is placed through the API on an open 1X2 outcome of a live demo-feed match —
- * preferably the side about to score by the feed's script, so the bet is then worth more than its stake
- * and both cash-outs are taxed; the server runs a slow feed ({@link SLOW_FEED}) so the match stays live
+ * preferably one the feed's script makes worth more than its stake soon (its side scores, or the
+ * result is already in and the clock runs for it), so the cash-outs are taxed; the server runs a slow feed ({@link SLOW_FEED}) so the match stays live
  * while the player cashes out.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, it } from 'vitest';
+import type { ExpectStatic } from 'vitest';
 import type { Page } from 'playwright-core';
 import {
+  clockLength,
   e2eSuite,
   goalClock,
   loggedInAs,
@@ -35,21 +37,28 @@ const WALLET = '{ myWallet { balance } }';
 /** Real milliseconds per clock minute of {@link SLOW_FEED} (the feed's engine.ts). */
 const MS_PER_CLOCK_MINUTE = (SLOW_FEED.matchMinutes * 60_000) / STANDARD_CLOCK_MINUTES;
 
-/** An outcome to bet on; `goalAt`: when (epoch ms) its side scores next by the feed's timeline. */
+/**
+ * An outcome to bet on; `liftBy`: when (epoch ms) its bet should be worth more than its stake by the
+ * feed's timeline (its side scores then, or it is winning and time runs for it); null: not known.
+ */
 interface LiveOutcome {
   readonly outcomeId: string;
   readonly odds: string;
-  readonly goalAt: number | null;
+  readonly liftBy: number | null;
 }
 
+/** How long a bet on the outcome the final score already makes the winner takes to gain ~15%. */
+const RISING_MS = 240_000;
+
 /**
- * The open full-time 1X2 home or away outcome of a live feed match whose side scores the match's next
- * goal (the feed's scripted timeline, `feed_matches.timeline`) between 30 s and 5 minutes from now, at
- * odds of 1.5 or more: after that goal the bet is worth more than its stake, so its cash-outs pay
- * withholding tax. Soonest
- * goal first; null when no live match has one.
+ * An open full-time 1X2 outcome of a live feed match that the feed's scripted timeline
+ * (`feed_matches.timeline`) makes worth more than its stake soon, so that its cash-outs pay withholding
+ * tax: best, the home or away side that scores the match's next goal between 30 s and 5 minutes from
+ * now (odds ≥ 1.5; soonest first); else the outcome the score now already makes the final result, on a
+ * match with no goal left to come (odds 1.5–8, highest first: its win probability, and the bet's value,
+ * rise as the clock runs). Null when no live match has one; `seen` gets what was looked at.
  */
-const scoringOutcome = async (): Promise<LiveOutcome | null> => {
+const liftingOutcome = async (seen?: string[]): Promise<LiveOutcome | null> => {
   const { rows } = await e2e.server.server.services.sql.query<{
     outcome_id: string;
     odds: string;
@@ -63,23 +72,36 @@ const scoringOutcome = async (): Promise<LiveOutcome | null> => {
        JOIN markets mk ON mk.match_id = m.id AND mk.betting_type_id = 69 AND mk.event_part_id = 3
        JOIN outcomes o ON o.market_id = mk.id
       WHERE NOT f.done AND m.status = 2 AND o.status_id = 1 AND mk.status_id = 1 AND o.odds IS NOT NULL
-        AND o.pick IN ('home', 'away') AND o.odds >= 1.5`,
+        AND o.pick IN ('home', 'draw', 'away') AND o.odds >= 1.5`,
   );
   const now = Date.now();
-  const found = rows.flatMap((r) => {
+  const goals: (LiveOutcome & { liftBy: number })[] = [];
+  const rising: (LiveOutcome & { liftBy: number })[] = [];
+  for (const r of rows) {
     const timeline = typeof r.timeline === 'string' ? (JSON.parse(r.timeline) as Timeline) : r.timeline;
-    const clockNow = (now - Number(r.kickoff)) / MS_PER_CLOCK_MINUTE;
-    const next = timeline.goals
-      .map((g) => ({ side: g.side, at: goalClock(g, timeline) }))
-      .filter((g) => g.at > clockNow)
-      .sort((x, y) => x.at - y.at)[0];
-    if (!next || next.side !== r.pick) return [];
-    const goalAt = Number(r.kickoff) + next.at * MS_PER_CLOCK_MINUTE;
-    return goalAt - now >= 30_000 && goalAt - now <= 300_000
-      ? [{ outcomeId: r.outcome_id, odds: String(Number(r.odds)), goalAt }]
-      : [];
-  });
-  return found.sort((x, y) => x.goalAt - y.goalAt)[0] ?? null;
+    const kickoff = Number(r.kickoff);
+    const clockNow = (now - kickoff) / MS_PER_CLOCK_MINUTE;
+    const odds = Number(r.odds);
+    const timed = timeline.goals.map((g) => ({ side: g.side, at: goalClock(g, timeline) }));
+    const next = timed.filter((g) => g.at > clockNow).sort((x, y) => x.at - y.at)[0];
+    seen?.push(
+      `${r.pick}@${odds} ${clockNow.toFixed(0)}' next ${next ? `${next.side} at ${next.at.toFixed(0)}'` : 'none'}`,
+    );
+    if (next) {
+      const goalAt = kickoff + next.at * MS_PER_CLOCK_MINUTE;
+      if (next.side === r.pick && goalAt - now >= 30_000 && goalAt - now <= 300_000)
+        goals.push({ outcomeId: r.outcome_id, odds: String(odds), liftBy: goalAt + 60_000 });
+      continue;
+    }
+    const home = timed.filter((g) => g.side === 'home').length;
+    const away = timed.filter((g) => g.side === 'away').length;
+    const final = home > away ? 'home' : home < away ? 'away' : 'draw';
+    if (r.pick === final && odds <= 8 && clockLength(timeline) - clockNow > 30)
+      rising.push({ outcomeId: r.outcome_id, odds: String(odds), liftBy: now + RISING_MS });
+  }
+  goals.sort((x, y) => x.liftBy - y.liftBy);
+  rising.sort((x, y) => Number(y.odds) - Number(x.odds));
+  return goals[0] ?? rising[0] ?? null;
 };
 
 /** An open 1X2 outcome of a live feed match with at least 40 s left to play (no goal known). */
@@ -93,22 +115,26 @@ const liveOutcome = async (): Promise<LiveOutcome | null> => {
         AND m.match_minute ~ '^[0-9]+$' AND m.match_minute::int < 60
       ORDER BY o.odds::numeric LIMIT 1`,
   );
-  return rows[0] ? { outcomeId: rows[0].outcome_id, odds: String(Number(rows[0].odds)), goalAt: null } : null;
+  return rows[0] ? { outcomeId: rows[0].outcome_id, odds: String(Number(rows[0].odds)), liftBy: null } : null;
 };
 
 /**
  * Places a live single of `amount` for `player` (retried while the feed has no live match or moves): on
- * a side about to score ({@link scoringOutcome}) when one comes within 2½ minutes, else on the live
+ * an outcome the feed's script makes worth more than its stake soon ({@link liftingOutcome}) when one
+ * comes within 2½ minutes, else on the live
  * favourite. Returns the bet id and when its side scores (null: not known).
  */
 const placeLive = async (
   player: E2ePlayer,
   amount: number,
   log: (line: string) => void,
-): Promise<{ betId: string; goalAt: number | null }> => {
+): Promise<{ betId: string; liftBy: number | null }> => {
   const started = Date.now();
   for (let attempt = 0; attempt < 240; attempt++) {
-    const outcome = (await scoringOutcome()) ?? (Date.now() - started > 150_000 ? await liveOutcome() : null);
+    const seen: string[] = [];
+    const outcome =
+      (await liftingOutcome(seen)) ?? (Date.now() - started > 150_000 ? await liveOutcome() : null);
+    if (outcome?.liftBy === null) log(`live outcomes seen last: ${seen.join('; ')}`);
     if (outcome) {
       const r = await e2e.server.gql<{ placeBet: { status: string; order: { id: string } | null } }>(
         PLACE,
@@ -126,11 +152,11 @@ const placeLive = async (
       const order = r.data?.placeBet.order;
       if (order) {
         log(
-          outcome.goalAt === null
+          outcome.liftBy === null
             ? `no side about to score: bet on the favourite @ ${outcome.odds}`
-            : `bet @ ${outcome.odds} on a side scoring in ${Math.round((outcome.goalAt - Date.now()) / 1000)} s`,
+            : `bet @ ${outcome.odds}, worth more than its stake in ${Math.round((outcome.liftBy - Date.now()) / 1000)} s`,
         );
-        return { betId: order.id, goalAt: outcome.goalAt };
+        return { betId: order.id, liftBy: outcome.liftBy };
       }
     }
     await new Promise((resolve) => setTimeout(resolve, 1_000));
@@ -208,6 +234,7 @@ const STEP = { timeout: 15_000 } as const;
  * the cashed-out bet's panel away before the test saw it. `log` names the attempts that failed.
  */
 const cashOut = async (
+  expect: ExpectStatic,
   page: Page,
   preset: string,
   texts: Texts,
@@ -277,6 +304,7 @@ const fullValueNow = async (player: E2ePlayer, betId: string): Promise<number | 
  * The live match can take the offer away meanwhile: retried like {@link cashOut}. Returns the target.
  */
 const armAuto = async (
+  expect: ExpectStatic,
   page: Page,
   player: E2ePlayer,
   betId: string,
@@ -385,7 +413,7 @@ describe.skipIf(!e2e.available)('cash-out journey', () => {
         const log = (line: string) =>
           console.log(`cash-out e2e ${viewport} +${Math.round((Date.now() - started) / 1000)} s: ${line}`);
         const player = await e2e.server.createPlayer({ balance: 50_000 });
-        const { betId, goalAt } = await placeLive(player, 10_000, log);
+        const { betId, liftBy } = await placeLive(player, 10_000, log);
         // A live bet may be held a few seconds before it is accepted (spec §9 rolling-bet delay).
         await expect
           .poll(async () => (await betNow(player, betId)).status, { timeout: 30_000 })
@@ -399,8 +427,8 @@ describe.skipIf(!e2e.available)('cash-out journey', () => {
         await page.goto(e2e.url(`/#/order?id=${betId}`));
 
         // The value moves with the match, pushed to the open page (no reload): the panel shows another
-        // value than the first it showed. On a bet whose side is about to score, the goal lifts it above
-        // the stake, so both cash-outs below are taxed.
+        // value than the first it showed. On a bet the feed's script lifts above its stake (its side
+        // scores, or the clock runs for the result already in), the cash-outs below are taxed.
         const shown = () =>
           page
             .getByTestId('cashout-value')
@@ -408,19 +436,19 @@ describe.skipIf(!e2e.available)('cash-out journey', () => {
             .catch(() => null);
         await expect.poll(shown, { timeout: 180_000 }).not.toBeNull();
         const firstShown = await shown();
-        // Worth more than the stake (the goal came and lifted it): a cash-out now is taxed.
+        // Worth more than the stake: a cash-out now is taxed.
         let taxed = false;
-        if (goalAt !== null)
+        if (liftBy !== null)
           taxed = await expect
             .poll(async () => (await fullValueNow(player, betId)) ?? 0, {
-              timeout: Math.max(0, goalAt - Date.now()) + 120_000,
+              timeout: Math.max(0, liftBy - Date.now()) + 60_000,
             })
             .toBeGreaterThan(10_000)
             .then(
               () => true,
               () => false,
             );
-        if (goalAt !== null && !taxed) log('the goal did not lift the offer above the stake');
+        if (liftBy !== null && !taxed) log('the match did not lift the offer above the stake');
         await expect
           .poll(async () => {
             const now = await shown();
@@ -431,7 +459,7 @@ describe.skipIf(!e2e.available)('cash-out journey', () => {
         await e2e.screenshot(page, `cashout-${viewport}-${locale}-0-moved`);
 
         // Half: 5,000 of the 10,000 stake; the rest keeps running with its own offer.
-        expect(await cashOut(page, half, texts, log)).toBe('accepted');
+        expect(await cashOut(expect, page, half, texts, log)).toBe('accepted');
         const partly = await betNow(player, betId);
         expect(partly).toMatchObject({ status: 'awaiting', remainingStake: 5_000, cashOuts: 1 });
         expect(partly.cashedOut).toBeGreaterThan(0);
@@ -445,7 +473,7 @@ describe.skipIf(!e2e.available)('cash-out journey', () => {
         // target is set a little under the value shown now: reachable on this live match, and what the
         // test checks is the rule firing on its own, not the player accepting. The 5,000 still running
         // must come back as the offer first (the pushed offers restart the panel after the partial).
-        const autoAt = await armAuto(page, player, betId, texts, log);
+        const autoAt = await armAuto(expect, page, player, betId, texts, log);
         log(`automatic cash-out set at ${autoAt} TZS`);
         await expect
           .poll(async () => (await betNow(player, betId)).status, { timeout: 240_000 })
@@ -490,7 +518,9 @@ describe.skipIf(!e2e.available)('cash-out journey', () => {
       900_000,
     );
 
-  it('staff see the cash-outs in the back office list (who, part, value, tax, net, margin kept)', async () => {
+  it('staff see the cash-outs in the back office list (who, part, value, tax, net, margin kept)', async ({
+    expect,
+  }) => {
     const staff = await e2e.server.staffLogin();
     const { cashOutRecords } = await e2e.server.gqlOk<{ cashOutRecords: { total: number } }>(
       '{ cashOutRecords { total } }',
