@@ -50,9 +50,7 @@ function BetDetailView({ id, version }: { readonly id: string; readonly version:
       {data && !data.myBet ? <p className="acc-muted">{t('messages.noData')}</p> : null}
       {data?.myBet ? <BetDetail order={data.myBet} /> : null}
       {/* Cash-out of a running bet (issue 20): offer, partial, auto target. */}
-      {data?.myBet && (running || panelOf === id) ? (
-        <CashOutPanel betId={id} onPaid={onPaid} />
-      ) : null}
+      {data?.myBet && (running || panelOf === id) ? <CashOutPanel betId={id} onPaid={onPaid} /> : null}
     </section>
   );
 }

@@ -31,8 +31,7 @@ describe('pricer cache', () => {
     const bets = 25;
     const subscribers = 4;
     const seen = new Set<LiveMatchPricer | null>();
-    for (let s = 0; s < subscribers; s++)
-      for (let b = 0; b < bets; b++) seen.add(cache.pricerOf(match(30)));
+    for (let s = 0; s < subscribers; s++) for (let b = 0; b < bets; b++) seen.add(cache.pricerOf(match(30)));
     expect(cache.computations).toBe(1);
     expect(built).toHaveLength(1);
     expect(seen.size).toBe(1);

@@ -5,23 +5,8 @@
  * quote of the process (`pricers.ts`: `liveMatchPricer` built once per changed match, each distinct
  * selection valued once) and the domain's `quoteBet` per bet.
  */
-import {
-  betDecider,
-  betStream,
-  isSettled,
-  NO_BET_OPEN,
-  NO_OFFER,
-  OUTCOME,
-  quoteBet,
-} from '@bashiri/domain';
-import type {
-  BetEvent,
-  BetState,
-  CashOutConfig,
-  CashOutQuote,
-  LegLive,
-  OpenBet,
-} from '@bashiri/domain';
+import { betDecider, betStream, isSettled, NO_BET_OPEN, NO_OFFER, OUTCOME, quoteBet } from '@bashiri/domain';
+import type { BetEvent, BetState, CashOutConfig, CashOutQuote, LegLive, OpenBet } from '@bashiri/domain';
 import { aggregateStreams } from '@bashiri/eventstore';
 import type { Aggregated } from '@bashiri/eventstore';
 import type { AppServices } from '../../services.ts';
