@@ -260,10 +260,12 @@ const cashOut = async (
       );
       continue;
     }
+    // The state the answer left, as the poll saw it: a pushed offer may turn 'accepted' into 'offered'
+    // right after (reading it again then would retry, and cash out a second part).
+    let end = '';
     await expect
-      .poll(() => panelState(page), { timeout: 60_000 })
+      .poll(async () => (end = await panelState(page)), { timeout: 60_000 })
       .toMatch(/^(accepted|refused|expired|gone)$/);
-    const end = await panelState(page);
     if (end === 'accepted' || end === 'gone') return end;
     log(`attempt ${attempt} (${preset}): ${end}: ${await panelText(page)}`);
   }
