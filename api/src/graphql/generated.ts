@@ -2516,6 +2516,8 @@ export type Bill = {
   readonly tax?: Maybe<Scalars['Tzs']['output']>;
   /** Winnings paid: the gross amount before tax, TZS (amount = gross - tax); null for other movements. */
   readonly gross?: Maybe<Scalars['Tzs']['output']>;
+  /** True for the credit of a cash-out (spec §3 early settlement, bill type 1; docs/cash-out.md §4): gross is the value paid, tax the withholding on its part above the stake cashed out. */
+  readonly cashOut: Scalars['Boolean']['output'];
 };
 
 export type BillPage = {
@@ -8459,6 +8461,7 @@ export type BillResolvers<
   at?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
   tax?: Resolver<Maybe<ResolversTypes['Tzs']>, ParentType, ContextType>;
   gross?: Resolver<Maybe<ResolversTypes['Tzs']>, ParentType, ContextType>;
+  cashOut?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
 };
 
 export type BillPageResolvers<

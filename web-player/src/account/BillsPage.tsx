@@ -1,6 +1,8 @@
 /**
  * `/user_bill` (spec §2 Bills: query type 1 = balance, 2 = credit; §4 bill types 1–17, 22–25 as read in
  * domain `bill-types.ts`; §9 page size 10). Newest first, amounts signed, balance after each movement.
+ * Winnings show their gross and the tax withheld; a cash-out's credit (bill type 1) is titled as a
+ * cash-out, with the value paid and its tax (docs/cash-out.md §4).
  */
 import { useTranslation } from 'react-i18next';
 import './account.css';
@@ -62,14 +64,20 @@ export function BillsPage() {
         {bills?.items.map((bill) => (
           <li key={bill.id} className="acc-row">
             <div className="acc-row__main">
-              <div className="acc-row__title">{billTypeText(bill.billType)}</div>
+              {/* A cash-out is paid as bill type 1 (bet result): named as what it was, not a win. */}
+              <div className="acc-row__title">
+                {bill.cashOut ? t('account.bills.cashOut') : billTypeText(bill.billType)}
+              </div>
               <div className="acc-row__sub">
                 {formatEat(bill.at)}
                 {bill.remark && !MACHINE_REMARKS.has(bill.remark) ? ` · ${bill.remark}` : ''}
               </div>
               {bill.tax != null && bill.gross != null ? (
                 <div className="acc-row__sub acc-row__tax">
-                  {t('account.bills.winTax', { gross: formatTzs(bill.gross), tax: formatTzs(bill.tax) })}
+                  {t(bill.cashOut ? 'account.bills.cashOutTax' : 'account.bills.winTax', {
+                    gross: formatTzs(bill.gross),
+                    tax: formatTzs(bill.tax),
+                  })}
                 </div>
               ) : null}
             </div>

@@ -33,6 +33,13 @@ function BetDetailView({ id, version }: { readonly id: string; readonly version:
   }, [version, refetch]);
   const refusal = refusalOf(error);
   const onPaid = useCallback(() => refetch({ requestPolicy: 'network-only' }), [refetch]);
+  const running = data?.myBet?.status === 'awaiting' || data?.myBet?.status === 'delayed';
+  // The panel stays once shown, so a cash-out that ends the bet (by the player, or the automatic one)
+  // is still told there after the bet refreshes to "cashed out".
+  const [panelOf, setPanelOf] = useState<string | null>(null);
+  useEffect(() => {
+    if (running) setPanelOf(id);
+  }, [running, id]);
   return (
     <section>
       <Link to="/order" className="acc-link">
@@ -43,9 +50,7 @@ function BetDetailView({ id, version }: { readonly id: string; readonly version:
       {data && !data.myBet ? <p className="acc-muted">{t('messages.noData')}</p> : null}
       {data?.myBet ? <BetDetail order={data.myBet} /> : null}
       {/* Cash-out of a running bet (issue 20): offer, partial, auto target. */}
-      {data?.myBet && (data.myBet.status === 'awaiting' || data.myBet.status === 'delayed') ? (
-        <CashOutPanel betId={id} onPaid={onPaid} />
-      ) : null}
+      {data?.myBet && (running || panelOf === id) ? <CashOutPanel betId={id} onPaid={onPaid} /> : null}
     </section>
   );
 }

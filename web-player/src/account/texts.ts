@@ -117,6 +117,8 @@ const en = {
     empty: 'No movements yet.',
     after: 'Balance {{amount}}',
     winTax: 'Won {{gross}} · tax {{tax}} withheld',
+    cashOut: 'Cash-out',
+    cashOutTax: 'Cashed out {{gross}} · tax {{tax}} withheld',
   },
   billType: {
     '1': 'Bet result',
@@ -303,6 +305,8 @@ export const accountTexts = defineTexts('account', {
       empty: 'Bado hakuna miamala.',
       after: 'Salio {{amount}}',
       winTax: 'Ushindi {{gross}} · kodi {{tax}} imekatwa',
+      cashOut: 'Kutoa pesa mapema',
+      cashOutTax: 'Umetoa {{gross}} · kodi {{tax}} imekatwa',
     },
     billType: {
       '1': 'Matokeo ya beti',
@@ -481,6 +485,8 @@ export const accountTexts = defineTexts('account', {
       empty: '暂无账变记录。',
       after: '余额 {{amount}}',
       winTax: '中奖 {{gross}} · 已扣税 {{tax}}',
+      cashOut: '提前兑现',
+      cashOutTax: '提前兑现 {{gross}} · 已扣税 {{tax}}',
     },
     billType: {
       '1': '注单结果',

@@ -53,9 +53,11 @@ export function CashOutPanel({ betId, onPaid }: { readonly betId: string; readon
     () => offerPushes(client, betId, (pushed) => send({ type: 'OFFER', offer: pushed })),
     [client, betId, send],
   );
+  // The automatic cash-out fired (server side, decision 0040): the next offer says so.
+  const autoFired = offer?.autoFired === true;
   useEffect(() => {
-    if (state === 'accepted') onPaid?.();
-  }, [state, onPaid]);
+    if (state === 'accepted' || autoFired) onPaid?.();
+  }, [state, autoFired, onPaid]);
   useEffect(() => {
     // The visible countdown of an offer being confirmed, and of the server's hold.
     const start = state === 'held' ? (offer?.delaySeconds ?? 0) : state === 'confirming' ? 10 : 0;
@@ -183,7 +185,12 @@ export function CashOutPanel({ betId, onPaid }: { readonly betId: string; readon
           </button>
         </p>
       ) : null}
-      {state === 'unavailable' ? (
+      {autoFired ? (
+        <p className="co-ok" role="status" data-testid="cashout-auto-fired">
+          {t('cashout.auto.fired')}
+        </p>
+      ) : null}
+      {state === 'unavailable' && !autoFired ? (
         <p className="co-muted" data-testid="cashout-unavailable">
           {t('cashout.unavailable')}: {codeText(code)}
         </p>

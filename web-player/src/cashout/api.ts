@@ -85,6 +85,7 @@ export const offerView = (o: CashOutOfferFieldsFragment): CashOutOfferView => ({
   minimumPart: o.minimumPart,
   delaySeconds: o.delaySeconds,
   autoTarget: o.autoCashOut && !o.autoCashOut.firedAt ? o.autoCashOut.target : null,
+  autoFired: Boolean(o.autoCashOut?.firedAt),
   potentialPayout: o.potentialPayout ?? null,
 });
 

@@ -26,6 +26,8 @@ export interface CashOutOfferView {
   readonly minimumPart: Tzs;
   readonly delaySeconds: number;
   readonly autoTarget: Tzs | null;
+  /** The bet's automatic cash-out has paid (its rule fired): the panel says so. */
+  readonly autoFired: boolean;
   readonly potentialPayout: Tzs | null;
 }
 

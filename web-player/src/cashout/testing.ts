@@ -20,6 +20,7 @@ export const OFFER: CashOutOfferView = {
   minimumPart: 100,
   delaySeconds: 5,
   autoTarget: null,
+  autoFired: false,
   potentialPayout: 20_000,
 };
 

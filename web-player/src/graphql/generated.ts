@@ -474,6 +474,7 @@ export type AccountMyBillsQuery = {
       at: string;
       tax: number | null;
       gross: number | null;
+      cashOut: boolean;
     }>;
   };
 };
@@ -4278,6 +4279,7 @@ export const AccountMyBillsDocument = {
                       { kind: 'Field', name: { kind: 'Name', value: 'at' } },
                       { kind: 'Field', name: { kind: 'Name', value: 'tax' } },
                       { kind: 'Field', name: { kind: 'Name', value: 'gross' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'cashOut' } },
                     ],
                   },
                 },

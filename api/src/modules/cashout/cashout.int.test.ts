@@ -23,6 +23,7 @@ import { insertTestMatch } from '../../testing/catalogue-fixtures.ts';
 import type { TestMatch } from '../../testing/catalogue-fixtures.ts';
 import { drainSettlementQueue } from '../betting/index.ts';
 import { runAutoCashOuts } from './auto.ts';
+import { pricerCacheOf } from './pricers.ts';
 import { MATCH_UPDATED, ODDS_CHANGED } from '../catalogue/index.ts';
 import { connectWs } from '../live/testing.ts';
 import type { WsEvent } from '../live/testing.ts';
@@ -47,6 +48,7 @@ type Offer = {
   tax: number | null;
   net: number | null;
   fullValue: number | null;
+  potentialPayout: number | null;
   earlySettlementOdds: string | null;
   delaySeconds: number;
   autoCashOut: { target: number; firedAt: string | null } | null;
@@ -95,6 +97,12 @@ describe('cash-out: offers, acceptance, auto cash-out and the orders read model'
       await new Promise((resolve) => setTimeout(resolve, 20));
     }
     throw new Error(`never true: ${query}`);
+  };
+  /** The websocket GraphQL address of the app (listening from the first test that asks). */
+  let wsAddress: string | null = null;
+  const wsUrl = async (): Promise<string> => {
+    wsAddress ??= `${(await t.app.listen({ host: '127.0.0.1', port: 0 })).replace(/^http/, 'ws')}/graphql`;
+    return wsAddress;
   };
   const balanceOf = async (userId: string): Promise<number> =>
     (await t.gql<{ myWallet: { balance: number } }>('{ myWallet { balance } }', {}, player(userId))).data!
@@ -664,8 +672,7 @@ describe('cash-out: offers, acceptance, auto cash-out and the orders read model'
     const betId = await place(userId, 'push-1', 10_000, [{ selectionId: m.outcomes.home, odds: '2.00' }]);
     await setClock(m, '61', [1, 0], [1, 0]);
     const rate = await taxRate(betId);
-    const address = await t.app.listen({ host: '127.0.0.1', port: 0 });
-    const url = `${address.replace(/^http/, 'ws')}/graphql`;
+    const url = await wsUrl();
     const client = await connectWs(url, { 'x-test-viewer': JSON.stringify(player(userId)) });
     try {
       const SUB = `subscription ($betId: ID!) { cashOutOffer(betId: $betId) { betId available reason value net runningStake } }`;
@@ -715,6 +722,74 @@ describe('cash-out: offers, acceptance, auto cash-out and the orders read model'
       }
     } finally {
       await client.close();
+    }
+  });
+
+  it('computes the model once per change of a match for all its bets, subscribers and the auto cash-out scan, not per bet per subscriber', async () => {
+    const m = await liveMatch('Shared');
+    const players = [await playerWith(50_000), await playerWith(50_000)];
+    const bets: { userId: string; betId: string }[] = [];
+    for (const [i, userId] of players.entries())
+      for (const pick of ['home', 'away'] as const)
+        bets.push({
+          userId,
+          betId: await place(userId, `shared-${i}-${pick}`, 5_000, [
+            { selectionId: m.outcomes[pick], odds: pick === 'home' ? '2.00' : '3.60' },
+          ]),
+        });
+    await setClock(m, '61', [1, 0], [1, 0]);
+    // Auto cash-out rules out of reach on every bet: the scanner quotes them on each scan.
+    for (const { userId, betId } of bets) {
+      const offer = (await prepare(userId, betId)).data!.earlySettlementPreparation;
+      const set = await t.gql(
+        'mutation ($betId: ID!, $target: Tzs!) { setAutoCashOut(betId: $betId, target: $target) { target } }',
+        { betId, target: offer.potentialPayout! },
+        player(userId),
+      );
+      expect(set.errors).toBeUndefined();
+    }
+    const cache = pricerCacheOf(t.services);
+    const url = await wsUrl();
+    const SUBSCRIBERS = 2;
+    const SUB = `subscription ($betId: ID!) { cashOutOffer(betId: $betId) { betId available value } }`;
+    const clients = await Promise.all(
+      bets.flatMap(({ userId }) =>
+        Array.from({ length: SUBSCRIBERS }, () =>
+          connectWs(url, { 'x-test-viewer': JSON.stringify(player(userId)) }),
+        ),
+      ),
+    );
+    try {
+      const subs = clients.map((client, i) => ({
+        betId: bets[Math.floor(i / SUBSCRIBERS)]!.betId,
+        sub: client.subscribe(SUB, { betId: bets[Math.floor(i / SUBSCRIBERS)]!.betId }),
+      }));
+      const valueOf = (event: WsEvent) => {
+        if (event.type !== 'next') throw new Error(JSON.stringify(event));
+        return (event.payload.data!['cashOutOffer'] as { value: number }).value;
+      };
+      const first = await Promise.all(subs.map(({ sub }) => sub.next(10_000).then(valueOf)));
+      await runAutoCashOuts(t.services);
+      // The state at 61′ is computed at most once, by whichever quote came first.
+      const settled = cache.computations;
+      await runAutoCashOuts(t.services);
+      expect(cache.computations).toBe(settled); // an unchanged match: no computation at all
+
+      // The match changes (the away side equalises): every subscriber gets its new offer, the scanner
+      // re-quotes every bet, both catalogue messages of the tick arrive — and the model runs once.
+      await setClock(m, '71', [1, 1], [1, 0]);
+      t.services.publish(MATCH_UPDATED, { matchId: m.matchId });
+      t.services.publish(ODDS_CHANGED, { matchId: m.matchId, outcomes: [] });
+      const next = await Promise.all(subs.map(({ sub }) => sub.next(10_000).then(valueOf)));
+      await runAutoCashOuts(t.services);
+      expect(next.filter((v, i) => v !== first[i])).toHaveLength(subs.length);
+      expect(cache.computations - settled).toBe(1);
+      // The values are the domain's on the new state, computed once and shared.
+      const rate = await taxRate(bets[0]!.betId);
+      expect(next[0]).toBe(expected(5_000, '2.00', clockOf(71, [1, 1], [1, 0]), rate).value);
+      for (const { sub } of subs) sub.stop();
+    } finally {
+      await Promise.all(clients.map((c) => c.close()));
     }
   });
 

@@ -1,28 +1,12 @@
 /**
  * Cash-out quotes of running bets (spec §7 `order_list/early_settlement_preparation`, §4 order status
  * 6; issue 20 "Server"; docs/cash-out.md §1–§2): the bets from their streams, the live state of their
- * matches and selections from the feed (`liveStates`), one in-play model per match
- * (`liveMatchPricer`, each distinct selection valued once) and the domain's `quoteBet` per bet.
+ * matches and selections from the feed (`liveStates`), one in-play model per match state shared by every
+ * quote of the process (`pricers.ts`: `liveMatchPricer` built once per changed match, each distinct
+ * selection valued once) and the domain's `quoteBet` per bet.
  */
-import {
-  betDecider,
-  betStream,
-  isSettled,
-  liveMatchPricer,
-  NO_BET_OPEN,
-  NO_OFFER,
-  OUTCOME,
-  quoteBet,
-} from '@bashiri/domain';
-import type {
-  BetEvent,
-  BetState,
-  CashOutConfig,
-  CashOutQuote,
-  LegLive,
-  LiveMatchPricer,
-  OpenBet,
-} from '@bashiri/domain';
+import { betDecider, betStream, isSettled, NO_BET_OPEN, NO_OFFER, OUTCOME, quoteBet } from '@bashiri/domain';
+import type { BetEvent, BetState, CashOutConfig, CashOutQuote, LegLive, OpenBet } from '@bashiri/domain';
 import { aggregateStreams } from '@bashiri/eventstore';
 import type { Aggregated } from '@bashiri/eventstore';
 import type { AppServices } from '../../services.ts';
@@ -30,6 +14,8 @@ import { configInForce } from '../betting/index.ts';
 import { liveStates } from '../feed/index.ts';
 import type { LiveStates } from '../feed/index.ts';
 import { cashOutConfigInForce } from './config.ts';
+import { pricerCacheOf } from './pricers.ts';
+import type { PricerCache } from './pricers.ts';
 
 /** What the quote of one bet saw: the bet, the live legs given to the decider, and the quote. */
 export interface BetQuote {
@@ -78,31 +64,20 @@ export const readLive = async (services: AppServices, bets: readonly BetState[])
 };
 
 /**
- * The live legs of one bet from `states`: one pricer per match (`pricers` caches them across bets, so a
- * round builds each match's score matrices once). A leg with a result, or whose match or selection the
- * feed does not price, gets null (the quote says `LEG_NOT_PRICED` for an open one).
+ * The live legs of one bet from `states`: the pricer of each match from `pricers` (one per match state,
+ * shared by every bet and every quote of the process, so a match's score matrices are built once per
+ * change). A leg with a result, or whose match or selection the feed does not price, gets null (the
+ * quote says `LEG_NOT_PRICED` for an open one).
  */
-export const liveLegsOf = (
-  state: BetState,
-  states: LiveStates,
-  pricers: Map<string, LiveMatchPricer | null>,
-): (LegLive | null)[] => {
+export const liveLegsOf = (state: BetState, states: LiveStates, pricers: PricerCache): (LegLive | null)[] => {
   if (state.status === 'none') return [];
   return state.placed.legs.map((placed, i) => {
     const result = state.legs[i]?.result;
     if (result && isSettled(result)) return null;
     const selection = states.selections.get(placed.selectionId);
     if (!selection) return null;
-    let pricer = pricers.get(placed.matchId);
-    if (pricer === undefined) {
-      const match = states.matches.get(placed.matchId);
-      try {
-        pricer = match ? liveMatchPricer(match) : null;
-      } catch {
-        pricer = null; // an inconsistent clock: no live state, no offer
-      }
-      pricers.set(placed.matchId, pricer);
-    }
+    const match = states.matches.get(placed.matchId);
+    const pricer = match ? pricers.pricerOf(match) : null;
     return pricer
       ? pricer.legLive(placed.leg, { status: selection.status, liveOdds: selection.liveOdds })
       : null;
@@ -121,7 +96,8 @@ const withLostLeg = (state: BetState, quote: CashOutQuote): CashOutQuote => {
 
 /**
  * Quotes the bets `betIds` now (whole running stake each): three reads whatever their number (bets,
- * live state, settings), then pure work. Unknown bets come back with `BET_NOT_OPEN`.
+ * live state, settings), then pure work — a model computation only for a match whose state changed
+ * since any quote last priced it (`pricerCacheOf`). Unknown bets come back with `BET_NOT_OPEN`.
  */
 export const quoteBets = async (
   services: AppServices,
@@ -138,7 +114,7 @@ export const quoteBets = async (
     services,
     bets.map((b) => b.bet.state),
   );
-  const pricers = new Map<string, LiveMatchPricer | null>();
+  const pricers = pricerCacheOf(services);
   const quotes = new Map<string, BetQuote>();
   for (const { id, bet } of bets) {
     const live = liveLegsOf(bet.state, states, pricers);

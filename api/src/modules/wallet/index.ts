@@ -63,6 +63,8 @@ interface BillRow {
   readonly at: Date;
   readonly tax: number | null;
   readonly gross: number | null;
+  /** The movement is a cash-out's credit (`bet-<id>:cashout`, `bet-<id>:cashout:<n>`; bet wallet-link.ts). */
+  readonly cash_out: boolean;
 }
 
 export const walletModule: ApiModule = {
@@ -91,7 +93,8 @@ export const walletModule: ApiModule = {
           ctx.services.sql.query<BillRow>(
             // Tax and gross of winnings: copied onto their bills by the wallet projection.
             `SELECT b.id::text, b.bill_type, b.amount::int, b.balance_before::int, b.balance_after::int, b.remark,
-                    b.reference, b.at, b.tax::int AS tax, b.gross::int AS gross
+                    b.reference, b.at, b.tax::int AS tax, b.gross::int AS gross,
+                    b.movement_id ~ ':cashout(:[0-9]+)?$' AS cash_out
              FROM bills b
              WHERE b.user_id = $1 AND b.pocket = $2 ORDER BY b.at DESC, b.id DESC LIMIT $3 OFFSET $4`,
             [userId, pocket, n, (p - 1) * n],
@@ -113,6 +116,7 @@ export const walletModule: ApiModule = {
             at: r.at,
             tax: r.tax ?? null,
             gross: r.gross ?? null,
+            cashOut: r.cash_out === true,
           })),
           page: p,
           pageSize: n,
