@@ -129,7 +129,7 @@ describe.skipIf(!hasData)('simulations started from the back office', () => {
 
       // The same name and seed again: refused before anything runs.
       const again = await t.gql(START, { scenario: TINY }, analyst);
-      expect(again.errors?.[0]?.extensions?.code).toBe(SIMULATION_RUN_EXISTS);
+      expect(again.errors?.[0]?.extensions?.code, JSON.stringify(again.errors)).toBe(SIMULATION_RUN_EXISTS);
     },
     SLOW,
   );
