@@ -10,6 +10,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { e2eSuite, loggedInAs, pageErrors, VIEWPORTS } from '../../../api/src/testing/e2e.ts';
 import type { ViewportName } from '../../../api/src/testing/e2e.ts';
+import { openFurthestJackpot } from '../testing/pool-e2e.ts';
 
 const e2e = e2eSuite();
 const TEXTS = {
@@ -28,22 +29,7 @@ describe.skipIf(!e2e.available)('the jackpot on the player site (issue 18)', () 
     await e2e.start();
     const staff = await e2e.server.staffLogin();
     // The furthest 13 upcoming matches, so that entries stay open while the test runs.
-    let ids: string[] = [];
-    for (let tries = 0; ids.length < 13 && tries < 45; tries++) {
-      const { poolCandidates } = await e2e.server.gqlOk<{ poolCandidates: { matchId: string }[] }>(
-        '{ poolCandidates(typeId: 1) { matchId } }',
-        {},
-        staff.token,
-      );
-      ids = poolCandidates.map((c) => c.matchId);
-      if (ids.length < 13) await new Promise((r) => setTimeout(r, 2_000));
-    }
-    expect(ids.length).toBeGreaterThanOrEqual(13);
-    await e2e.server.gqlOk(
-      'mutation ($m: [ID!]!) { createPoolIssue(typeId: 1, matchIds: $m) { issueId } }',
-      { m: ids.slice(-13) },
-      staff.token,
-    );
+    await openFurthestJackpot(e2e.server, staff.token);
   }, 600_000);
   afterAll(() => e2e.stop());
 

@@ -18,6 +18,7 @@ import {
   type ViewportName,
 } from '../../../api/src/testing/e2e.ts';
 import { openSlip, submitSlip, tapOdds } from '../testing/betslip-e2e.ts';
+import { openFurthestJackpot } from '../testing/pool-e2e.ts';
 
 const e2e = e2eSuite();
 
@@ -125,23 +126,8 @@ describe.skipIf(!e2e.available)('a 24-hour cool-off in the browser', () => {
     process.env['POOL_DEMO'] = '0';
     await e2e.start();
     const staff = await e2e.server.staffLogin();
-    // The furthest 13 upcoming matches, so that entries stay open while the test runs (pool.e2e.test.ts).
-    let ids: string[] = [];
-    for (let tries = 0; ids.length < 13 && tries < 45; tries++) {
-      const { poolCandidates } = await e2e.server.gqlOk<{ poolCandidates: { matchId: string }[] }>(
-        '{ poolCandidates(typeId: 1) { matchId } }',
-        {},
-        staff.token,
-      );
-      ids = poolCandidates.map((c) => c.matchId);
-      if (ids.length < 13) await new Promise((r) => setTimeout(r, 2_000));
-    }
-    expect(ids.length).toBeGreaterThanOrEqual(13);
-    await e2e.server.gqlOk(
-      'mutation ($m: [ID!]!) { createPoolIssue(typeId: 1, matchIds: $m) { issueId } }',
-      { m: ids.slice(-13) },
-      staff.token,
-    );
+    // The furthest 13 upcoming matches, so that entries stay open while the test runs.
+    await openFurthestJackpot(e2e.server, staff.token);
   }, 600_000);
   afterAll(() => e2e.stop());
 
