@@ -45,6 +45,57 @@ const detailsOf = (c: Change): string =>
     .filter(Boolean)
     .join(' ');
 
+/** Cool-off and exclusion lengths as the history names them (`ProtectionChange.period`) → length codes. */
+const PERIOD_LENGTH: Readonly<Record<string, string>> = {
+  '24h': 'HOURS_24',
+  '7d': 'DAYS_7',
+  '30d': 'DAYS_30',
+  '6w': 'WEEKS_6',
+  '6m': 'MONTHS_6',
+  '1y': 'YEAR_1',
+  '5y': 'YEARS_5',
+  permanent: 'PERMANENT',
+};
+
+/** The refusal code that names a limit kind (texts `protection.refusalCodes`). */
+const kindCode = (kind: string) => (kind === 'SESSION_MINUTES' ? 'LIMIT_SESSION' : `LIMIT_${kind}`);
+
+/**
+ * A change's details in one line in the staff's language (the screen; the CSV keeps
+ * {@link detailsOf}'s English): the limit's name and value (TZS, or minutes), the value before, the
+ * cool-off or exclusion length and end (EAT), when a raise may be confirmed, re-opening, staff's reason.
+ */
+const useDetailsText = () => {
+  const { t, i18n } = useTranslation();
+  const known = (key: string) => (i18n.exists(`protection.${key}`) ? t(`protection.${key}`) : null);
+  const amount = (v: number) => v.toLocaleString('en-US');
+  return (c: Change): string =>
+    [
+      c.kind ? (known(`refusalCodes.${kindCode(c.kind)}`) ?? c.kind) : null,
+      c.value !== null && c.value !== undefined
+        ? `= ${amount(c.value)}`
+        : c.type.startsWith('Limit')
+          ? `= ${t('protection.detail.none')}`
+          : null,
+      c.previous !== null && c.previous !== undefined
+        ? `(${t('protection.detail.was', { value: amount(c.previous) })})`
+        : null,
+      c.period ? (known(`lengths.${PERIOD_LENGTH[c.period] ?? ''}`) ?? c.period) : null,
+      c.until
+        ? t('protection.detail.until', { time: formatEat(c.until) })
+        : c.period === 'permanent'
+          ? t('protection.detail.permanent')
+          : null,
+      c.confirmableFrom
+        ? t('protection.detail.confirmableFrom', { time: formatEat(c.confirmableFrom) })
+        : null,
+      c.reopensAt ? t('protection.detail.reopens', { time: formatEat(c.reopensAt) }) : null,
+      c.reason ? t('protection.detail.reason', { reason: c.reason }) : null,
+    ]
+      .filter(Boolean)
+      .join(' ');
+};
+
 /** The history as CSV (times in EAT and as instants), downloaded by the browser. */
 const exportHistory = (userId: string, rows: readonly Change[]) =>
   downloadCsv(
@@ -58,6 +109,7 @@ const exportHistory = (userId: string, rows: readonly Change[]) =>
 function PlayerProtection({ userId }: { readonly userId: string }) {
   const { t, i18n } = useTranslation();
   const errorText = useErrorText();
+  const detailsText = useDetailsText();
   const [{ data, error, fetching }, refetch] = useQuery({
     query: ProtectionPlayerDocument,
     variables: { userId },
@@ -198,7 +250,7 @@ function PlayerProtection({ userId }: { readonly userId: string }) {
             {
               title: t('protection.details'),
               key: 'details',
-              render: (_: unknown, c: Change) => detailsOf(c),
+              render: (_: unknown, c: Change) => detailsText(c),
             },
           ]}
         />

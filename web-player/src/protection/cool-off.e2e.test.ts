@@ -37,6 +37,8 @@ interface Texts {
   readonly withdraw: string;
   readonly paid: string;
   readonly adminHistory: string;
+  /** The cool-off length as the back office's history details name it. */
+  readonly adminLength: string;
   readonly adminRefusals: string;
   readonly adminCoolingOff: string;
   /** The refusal table's reason and movements (web-admin protection texts). */
@@ -62,6 +64,7 @@ const RUNS: readonly { viewport: ViewportName; language: 'sw' | 'en-US'; texts: 
       withdraw: 'Toa pesa',
       paid: 'Imekamilika. Salio lako limesasishwa.',
       adminHistory: 'Historia (kila badiliko)',
+      adminLength: 'Saa 24',
       adminRefusals: 'Majaribio yaliyokataliwa na ulinzi (siku 30 zilizopita)',
       adminCoolingOff: 'Kwenye pumziko',
       adminCoolOff: 'Yuko kwenye pumziko (COOL_OFF)',
@@ -84,6 +87,7 @@ const RUNS: readonly { viewport: ViewportName; language: 'sw' | 'en-US'; texts: 
       withdraw: 'Withdraw',
       paid: 'Done. Your balance has been updated.',
       adminHistory: 'History (every change)',
+      adminLength: '24 hours',
       adminRefusals: 'Attempts refused by protections (last 30 days)',
       adminCoolingOff: 'Cooling off',
       adminCoolOff: 'Cooling off (COOL_OFF)',
@@ -229,7 +233,7 @@ describe.skipIf(!e2e.available)('a 24-hour cool-off in the browser', () => {
       await adminRow(admin, texts.adminHistory, ['CoolOffStarted', `player:${player.userId}`]).waitFor();
       expect(
         await adminRow(admin, texts.adminHistory, ['CoolOffStarted'])
-          .getByText('24h', { exact: false })
+          .getByText(texts.adminLength, { exact: false })
           .count(),
       ).toBe(1);
       await admin.getByText(eat(myProtection.coolingOffUntil!, true), { exact: true }).first().waitFor();
