@@ -557,7 +557,11 @@ describe('promotions: referral, invitation, welcome, order, activity, expiry —
     expect(result.percentOfGgr).toBe(
       result.ggr > 0 ? Math.round((result.bonusCost * 10_000) / result.ggr) / 100 : null,
     );
-    const forbidden = await t.gql('{ bonusCostShare(from: "2026-12-01", to: "2026-12-31") { ggr } }', {}, STAFF);
+    const forbidden = await t.gql(
+      '{ bonusCostShare(from: "2026-12-01", to: "2026-12-31") { ggr } }',
+      {},
+      STAFF,
+    );
     expect(forbidden.errors?.[0]?.extensions?.code).toBe('FORBIDDEN');
   });
 });

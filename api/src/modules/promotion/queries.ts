@@ -471,7 +471,10 @@ export const percentOfGgr = (bonusCost: number, ggr: number): number | null =>
  */
 export const bonusCostShare = async (ctx: GraphQLContext, from: string, to: string) => {
   checkEatRange(from, to);
-  const [costs, stats] = [await promotionCostByDay(ctx, from, to), await statsDaily(ctx.services.sql, from, to)];
+  const [costs, stats] = [
+    await promotionCostByDay(ctx, from, to),
+    await statsDaily(ctx.services.sql, from, to),
+  ];
   const costOf = new Map<string, number>();
   for (const c of costs) costOf.set(c.day, (costOf.get(c.day) ?? 0) + c.amount);
   const days = stats.days.map((d) => {
@@ -479,5 +482,12 @@ export const bonusCostShare = async (ctx: GraphQLContext, from: string, to: stri
     return { day: d.date, bonusCost, ggr: d.ggr, percentOfGgr: percentOfGgr(bonusCost, d.ggr) };
   });
   const bonusCost = days.reduce((sum, d) => sum + d.bonusCost, 0);
-  return { from, to, days, bonusCost, ggr: stats.total.ggr, percentOfGgr: percentOfGgr(bonusCost, stats.total.ggr) };
+  return {
+    from,
+    to,
+    days,
+    bonusCost,
+    ggr: stats.total.ggr,
+    percentOfGgr: percentOfGgr(bonusCost, stats.total.ggr),
+  };
 };

@@ -245,7 +245,9 @@ describe('agent salary: return scale × the players’ settled net loss per EAT 
     expect(unpaid.data!.myAgentSalaries).toEqual([
       { period: WEEK, returnScale: 25, net: rows[1]!.net, amount: 0, status: 'NOTHING', billId: null },
     ]);
-    expect((await t.gql<{ myAgentSalaries: unknown[] }>(MINE, {}, player('p1'))).data!.myAgentSalaries).toEqual([]);
+    expect(
+      (await t.gql<{ myAgentSalaries: unknown[] }>(MINE, {}, player('p1'))).data!.myAgentSalaries,
+    ).toEqual([]);
     expect((await t.gql(MINE, {})).errors?.[0]?.extensions?.code).toBe('UNAUTHENTICATED');
 
     // A rebuilt projection and a second close change nothing.
