@@ -15,8 +15,9 @@
  *    long we wait.
  *
  * 6. A spends the free bet in the betslip: taps odds of an upcoming match, pays with credit money (pay
- *    type 2) and places it; the header's credit money goes down by the stake (the balance stays) and the
- *    credit bills show the bet (bill type 3, −stake);
+ *    type 2: the stake becomes the whole credit money, spec §5 "Amount input") and places it; the
+ *    header's credit money goes down by the stake (the balance stays) and the credit bills show the bet
+ *    (bill type 3, −stake);
  * 7. A is the agent of B (spec §6): staff give A a return scale of 10%; a closed week of East Africa
  *    Time of its own (5 or 6 weeks back) holds a settled bet of B in the salary read model (the weekly
  *    computation itself is tested in api/src/modules/promotion/salary.int.test.ts); staff compute and
@@ -102,8 +103,6 @@ const INVITATION_BONUS = 4_000;
 /** The friend's settled stakes that qualify the inviter, and the inviter's free bet (defaults). */
 const QUALIFYING_STAKES = 30_000;
 const REFERRAL_REWARD = 7_000;
-/** What A stakes of the free bet (credit money, pay type 2). */
-const FREE_BET_STAKE = 5_000;
 /** A's salary of the seeded week: 10% of the net loss 50,000 − 20,000. */
 const SALARY = 3_000;
 
@@ -326,9 +325,10 @@ describe.skipIf(!e2e.available)('the referral journey (issue 21)', () => {
       await slip.waitFor({ state: 'visible' });
       await expect.poll(() => slip.locator('.betslip__item').count()).toBe(1);
       await slip.locator('.betslip__pay input[type=radio]').nth(1).check();
+      // Spec §5 "Amount input": paid with credit money, the stake becomes the whole credit balance.
+      const stake = held.creditMoney;
       const amount = slip.locator('.betslip__amount input');
-      await amount.fill(String(FREE_BET_STAKE));
-      await expect.poll(() => amount.inputValue()).toBe(String(FREE_BET_STAKE));
+      await expect.poll(() => amount.inputValue()).toBe(String(stake));
       const accept = slip.locator('.betslip__accept input');
       if (!(await accept.isChecked())) await accept.check();
       await shot(a, 'inviter-free-bet-slip');
@@ -336,22 +336,22 @@ describe.skipIf(!e2e.available)('the referral journey (issue 21)', () => {
       const placed = slip.locator('.betslip__notice--success');
       await placed.waitFor();
       expect(await placed.textContent()).toBe(texts.placed);
-      await expect.poll(() => shownCredit(a), { timeout: 60_000 }).toBe(held.creditMoney - FREE_BET_STAKE);
+      await expect.poll(() => shownCredit(a), { timeout: 60_000 }).toBe(held.creditMoney - stake);
       expect(await aPockets()).toEqual({
         balance: held.balance,
-        creditMoney: held.creditMoney - FREE_BET_STAKE,
+        creditMoney: held.creditMoney - stake,
       });
       const { myBets } = await e2e.server.gqlOk<{ myBets: { items: { stake: number; payType: string }[] } }>(
         '{ myBets { items { stake payType } } }',
         {},
         inviter.token,
       );
-      expect(myBets.items).toEqual([{ stake: FREE_BET_STAKE, payType: 'CREDIT' }]);
+      expect(myBets.items).toEqual([{ stake, payType: 'CREDIT' }]);
       await shot(a, 'inviter-free-bet-placed');
       await a.goto(e2e.url('/#/user_bill?type=2'));
       const betRow = a.locator('.acc-row', { hasText: texts.betBill }).first();
       await betRow.waitFor({ timeout: 90_000 });
-      expect(await betRow.textContent()).toContain(`-${FREE_BET_STAKE.toLocaleString('en-US')}`);
+      expect(await betRow.textContent()).toContain(`-${stake.toLocaleString('en-US')}`);
       await shot(a, 'inviter-free-bet-bill');
 
       // 7. A's salary as B's agent on /agent: a closed week of its own, computed and paid by staff
