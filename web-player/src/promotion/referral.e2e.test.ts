@@ -348,6 +348,11 @@ describe.skipIf(!e2e.available)('the referral journey (issue 21)', () => {
       );
       expect(myBets.items).toEqual([{ stake, payType: 'CREDIT' }]);
       await shot(a, 'inviter-free-bet-placed');
+      // The phone's slip drawer stays open across hash navigations: close it to see the pages below.
+      if (viewport === 'phone') {
+        await a.locator('.scrim').click({ position: { x: 10, y: 300 } });
+        await expect.poll(() => a.locator('.app.slip-open').count()).toBe(0);
+      }
       await a.goto(e2e.url('/#/user_bill?type=2'));
       const betRow = a.locator('.acc-row', { hasText: texts.betBill }).first();
       await betRow.waitFor({ timeout: 90_000 });
