@@ -27,6 +27,7 @@ describe('stories', () => {
       './matches/MatchFacts.stories.tsx',
       './matches/MatchRow.stories.tsx',
       './pool/pool.stories.tsx',
+      './promotion/Agent.stories.tsx',
       './racing/Racing.stories.tsx',
     ]);
   });

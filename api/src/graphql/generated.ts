@@ -296,10 +296,21 @@ export type Query = {
    */
   readonly promotionCostByDay: ReadonlyArray<PromotionCostDay>;
   /**
+   * Bonus cost as a share of GGR per EAT day over [from, to] (dates yyyy-MM-dd, at most 366 days; staff:
+   * stats.view; decision 0083): every day of the range, and the range's totals. Errors: BAD_INPUT.
+   */
+  readonly bonusCostShare: BonusCostShare;
+  /**
    * Agents' salaries of the week whose Monday is `period` (yyyy-MM-dd, EAT), largest first; a closed week is
    * computed on first look (staff: agents.view). Errors: BAD_INPUT (not a Monday).
    */
   readonly agentSalaries: ReadonlyArray<AgentSalary>;
+  /**
+   * The caller's own weekly salaries as an agent, newest first, the last `limit` weeks (1–104, default 12)
+   * with their paid bills (player; spec §6 agent role "salary"; decision 0082). A player sees only their
+   * own; none when not an agent. Errors: UNAUTHENTICATED.
+   */
+  readonly myAgentSalaries: ReadonlyArray<AgentSalary>;
   /** Issues of a game (default: open ones, soonest closing first). Public. */
   readonly poolIssues: ReadonlyArray<PoolIssue>;
   /** One issue. Public. */
@@ -714,8 +725,17 @@ export type QueryPromotionCostByDayArgs = {
   to: Scalars['String']['input'];
 };
 
+export type QueryBonusCostShareArgs = {
+  from: Scalars['String']['input'];
+  to: Scalars['String']['input'];
+};
+
 export type QueryAgentSalariesArgs = {
   period: Scalars['String']['input'];
+};
+
+export type QueryMyAgentSalariesArgs = {
+  limit?: InputMaybe<Scalars['Int']['input']>;
 };
 
 export type QueryPoolIssuesArgs = {
@@ -4958,6 +4978,34 @@ export type PromotionCostDay = {
   readonly count: Scalars['Int']['output'];
 };
 
+/** Bonus cost and GGR of one EAT day (back-office statistics; decision 0083). */
+export type BonusCostShareDay = {
+  readonly __typename?: 'BonusCostShareDay';
+  /** yyyy-MM-dd (EAT). */
+  readonly day: Scalars['String']['output'];
+  /** Rewards the promotions granted that day (every kind, as promotionCostByDay), TZS. */
+  readonly bonusCost: Scalars['Tzs']['output'];
+  /** GGR of the day from the statistics read model: stakes − stake refunds − gross payouts, TZS (negative: the players won). */
+  readonly ggr: Scalars['Tzs']['output'];
+  /** bonusCost / ggr × 100, percent rounded to two decimals; null when ggr ≤ 0. */
+  readonly percentOfGgr?: Maybe<Scalars['Float']['output']>;
+};
+
+/** Bonus cost as a share of GGR over a range of EAT days (issue 21 item 4; decision 0083). */
+export type BonusCostShare = {
+  readonly __typename?: 'BonusCostShare';
+  readonly from: Scalars['String']['output'];
+  readonly to: Scalars['String']['output'];
+  /** Every day of the range, ascending (days without bets or rewards as zeros). */
+  readonly days: ReadonlyArray<BonusCostShareDay>;
+  /** The range's bonus cost, TZS. */
+  readonly bonusCost: Scalars['Tzs']['output'];
+  /** The range's GGR, TZS. */
+  readonly ggr: Scalars['Tzs']['output'];
+  /** bonusCost / ggr × 100 over the range, two decimals; null when ggr ≤ 0. */
+  readonly percentOfGgr?: Maybe<Scalars['Float']['output']>;
+};
+
 /** Status of an agent's weekly salary (docs/promotions.md 'Agent salary'). */
 export type AgentSalaryStatus =
   /** Computed, amount > 0, not paid yet. */
@@ -4989,6 +5037,8 @@ export type AgentSalary = {
   readonly status: AgentSalaryStatus;
   readonly computedAt: Scalars['DateTime']['output'];
   readonly paidAt?: Maybe<Scalars['DateTime']['output']>;
+  /** The agent's balance bill of the payment (bill type 2, /user_bill?type=1); null until paid (decision 0082). */
+  readonly billId?: Maybe<Scalars['ID']['output']>;
 };
 
 /**
@@ -6237,6 +6287,8 @@ export type ResolversTypes = {
   PromotionConfigInput: PromotionConfigInput;
   ActivityAwardInput: ActivityAwardInput;
   PromotionCostDay: ResolverTypeWrapper<PromotionCostDay>;
+  BonusCostShareDay: ResolverTypeWrapper<BonusCostShareDay>;
+  BonusCostShare: ResolverTypeWrapper<BonusCostShare>;
   AgentSalaryStatus: AgentSalaryStatus;
   AgentSalary: ResolverTypeWrapper<AgentSalary>;
   PoolGame: PoolGame;
@@ -6517,6 +6569,8 @@ export type ResolversParentTypes = {
   PromotionConfigInput: PromotionConfigInput;
   ActivityAwardInput: ActivityAwardInput;
   PromotionCostDay: PromotionCostDay;
+  BonusCostShareDay: BonusCostShareDay;
+  BonusCostShare: BonusCostShare;
   AgentSalary: AgentSalary;
   PoolMatchResult: PoolMatchResult;
   PoolMatch: PoolMatch;
@@ -7056,11 +7110,23 @@ export type QueryResolvers<
     ContextType,
     RequireFields<QueryPromotionCostByDayArgs, 'from' | 'to'>
   >;
+  bonusCostShare?: Resolver<
+    ResolversTypes['BonusCostShare'],
+    ParentType,
+    ContextType,
+    RequireFields<QueryBonusCostShareArgs, 'from' | 'to'>
+  >;
   agentSalaries?: Resolver<
     ReadonlyArray<ResolversTypes['AgentSalary']>,
     ParentType,
     ContextType,
     RequireFields<QueryAgentSalariesArgs, 'period'>
+  >;
+  myAgentSalaries?: Resolver<
+    ReadonlyArray<ResolversTypes['AgentSalary']>,
+    ParentType,
+    ContextType,
+    Partial<QueryMyAgentSalariesArgs>
   >;
   poolIssues?: Resolver<
     ReadonlyArray<ResolversTypes['PoolIssue']>,
@@ -9989,6 +10055,28 @@ export type PromotionCostDayResolvers<
   count?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
 };
 
+export type BonusCostShareDayResolvers<
+  ContextType = GraphQLContext,
+  ParentType extends ResolversParentTypes['BonusCostShareDay'] = ResolversParentTypes['BonusCostShareDay'],
+> = {
+  day?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  bonusCost?: Resolver<ResolversTypes['Tzs'], ParentType, ContextType>;
+  ggr?: Resolver<ResolversTypes['Tzs'], ParentType, ContextType>;
+  percentOfGgr?: Resolver<Maybe<ResolversTypes['Float']>, ParentType, ContextType>;
+};
+
+export type BonusCostShareResolvers<
+  ContextType = GraphQLContext,
+  ParentType extends ResolversParentTypes['BonusCostShare'] = ResolversParentTypes['BonusCostShare'],
+> = {
+  from?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  to?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  days?: Resolver<ReadonlyArray<ResolversTypes['BonusCostShareDay']>, ParentType, ContextType>;
+  bonusCost?: Resolver<ResolversTypes['Tzs'], ParentType, ContextType>;
+  ggr?: Resolver<ResolversTypes['Tzs'], ParentType, ContextType>;
+  percentOfGgr?: Resolver<Maybe<ResolversTypes['Float']>, ParentType, ContextType>;
+};
+
 export type AgentSalaryResolvers<
   ContextType = GraphQLContext,
   ParentType extends ResolversParentTypes['AgentSalary'] = ResolversParentTypes['AgentSalary'],
@@ -10003,6 +10091,7 @@ export type AgentSalaryResolvers<
   status?: Resolver<ResolversTypes['AgentSalaryStatus'], ParentType, ContextType>;
   computedAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
   paidAt?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
+  billId?: Resolver<Maybe<ResolversTypes['ID']>, ParentType, ContextType>;
 };
 
 export type PoolMatchResultResolvers<
@@ -10816,6 +10905,8 @@ export type Resolvers<ContextType = GraphQLContext> = {
   PromotionRewardPage?: PromotionRewardPageResolvers<ContextType>;
   GrantResult?: GrantResultResolvers<ContextType>;
   PromotionCostDay?: PromotionCostDayResolvers<ContextType>;
+  BonusCostShareDay?: BonusCostShareDayResolvers<ContextType>;
+  BonusCostShare?: BonusCostShareResolvers<ContextType>;
   AgentSalary?: AgentSalaryResolvers<ContextType>;
   PoolMatchResult?: PoolMatchResultResolvers<ContextType>;
   PoolMatch?: PoolMatchResolvers<ContextType>;

@@ -2912,6 +2912,12 @@ export type PromotionAdminCostQueryVariables = Exact<{
 
 export type PromotionAdminCostQuery = {
   promotionCostByDay: Array<{ day: string; kind: PromotionKind; amount: number; count: number }>;
+  bonusCostShare: {
+    bonusCost: number;
+    ggr: number;
+    percentOfGgr: number | null;
+    days: Array<{ day: string; bonusCost: number; ggr: number; percentOfGgr: number | null }>;
+  };
 };
 
 export type PromotionAdminSalariesQueryVariables = Exact<{
@@ -11348,6 +11354,43 @@ export const PromotionAdminCostDocument = {
                 { kind: 'Field', name: { kind: 'Name', value: 'kind' } },
                 { kind: 'Field', name: { kind: 'Name', value: 'amount' } },
                 { kind: 'Field', name: { kind: 'Name', value: 'count' } },
+              ],
+            },
+          },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'bonusCostShare' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'from' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'from' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'to' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'to' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'days' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [
+                      { kind: 'Field', name: { kind: 'Name', value: 'day' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'bonusCost' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'ggr' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'percentOfGgr' } },
+                    ],
+                  },
+                },
+                { kind: 'Field', name: { kind: 'Name', value: 'bonusCost' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'ggr' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'percentOfGgr' } },
               ],
             },
           },

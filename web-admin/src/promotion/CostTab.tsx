@@ -1,17 +1,29 @@
 /**
  * Back office → Promotions → Bonus cost (issue 21 item 4): what the promotions granted per kind per day
  * of East Africa Time (TZS, credit money), as a stacked bar chart (recharts) and a table, over a chosen
- * range (default the last 30 days). Server query `promotionCostByDay` (staff: stats.view).
+ * range (default the last 30 days), beside the GGR of the same days and the cost as a share of it (a line
+ * on the right axis, and columns; decision 0083). Server queries `promotionCostByDay` and `bonusCostShare`
+ * (staff: stats.view).
  */
 import { Alert, Input, Space, Table, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import {
+  Bar,
+  CartesianGrid,
+  ComposedChart,
+  Legend,
+  Line,
+  ResponsiveContainer,
+  Tooltip,
+  XAxis,
+  YAxis,
+} from 'recharts';
 import { useQuery } from 'urql';
 import { useErrorText } from '../components/forms.ts';
 import { formatTzs } from '../components/format.ts';
 import { PromotionAdminCostDocument } from '../graphql/generated.ts';
-import { COST_KINDS, costRows, eatDate, type CostRow } from './cost.ts';
+import { COST_KINDS, eatDate, formatShare, shareRows, type ShareRow } from './cost.ts';
 
 const COLORS: Record<(typeof COST_KINDS)[number], string> = {
   WELCOME: '#1677ff',
@@ -28,7 +40,8 @@ export function CostTab() {
   const [range, setRange] = useState(() => ({ from: eatDate(Date.now(), 29), to: eatDate(Date.now()) }));
   const [draft, setDraft] = useState(range);
   const [{ data, error, fetching }] = useQuery({ query: PromotionAdminCostDocument, variables: range });
-  const rows = costRows(data?.promotionCostByDay ?? []);
+  const rows = shareRows(data?.promotionCostByDay ?? [], data?.bonusCostShare.days ?? []);
+  const whole = data?.bonusCostShare;
   const apply = (next: typeof range) => {
     setDraft(next);
     if (DATE.test(next.from) && DATE.test(next.to)) setRange(next);
@@ -57,15 +70,23 @@ export function CostTab() {
       </div>
       <div data-testid="promotion-cost-chart">
         <ResponsiveContainer width="100%" height={260}>
-          <BarChart data={rows}>
+          <ComposedChart data={rows}>
             <CartesianGrid strokeDasharray="3 3" />
             <XAxis dataKey="day" fontSize={11} />
-            <YAxis fontSize={11} tickFormatter={(v: number) => formatTzs(v)} width={80} />
-            <Tooltip formatter={(v) => formatTzs(Number(v))} />
+            <YAxis yAxisId="tzs" fontSize={11} tickFormatter={(v: number) => formatTzs(v)} width={80} />
+            <YAxis yAxisId="share" orientation="right" fontSize={11} unit=" %" width={56} />
+            <Tooltip
+              formatter={(v, name) =>
+                name === t('promotion.cost.share')
+                  ? formatShare(v == null ? null : Number(v))
+                  : formatTzs(Number(v))
+              }
+            />
             <Legend />
             {COST_KINDS.map((kind) => (
               <Bar
                 key={kind}
+                yAxisId="tzs"
                 dataKey={kind}
                 stackId="cost"
                 maxBarSize={48}
@@ -74,10 +95,22 @@ export function CostTab() {
                 isAnimationActive={false}
               />
             ))}
-          </BarChart>
+            <Line
+              yAxisId="share"
+              type="monotone"
+              dataKey="percentOfGgr"
+              name={t('promotion.cost.share')}
+              stroke="#f5222d"
+              connectNulls={false}
+              isAnimationActive={false}
+            />
+          </ComposedChart>
         </ResponsiveContainer>
       </div>
-      <Table<CostRow>
+      <Typography.Paragraph type="secondary" style={{ marginTop: 8 }}>
+        {t('promotion.cost.shareNote')}
+      </Typography.Paragraph>
+      <Table<ShareRow>
         rowKey="day"
         size="small"
         loading={fetching}
@@ -89,15 +122,50 @@ export function CostTab() {
             key: kind,
             title: t(`promotion.kinds.${kind}`),
             align: 'right' as const,
-            render: (_: unknown, row: CostRow) => formatTzs(row[kind]),
+            render: (_: unknown, row: ShareRow) => formatTzs(row[kind]),
           })),
           {
             key: 'total',
             title: t('promotion.cost.total'),
             align: 'right' as const,
-            render: (_: unknown, row: CostRow) => formatTzs(row.total),
+            render: (_: unknown, row: ShareRow) => formatTzs(row.total),
+          },
+          {
+            key: 'ggr',
+            title: t('promotion.cost.ggr'),
+            align: 'right' as const,
+            render: (_: unknown, row: ShareRow) => <span data-testid="cost-ggr">{formatTzs(row.ggr)}</span>,
+          },
+          {
+            key: 'share',
+            title: t('promotion.cost.share'),
+            align: 'right' as const,
+            render: (_: unknown, row: ShareRow) => (
+              <span data-testid="cost-share">{formatShare(row.percentOfGgr)}</span>
+            ),
           },
         ]}
+        summary={() =>
+          whole && (
+            <Table.Summary.Row data-testid="cost-range-total">
+              <Table.Summary.Cell index={0}>{t('promotion.cost.rangeTotal')}</Table.Summary.Cell>
+              {COST_KINDS.map((kind, i) => (
+                <Table.Summary.Cell key={kind} index={i + 1} align="right">
+                  {formatTzs(rows.reduce((sum, r) => sum + r[kind], 0))}
+                </Table.Summary.Cell>
+              ))}
+              <Table.Summary.Cell index={COST_KINDS.length + 1} align="right">
+                {formatTzs(whole.bonusCost)}
+              </Table.Summary.Cell>
+              <Table.Summary.Cell index={COST_KINDS.length + 2} align="right">
+                {formatTzs(whole.ggr)}
+              </Table.Summary.Cell>
+              <Table.Summary.Cell index={COST_KINDS.length + 3} align="right">
+                {formatShare(whole.percentOfGgr ?? null)}
+              </Table.Summary.Cell>
+            </Table.Summary.Row>
+          )
+        }
       />
     </>
   );

@@ -71,3 +71,45 @@ export interface Purse {
 export const PURSE = `query PromoPurse { myPurse { shown settledStakes target percent reached bonus } }`;
 
 export const REPORT_DEVICE = `mutation PromoReportDevice($fingerprint: String!) { reportDevice(fingerprint: $fingerprint) }`;
+
+/** `AgentSalaryStatus` (decision 0065). */
+export type AgentSalaryStatus = 'DUE' | 'NOTHING' | 'PAID';
+
+/** One week's salary of the agent (`myAgentSalaries`; spec §6 agent role "salary"; decision 0082). */
+export interface AgentSalaryItem {
+  /** The week's Monday, yyyy-MM-dd (East Africa Time); the week runs to the next Monday 00:00 EAT. */
+  readonly period: string;
+  /** Percent of the players' net loss (the agent's return scale when computed). */
+  readonly returnScale: number;
+  /** Settled stakes − returns of the invited players' bets settled that week, TZS (negative: they won). */
+  readonly net: number;
+  /** The salary, TZS (0 when net ≤ 0). */
+  readonly amount: number;
+  readonly status: AgentSalaryStatus;
+  readonly paidAt: string | null;
+  /** The balance bill of the payment, or null until paid. */
+  readonly billId: string | null;
+}
+
+/** `agentSelfStats` figures (spec §3 Agent statistics), TZS. */
+export interface AgentFigures {
+  readonly from: string;
+  readonly to: string;
+  readonly invitedPlayers: number;
+  readonly totalDeposit: number;
+  readonly totalWithdraw: number;
+  readonly bettors: number;
+  readonly betAmount: number;
+  /** Players' profit and loss: payouts + refunds − stakes (negative: the players lost). */
+  readonly playerProfitLoss: number;
+}
+
+/** The caller's id and own salaries (player). */
+export const AGENT_SALARIES = `query PromoAgentSalaries { me { id }
+  myAgentSalaries(limit: 12) { period returnScale net amount status paidAt billId } }`;
+
+/** The agent's own figures over EAT days from..to and its invited players (first page). */
+export const AGENT_STATS = `query PromoAgentStats($agentId: ID!, $from: String!, $to: String!) {
+  agentSelfStats(agentId: $agentId, from: $from, to: $to) { from to invitedPlayers totalDeposit totalWithdraw
+    bettors betAmount playerProfitLoss }
+  agentPlayers(agentId: $agentId, pageSize: 20) { total items { phone registeredAt settledStakes status } } }`;

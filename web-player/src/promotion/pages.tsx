@@ -13,6 +13,7 @@
  */
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { useQuery } from 'urql';
 import { formatTzs } from '@bashiri/web-shared';
 import {
@@ -171,6 +172,8 @@ export function MyReferralsPage() {
       <h1>{t('promotion.titles.referrals')}</h1>
       {error && <Failed />}
       {data && <ReferralsView referrals={data.myReferrals} />}
+      {/* The agent's statistics and salary (spec §6; decision 0082). */}
+      <Link to="/agent">{t('promotion.titles.agent')}</Link>
     </section>
   );
 }

@@ -14,6 +14,16 @@
  *    rewarded and 7,000 earned, the header shows the credit money, and one bill type 10 exists however
  *    long we wait.
  *
+ * 6. A spends the free bet in the betslip: taps odds of an upcoming match, pays with credit money (pay
+ *    type 2: the stake becomes the whole credit money, spec §5 "Amount input") and places it; the
+ *    header's credit money goes down by the stake (the balance stays) and the credit bills show the bet
+ *    (bill type 3, −stake);
+ * 7. A is the agent of B (spec §6): staff give A a return scale of 10%; a closed week of East Africa
+ *    Time of its own (5 or 6 weeks back) holds a settled bet of B in the salary read model (the weekly
+ *    computation itself is tested in api/src/modules/promotion/salary.int.test.ts); staff compute and
+ *    pay it (`agentSalaries`, `payAgentSalary`); A's `/agent` page shows the week, the net loss, 10%,
+ *    the salary and the bill of the payment (decision 0082).
+ *
  * Once at 360×740 in Swahili, once at 1280×800 in English. Screenshots:
  * artifacts/screenshots/referral-<viewport>-<lang>-<nn>-<step>.png.
  */
@@ -43,6 +53,10 @@ const RUNS: readonly {
     confirmed: string;
     referralBill: string;
     rewarded: string;
+    placed: string;
+    betBill: string;
+    week: string;
+    paid: string;
   };
 }[] = [
   {
@@ -57,6 +71,10 @@ const RUNS: readonly {
       confirmed: 'Imekamilika. Salio lako limesasishwa.',
       referralBill: 'Zawadi ya rufaa',
       rewarded: 'Dau la bure limepokelewa',
+      placed: 'Dau lako limewekwa kikamilifu',
+      betBill: 'Beti',
+      week: 'Wiki',
+      paid: 'Imelipwa, bili #',
     },
   },
   {
@@ -71,6 +89,10 @@ const RUNS: readonly {
       confirmed: 'Done. Your balance has been updated.',
       referralBill: 'Referral reward',
       rewarded: 'Free bet received',
+      placed: 'Bet placed successfully',
+      betBill: 'Bet',
+      week: 'Week',
+      paid: 'Paid, bill #',
     },
   },
 ];
@@ -81,6 +103,8 @@ const INVITATION_BONUS = 4_000;
 /** The friend's settled stakes that qualify the inviter, and the inviter's free bet (defaults). */
 const QUALIFYING_STAKES = 30_000;
 const REFERRAL_REWARD = 7_000;
+/** A's salary of the seeded week: 10% of the net loss 50,000 − 20,000. */
+const SALARY = 3_000;
 
 let phoneSeq = 0;
 /** A fresh national Vodacom number (75x…), unlike the harness's and the other tests'. */
@@ -144,7 +168,7 @@ describe.skipIf(!e2e.available)('the referral journey (issue 21)', () => {
   afterAll(() => e2e.stop());
   const usedMatches = new Set<string>();
 
-  for (const { viewport, language, texts } of RUNS)
+  for (const [run, { viewport, language, texts }] of RUNS.entries())
     it(`A invites B, B gets the first-deposit bonus, A gets the free bet once (${viewport}, ${language})`, async () => {
       let step = 0;
       const shot = (page: Page, name: string) =>
@@ -278,6 +302,134 @@ describe.skipIf(!e2e.available)('the referral journey (issue 21)', () => {
       await a.locator('.acc-row', { hasText: texts.referralBill }).first().waitFor({ timeout: 90_000 });
       expect(await a.locator('.acc-row', { hasText: texts.referralBill }).count()).toBe(1);
       await shot(a, 'inviter-bills');
+
+      // 6. A spends the free bet: the betslip paid with credit money (pay type 2)
+      const aPockets = async () =>
+        (
+          await e2e.server.gqlOk<{ myWallet: { balance: number; creditMoney: number } }>(
+            '{ myWallet { balance creditMoney } }',
+            {},
+            inviter.token,
+          )
+        ).myWallet;
+      const held = await aPockets();
+      expect(held.creditMoney).toBeGreaterThanOrEqual(REFERRAL_REWARD);
+      await a.goto(e2e.url('/#/home'));
+      const odds = a.locator('.match:not(:has(.match__clock.is-live)) button.odds').last();
+      await odds.waitFor({ state: 'visible' });
+      await odds.click();
+      await expect.poll(() => odds.getAttribute('aria-pressed')).toBe('true');
+      if (viewport === 'phone' && (await a.locator('.app.slip-open').count()) === 0)
+        await a.locator('.bottombar__slip').click();
+      const slip = a.locator('.betslip');
+      await slip.waitFor({ state: 'visible' });
+      await expect.poll(() => slip.locator('.betslip__item').count()).toBe(1);
+      await slip.locator('.betslip__pay input[type=radio]').nth(1).check();
+      // Spec §5 "Amount input": paid with credit money, the stake becomes the whole credit balance.
+      const stake = held.creditMoney;
+      const amount = slip.locator('.betslip__amount input');
+      await expect.poll(() => amount.inputValue()).toBe(String(stake));
+      const accept = slip.locator('.betslip__accept input');
+      if (!(await accept.isChecked())) await accept.check();
+      await shot(a, 'inviter-free-bet-slip');
+      await slip.locator('.betslip__submit').click();
+      const placed = slip.locator('.betslip__notice--success');
+      await placed.waitFor();
+      expect(await placed.textContent()).toBe(texts.placed);
+      await expect.poll(() => shownCredit(a), { timeout: 60_000 }).toBe(held.creditMoney - stake);
+      expect(await aPockets()).toEqual({
+        balance: held.balance,
+        creditMoney: held.creditMoney - stake,
+      });
+      const { myBets } = await e2e.server.gqlOk<{ myBets: { items: { stake: number; payType: string }[] } }>(
+        '{ myBets { items { stake payType } } }',
+        {},
+        inviter.token,
+      );
+      expect(myBets.items).toEqual([{ stake, payType: 'CREDIT' }]);
+      await shot(a, 'inviter-free-bet-placed');
+      // The phone's slip drawer stays open across hash navigations: close it to see the pages below.
+      if (viewport === 'phone') {
+        await a.locator('.scrim').click({ position: { x: 10, y: 300 } });
+        await expect.poll(() => a.locator('.app.slip-open').count()).toBe(0);
+      }
+      await a.goto(e2e.url('/#/user_bill?type=2'));
+      const betRow = a.locator('.acc-row', { hasText: texts.betBill }).first();
+      await betRow.waitFor({ timeout: 90_000 });
+      expect(await betRow.textContent()).toContain(`-${stake.toLocaleString('en-US')}`);
+      await shot(a, 'inviter-free-bet-bill');
+
+      // 7. A's salary as B's agent on /agent: a closed week of its own, computed and paid by staff
+      const { me: friend } = await e2e.server.gqlOk<{ me: { id: string } }>('{ me { id } }', {}, friendToken);
+      await e2e.server.gqlOk(
+        `mutation ($u: ID!) { updatePlayer(userId: $u, patch: { returnScale: "10" }, reason: "agent contract") { id } }`,
+        { u: inviter.userId },
+        staff.token,
+      );
+      const sql = e2e.server.server.services.sql;
+      await expect
+        .poll(
+          async () =>
+            (
+              await sql.query<{ s: string | null }>(
+                'SELECT return_scale::text AS s FROM users WHERE user_id = $1',
+                [inviter.userId],
+              )
+            ).rows[0]?.s,
+        )
+        .toBe('10');
+      // The Monday (EAT) 5 or 6 weeks back: a week nobody else computes.
+      const todayEat = new Date(Date.now() + 3 * 3_600_000);
+      const monday = new Date(
+        Date.UTC(todayEat.getUTCFullYear(), todayEat.getUTCMonth(), todayEat.getUTCDate()) -
+          (((todayEat.getUTCDay() + 6) % 7) + 7 * (5 + run)) * 86_400_000,
+      );
+      const period = monday.toISOString().slice(0, 10);
+      const sunday = new Date(monday.getTime() + 6 * 86_400_000).toISOString().slice(0, 10);
+      await sql.query(
+        `INSERT INTO promo_agent_bets (bet_id, user_id, agent_id, stake, returns, settled_at)
+         VALUES ($1, $2, $3, 50000, 20000, ($4 || 'T10:00:00+03:00')::timestamptz)`,
+        [`e2e-salary-${viewport}-${inviter.userId}`, friend.id, inviter.userId, period],
+      );
+      const { agentSalaries } = await e2e.server.gqlOk<{
+        agentSalaries: { agentId: string; amount: number }[];
+      }>('query ($p: String!) { agentSalaries(period: $p) { agentId amount } }', { p: period }, staff.token);
+      expect(agentSalaries).toEqual([{ agentId: inviter.userId, amount: SALARY }]);
+      const { payAgentSalary } = await e2e.server.gqlOk<{ payAgentSalary: { status: string } }>(
+        'mutation ($a: ID!, $p: String!) { payAgentSalary(agentId: $a, period: $p) { status } }',
+        { a: inviter.userId, p: period },
+        staff.token,
+      );
+      expect(payAgentSalary.status).toBe('PAID');
+      let billId: string | null = null;
+      await expect
+        .poll(
+          async () => {
+            const { myAgentSalaries } = await e2e.server.gqlOk<{
+              myAgentSalaries: { billId: string | null }[];
+            }>('{ myAgentSalaries { billId } }', {}, inviter.token);
+            billId = myAgentSalaries[0]?.billId ?? null;
+            return billId;
+          },
+          { timeout: 60_000, interval: 1_000 },
+        )
+        .not.toBeNull();
+      await a.goto(e2e.url('/#/agent'));
+      const card = a.getByTestId('agent-salary').first();
+      await card.waitFor();
+      expect(await card.getByTestId('agent-salary-week').textContent()).toBe(
+        `${texts.week} ${period} – ${sunday}`,
+      );
+      expect(await card.getByTestId('agent-salary-net').textContent()).toBe('TZS 30,000');
+      expect(await card.getByTestId('agent-salary-percent').textContent()).toBe('10%');
+      expect(await card.getByTestId('agent-salary-amount').textContent()).toBe(
+        `TZS ${SALARY.toLocaleString('en-US')}`,
+      );
+      expect(await card.getByTestId('agent-salary-bill').textContent()).toContain(`${texts.paid}${billId}`);
+      await a.getByTestId('agent-invited').waitFor();
+      expect(await a.getByTestId('agent-invited').textContent()).toBe('1');
+      await expect.poll(() => a.getByTestId('agent-player').count()).toBe(1);
+      await shot(a, 'inviter-agent-salary');
 
       for (const page of [a, b]) {
         const width = await page.evaluate(() => document.documentElement.scrollWidth);

@@ -17,4 +17,6 @@ export const PROMOTION_ROUTES: RouteObject[] = [
   ),
   lazyPage('super', 'any', 'promotion.titles.super', () => import('./pages.tsx').then((m) => m.SuperPage)),
   lazyPage('purse', 'player', 'promotion.titles.purse', () => import('./pages.tsx').then((m) => m.PursePage)),
+  // The agent's own statistics, invited players and salary (spec §6; decision 0082).
+  lazyPage('agent', 'player', 'promotion.titles.agent', () => import('./agent.tsx').then((m) => m.AgentPage)),
 ];

@@ -24,6 +24,7 @@ import {
   closeLastSalaryPeriod,
   payAgentSalary,
   periodOrThrow,
+  mySalaries,
   salariesOfAgent,
   salariesOfPeriod,
 } from './salary.ts';
@@ -69,6 +70,7 @@ const Query: QueryResolvers = {
     periodOrThrow(period);
     return salariesOfPeriod(ctx.services, period);
   },
+  myAgentSalaries: (_r, { limit }, ctx) => mySalaries(ctx.services, requirePlayer(ctx).userId, limit ?? 12),
   agentPlayers: (_r, { agentId, page, pageSize }, ctx) => {
     const asStaff = q.ownAgentOrStaff(ctx, agentId);
     return q.agentPlayers(ctx, agentId, page, pageSize, asStaff);
@@ -88,6 +90,10 @@ const Query: QueryResolvers = {
   promotionCostByDay: (_r, { from, to }, ctx) => {
     requireStaff(ctx, 'stats.view');
     return q.promotionCostByDay(ctx, from, to);
+  },
+  bonusCostShare: (_r, { from, to }, ctx) => {
+    requireStaff(ctx, 'stats.view');
+    return q.bonusCostShare(ctx, from, to);
   },
   promotionRewards: (_r, { userId, promotionId, page, pageSize }, ctx) => {
     requireStaff(ctx, 'users.view');

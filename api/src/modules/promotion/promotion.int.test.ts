@@ -505,4 +505,63 @@ describe('promotions: referral, invitation, welcome, order, activity, expiry —
     );
     expect(forbidden.errors?.[0]?.extensions?.code).toBe('FORBIDDEN');
   });
+  it('puts the bonus cost beside the GGR of the same EAT days, as the bills say (decision 0083)', async () => {
+    await t.services.projections.settle();
+    const share = await t.gql<{
+      bonusCostShare: {
+        days: { day: string; bonusCost: number; ggr: number; percentOfGgr: number | null }[];
+        bonusCost: number;
+        ggr: number;
+        percentOfGgr: number | null;
+      };
+    }>(
+      '{ bonusCostShare(from: "2026-11-25", to: "2027-01-10") { days { day bonusCost ggr percentOfGgr } bonusCost ggr percentOfGgr } }',
+      {},
+      staff('s3', ['stats.view']),
+    );
+    expect(share.errors).toBeUndefined();
+    const result = share.data!.bonusCostShare;
+    // Every day of the range, ascending.
+    expect(result.days).toHaveLength(47);
+    expect(result.days[0]!.day).toBe('2026-11-25');
+    expect(result.days.at(-1)!.day).toBe('2027-01-10');
+    // The same figures straight from the wallet's bills, per EAT day: the rewards (bill types 8, 10,
+    // 12, 17), and stakes taken − stakes refunded − winnings before tax (credited + tax withheld).
+    const eatDay = "to_char((at AT TIME ZONE 'UTC') + interval '3 hours', 'YYYY-MM-DD')";
+    const reversed = await t.services.sql.query<{ n: string }>(
+      "SELECT count(*)::text AS n FROM bills WHERE event_type = 'SettlementReversed'",
+    );
+    expect(reversed.rows[0]!.n).toBe('0'); // no correction here: the sums below need no reversal terms
+    const billed = await t.services.sql.query<{ day: string; bonus: string; ggr: string }>(
+      `SELECT ${eatDay} AS day,
+              coalesce(sum(amount) FILTER (WHERE bill_type IN (8, 10, 12, 17)), 0)::text AS bonus,
+              (coalesce(sum(-amount) FILTER (WHERE event_type = 'StakeDebited'), 0)
+               - coalesce(sum(amount) FILTER (WHERE event_type = 'StakeRefunded'), 0)
+               - coalesce(sum(amount + coalesce(tax, 0)) FILTER (WHERE event_type = 'WinningsCredited'), 0))::text AS ggr
+         FROM bills GROUP BY 1`,
+    );
+    const byDay = new Map(billed.rows.map((r) => [r.day, { bonus: Number(r.bonus), ggr: Number(r.ggr) }]));
+    for (const d of result.days) {
+      const b = byDay.get(d.day) ?? { bonus: 0, ggr: 0 };
+      expect({ day: d.day, bonusCost: d.bonusCost, ggr: d.ggr }).toEqual({
+        day: d.day,
+        bonusCost: b.bonus,
+        ggr: b.ggr,
+      });
+      expect(d.percentOfGgr).toBe(b.ggr > 0 ? Math.round((b.bonus * 10_000) / b.ggr) / 100 : null);
+    }
+    // The test's days had bets and rewards: figures to compare, not only zeros.
+    expect(result.days.some((d) => d.ggr !== 0 && d.bonusCost > 0)).toBe(true);
+    expect(result.bonusCost).toBe(result.days.reduce((sum, d) => sum + d.bonusCost, 0));
+    expect(result.ggr).toBe(result.days.reduce((sum, d) => sum + d.ggr, 0));
+    expect(result.percentOfGgr).toBe(
+      result.ggr > 0 ? Math.round((result.bonusCost * 10_000) / result.ggr) / 100 : null,
+    );
+    const forbidden = await t.gql(
+      '{ bonusCostShare(from: "2026-12-01", to: "2026-12-31") { ggr } }',
+      {},
+      STAFF,
+    );
+    expect(forbidden.errors?.[0]?.extensions?.code).toBe('FORBIDDEN');
+  });
 });

@@ -5,7 +5,7 @@
 import { daysBetween, isDate, purseProgress, showsPurseIcon } from '@bashiri/domain';
 import type { GraphQLContext } from '../../graphql/context.ts';
 import { codedError } from '../../graphql/errors.ts';
-import { agentStatsOf } from '../statistics/index.ts';
+import { agentStatsOf, statsDaily } from '../statistics/index.ts';
 import { configAt } from './config.ts';
 import type { PromotionConfig } from './config.ts';
 
@@ -453,4 +453,41 @@ export const promotionCostByDay = async (ctx: GraphQLContext, from: string, to: 
     amount: Number(r.amount),
     count: Number(r.count),
   }));
+};
+
+/**
+ * Bonus cost as a percentage of GGR, rounded to two decimals (e.g. 12.5 for 12.50 %); null when the GGR
+ * is zero or negative (the players won: no share to speak of). Decision 0083.
+ */
+export const percentOfGgr = (bonusCost: number, ggr: number): number | null =>
+  ggr > 0 ? Math.round((bonusCost * 10_000) / ggr) / 100 : null;
+
+/**
+ * Bonus cost as a share of GGR over the EAT days `[from, to]` (issue 21 item 4; decision 0083): for
+ * each day (every day of the range, empty ones as zeros) the rewards granted (`promo_rewards`, as
+ * {@link promotionCostByDay}) and the GGR of the statistics read model (stakes − stake refunds − gross
+ * payouts of that EAT day, docs/statistics.md), and the bonus cost as a percentage of the GGR; the same
+ * for the whole range. TZS. BAD_INPUT for a malformed or too long range.
+ */
+export const bonusCostShare = async (ctx: GraphQLContext, from: string, to: string) => {
+  checkEatRange(from, to);
+  const [costs, stats] = [
+    await promotionCostByDay(ctx, from, to),
+    await statsDaily(ctx.services.sql, from, to),
+  ];
+  const costOf = new Map<string, number>();
+  for (const c of costs) costOf.set(c.day, (costOf.get(c.day) ?? 0) + c.amount);
+  const days = stats.days.map((d) => {
+    const bonusCost = costOf.get(d.date) ?? 0;
+    return { day: d.date, bonusCost, ggr: d.ggr, percentOfGgr: percentOfGgr(bonusCost, d.ggr) };
+  });
+  const bonusCost = days.reduce((sum, d) => sum + d.bonusCost, 0);
+  return {
+    from,
+    to,
+    days,
+    bonusCost,
+    ggr: stats.total.ggr,
+    percentOfGgr: percentOfGgr(bonusCost, stats.total.ggr),
+  };
 };

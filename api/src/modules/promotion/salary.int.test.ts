@@ -230,6 +230,26 @@ describe('agent salary: return scale × the players’ settled net loss per EAT 
     );
     expect(other.errors?.[0]?.extensions?.code).toBe('AGENT_NOT_OWN');
 
+    // Its own salaries with the paid bill (decision 0082): the bill type 2 of the payment, nobody else's.
+    const MINE = '{ myAgentSalaries { period returnScale net amount status billId } }';
+    const mine = await t.gql<{ myAgentSalaries: { billId: string | null }[] }>(MINE, {}, player('ag'));
+    expect(mine.errors).toBeUndefined();
+    const salaryBill = await t.services.sql.query<{ id: string }>(
+      "SELECT id::text FROM bills WHERE user_id = 'ag' AND bill_type = 2 AND pocket = 'balance'",
+    );
+    expect(salaryBill.rows).toHaveLength(1);
+    expect(mine.data!.myAgentSalaries).toEqual([
+      { period: WEEK, returnScale: 10, net, amount, status: 'PAID', billId: salaryBill.rows[0]!.id },
+    ]);
+    const unpaid = await t.gql<{ myAgentSalaries: unknown[] }>(MINE, {}, player('ag2'));
+    expect(unpaid.data!.myAgentSalaries).toEqual([
+      { period: WEEK, returnScale: 25, net: rows[1]!.net, amount: 0, status: 'NOTHING', billId: null },
+    ]);
+    expect(
+      (await t.gql<{ myAgentSalaries: unknown[] }>(MINE, {}, player('p1'))).data!.myAgentSalaries,
+    ).toEqual([]);
+    expect((await t.gql(MINE, {})).errors?.[0]?.extensions?.code).toBe('UNAUTHENTICATED');
+
     // A rebuilt projection and a second close change nothing.
     await t.services.projections.rebuild((await import('./index.ts')).promotionProjection);
     expect(await closeSalaryPeriod(t.services, WEEK)).toBe(0);

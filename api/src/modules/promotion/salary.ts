@@ -68,6 +68,8 @@ export interface AgentSalary {
   readonly status: Uppercase<SalaryStatus>;
   readonly computedAt: Date;
   readonly paidAt: Date | null;
+  /** The id of the agent's balance bill of the payment (bill type 2); null until paid and projected. */
+  readonly billId: string | null;
 }
 
 interface SalaryRow {
@@ -80,6 +82,7 @@ interface SalaryRow {
   status: SalaryStatus;
   computed_at: Date;
   paid_at: Date | null;
+  bill_id: string | null;
 }
 
 const viewOf = (r: SalaryRow): AgentSalary => ({
@@ -93,9 +96,14 @@ const viewOf = (r: SalaryRow): AgentSalary => ({
   status: r.status.toUpperCase() as Uppercase<SalaryStatus>,
   computedAt: r.computed_at,
   paidAt: r.paid_at,
+  billId: r.bill_id,
 });
 
-const COLUMNS = `agent_id, period, return_scale, stakes::text, returns::text, amount::text, status, computed_at, paid_at`;
+/** The salary's columns and the id of its payment's bill (movement id `agent-salary:<agentId>:<period>`). */
+const COLUMNS = `agent_id, period, return_scale, stakes::text, returns::text, amount::text, status, computed_at, paid_at,
+  (SELECT min(b.id)::text FROM bills b
+    WHERE b.user_id = agent_salaries.agent_id AND b.pocket = 'balance'
+      AND b.movement_id = 'agent-salary:' || agent_salaries.agent_id || ':' || agent_salaries.period) AS bill_id`;
 
 /**
  * Computes the salaries of the closed week `period` (yyyy-MM-dd Monday) for every agent whose players
@@ -163,6 +171,25 @@ export const salariesOfAgent = async (
   const r = await services.sql.query<SalaryRow>(
     `SELECT ${COLUMNS} FROM agent_salaries WHERE agent_id = $1 AND period BETWEEN $2 AND $3 ORDER BY period DESC`,
     [agentId, from, to],
+  );
+  return r.rows.map(viewOf);
+};
+
+/** Longest list of an agent's own salaries ({@link mySalaries}), weeks. */
+export const MY_SALARIES_MAX = 104;
+
+/**
+ * The caller's own salaries as an agent (spec §6 agent role "salary"; decision 0082): the newest
+ * `limit` weeks (1 to {@link MY_SALARIES_MAX}, default 12), newest first, each with its paid bill.
+ */
+export const mySalaries = async (
+  services: AppServices,
+  agentId: string,
+  limit: number,
+): Promise<AgentSalary[]> => {
+  const r = await services.sql.query<SalaryRow>(
+    `SELECT ${COLUMNS} FROM agent_salaries WHERE agent_id = $1 ORDER BY period DESC LIMIT $2`,
+    [agentId, Math.min(MY_SALARIES_MAX, Math.max(1, Math.floor(limit)))],
   );
   return r.rows.map(viewOf);
 };

@@ -14,7 +14,8 @@ import { statisticsProjection } from './projection.ts';
 import { agentStats, statsDaily, statsHourly } from './queries.ts';
 
 /** What other modules may use of this one (docs/decisions/0011-import-boundaries.md). */
-export { agentStatsOf } from './queries.ts';
+export { agentStatsOf, statsDaily } from './queries.ts';
+export type { StatsDaily, StatsRow } from './queries.ts';
 
 /** Longest range a daily or agent report covers, in days. */
 export const MAX_RANGE_DAYS = 366;
