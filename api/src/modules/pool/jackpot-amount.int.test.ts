@@ -98,7 +98,9 @@ describe('jackpot banner subscription', () => {
         player('jbc'),
       );
       expect(cooled.errors).toBeUndefined();
-      const coolingClient = await connectWs(await wsUrl(), { 'x-test-viewer': JSON.stringify(player('jbc')) });
+      const coolingClient = await connectWs(await wsUrl(), {
+        'x-test-viewer': JSON.stringify(player('jbc')),
+      });
       const coolingSub = coolingClient.subscribe(SUBSCRIBE);
       expect(bannerOf(await coolingSub.next(15_000))).toBeNull();
 
