@@ -65,7 +65,13 @@ describe.skipIf(!e2e.available)('back office: void a racing round (decision 0062
     await admin.getByLabel('Reason').fill('e2e: a fault on the track');
     await e2e.screenshot(admin, 'racing-void-admin-confirm');
     await admin.getByRole('button', { name: 'Confirm' }).click();
-    await admin.locator('tr', { hasText: roundId }).getByText('Voided').waitFor();
+    // The row's phase says Voided, and the void note gives the reason (the note alone: the phase cell
+    // says "Voided" too, so a bare text match would find two elements).
+    const adminRow = admin.locator('tr', { hasText: roundId });
+    await expect
+      .poll(() => adminRow.getByTestId(`racing-voided-${roundId}`).textContent())
+      .toMatch(/^Voided: e2e: a fault on the track \(/);
+    await adminRow.getByRole('cell', { name: 'Voided', exact: true }).waitFor();
     await e2e.screenshot(admin, 'racing-void-admin-done');
 
     const { myWallet } = await e2e.server.gqlOk<{ myWallet: { racingCoin: number } }>(
