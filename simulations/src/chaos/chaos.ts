@@ -51,25 +51,56 @@ import {
   type OpenIssue,
 } from './products.ts';
 import { runStaffProbes } from './staff-probes.ts';
+import { OwnCluster, ownClusterUnavailable, type RestartMode } from './own-postgres.ts';
 import { freePort, ServerUnderTest } from './server.ts';
 
 const SHORT = process.argv.includes('--short');
 /** Run sizes: the CI version and the standing one. */
 const SIZE: Record<
-  'players' | 'loadS' | 'kills' | 'dbFaults' | 'betSample' | 'drainS' | 'abuseScale' | 'capS',
+  'players' | 'loadS' | 'kills' | 'dbFaults' | 'pgRestarts' | 'betSample' | 'drainS' | 'abuseScale' | 'capS',
   number
 > = SHORT
-  ? { players: 6, loadS: 30, kills: 1, dbFaults: 2, betSample: 80, drainS: 70, abuseScale: 0.25, capS: 330 }
-  : { players: 24, loadS: 120, kills: 3, dbFaults: 5, betSample: 400, drainS: 150, abuseScale: 1, capS: 900 };
+  ? {
+      players: 6,
+      loadS: 30,
+      kills: 1,
+      dbFaults: 2,
+      pgRestarts: 0,
+      betSample: 80,
+      drainS: 70,
+      abuseScale: 0.25,
+      capS: 330,
+    }
+  : {
+      players: 24,
+      loadS: 120,
+      kills: 3,
+      dbFaults: 5,
+      pgRestarts: 2,
+      betSample: 400,
+      drainS: 150,
+      abuseScale: 1,
+      capS: 900,
+    };
 // Overrides for a focused run (CHAOS_KILLS=0 CHAOS_DB_FAULTS=6 …); the defaults above are the suite.
 for (const [key, env] of [
   ['players', 'CHAOS_PLAYERS'],
   ['loadS', 'CHAOS_LOAD_S'],
   ['kills', 'CHAOS_KILLS'],
   ['dbFaults', 'CHAOS_DB_FAULTS'],
+  ['pgRestarts', 'CHAOS_PG_RESTARTS'],
 ] as const)
   if (process.env[env] !== undefined) SIZE[key] = Math.max(0, Math.min(Number(process.env[env]) || 0, 1_000));
-const ADMIN_URL = process.env.CHAOS_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+/**
+ * The PostgreSQL the suite creates its database on: `CHAOS_PG_URL` (default the machine's, 5432), or
+ * in the full run the suite's own cluster (own-postgres.ts) unless `CHAOS_OWN_PG=0`; never in `--short`.
+ */
+let ADMIN_URL = process.env.CHAOS_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+/**
+ * Restarts of PostgreSQL itself (only on the suite's own cluster): the first `fast`, the second
+ * `immediate` (a crash of the database, WAL recovery), then alternating.
+ */
+const restartMode = (i: number): RestartMode => (i % 2 === 0 ? 'fast' : 'immediate');
 
 /** The first administrator's password in the suite's own server (its database is dropped at the end). */
 const ADMIN_PASSWORD = `chaos-admin-${randomUUID()}`;
@@ -196,6 +227,32 @@ const main = async (): Promise<number> => {
   const tally = newTally();
   const mismatches: string[] = [];
   const figures: Record<string, unknown> = { short: SHORT };
+  // The suite's own PostgreSQL cluster (full run only): restarted for real mid-load.
+  let cluster: OwnCluster | null = null;
+  if (!SHORT && SIZE.pgRestarts > 0) {
+    const unavailable = process.env.CHAOS_OWN_PG === '0' ? 'CHAOS_OWN_PG=0' : ownClusterUnavailable();
+    if (unavailable) {
+      log(
+        `own PostgreSQL cluster skipped (${unavailable}): no PostgreSQL restarts, only dropped connections`,
+      );
+      figures['ownPostgres'] = { skipped: unavailable };
+    } else {
+      const t = Date.now();
+      cluster = await OwnCluster.start();
+      const own = cluster;
+      // Stopped and deleted however the run ends: normally (finally), the watchdog or an abort (exit),
+      // Ctrl-C or a kill (the signals).
+      process.once('exit', () => own.destroy());
+      for (const signal of ['SIGINT', 'SIGTERM'] as const)
+        process.once(signal, () => {
+          own.destroy();
+          process.exit(130);
+        });
+      ADMIN_URL = cluster.url;
+      figures['ownPostgres'] = { port: cluster.port, startSeconds: (Date.now() - t) / 1_000 };
+      log(`own PostgreSQL cluster in ${cluster.dir} on 127.0.0.1:${cluster.port} (fsync on)`);
+    }
+  }
   const { url: databaseUrl, name: databaseName } = await createDatabase();
   log(`database ${databaseName} created`);
   // Migrated in-process first, so the server's racing scheduler plans 30-second rounds from its first tick.
@@ -726,15 +783,26 @@ const main = async (): Promise<number> => {
         kills.push({ atS: (down - loadStart) / 1_000, downS: (Date.now() - down) / 1_000 });
         log(`server back after ${((Date.now() - down) / 1_000).toFixed(1)} s`);
       }
-      for (let i = 0; i < SIZE.dbFaults && Date.now() < loadEnd - 3_000; i++) {
-        await sleep(
-          randomInt(1_000, Math.max(1_500, Math.round((loadEnd - Date.now()) / (SIZE.dbFaults - i + 1)))),
-        );
-        const at = Date.now();
-        const r = await db!.query<{ n: string }>(
-          `SELECT count(pg_terminate_backend(pid))::text AS n FROM pg_stat_activity
-           WHERE datname = current_database() AND pid <> pg_backend_pid()`,
-        );
+      // Database faults: connection drops, and (own cluster only) restarts of PostgreSQL in between.
+      const restarts: {
+        atS: number;
+        mode: RestartMode;
+        pgDownMs: number | null;
+        recoverMs: number | null;
+        restartedByUs: boolean;
+      }[] = [];
+      const plan: ('drop' | RestartMode)[] = [];
+      let restartsLeft = cluster ? SIZE.pgRestarts : 0;
+      for (let i = 0; i < SIZE.dbFaults || restartsLeft > 0; i++) {
+        if (i < SIZE.dbFaults) plan.push('drop');
+        if (restartsLeft > 0 && (i % 2 === 0 || i >= SIZE.dbFaults))
+          plan.push(restartMode(SIZE.pgRestarts - restartsLeft--));
+      }
+      /** Waits (≤ 30 s) for `/healthz`; restarts the server if it died, so the run can check the money. */
+      const awaitRecovery = async (
+        at: number,
+        what: string,
+      ): Promise<{ ms: number | null; restarted: boolean }> => {
         let recoverMs: number | null = null;
         for (let k = 0; k < 60; k++) {
           if (!server.alive) break;
@@ -744,37 +812,87 @@ const main = async (): Promise<number> => {
           }
           await sleep(500);
         }
-        drops.push({
-          atS: (at - loadStart) / 1_000,
-          terminated: Number(r.rows[0]?.n ?? 0),
-          recoverMs,
-          restartedByUs: false,
-        });
-        log(`terminated ${r.rows[0]?.n} connections of the server; recovered in ${recoverMs} ms`);
-        if (recoverMs === null) {
-          mismatches.push(
-            `the server did not recover from dropped connections within 30 s (alive: ${server.alive})`,
+        if (recoverMs !== null) return { ms: recoverMs, restarted: false };
+        mismatches.push(`the server did not recover from ${what} within 30 s (alive: ${server.alive})`);
+        if (server.alive) return { ms: null, restarted: false };
+        let open!: () => void;
+        gate = new Promise<void>((res) => (open = res));
+        await server.start();
+        open();
+        return { ms: null, restarted: true };
+      };
+      for (let i = 0; i < plan.length; i++) {
+        const fault = plan[i]!;
+        if (Date.now() >= loadEnd - 3_000) {
+          if (fault !== 'drop')
+            mismatches.push(`PostgreSQL restart (${fault}) planned, but the load ended first`);
+          continue;
+        }
+        await sleep(
+          randomInt(1_000, Math.max(1_500, Math.round((loadEnd - Date.now()) / (plan.length - i + 1)))),
+        );
+        const at = Date.now();
+        if (fault !== 'drop') {
+          let pgDownMs: number | null = null;
+          try {
+            pgDownMs = await cluster!.restart(fault);
+          } catch (error) {
+            mismatches.push(`pg_ctl restart -m ${fault} failed: ${String(error)}`);
+          }
+          const recovered = await awaitRecovery(at, `a PostgreSQL restart (${fault})`);
+          restarts.push({
+            atS: (at - loadStart) / 1_000,
+            mode: fault,
+            pgDownMs,
+            recoverMs: recovered.ms,
+            restartedByUs: recovered.restarted,
+          });
+          // The load goes on for as long as the database was away.
+          loadEnd += Date.now() - at;
+          log(
+            `PostgreSQL restarted (-m ${fault}) at ${((at - loadStart) / 1_000).toFixed(1)} s of the load: ` +
+              `database back in ${pgDownMs} ms, the server answered /healthz after ${recovered.ms} ms`,
           );
-          // Restart it so that the rest of the run can still check the money.
-          if (!server.alive) {
-            let open!: () => void;
-            gate = new Promise<void>((res) => (open = res));
-            await server.start();
-            open();
-            drops[drops.length - 1]!.restartedByUs = true;
+          continue;
+        }
+        let terminated = 0;
+        for (let attempt = 0; attempt < 3; attempt++) {
+          try {
+            // The suite's own connection may have died with a restart: a new one is taken on the next try.
+            const r = await db!.query<{ n: string }>(
+              `SELECT count(pg_terminate_backend(pid))::text AS n FROM pg_stat_activity
+               WHERE datname = current_database() AND pid <> pg_backend_pid()`,
+            );
+            terminated = Number(r.rows[0]?.n ?? 0);
+            break;
+          } catch (error) {
+            if (attempt === 2) mismatches.push(`pg_terminate_backend failed: ${String(error)}`);
+            await sleep(500);
           }
         }
+        const recovered = await awaitRecovery(at, 'dropped connections');
+        drops.push({
+          atS: (at - loadStart) / 1_000,
+          terminated,
+          recoverMs: recovered.ms,
+          restartedByUs: recovered.restarted,
+        });
+        log(`terminated ${terminated} connections of the server; recovered in ${recovered.ms} ms`);
       }
-      return { kills, drops };
+      return { kills, drops, restarts };
     })();
 
     t0 = Date.now();
     await Promise.all(players.map(client));
     await refresher;
-    const { kills, drops } = await faults;
+    const { kills, drops, restarts } = await faults;
     figures['loadSeconds'] = (Date.now() - t0) / 1_000;
     figures['kills'] = kills;
     figures['connectionDrops'] = drops;
+    if (cluster) {
+      figures['pgRestarts'] = restarts;
+      figures['pgCrashRecoveries'] = cluster.recoveredFromCrash();
+    }
     figures['answers'] = counts;
     figures['failedBeforeRetry'] = failed.length;
     log(`load done: ${tally.requests} requests, ${failed.length} without an answer (to re-send)`);
@@ -912,6 +1030,7 @@ const main = async (): Promise<number> => {
     await db?.close().catch(() => undefined);
     await server.stop().catch(() => undefined);
     await dropDatabase(databaseName).catch((e: unknown) => console.error('chaos: drop failed', e));
+    cluster?.destroy();
     clearTimeout(watchdog);
   }
   for (const m of mismatches.slice(0, 30)) console.log(`MISMATCH ${m}`);
