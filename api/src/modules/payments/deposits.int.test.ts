@@ -1,6 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { player, staff } from '../../testing/app.ts';
-import { startPaymentsHarness, type PaymentsHarness } from './testing.ts';
+import {
+  followUpInsert,
+  startPaymentsHarness,
+  withDroppedStatement,
+  type PaymentsHarness,
+} from './testing.ts';
 import { STALLED_AFTER_MS, sweepStalledPayments } from './sweep.ts';
 
 const DEPOSIT = `mutation ($input: DepositInput!) { deposit(input: $input) { id status payStatus network amount phone } }`;
@@ -183,27 +188,13 @@ describe('payments: deposits through the fake provider', () => {
     // The connection drops right after the payment is recorded, before its follow-up is stored and
     // the push is sent (issue 15: such a payment stayed `requested` for ever).
     const u = await fresh(3, '+255712000099');
-    const sql = h.t.services.sql;
-    const query = sql.query.bind(sql);
-    let dropped = 0;
-    (sql as { query: typeof sql.query }).query = (async (
-      text: string,
-      params?: readonly unknown[],
-      name?: string,
-    ) => {
-      if (dropped === 0 && text.includes('INSERT INTO payment_followups') && text.includes("'enquire'")) {
-        dropped++;
-        throw new Error('terminating connection due to administrator command');
-      }
-      return query(text, params, name);
-    }) as typeof sql.query;
     const input = { requestId: `crash-${++n}`, amount: 3_000 };
-    try {
-      const first = await h.t.gql(DEPOSIT, { input }, player(u));
-      expect(first.errors?.[0]?.extensions?.code).toBe('INTERNAL');
-    } finally {
-      (sql as { query: typeof sql.query }).query = query;
-    }
+    const { answer: first, dropped } = await withDroppedStatement(
+      h.t.services.sql,
+      followUpInsert('enquire'),
+      () => h.t.gql(DEPOSIT, { input }, player(u)),
+    );
+    expect(first.errors?.[0]?.extensions?.code).toBe('INTERNAL');
     expect(dropped).toBe(1);
     const again = await h.t.gql<{ deposit: { id: string; status: string } }>(DEPOSIT, { input }, player(u));
     expect(again.errors).toBeUndefined();
@@ -221,25 +212,11 @@ describe('payments: deposits through the fake provider', () => {
   it('the sweep queries a half-done deposit whose client never comes back: failed, never pushed late (issue 15, decision 0088)', async () => {
     const u = await fresh(3, '+255712000098');
     const sql = h.t.services.sql;
-    const query = sql.query.bind(sql);
-    let dropped = 0;
-    (sql as { query: typeof sql.query }).query = (async (
-      text: string,
-      params?: readonly unknown[],
-      name?: string,
-    ) => {
-      if (dropped === 0 && text.includes('INSERT INTO payment_followups') && text.includes("'enquire'")) {
-        dropped++;
-        throw new Error('terminating connection due to administrator command');
-      }
-      return query(text, params, name);
-    }) as typeof sql.query;
     const input = { requestId: `sweep-${++n}`, amount: 2_000 };
-    try {
-      expect((await h.t.gql(DEPOSIT, { input }, player(u))).errors?.[0]?.extensions?.code).toBe('INTERNAL');
-    } finally {
-      (sql as { query: typeof sql.query }).query = query;
-    }
+    const { answer: first } = await withDroppedStatement(sql, followUpInsert('enquire'), () =>
+      h.t.gql(DEPOSIT, { input }, player(u)),
+    );
+    expect(first.errors?.[0]?.extensions?.code).toBe('INTERNAL');
     const id = (
       await sql.query<{ payment_id: string }>('SELECT payment_id FROM payments WHERE user_id = $1', [u])
     ).rows[0]!.payment_id;

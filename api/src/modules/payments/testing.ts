@@ -94,3 +94,39 @@ export const fund = async (t: TestApp, userId: string, amount: number, id: strin
   });
   if (!r.ok) throw new Error(r.error.code);
 };
+
+/** A statement that queues a payment's follow-up of `kind` (the step after recording it). */
+export const followUpInsert =
+  (kind: 'enquire' | 'send') =>
+  (text: string): boolean =>
+    text.includes('INSERT INTO payment_followups') && text.includes(`'${kind}'`);
+
+/**
+ * Runs `request` with the first SQL statement whose text matches `drop` failing as a dropped
+ * connection does (issue 15: a crash between two steps of a request), then puts the executor back;
+ * answers what `request` answered and how many statements were dropped (0 or 1).
+ */
+export const withDroppedStatement = async <T>(
+  sql: TestApp['services']['sql'],
+  drop: (text: string) => boolean,
+  request: () => Promise<T>,
+): Promise<{ answer: T; dropped: number }> => {
+  const query = sql.query.bind(sql);
+  let dropped = 0;
+  (sql as { query: typeof sql.query }).query = (async (
+    text: string,
+    params?: readonly unknown[],
+    name?: string,
+  ) => {
+    if (dropped === 0 && drop(text)) {
+      dropped++;
+      throw new Error('terminating connection due to administrator command');
+    }
+    return query(text, params, name);
+  }) as typeof sql.query;
+  try {
+    return { answer: await request(), dropped };
+  } finally {
+    (sql as { query: typeof sql.query }).query = query;
+  }
+};

@@ -1,7 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { player, staff } from '../../testing/app.ts';
 import { walletOf } from '../wallet/index.ts';
-import { fund, startPaymentsHarness, type PaymentsHarness } from './testing.ts';
+import {
+  followUpInsert,
+  fund,
+  startPaymentsHarness,
+  withDroppedStatement,
+  type PaymentsHarness,
+} from './testing.ts';
 import { STALLED_AFTER_MS, sweepStalledPayments } from './sweep.ts';
 import { startPaymentsWorker } from './worker.ts';
 
@@ -202,27 +208,13 @@ describe('payments: withdrawals', () => {
     // The connection drops right after the payment and the reservation are committed, before the
     // send is queued (issue 15 chaos run: a withdrawal stayed `requested`, its amount reserved, for ever).
     const u = await fresh(20_000);
-    const sql = h.t.services.sql;
-    const query = sql.query.bind(sql);
-    let dropped = 0;
-    (sql as { query: typeof sql.query }).query = (async (
-      text: string,
-      params?: readonly unknown[],
-      name?: string,
-    ) => {
-      if (dropped === 0 && text.includes('INSERT INTO payment_followups') && text.includes("'send'")) {
-        dropped++;
-        throw new Error('terminating connection due to administrator command');
-      }
-      return query(text, params, name);
-    }) as typeof sql.query;
     const input = { requestId: `crash-${++n}`, amount: 5_000 };
-    try {
-      const first = await h.t.gql<{ withdraw: { id: string } }>(WITHDRAW, { input }, player(u));
-      expect(code(first)).toBe('INTERNAL');
-    } finally {
-      (sql as { query: typeof sql.query }).query = query;
-    }
+    const { answer: first, dropped } = await withDroppedStatement(
+      h.t.services.sql,
+      followUpInsert('send'),
+      () => h.t.gql<{ withdraw: { id: string } }>(WITHDRAW, { input }, player(u)),
+    );
+    expect(code(first)).toBe('INTERNAL');
     expect(dropped).toBe(1);
     expect(await h.balance(u)).toBe(15_000);
     const again = await h.t.gql<{ withdraw: { id: string } }>(WITHDRAW, { input }, player(u));
@@ -238,31 +230,6 @@ describe('payments: withdrawals', () => {
     expect(await h.balance(u)).toBe(15_000);
   });
 
-  /**
-   * Runs `request` with the first statement matching `drop` failing as a dropped connection does (the
-   * crash of issue 15 between two steps of a request); returns the GraphQL answer.
-   */
-  const withDroppedStatement = async <T>(drop: (text: string) => boolean, request: () => Promise<T>) => {
-    const sql = h.t.services.sql;
-    const query = sql.query.bind(sql);
-    let dropped = 0;
-    (sql as { query: typeof sql.query }).query = (async (
-      text: string,
-      params?: readonly unknown[],
-      name?: string,
-    ) => {
-      if (dropped === 0 && drop(text)) {
-        dropped++;
-        throw new Error('terminating connection due to administrator command');
-      }
-      return query(text, params, name);
-    }) as typeof sql.query;
-    try {
-      return await request();
-    } finally {
-      (sql as { query: typeof sql.query }).query = query;
-    }
-  };
   const idOf = (u: string, requestId: string) =>
     h.t.services.sql
       .query<{ payment_id: string }>(
@@ -274,9 +241,8 @@ describe('payments: withdrawals', () => {
   it('the sweep sends a half-done withdrawal whose client never comes back, exactly once (issue 15, decision 0088)', async () => {
     const u = await fresh(20_000);
     const input = { requestId: `sweep-${++n}`, amount: 5_000 };
-    const first = await withDroppedStatement(
-      (text) => text.includes('INSERT INTO payment_followups') && text.includes("'send'"),
-      () => h.t.gql(WITHDRAW, { input }, player(u)),
+    const { answer: first } = await withDroppedStatement(h.t.services.sql, followUpInsert('send'), () =>
+      h.t.gql(WITHDRAW, { input }, player(u)),
     );
     expect(code(first)).toBe('INTERNAL');
     const id = await idOf(u, input.requestId);
@@ -316,7 +282,8 @@ describe('payments: withdrawals', () => {
   it('the sweep writes the missing row of a withdrawal recorded just before a crash, then sends it once', async () => {
     const u = await fresh(20_000);
     const input = { requestId: `sweep-row-${++n}`, amount: 4_000 };
-    const first = await withDroppedStatement(
+    const { answer: first } = await withDroppedStatement(
+      h.t.services.sql,
       (text) => text.includes('INSERT INTO payments ('),
       () => h.t.gql(WITHDRAW, { input }, player(u)),
     );
@@ -344,7 +311,8 @@ describe('payments: withdrawals', () => {
   it('the sweep puts a half-done withdrawal above the approval threshold to staff, never sending it', async () => {
     const u = await fresh(2_000_000);
     const input = { requestId: `sweep-big-${++n}`, amount: 1_500_000 };
-    const first = await withDroppedStatement(
+    const { answer: first } = await withDroppedStatement(
+      h.t.services.sql,
       (text) => text.includes("SET approval = 'waiting'"),
       () => h.t.gql(WITHDRAW, { input }, player(u)),
     );
@@ -362,9 +330,8 @@ describe('payments: withdrawals', () => {
   it('the payments worker sweeps at its start', async () => {
     const u = await fresh(20_000);
     const input = { requestId: `sweep-start-${++n}`, amount: 3_000 };
-    await withDroppedStatement(
-      (text) => text.includes('INSERT INTO payment_followups') && text.includes("'send'"),
-      () => h.t.gql(WITHDRAW, { input }, player(u)),
+    await withDroppedStatement(h.t.services.sql, followUpInsert('send'), () =>
+      h.t.gql(WITHDRAW, { input }, player(u)),
     );
     const id = await idOf(u, input.requestId);
     h.now += STALLED_AFTER_MS + 1_000;
