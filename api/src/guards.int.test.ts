@@ -175,6 +175,7 @@ const PLAYER_QUERIES = new Set([
   'myPurse',
   'agentSelfStats',
   'agentPlayers',
+  'myAgentSalaries',
   'myPoolTickets',
   'earlySettlementPreparation',
 ]);
