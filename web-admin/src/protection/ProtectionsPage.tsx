@@ -30,17 +30,52 @@ type Change = ProtectionPlayerQuery['playerProtectionHistory'][number];
 const COOL_OFF = ['HOURS_24', 'DAYS_7', 'DAYS_30', 'WEEKS_6'] as const;
 const EXCLUSION = ['MONTHS_6', 'YEAR_1', 'YEARS_5', 'PERMANENT'] as const;
 
-/** A change's details in one line (limit and value, length and end, reason). */
-const detailsOf = (c: Change): string =>
+/** How a change's details are worded: codes and English in the CSV, the staff's language on screen. */
+interface DetailWords {
+  readonly kind: (kind: string) => string;
+  readonly period: (period: string) => string;
+  readonly amount: (value: number) => string;
+  readonly none: string;
+  readonly was: (value: string) => string;
+  readonly until: (time: string) => string;
+  readonly permanent: string;
+  readonly confirmableFrom: (time: string) => string;
+  readonly reopens: (time: string) => string;
+  readonly reason: (reason: string) => string;
+}
+
+/** The CSV's wording: the limit kind and length as codes, English words, plain numbers. */
+const CSV_WORDS: DetailWords = {
+  kind: (kind) => kind,
+  period: (period) => period,
+  amount: String,
+  none: 'none',
+  was: (value) => `was ${value}`,
+  until: (time) => `until ${time}`,
+  permanent: 'permanent',
+  confirmableFrom: (time) => `confirmable from ${time}`,
+  reopens: (time) => `re-opens ${time}`,
+  reason: (reason) => `reason: ${reason}`,
+};
+
+/**
+ * A change's details in one line: the limit and its value (TZS, or minutes), the value before, the
+ * cool-off or exclusion length and end (EAT), when a raise may be confirmed, re-opening, staff's reason.
+ */
+const detailsOf = (c: Change, words: DetailWords = CSV_WORDS): string =>
   [
-    c.kind,
-    c.value !== null && c.value !== undefined ? `= ${c.value}` : c.type.startsWith('Limit') ? '= none' : null,
-    c.previous !== null && c.previous !== undefined ? `(was ${c.previous})` : null,
-    c.period,
-    c.until ? `until ${formatEat(c.until)}` : c.period === 'permanent' ? 'permanent' : null,
-    c.confirmableFrom ? `confirmable from ${formatEat(c.confirmableFrom)}` : null,
-    c.reopensAt ? `re-opens ${formatEat(c.reopensAt)}` : null,
-    c.reason ? `reason: ${c.reason}` : null,
+    c.kind ? words.kind(c.kind) : null,
+    c.value !== null && c.value !== undefined
+      ? `= ${words.amount(c.value)}`
+      : c.type.startsWith('Limit')
+        ? `= ${words.none}`
+        : null,
+    c.previous !== null && c.previous !== undefined ? `(${words.was(words.amount(c.previous))})` : null,
+    c.period ? words.period(c.period) : null,
+    c.until ? words.until(formatEat(c.until)) : c.period === 'permanent' ? words.permanent : null,
+    c.confirmableFrom ? words.confirmableFrom(formatEat(c.confirmableFrom)) : null,
+    c.reopensAt ? words.reopens(formatEat(c.reopensAt)) : null,
+    c.reason ? words.reason(c.reason) : null,
   ]
     .filter(Boolean)
     .join(' ');
@@ -60,40 +95,24 @@ const PERIOD_LENGTH: Readonly<Record<string, string>> = {
 /** The refusal code that names a limit kind (texts `protection.refusalCodes`). */
 const kindCode = (kind: string) => (kind === 'SESSION_MINUTES' ? 'LIMIT_SESSION' : `LIMIT_${kind}`);
 
-/**
- * A change's details in one line in the staff's language (the screen; the CSV keeps
- * {@link detailsOf}'s English): the limit's name and value (TZS, or minutes), the value before, the
- * cool-off or exclusion length and end (EAT), when a raise may be confirmed, re-opening, staff's reason.
- */
+/** {@link detailsOf} in the staff's language (the screen; the CSV keeps {@link CSV_WORDS}). */
 const useDetailsText = () => {
   const { t, i18n } = useTranslation();
-  const known = (key: string) => (i18n.exists(`protection.${key}`) ? t(`protection.${key}`) : null);
-  const amount = (v: number) => v.toLocaleString('en-US');
-  return (c: Change): string =>
-    [
-      c.kind ? (known(`refusalCodes.${kindCode(c.kind)}`) ?? c.kind) : null,
-      c.value !== null && c.value !== undefined
-        ? `= ${amount(c.value)}`
-        : c.type.startsWith('Limit')
-          ? `= ${t('protection.detail.none')}`
-          : null,
-      c.previous !== null && c.previous !== undefined
-        ? `(${t('protection.detail.was', { value: amount(c.previous) })})`
-        : null,
-      c.period ? (known(`lengths.${PERIOD_LENGTH[c.period] ?? ''}`) ?? c.period) : null,
-      c.until
-        ? t('protection.detail.until', { time: formatEat(c.until) })
-        : c.period === 'permanent'
-          ? t('protection.detail.permanent')
-          : null,
-      c.confirmableFrom
-        ? t('protection.detail.confirmableFrom', { time: formatEat(c.confirmableFrom) })
-        : null,
-      c.reopensAt ? t('protection.detail.reopens', { time: formatEat(c.reopensAt) }) : null,
-      c.reason ? t('protection.detail.reason', { reason: c.reason }) : null,
-    ]
-      .filter(Boolean)
-      .join(' ');
+  const known = (key: string, fallback: string) =>
+    i18n.exists(`protection.${key}`) ? t(`protection.${key}`) : fallback;
+  const words: DetailWords = {
+    kind: (kind) => known(`refusalCodes.${kindCode(kind)}`, kind),
+    period: (period) => known(`lengths.${PERIOD_LENGTH[period] ?? ''}`, period),
+    amount: (value) => value.toLocaleString('en-US'),
+    none: t('protection.detail.none'),
+    was: (value) => t('protection.detail.was', { value }),
+    until: (time) => t('protection.detail.until', { time }),
+    permanent: t('protection.detail.permanent'),
+    confirmableFrom: (time) => t('protection.detail.confirmableFrom', { time }),
+    reopens: (time) => t('protection.detail.reopens', { time }),
+    reason: (reason) => t('protection.detail.reason', { reason }),
+  };
+  return (c: Change) => detailsOf(c, words);
 };
 
 /** The history as CSV (times in EAT and as instants), downloaded by the browser. */

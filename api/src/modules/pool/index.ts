@@ -30,7 +30,7 @@ import { requirePlayer, requireStaff } from '../../auth/guard.ts';
 import type { ApiModule } from '../module.ts';
 import type { AppServices } from '../../services.ts';
 import { upcomingPoolCandidates } from '../catalogue/index.ts';
-import { marketingAllowedFor } from '../protection/index.ts';
+import { marketingAllowedForViewer } from '../protection/index.ts';
 import { moveMoney } from '../wallet/index.ts';
 import { cancelPoolIssue, createPoolIssue, ensureOpenIssue } from './issues.ts';
 import { poolReadModel, poolTriggers } from './projection.ts';
@@ -183,8 +183,7 @@ const Query: QueryResolvers = {
     poolIssueStats(ctx.services.sql, issueId, ctx.services.now()),
   jackpotBanner: async (_root, _args, ctx) => {
     // The banner invites play: none for a player cooling off or self-excluded (issue 23 "Marketing").
-    const viewer = ctx.viewer;
-    if (viewer?.kind === 'player' && !(await marketingAllowedFor(ctx.services, viewer.userId))) return null;
+    if (!(await marketingAllowedForViewer(ctx.services, ctx.viewer))) return null;
     return jackpotBannerNow(ctx.services.sql, ctx.services.now());
   },
   guessingBetTypes: async (_root, _args, ctx) =>
@@ -375,9 +374,8 @@ const Subscription: SubscriptionResolvers = {
     // A player cooling off or self-excluded when subscribing gets null, now and on every change, as
     // the `jackpotBanner` query answers them (issue 23 "Marketing").
     subscribe: async (_root, _args, ctx) => {
-      const viewer = ctx.viewer;
       const source = await (ctx as Subscribable).pubsub.subscribe(JACKPOT_AMOUNT);
-      if (viewer?.kind === 'player' && !(await marketingAllowedFor(ctx.services, viewer.userId)))
+      if (!(await marketingAllowedForViewer(ctx.services, ctx.viewer)))
         return withInitial(noBanner(source), { banner: null } satisfies JackpotAmountPayload);
       const first: JackpotAmountPayload = {
         banner: await jackpotBannerNow(ctx.services.sql, ctx.services.now()),

@@ -19,7 +19,7 @@ import { handleProtectionSms } from './sms-keywords.ts';
 import type { ProtectionActor, ProtectionRequest, ProtectionView } from './service.ts';
 
 /** What other modules may use of this one (docs/decisions/0011-import-boundaries.md). */
-export { marketingAllowedFor, protectionView } from './service.ts';
+export { marketingAllowedFor, marketingAllowedForViewer, protectionView } from './service.ts';
 export { protectionProjection } from './projection.ts';
 export { handleProtectionSms } from './sms-keywords.ts';
 export type { InboundSms, InboundSmsOutcome } from './sms-keywords.ts';

@@ -28,6 +28,7 @@ import type {
 import { handleCommand, readStreams, foldEvents } from '@bashiri/eventstore';
 import type { Aggregated } from '@bashiri/eventstore';
 import type { AppServices } from '../../services.ts';
+import type { Viewer } from '../../graphql/context.ts';
 import { protectionGateOf, protectionUsageOf, sessionStartFor } from '../wallet/index.ts';
 
 /** A command without the fields the server fills in (player, actor, instant). */
@@ -116,6 +117,15 @@ export const protectionView = async (services: AppServices, userId: string): Pro
  */
 export const marketingAllowedFor = async (services: AppServices, userId: string): Promise<boolean> =>
   marketingAllowed((await loadProtection(services, userId)).state, services.now());
+
+/**
+ * {@link marketingAllowedFor} of whoever calls: a player is asked about; staff and anonymous visitors
+ * always may see marketing (`viewer` null = anonymous).
+ */
+export const marketingAllowedForViewer = async (
+  services: AppServices,
+  viewer: Viewer | null | undefined,
+): Promise<boolean> => viewer?.kind !== 'player' || marketingAllowedFor(services, viewer.userId);
 
 /** The reality check of a session: its figures, the interval and when the next one is due. */
 export interface RealityCheck extends RealityCheckSummary {
