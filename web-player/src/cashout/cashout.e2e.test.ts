@@ -217,6 +217,18 @@ const STEP_MOVED = { timeout: 180_000 } as const;
 /** One step of an attempt: a click or check that must happen within 15 s (the offer may vanish). */
 const STEP = { timeout: 15_000 } as const;
 
+/** Asks again after a refused or expired offer, then waits (up to 3 min) until the panel offers one. */
+const untilOffered = async (expect: ExpectStatic, page: Page, refresh: string): Promise<void> => {
+  const now = await panelState(page);
+  if (now === 'refused' || now === 'expired')
+    await page
+      .locator('.co-panel')
+      .getByRole('button', { name: refresh })
+      .click(STEP)
+      .catch(() => undefined);
+  await expect.poll(() => panelState(page), { timeout: 180_000 }).toBe('offered');
+};
+
 /**
  * Cashes out `preset` of the bet on `page` (its detail, one panel): waits for an offer, picks the
  * preset, checks that the net is shown, accepts and confirms. The live match can take the offer away
@@ -234,13 +246,7 @@ const cashOut = async (
 ): Promise<string> => {
   const panel = page.locator('.co-panel');
   for (let attempt = 1; attempt <= 6; attempt++) {
-    const now = await panelState(page);
-    if (now === 'refused' || now === 'expired')
-      await panel
-        .getByRole('button', { name: texts.refresh })
-        .click(STEP)
-        .catch(() => undefined);
-    await expect.poll(() => panelState(page), { timeout: 180_000 }).toBe('offered');
+    await untilOffered(expect, page, texts.refresh);
     try {
       await panel.getByRole('button', { name: preset, exact: true }).click(STEP);
       await expect.poll(() => panel.getByTestId('cashout-net').count(), STEP).toBe(1);
@@ -307,13 +313,7 @@ const armAuto = async (
 ): Promise<number> => {
   const panel = page.locator('.co-panel');
   for (let attempt = 1; attempt <= 6; attempt++) {
-    const now = await panelState(page);
-    if (now === 'refused' || now === 'expired')
-      await panel
-        .getByRole('button', { name: texts.refresh })
-        .click(STEP)
-        .catch(() => undefined);
-    await expect.poll(() => panelState(page), { timeout: 180_000 }).toBe('offered');
+    await untilOffered(expect, page, texts.refresh);
     const value = await fullValueNow(player, betId);
     if (value === null) continue;
     const target = Math.max(100, Math.floor((value * 0.95) / 100) * 100);
