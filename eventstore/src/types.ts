@@ -90,6 +90,37 @@ export interface LogFilter {
   readonly streamPrefixes?: readonly string[];
 }
 
+/**
+ * A wake-up of {@link EventStore.onAppended}: `streams` names the streams appended to since the last
+ * wake-up when the store knows them; `undefined` means "anything may have changed".
+ */
+export type AppendedListener = (streams?: readonly string[]) => void;
+
+/**
+ * True when a wake-up naming `streams` may concern a reader of `filter`: always when the streams are
+ * unknown or the filter takes every stream, else when one stream starts with one of the filter's
+ * prefixes. Lets a projection or worker that reads only some streams sleep through appends to others
+ * (their polling interval still covers anything missed).
+ */
+export const wakeConcerns = (
+  filter: LogFilter | undefined,
+  streams: readonly string[] | undefined,
+): boolean => {
+  const prefixes = filter?.streamPrefixes;
+  if (!streams || !prefixes || prefixes.length === 0) return true;
+  return streams.some((stream) => prefixes.some((prefix) => stream.startsWith(prefix)));
+};
+
+/**
+ * Wraps `listener` so that it is called only for wake-ups that may concern `filter` (see
+ * {@link wakeConcerns}); for `store.onAppended(onlyFor(filter, wake))`.
+ */
+export const onlyFor =
+  (filter: LogFilter | undefined, listener: () => void): AppendedListener =>
+  (streams) => {
+    if (wakeConcerns(filter, streams)) listener();
+  };
+
 export interface ReadAllOptions {
   /** Read events strictly after this position; null or absent = from the beginning. */
   readonly after?: LogPosition | null;
@@ -203,9 +234,11 @@ export interface EventStore {
 
   /**
    * Calls `listener` when new events may be visible (may be spurious, may be late; poll as a fallback).
+   * The listener is given the names of the streams appended to when the store knows them (appends of
+   * this process); without them anything may have changed (another process's append, a reconnect).
    * Returns a function that removes the listener.
    */
-  onAppended(listener: () => void): () => void;
+  onAppended(listener: AppendedListener): () => void;
 
   close(): Promise<void>;
 }

@@ -123,6 +123,52 @@ describe.each(availableSqlKinds())('projection runner (%s)', (kind) => {
     expect(await runner.rebuild(projection)).toBe(30);
     expect(await snapshot(db.sql, table)).toEqual(live);
   });
+
+  it('an append wakes only the projections whose filter takes its stream; the others wait for their poll', async () => {
+    // Generous: a shared CI machine may be slow; a missed wake-up would wait the 60 s poll instead.
+    const WAIT = { timeout: 20_000 };
+    const first = await fresh();
+    const second = await fresh();
+    const one = balances(first.table, first.prefix);
+    const other = balances(second.table, second.prefix);
+    // Counts the batches each projection runs: every batch reads the log once with its filter.
+    const leases = new Map<string, number>();
+    const table = new Map([
+      [first.prefix, first.table],
+      [second.prefix, second.table],
+    ]);
+    const counting: SqlEventStore = {
+      ...store,
+      readAllWithin: (tx, read) => {
+        const name = table.get(read.filter?.streamPrefixes?.[0] ?? '') ?? '?';
+        leases.set(name, (leases.get(name) ?? 0) + 1);
+        return store.readAllWithin(tx, read);
+      },
+    };
+    // A poll far longer than the test: only wake-ups can run a batch after the first round.
+    const runner = createProjectionRunner({
+      sql: db.sql,
+      store: counting,
+      projections: [one, other],
+      pollIntervalMs: 60_000,
+      minIntervalMs: 0,
+    });
+    runner.start();
+    await expect.poll(() => leases.get(second.table) ?? 0, WAIT).toBeGreaterThan(0);
+    await expect.poll(() => leases.get(first.table) ?? 0, WAIT).toBeGreaterThan(0);
+    const idle = leases.get(second.table)!;
+    for (let i = 1; i <= 5; i++) await deposit(`${first.prefix}x`, i);
+    await expect
+      .poll(() => snapshot(db.sql, first.table), WAIT)
+      .toEqual([{ stream: `${first.prefix}x`, balance: 15, movements: 5 }]);
+    expect(leases.get(second.table)).toBe(idle);
+    // An append to its own streams wakes the other one at once.
+    await deposit(`${second.prefix}y`, 7);
+    await expect
+      .poll(() => snapshot(db.sql, second.table), WAIT)
+      .toEqual([{ stream: `${second.prefix}y`, balance: 7, movements: 1 }]);
+    await runner.stop();
+  });
 });
 
 describe.skipIf(!process.env.DATABASE_URL)('two runners on one projection (postgres)', () => {

@@ -18,15 +18,12 @@
 import { randomUUID } from 'node:crypto';
 import { BACKWARDS, END, FORWARDS, KurrentDBClient, START } from '@kurrent/kurrentdb-client';
 import type {
-  AllStreamResolvedEvent,
-  AllStreamSubscription,
   AppendStreamRequest,
   EventData as KurrentEventData,
   JSONType,
   Position,
   ReadRevision,
   RecordedEvent as KurrentRecordedEvent,
-  ResolvedEvent,
 } from '@kurrent/kurrentdb-client';
 import { EventStoreError, wrongExpectedVersion } from '../errors.ts';
 import { expectedVersionMatches, prepareStreamAppends } from '../multi-append.ts';
@@ -37,28 +34,21 @@ import type {
   AppendToStreamsResult,
   EventData,
   EventStore,
-  ReadAllOptions,
-  ReadAllResult,
   ReadStreamOptions,
   ReadStreamResult,
   RecordedEvent,
   StreamAppendRequest,
-  SubscribeOptions,
 } from '../types.ts';
 import {
   checkStoredIds,
-  compareKurrentPositions,
-  decodeKurrentPosition,
   encodeKurrentPosition,
   fromKurrentEvent,
   fullMetadata,
   isKurrentStreamNotFound,
   isKurrentUnimplemented,
   isKurrentWrongExpectedVersion,
-  isSystemEvent,
   mapKurrentAppendError,
   requirePosition,
-  toKurrentFilter,
   toKurrentStreamState,
   toRecordProperties,
   unsupportedServerError,
@@ -66,6 +56,7 @@ import {
   versionOfStreamState,
 } from './mapping.ts';
 import type { KnownEvent } from './mapping.ts';
+import { collect, createKurrentLog, recordedOf } from './log.ts';
 
 export { compareKurrentPositions, decodeKurrentPosition, encodeKurrentPosition } from './mapping.ts';
 
@@ -111,16 +102,6 @@ interface StoredState {
   readonly last: KnownEvent | null;
   readonly before: bigint | null;
 }
-
-const collect = async <T>(iterable: AsyncIterable<T>): Promise<T[]> => {
-  const items: T[] = [];
-  for await (const item of iterable) items.push(item);
-  return items;
-};
-
-/** Recorded events of a read (link events whose target is gone carry none and are skipped). */
-const recordedOf = (resolved: readonly (ResolvedEvent | AllStreamResolvedEvent)[]): KurrentRecordedEvent[] =>
-  resolved.flatMap((r) => (r.event ? [r.event as KurrentRecordedEvent] : []));
 
 const known = (event: KurrentRecordedEvent): KnownEvent => ({
   eventId: event.id,
@@ -469,134 +450,15 @@ export const createKurrentEventStore = (options: KurrentEventStoreOptions): Kurr
     };
   };
 
-  // --- the global log -----------------------------------------------------------------------------
+  // --- the global log and wake-ups (log.ts) --------------------------------------------------------
 
-  const readAll = async (readOptions: ReadAllOptions): Promise<ReadAllResult> => {
-    const after = decodeKurrentPosition(readOptions.after);
-    const unchanged = readOptions.after ?? null;
-    if (readOptions.maxCount <= 0) return { events: [], position: unchanged };
-    // A read of `$all` from a position includes the event at that position: ask for one more and
-    // drop whatever is not strictly after `after`.
-    const resolved = await collect(
-      client.readAll({
-        fromPosition: after ?? START,
-        direction: FORWARDS,
-        maxCount: readOptions.maxCount + (after ? 1 : 0),
-        filter: toKurrentFilter(readOptions.filter),
-      }),
-    );
-    const events = recordedOf(resolved)
-      .filter((event) => !isSystemEvent(event))
-      .filter((event) => event.position && (!after || compareKurrentPositions(event.position, after) > 0))
-      .slice(0, readOptions.maxCount)
-      .map(fromKurrentEvent);
-    return { events, position: events.at(-1)?.logPosition ?? unchanged };
-  };
-
-  /** Subscriptions still running, to end them on close(). */
-  const running = new Set<() => void>();
-
-  async function* subscribeToAll(subscribeOptions: SubscribeOptions = {}): AsyncGenerator<RecordedEvent> {
-    const signal = subscribeOptions.signal;
-    if (signal?.aborted || closed) return;
-    let last = decodeKurrentPosition(subscribeOptions.after);
-    const subscription = client.subscribeToAll({
-      fromPosition: last ?? START,
-      filter: toKurrentFilter(subscribeOptions.filter),
-    });
-    let stop: () => void = () => undefined;
-    const stopped = new Promise<'stopped'>((resolve) => {
-      stop = () => resolve('stopped');
-    });
-    signal?.addEventListener('abort', stop, { once: true });
-    running.add(stop);
-    const iterator = subscription[Symbol.asyncIterator]();
-    try {
-      for (;;) {
-        const next = iterator.next();
-        next.catch(() => undefined); // may settle after we stopped waiting for it
-        const step = await Promise.race([next, stopped]);
-        if (step === 'stopped' || step.done) return;
-        const event = step.value.event;
-        if (!event?.position || isSystemEvent(event)) continue;
-        // The subscription starts after `after`; skip anything not strictly after the last event
-        // delivered, so a resubscription never delivers an event twice.
-        if (last && compareKurrentPositions(event.position, last) <= 0) continue;
-        last = event.position;
-        yield fromKurrentEvent(event);
-        if (signal?.aborted || closed) return;
-      }
-    } catch (error) {
-      if (signal?.aborted || closed) return;
-      throw error;
-    } finally {
-      signal?.removeEventListener('abort', stop);
-      running.delete(stop);
-      endSubscription(subscription);
-    }
-  }
-
-  // --- wake-ups -----------------------------------------------------------------------------------
-
-  const listeners = new Set<() => void>();
-  let live: AllStreamSubscription | null = null;
-  let reconnect: NodeJS.Timeout | null = null;
-  let wakeQueued = false;
-
-  function wake() {
-    if (wakeQueued) return;
-    wakeQueued = true;
-    queueMicrotask(() => {
-      wakeQueued = false;
-      for (const listener of [...listeners]) listener();
-    });
-  }
-
-  /** One live `$all` subscription (from the end, user streams only) while anyone listens. */
-  const startLive = () => {
-    if (live || closed || listeners.size === 0) return;
-    const subscription = client.subscribeToAll({ fromPosition: END, filter: toKurrentFilter(undefined) });
-    live = subscription;
-    const restart = () => {
-      if (live !== subscription) return;
-      live = null;
-      endSubscription(subscription);
-      if (closed || listeners.size === 0 || reconnect) return;
-      reconnect = setTimeout(() => {
-        reconnect = null;
-        startLive();
-      }, reconnectDelayMs);
-      reconnect.unref();
-    };
-    subscription.on('data', wake);
-    subscription.on('error', restart);
-    subscription.on('end', restart);
-    subscription.on('close', restart);
-  };
-
-  const stopLive = () => {
-    if (reconnect) clearTimeout(reconnect);
-    reconnect = null;
-    const subscription = live;
-    live = null;
-    if (subscription) endSubscription(subscription);
-  };
-
-  const onAppended = (listener: () => void): (() => void) => {
-    listeners.add(listener);
-    startLive();
-    return () => {
-      listeners.delete(listener);
-      if (listeners.size === 0) stopLive();
-    };
-  };
+  const log = createKurrentLog(client, reconnectDelayMs);
+  const { readAll, subscribeToAll, onAppended, wake } = log;
 
   const close = async () => {
     if (closed) return;
     closed = true;
-    listeners.clear();
-    stopLive();
-    for (const stop of [...running]) stop();
+    log.close();
     if (ownsClient) await client.dispose();
   };
 
@@ -611,11 +473,4 @@ export const createKurrentEventStore = (options: KurrentEventStoreOptions): Kurr
     onAppended,
     close,
   };
-};
-
-/** Cancels a subscription's server call and ends its stream; errors on the way out are irrelevant. */
-const endSubscription = (subscription: AllStreamSubscription) => {
-  subscription.on('error', () => undefined);
-  subscription.unsubscribe().catch(() => undefined);
-  subscription.destroy();
 };

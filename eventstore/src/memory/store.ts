@@ -19,6 +19,7 @@ import { checkExpectedVersion, expectedVersionMatches, prepareStreamAppends } fr
 import type { PreparedStreamAppend } from '../multi-append.ts';
 import { subscribeByPolling } from '../subscribe.ts';
 import type {
+  AppendedListener,
   AppendOptions,
   AppendResult,
   AppendToStreamsResult,
@@ -84,18 +85,23 @@ export const createMemoryEventStore = (): MemoryEventStore => {
   const log: StoredEvent[] = [];
   const streams = new Map<string, StoredEvent[]>();
   const byId = new Map<string, StoredEvent>();
-  const listeners = new Set<() => void>();
-  let wakeQueued = false;
+  const listeners = new Set<AppendedListener>();
+  // Streams appended to since the last wake-up was delivered (one wake-up per microtask).
+  let woken: Set<string> | null = null;
   let closed = false;
 
   const versionOf = (streamName: string) => streams.get(streamName)?.length ?? 0;
 
-  const wake = () => {
-    if (wakeQueued) return;
-    wakeQueued = true;
+  const wake = (appended: readonly string[]) => {
+    if (woken) {
+      for (const stream of appended) woken.add(stream);
+      return;
+    }
+    woken = new Set(appended);
     queueMicrotask(() => {
-      wakeQueued = false;
-      for (const listener of [...listeners]) listener();
+      const names = [...(woken ?? [])];
+      woken = null;
+      for (const listener of [...listeners]) listener(names);
     });
   };
 
@@ -148,7 +154,10 @@ export const createMemoryEventStore = (): MemoryEventStore => {
         alreadyStored: false,
       };
     });
-    if (requests.some((request) => request.events.length > 0)) wake();
+    const written = requests
+      .filter((request) => request.events.length > 0)
+      .map((request) => request.streamName);
+    if (written.length > 0) wake(written);
     return results;
   };
 
@@ -252,7 +261,7 @@ export const createMemoryEventStore = (): MemoryEventStore => {
     return { events, position: log.length > after ? encodePosition(log.length) : unchanged };
   };
 
-  const onAppended = (listener: () => void): (() => void) => {
+  const onAppended = (listener: AppendedListener): (() => void) => {
     if (closed) return () => undefined;
     listeners.add(listener);
     return () => listeners.delete(listener);

@@ -35,8 +35,11 @@ export interface SqlClient extends SqlExecutor {
   withConnection<T>(
     fn: (conn: SqlExecutor & { exec(script: string): Promise<void> }) => Promise<T>,
   ): Promise<T>;
-  /** LISTENs on `channel`; returns the UNLISTEN. */
-  listen(channel: string, onNotify: () => void): Promise<() => Promise<void>>;
+  /**
+   * LISTENs on `channel`; returns the UNLISTEN. `onNotify` gets the notification's payload, or nothing
+   * after a reconnection (notifications meanwhile were lost).
+   */
+  listen(channel: string, onNotify: (payload?: string) => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
 }
 
@@ -123,7 +126,7 @@ export const createPostgresClient = async (options: PostgresClientOptions): Prom
         conn.on('error', () => undefined);
         await conn.connect();
         conn.on('notification', (message) => {
-          if (message.channel === channel) onNotify();
+          if (message.channel === channel) onNotify(message.payload);
         });
         await conn.query(`LISTEN ${quoteIdent(channel)}`);
         conn.on('end', () => {
@@ -277,7 +280,7 @@ export const createPgliteClient = async (dataDir?: string): Promise<SqlClient> =
     transaction: (fn) => db.transaction((tx) => fn(wrap(tx))),
     withConnection: (fn) => fn({ ...top, exec: async (script) => void (await db.exec(script)) }),
     listen: async (channel, onNotify) => {
-      const unlisten = await db.listen(channel, () => onNotify());
+      const unlisten = await db.listen(channel, (payload) => onNotify(payload));
       return unlisten;
     },
     close: () => db.close(),

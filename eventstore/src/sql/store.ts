@@ -7,6 +7,7 @@ import { randomUUID } from 'node:crypto';
 import { EventStoreError, wrongExpectedVersion } from '../errors.ts';
 import { subscribeByPolling } from '../subscribe.ts';
 import type {
+  AppendedListener,
   AppendOptions,
   AppendResult,
   EventData,
@@ -324,8 +325,11 @@ export interface SqlEventStore extends EventStore {
   readonly sql: SqlClient;
   /** Reads the global log inside an open transaction (the projection runner's). */
   readAllWithin(executor: SqlExecutor, options: ReadAllOptions): Promise<ReadAllResult>;
-  /** Wakes subscribers after a commit of events appended with {@link appendWith} in the caller's own transaction. */
-  notifyAppended(): void;
+  /**
+   * Wakes subscribers after a commit of events appended with {@link appendWith} in the caller's own
+   * transaction; `streams` names the streams written (absent: subscribers of every stream wake).
+   */
+  notifyAppended(streams?: readonly string[]): void;
 }
 
 /** Longest delay before other processes hear of an append (decision 0001). */
@@ -365,16 +369,26 @@ export const createSqlEventStore = async (
   sql: SqlClient,
   options: SqlEventStoreOptions = {},
 ): Promise<SqlEventStore> => {
-  const listeners = new Set<() => void>();
-  const wake = () => listeners.forEach((listener) => listener());
+  const listeners = new Set<AppendedListener>();
+  const wake = (streams?: readonly string[]) => listeners.forEach((listener) => listener(streams));
   const channel = `es_${sql.schema}`;
-  const unlisten = sql.kind === 'postgres' ? await sql.listen(channel, wake) : null;
+  // Each notification names the store that sent it: this store's own appends come back on its LISTEN
+  // connection too, and were already heard (with their streams) in process — waking every listener
+  // again would undo the stream filter of the projections and workers. Another store's append (another
+  // process, or a reconnection's catch-up): its streams are not known here, so every listener wakes.
+  const origin = randomUUID();
+  const unlisten =
+    sql.kind === 'postgres'
+      ? await sql.listen(channel, (payload) => {
+          if (payload !== origin) wake();
+        })
+      : null;
   const notifyOthers =
     sql.kind === 'postgres'
-      ? throttle(() => sql.query('SELECT pg_notify($1, $2)', [channel, '']), NOTIFY_WINDOW_MS)
+      ? throttle(() => sql.query('SELECT pg_notify($1, $2)', [channel, origin]), NOTIFY_WINDOW_MS)
       : () => undefined;
-  const notifyAppended = () => {
-    queueMicrotask(wake);
+  const notifyAppended = (streams?: readonly string[]) => {
+    queueMicrotask(() => wake(streams));
     notifyOthers();
   };
 
@@ -387,13 +401,14 @@ export const createSqlEventStore = async (
     sql,
     appendToStream: async (streamName, events, appendOptions) => {
       const result = await appendWith(sql, streamName, events, appendOptions);
-      if (!result.alreadyStored) notifyAppended();
+      if (!result.alreadyStored) notifyAppended([streamName]);
       return result;
     },
     appendToStreams: async (requests) => {
       if (requests.length === 0) return { streams: [], alreadyStored: false };
       const result = await appendGrouped(requests);
-      if (!result.alreadyStored && requests.some((r) => r.events.length > 0)) notifyAppended();
+      const written = requests.filter((r) => r.events.length > 0).map((r) => r.streamName);
+      if (!result.alreadyStored && written.length > 0) notifyAppended(written);
       return result;
     },
     readStream: (streamName, readOptions) => readStreamWith(sql, streamName, readOptions),

@@ -108,9 +108,17 @@ const runServer = async (): Promise<void> => {
   });
   // Counts round trips to PostgreSQL (a transaction's BEGIN and COMMIT count as two).
   const trips = { statements: 0 };
+  // BENCH_COUNT_STATEMENTS=1: also counts each statement by its prepared name or its first words, and
+  // prints the most frequent at the end (which projection or request step sends them).
+  const byStatement = new Map<string, number>();
+  const countEach = process.env.BENCH_COUNT_STATEMENTS === '1';
   const counted = (executor: SqlExecutor): SqlExecutor => ({
     query: (text, params, name) => {
       trips.statements += 1;
+      if (countEach) {
+        const key = name ?? text.replace(/\s+/g, ' ').trim().slice(0, 90);
+        byStatement.set(key, (byStatement.get(key) ?? 0) + 1);
+      }
       return executor.query(text, params, name);
     },
   });
@@ -269,6 +277,12 @@ const runServer = async (): Promise<void> => {
 
   process.on('message', (message: { type?: string }) => {
     if (message.type === 'trips') process.send!({ type: 'trips', statements: trips.statements });
+    if (message.type === 'trips' && countEach) {
+      const top = [...byStatement].sort((a, b) => b[1] - a[1]).slice(0, 30);
+      console.error(
+        `statements so far (BENCH_COUNT_STATEMENTS):\n${top.map(([k, n]) => `${String(n).padStart(8)}  ${k}`).join('\n')}`,
+      );
+    }
     if (message.type !== 'stop') return;
     void (async () => {
       await app.close();

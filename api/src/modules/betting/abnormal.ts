@@ -15,6 +15,7 @@ import type { AbnormalInfo, BetCommand, BetEvent, BetState, DomainError } from '
 import { aggregateStreams, decideMany } from '@bashiri/eventstore';
 import type { AppServices } from '../../services.ts';
 import { retryOnConflict } from '../../transactions.ts';
+import { ordersProjection } from './orders-projection.ts';
 
 // The levels are a domain rule (domain bet/abnormal.ts); re-exported for this module's callers.
 export { ABNORMAL_LEVELS, abnormalLevelAt };
@@ -110,6 +111,9 @@ export const abnormalCheck = (services: AppServices, everyMs = MINUTE_MS): (() =
     const now = services.now();
     if (now - last < everyMs) return 0;
     last = now;
+    // The check reads the orders read model: bring it up to date first (the worker itself catches up
+    // only the settlement triggers, decision 0095; once a minute this costs one batch).
+    await services.projections.catchUp(ordersProjection);
     return flagOverdueBets(services);
   };
 };

@@ -5,6 +5,7 @@
  * `settlement_queue` (the (bet, match, revision) work the worker in settlement.ts drains). Queueing
  * commits with the checkpoint, so nothing is missed.
  */
+import { FIXTURE_STREAM_PREFIX } from '@bashiri/domain';
 import type { BetPlaced } from '@bashiri/domain';
 import type { SqlExecutor } from '@bashiri/eventstore';
 import type { Projection } from '@bashiri/projection-runner';
@@ -34,7 +35,7 @@ const recordBets = async (tx: SqlExecutor, pairs: readonly { match_id: string; b
  */
 export const settlementTriggers: Projection = {
   name: 'settlement_triggers',
-  filter: { streamPrefixes: ['bet-', 'fixture-'] },
+  filter: { streamPrefixes: ['bet-', FIXTURE_STREAM_PREFIX] },
   // A batch: the bets placed in a run are recorded together; a fixture event first records the bets
   // before it, so the log order (bet before facts, or facts before bet) gives the same queue.
   applyBatch: async (events, tx) => {

@@ -10,15 +10,16 @@
  *    (both appended together), then deletes the work item. Event ids derive from (bet, match, revision),
  *    so a crash anywhere replays into a no-op and money moves exactly once.
  */
-import { betDecider, betStream, walletCommandsFor } from '@bashiri/domain';
+import { betDecider, betStream, FIXTURE_STREAM_PREFIX, walletCommandsFor } from '@bashiri/domain';
 import type { BetCommand, BetEvent, BetState, MatchFacts } from '@bashiri/domain';
-import { aggregateStreams } from '@bashiri/eventstore';
+import { aggregateStreams, onlyFor } from '@bashiri/eventstore';
 import { drainQueue } from '../../process-manager.ts';
 import type { WorkQueue } from '../../process-manager.ts';
 import type { AppServices } from '../../services.ts';
 import { startWorkerLoop } from '../../worker-loop.ts';
 import { moveMoney } from '../wallet/index.ts';
 import { abnormalCheck } from './abnormal.ts';
+import { settlementTriggers } from './settlement-projection.ts';
 
 /** One work item of the settlement queue. */
 interface QueueItem {
@@ -131,16 +132,19 @@ export const startSettlementWorker = (services: AppServices, pollMs = 1_000): ((
   const flagOverdue = abnormalCheck(services);
   return startWorkerLoop(
     async () => {
-      await services.projections.settle();
+      // Only the projection that fills the queue: the background runner keeps the others caught up
+      // (catching up every projection here cost a dozen transactions a round under load).
+      await services.projections.catchUp(settlementTriggers, { wait: true });
       await drainSettlementQueue(services);
       await flagOverdue();
     },
     {
       pollMs,
-      // Under a stream of bets every append wakes the worker; each round costs a catch-up of every
-      // projection and a queue read even when there is nothing to settle. At most ten rounds a second.
+      // Work is queued when a fixture's facts arrive (or, rarely, a bet for a match that already has
+      // facts: the next poll finds it), so only fixture appends wake the worker — a stream of bets
+      // would otherwise run a round after every bet. At most ten rounds a second.
       minIntervalMs: 100,
-      wakeOn: (wake) => services.store.onAppended(wake),
+      wakeOn: (wake) => services.store.onAppended(onlyFor({ streamPrefixes: [FIXTURE_STREAM_PREFIX] }, wake)),
       onError: (error) => services.logger.error({ err: error }, 'settlement worker failed'),
     },
   );

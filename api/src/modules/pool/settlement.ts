@@ -33,7 +33,7 @@ import type {
   TicketEvent,
   TicketState,
 } from '@bashiri/domain';
-import { aggregateStreams, deterministicEventId, isWrongExpectedVersion } from '@bashiri/eventstore';
+import { aggregateStreams, deterministicEventId, isWrongExpectedVersion, onlyFor } from '@bashiri/eventstore';
 import type { StreamAppendRequest } from '@bashiri/eventstore';
 import { drainQueue } from '../../process-manager.ts';
 import type { WorkQueue } from '../../process-manager.ts';
@@ -41,7 +41,7 @@ import type { AppServices } from '../../services.ts';
 import { startWorkerLoop } from '../../worker-loop.ts';
 import { moveMoney } from '../wallet/index.ts';
 import { closeDueIssues, loadIssue, onIssue } from './issues.ts';
-import { QUEUE_SQL, poolReadModel } from './projection.ts';
+import { QUEUE_SQL, poolReadModel, poolTriggers } from './projection.ts';
 import { jackpotBannerNow } from './queries.ts';
 import type { JackpotBannerView } from './queries.ts';
 
@@ -378,6 +378,7 @@ export const startPoolWorker = (
   startWorkerLoop(() => poolRound(services, extra), {
     pollMs,
     minIntervalMs: 250,
-    wakeOn: (wake) => services.store.onAppended(wake),
+    // Only appends the pool's own process managers read wake it (results, issues, tickets), not every bet.
+    wakeOn: (wake) => services.store.onAppended(onlyFor(poolTriggers.filter, wake)),
     onError: (error) => services.logger.error({ err: error }, 'pool worker failed'),
   });
