@@ -98,6 +98,18 @@ const GQL_TYPE = [
 const percentile = (sorted: readonly number[], p: number): number =>
   sorted.length === 0 ? 0 : sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
 
+/** CPU seconds (user + system) process `pid` has used so far (Linux /proc; 0 when unreadable). */
+const cpuOf = async (pid: number): Promise<number> => {
+  const { readFile } = await import('node:fs/promises');
+  try {
+    const stat = await readFile(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / 100; // USER_HZ
+  } catch {
+    return 0;
+  }
+};
+
 /** CPU seconds (user + system) this process has used so far. */
 const cpuNow = () => {
   const u = process.cpuUsage();
@@ -201,25 +213,47 @@ const runServer = async (): Promise<void> => {
     };
   };
 
-  const settle = async () => {
+  /** Orders of the round in the read model, and how many are settled. */
+  const orderCounts = async () =>
+    (
+      await sql.query<{ orders: number; settled: number }>(
+        'SELECT count(*)::int AS orders, count(*) FILTER (WHERE status = 4)::int AS settled FROM racing_orders',
+      )
+    ).rows[0]!;
+
+  /** Waits (at most `seconds`) until `done()`; the projections run in the background. */
+  const until = async (done: () => Promise<boolean>, seconds: number) => {
+    for (const end = performance.now() + seconds * 1000; performance.now() < end;) {
+      if (await done()) return true;
+      await new Promise((resolve) => setTimeout(resolve, 25));
+    }
+    return false;
+  };
+
+  /** Racing orders placed so far (the event store: one `RacingBetPlaced` each). */
+  const placedOrders = async () =>
+    (
+      await sql.query<{ n: number }>(
+        `SELECT count(*)::int AS n FROM es_events WHERE event_type = 'RacingBetPlaced'`,
+      )
+    ).rows[0]!.n;
+
+  const settle = async (expected: number) => {
+    // Every order in the read model before the clock moves (the projections run in the background).
+    await until(async () => (await orderCounts()).orders >= expected, 900);
     now = DRAW_AT;
     const cpu0 = cpuNow();
     const started = performance.now();
     let drainSeconds = 0;
-    // The scheduler closes, draws and settles; under load the read model can lag a pass behind, so the
-    // pass repeats (as the worker loop does every second) until no order of the round is pending.
-    for (let pass = 0; pass < 100; pass++) {
+    // The scheduler closes, draws and settles (its settle step drains the queue); the pass repeats, as
+    // the worker loop does every second, until the read model shows every order of the round settled.
+    await until(async () => {
       await api.runRacingScheduler(services);
-      await services.projections.settle();
       const d0 = performance.now();
       await api.drainRacingSettlement(services);
       drainSeconds += (performance.now() - d0) / 1000;
-      await services.projections.settle();
-      const left = await sql.query<{ n: number }>(
-        'SELECT count(*)::int AS n FROM racing_orders WHERE status = 2',
-      );
-      if (left.rows[0]!.n === 0) break;
-    }
+      return (await orderCounts()).settled >= expected;
+    }, 1_200);
     await api.runRacingScheduler(services);
     await services.projections.settle();
     const seconds = (performance.now() - started) / 1000;
@@ -245,19 +279,24 @@ const runServer = async (): Promise<void> => {
       cpu,
       settled: totals.settled,
       settledOnce:
-        totals.pending === 0 && e.settled === e.orders && e.twice === 0 && e.orders === totals.settled,
+        totals.settled === expected &&
+        totals.pending === 0 &&
+        e.settled === e.orders &&
+        e.twice === 0 &&
+        e.orders === totals.settled,
       conserved: coin === PLAYERS * COIN - Number(totals.staked) + Number(totals.paid),
     };
   };
 
-  process.on('message', (m: { type: string; httpPlaced?: number }) => {
+  process.on('message', (m: { type: string }) => {
     void (async () => {
       if (m.type === 'fill') {
-        const { rows } = await sql.query<{ n: number }>('SELECT count(*)::int AS n FROM racing_orders');
-        await services.projections.settle();
-        const placedHttp = Math.max(rows[0]!.n, m.httpPlaced ?? 0);
+        // The orders placed over HTTP, answers the load generator stopped waiting for included.
+        await new Promise((resolve) => setTimeout(resolve, 1_000));
+        const placedHttp = await placedOrders();
         process.send!({ type: 'filled', placedHttp, ...(await fill(placedHttp, BETS)) });
-      } else if (m.type === 'settle') process.send!({ type: 'settled', ...(await settle()) });
+      } else if (m.type === 'settle')
+        process.send!({ type: 'settled', ...(await settle(await placedOrders())) });
       else if (m.type === 'stop') {
         await app.close();
         for (const stop of stops.reverse()) await stop();
@@ -319,6 +358,7 @@ const runDriver = async (): Promise<void> => {
     let placed = 0;
     let errors = 0;
     const firstErrors: string[] = [];
+    const serverCpu0 = await cpuOf(child.pid!);
     const result = await autocannon({
       url: `http://127.0.0.1:${ready.port}`,
       connections: HTTP_CONNECTIONS,
@@ -353,6 +393,7 @@ const runDriver = async (): Promise<void> => {
       ],
     });
     const httpSeconds = result.duration;
+    const httpServerCpu = (await cpuOf(child.pid!)) - serverCpu0;
     const filled = await ask<{
       placedHttp: number;
       placed: number;
@@ -360,7 +401,7 @@ const runDriver = async (): Promise<void> => {
       perSecond: number;
       p50: number;
       p99: number;
-    }>(child, { type: 'fill', httpPlaced: placed }, 'filled');
+    }>(child, { type: 'fill' }, 'filled');
     const settled = await ask<{
       seconds: number;
       drainSeconds: number;
@@ -389,6 +430,7 @@ const runDriver = async (): Promise<void> => {
         http_place_p50_ms: result.latency.p50,
         http_place_p99_ms: result.latency.p99,
         http_errors: errors,
+        http_server_cpu_ms_per_bet: placed > 0 ? Number(((httpServerCpu * 1000) / placed).toFixed(2)) : null,
         concurrency: CONCURRENCY,
         racing_bets_placed_per_s: filled.perSecond,
         place_p50_ms: filled.p50,
@@ -396,6 +438,9 @@ const runDriver = async (): Promise<void> => {
         settle_seconds: Number(settled.seconds.toFixed(2)),
         settle_drain_seconds: Number(settled.drainSeconds.toFixed(2)),
         settle_server_cpu_seconds: Number(settled.cpu.toFixed(2)),
+        settle_server_cpu_ms_per_bet: Number(
+          ((settled.cpu * 1000) / Math.max(1, settled.settled)).toFixed(3),
+        ),
         racing_bets_settled_per_s: Math.round(settled.settled / settled.seconds),
         settled_exactly_once: settled.settledOnce,
         coin_conserved: settled.conserved,
