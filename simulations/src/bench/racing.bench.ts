@@ -16,9 +16,10 @@
  *   `http_place_p50_ms`/`http_place_p99_ms`, `http_errors` (non-200 answers and GraphQL errors). Then the
  *   server places the rest of the round in-process (`placeRacingBet`, BENCH_CONCURRENCY (64) in flight:
  *   `racing_bets_placed_per_s`, `place_p50_ms`/`place_p99_ms`), moves its clock to the draw and settles:
- *   scheduler (close, draw), projection (queues the orders), `drainRacingSettlement`, projection, until no
- *   order of the round is pending: `settle_seconds` (with `settle_drain_seconds`, the part spent in the
- *   settlement worker, and the server's CPU seconds meanwhile).
+ *   scheduler (close, draw, and its settle step, which drains the settlement queue), an extra
+ *   `drainRacingSettlement` pass, until the read model shows every order of the round settled:
+ *   `settle_seconds` (`settle_drain_seconds`: only the time in the extra passes — the scheduler's own
+ *   drain is inside its step; `settle_server_cpu_seconds` and per bet: the server's CPU meanwhile).
  *
  * Checked: every order settled once (`settled_exactly_once`: the read model and one `RacingBetSettled`
  * per order stream), racing coin conserved (`coin_conserved`: start − stakes + payouts, from the wallet
