@@ -1,47 +1,51 @@
 /**
- * `npm run bench:racing` (issue 19 "Speed"): racing orders placed through the money path, then one
- * round drawn and all its orders settled by the process manager, each paid exactly once.
+ * `npm run bench:racing` (issue 19 "Speed"): racing orders placed over HTTP and in-process through the
+ * money path, then one round of BENCH_RACING_BETS (default 50,000) orders drawn and settled by the
+ * process manager, each paid exactly once.
  *
- * In one process on PostgreSQL (DATABASE_URL, else postgres://postgres@127.0.0.1:5432/postgres) in a
- * fresh schema, with every server module and a clock of our own: players get racing coin (staff
- * adjustments on the money path), the scheduler opens a round, BENCH_RACING_BETS (default 20,000)
- * orders are placed by `placeRacingBet` with BENCH_CONCURRENCY (64) in flight, spread over
- * BENCH_PLAYERS (2,000) players and the six bet types; then the clock moves to the draw and the
- * scheduler closes, draws and settles the round (settlement queued by the projection, drained with
- * `drainQueue`). Placement is measured in-process (not over HTTP: `bench:api` measures the HTTP path of
- * football bets). Checked: every order settled once, racing coin conserved (start − stakes + payouts).
- * Last stdout line: one JSON object of the figures.
+ * Two processes, so that the load generator never steals the server's event loop:
+ * - the SERVER (this file with argument `server`, forked): openServices + buildApp with every module
+ *   (the live feed switched off; the racing scheduler loop off: this file runs the scheduler itself on a
+ *   clock of its own, 12:00:01 EAT on a fixed day, round 20261125-241 open), every module started as
+ *   `npm start` starts them, on PostgreSQL (DATABASE_URL, else postgres://postgres@127.0.0.1:5432/postgres)
+ *   in a fresh schema. It funds BENCH_PLAYERS (2,000) players with racing coin (staff adjustments on the
+ *   money path) and gives each a bearer session (identity's `openSession`), then listens;
+ * - the DRIVER (this process): autocannon posts `placeRacingBet` mutations (each a fresh requestId, the
+ *   six bet types, players in turn, each player behind its own `x-forwarded-for` address) from
+ *   BENCH_HTTP_CONNECTIONS (32) connections for BENCH_HTTP_SECONDS (15): `http_racing_bets_per_s`,
+ *   `http_place_p50_ms`/`http_place_p99_ms`, `http_errors` (non-200 answers and GraphQL errors). Then the
+ *   server places the rest of the round in-process (`placeRacingBet`, BENCH_CONCURRENCY (64) in flight:
+ *   `racing_bets_placed_per_s`, `place_p50_ms`/`place_p99_ms`), moves its clock to the draw and settles:
+ *   scheduler (close, draw, and its settle step, which drains the settlement queue), an extra
+ *   `drainRacingSettlement` pass, until the read model shows every order of the round settled:
+ *   `settle_seconds` (`settle_drain_seconds`: only the time in the extra passes — the scheduler's own
+ *   drain is inside its step; `settle_server_cpu_seconds` and per bet: the server's CPU meanwhile).
+ *
+ * Checked: every order settled once (`settled_exactly_once`: the read model and one `RacingBetSettled`
+ * per order stream), racing coin conserved (`coin_conserved`: start − stakes + payouts, from the wallet
+ * streams). Last stdout line: one JSON object of the figures.
  */
+import { fork } from 'node:child_process';
+import { cpus, loadavg } from 'node:os';
+import { fileURLToPath } from 'node:url';
+import autocannon from 'autocannon';
 import { RacingBetType } from '@bashiri/domain';
 import type { RacingSelection } from '@bashiri/domain';
 import { createPostgresClient } from '@bashiri/eventstore';
-import {
-  closeServices,
-  drainRacingSettlement,
-  loadConfig,
-  modules,
-  openServices,
-  placeRacingBet,
-  runRacingScheduler,
-  walletOf,
-} from '@bashiri/api';
 
-const url = process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
-const BETS = Number(process.env.BENCH_RACING_BETS ?? 20_000);
+const URL_ = process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
+const BETS = Number(process.env.BENCH_RACING_BETS ?? 50_000);
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 64);
 const PLAYERS = Number(process.env.BENCH_PLAYERS ?? 2_000);
+const HTTP_SECONDS = Number(process.env.BENCH_HTTP_SECONDS ?? 15);
+const HTTP_CONNECTIONS = Number(process.env.BENCH_HTTP_CONNECTIONS ?? 32);
 const COIN = 1_000_000;
-
-const schema = `bench_racing_${Date.now().toString(36)}`;
-const sql = await createPostgresClient({ connectionString: url, schema, max: 20 });
+const ROUND = '20261125-241';
 /** 12:00:01 EAT on a fixed day: round 20261125-241 is open. */
-let now = Date.parse('2026-11-25T09:00:01Z');
-const services = await openServices(loadConfig({ LOG_LEVEL: 'silent', DATABASE_URL: url }), modules, {
-  sql,
-  now: () => now,
-});
+const OPEN_AT = Date.parse('2026-11-25T09:00:01Z');
+const DRAW_AT = Date.parse('2026-11-25T09:03:00Z');
 
-const device = () => ({ utcOffsetMinutes: 180, nowMs: now });
+/** The k-th order's picks and single amount (TZS): the six bet types in turn. */
 const selectionOf = (k: number): { selection: RacingSelection; single: number } => {
   const car = (k % 10) + 1;
   switch (k % 6) {
@@ -81,22 +85,81 @@ const selectionOf = (k: number): { selection: RacingSelection; single: number } 
   }
 };
 
-const inBatches = async (count: number, work: (k: number) => Promise<void>) => {
-  let next = 0;
-  await Promise.all(
-    Array.from({ length: CONCURRENCY }, async () => {
-      for (let k = next++; k < count; k = next++) await work(k);
-    }),
-  );
+/** The GraphQL bet type of a domain selection. */
+const GQL_TYPE = [
+  '',
+  'CHAMPION',
+  'CHAMPION_AND_RUNNER_UP',
+  'TOP_THREE',
+  'ODD_EVEN',
+  'BIG_SMALL',
+  'LUCK_RACING',
+];
+
+const percentile = (sorted: readonly number[], p: number): number =>
+  sorted.length === 0 ? 0 : sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
+
+/** CPU seconds (user + system) process `pid` has used so far (Linux /proc; 0 when unreadable). */
+const cpuOf = async (pid: number): Promise<number> => {
+  const { readFile } = await import('node:fs/promises');
+  try {
+    const stat = await readFile(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / 100; // USER_HZ
+  } catch {
+    return 0;
+  }
 };
 
-try {
+/** CPU seconds (user + system) this process has used so far. */
+const cpuNow = () => {
+  const u = process.cpuUsage();
+  return (u.user + u.system) / 1e6;
+};
+
+/** What the server tells the driver once it listens. */
+interface Ready {
+  readonly type: 'ready';
+  readonly port: number;
+  readonly tokens: readonly string[];
+  readonly setupSeconds: number;
+}
+
+// ---- the server process ------------------------------------------------------------------------------
+
+const runServer = async (): Promise<void> => {
+  process.env['RACING_SCHEDULER'] = '0';
+  const api = await import('@bashiri/api');
+  const schema = process.env.BENCH_SCHEMA!;
+  const sql = await createPostgresClient({ connectionString: URL_, schema, max: 20 });
+  let now = OPEN_AT;
+  const list = api.modules.map((m) => (m.name === 'feed' ? api.createFeedModule({ enabled: false }) : m));
+  const config = api.loadConfig({
+    LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'warn',
+    DATABASE_URL: URL_,
+    DATABASE_SCHEMA: schema,
+    TRUST_PROXY: '127.0.0.1',
+  });
+  const services = await api.openServices(config, list, { sql, now: () => now });
+  const app = await api.buildApp(config, services, list, { authenticate: api.authenticate });
+  const stops: (() => Promise<void>)[] = [];
+  for (const module of list) if (module.start) stops.push(await module.start(services));
+  services.projections.start();
   await services.projections.settle();
+
   const setupStart = performance.now();
   const userIds = Array.from({ length: PLAYERS }, (_, i) => `bench-racer-${i}`);
+  const inBatches = async (count: number, work: (k: number) => Promise<void>) => {
+    let next = 0;
+    await Promise.all(
+      Array.from({ length: CONCURRENCY }, async () => {
+        for (let k = next++; k < count; k = next++) await work(k);
+      }),
+    );
+  };
   await inBatches(PLAYERS, async (i) => {
     const userId = userIds[i]!;
-    await walletOf(services).run({
+    const funded = await api.walletOf(services).run({
       type: 'AdjustPocket',
       userId,
       pocket: 'racingCoin',
@@ -107,77 +170,289 @@ try {
       at: new Date(now).toISOString(),
       actor: { kind: 'staff', id: 'bench' },
     });
+    if (!funded.ok) throw new Error(`funding failed: ${funded.error.code}`);
   });
-  await runRacingScheduler(services);
-  const setupSeconds = (performance.now() - setupStart) / 1000;
-
-  const latencies: number[] = [];
-  let refused = 0;
-  const placeStart = performance.now();
-  await inBatches(BETS, async (k) => {
-    const { selection, single } = selectionOf(k);
-    const t0 = performance.now();
-    const answer = await placeRacingBet(services, userIds[k % PLAYERS]!, {
-      requestId: `bench-${k}`,
-      roundId: '20261125-241',
-      selection,
-      singleAmount: single,
-      device: device(),
-    });
-    latencies.push(performance.now() - t0);
-    if (!answer.ok) refused++;
+  const tokens: string[] = [];
+  await sql.transaction(async (tx) => {
+    for (const userId of userIds)
+      tokens.push((await api.openSession(tx, 'player', userId, now, { ip: null, userAgent: 'bench' })).token);
   });
-  const placeSeconds = (performance.now() - placeStart) / 1000;
-  latencies.sort((a, b) => a - b);
-
-  now = Date.parse('2026-11-25T09:03:00Z');
-  const settleStart = performance.now();
-  // The scheduler closes, draws and settles; under load the read model can lag a pass behind, so the
-  // pass repeats (as the worker loop does every second) until no order of the round is pending.
-  for (let pass = 0; pass < 100; pass++) {
-    await runRacingScheduler(services);
-    await services.projections.settle();
-    await drainRacingSettlement(services);
-    await services.projections.settle();
-    const left = await sql.query<{ n: number }>(
-      'SELECT count(*)::int AS n FROM racing_orders WHERE status = 2',
-    );
-    if (left.rows[0]!.n === 0) break;
-  }
-  await runRacingScheduler(services);
+  await api.runRacingScheduler(services);
   await services.projections.settle();
-  const settleSeconds = (performance.now() - settleStart) / 1000;
+  const setupSeconds = (performance.now() - setupStart) / 1000;
+  await app.listen({ host: '127.0.0.1', port: 0 });
+  const port = (app.server.address() as { port: number }).port;
+  process.send!({ type: 'ready', port, tokens, setupSeconds } satisfies Ready);
 
-  const { rows } = await sql.query<{ settled: number; pending: number; staked: string; paid: string }>(
-    `SELECT count(*) FILTER (WHERE status = 4)::int AS settled, count(*) FILTER (WHERE status = 2)::int AS pending,
-            coalesce(sum(amount), 0)::text AS staked, coalesce(sum(payout), 0)::text AS paid FROM racing_orders`,
-  );
-  const totals = rows[0]!;
-  let coin = 0;
-  for (const userId of userIds) coin += (await walletOf(services).current(userId)).racingCoin;
-  const conserved = coin === PLAYERS * COIN - Number(totals.staked) + Number(totals.paid);
-  const settledOnce = totals.settled === BETS - refused && totals.pending === 0;
-  console.log(
-    `placed ${BETS - refused} racing orders in ${placeSeconds.toFixed(1)} s, settled the round in ${settleSeconds.toFixed(1)} s; coin conserved: ${conserved}`,
-  );
-  console.log(
-    JSON.stringify({
-      bets: BETS,
+  /** Places the orders `from`..`to`−1 in-process, BENCH_CONCURRENCY at a time. */
+  const fill = async (from: number, to: number) => {
+    const latencies: number[] = [];
+    let refused = 0;
+    const started = performance.now();
+    await inBatches(to - from, async (i) => {
+      const k = from + i;
+      const { selection, single } = selectionOf(k);
+      const t0 = performance.now();
+      const answer = await api.placeRacingBet(services, userIds[k % PLAYERS]!, {
+        requestId: `bench-${k}`,
+        roundId: ROUND,
+        selection,
+        singleAmount: single,
+        device: { utcOffsetMinutes: 180, nowMs: now },
+      });
+      latencies.push(performance.now() - t0);
+      if (!answer.ok) refused++;
+    });
+    const seconds = (performance.now() - started) / 1000;
+    latencies.sort((a, b) => a - b);
+    return {
+      placed: to - from - refused,
       refused,
-      players: PLAYERS,
-      concurrency: CONCURRENCY,
-      setup_seconds: Number(setupSeconds.toFixed(2)),
-      racing_bets_placed_per_s: Math.round((BETS - refused) / placeSeconds),
-      place_p50_ms: Number(latencies[Math.floor(latencies.length * 0.5)]!.toFixed(1)),
-      place_p99_ms: Number(latencies[Math.floor(latencies.length * 0.99)]!.toFixed(1)),
-      settle_seconds: Number(settleSeconds.toFixed(2)),
-      racing_bets_settled_per_s: Math.round(totals.settled / settleSeconds),
-      settled_exactly_once: settledOnce,
-      coin_conserved: conserved,
-    }),
-  );
-} finally {
-  await closeServices(services, { keepSql: true });
-  await sql.query(`DROP SCHEMA ${schema} CASCADE`);
-  await sql.close();
-}
+      perSecond: Math.round((to - from - refused) / seconds),
+      p50: Number(percentile(latencies, 50).toFixed(1)),
+      p99: Number(percentile(latencies, 99).toFixed(1)),
+    };
+  };
+
+  /** Orders of the round in the read model, and how many are settled. */
+  const orderCounts = async () =>
+    (
+      await sql.query<{ orders: number; settled: number }>(
+        'SELECT count(*)::int AS orders, count(*) FILTER (WHERE status = 4)::int AS settled FROM racing_orders',
+      )
+    ).rows[0]!;
+
+  /** Waits (at most `seconds`) until `done()`; the projections run in the background. */
+  const until = async (done: () => Promise<boolean>, seconds: number) => {
+    for (const end = performance.now() + seconds * 1000; performance.now() < end;) {
+      if (await done()) return true;
+      await new Promise((resolve) => setTimeout(resolve, 25));
+    }
+    return false;
+  };
+
+  /** Racing orders placed so far (the event store: one `RacingBetPlaced` each). */
+  const placedOrders = async () =>
+    (
+      await sql.query<{ n: number }>(
+        `SELECT count(*)::int AS n FROM es_events WHERE event_type = 'RacingBetPlaced'`,
+      )
+    ).rows[0]!.n;
+
+  const settle = async (expected: number) => {
+    // Every order in the read model before the clock moves (the projections run in the background).
+    await until(async () => (await orderCounts()).orders >= expected, 900);
+    now = DRAW_AT;
+    const cpu0 = cpuNow();
+    const started = performance.now();
+    let drainSeconds = 0;
+    // The scheduler closes, draws and settles (its settle step drains the queue); the pass repeats, as
+    // the worker loop does every second, until the read model shows every order of the round settled.
+    await until(async () => {
+      await api.runRacingScheduler(services);
+      const d0 = performance.now();
+      await api.drainRacingSettlement(services);
+      drainSeconds += (performance.now() - d0) / 1000;
+      return (await orderCounts()).settled >= expected;
+    }, 1_200);
+    await api.runRacingScheduler(services);
+    await services.projections.settle();
+    const seconds = (performance.now() - started) / 1000;
+    const cpu = cpuNow() - cpu0;
+    const { rows } = await sql.query<{ settled: number; pending: number; staked: string; paid: string }>(
+      `SELECT count(*) FILTER (WHERE status = 4)::int AS settled, count(*) FILTER (WHERE status = 2)::int AS pending,
+              coalesce(sum(amount), 0)::text AS staked, coalesce(sum(payout), 0)::text AS paid FROM racing_orders`,
+    );
+    const totals = rows[0]!;
+    // One RacingBetSettled per order stream, none twice (the event store, not the read model).
+    const events = await sql.query<{ orders: number; settled: number; twice: number }>(
+      `SELECT count(*)::int AS orders, count(*) FILTER (WHERE n = 1)::int AS settled,
+              count(*) FILTER (WHERE n > 1)::int AS twice
+       FROM (SELECT e.stream_name, count(*) FILTER (WHERE e.event_type = 'RacingBetSettled') AS n
+             FROM es_events e WHERE e.stream_name LIKE 'racingbet-%' GROUP BY e.stream_name) s`,
+    );
+    let coin = 0;
+    for (const userId of userIds) coin += (await api.walletOf(services).current(userId)).racingCoin;
+    const e = events.rows[0]!;
+    return {
+      seconds,
+      drainSeconds,
+      cpu,
+      settled: totals.settled,
+      settledOnce:
+        totals.settled === expected &&
+        totals.pending === 0 &&
+        e.settled === e.orders &&
+        e.twice === 0 &&
+        e.orders === totals.settled,
+      conserved: coin === PLAYERS * COIN - Number(totals.staked) + Number(totals.paid),
+    };
+  };
+
+  process.on('message', (m: { type: string }) => {
+    void (async () => {
+      if (m.type === 'fill') {
+        // The orders placed over HTTP, answers the load generator stopped waiting for included.
+        await new Promise((resolve) => setTimeout(resolve, 1_000));
+        const placedHttp = await placedOrders();
+        process.send!({ type: 'filled', placedHttp, ...(await fill(placedHttp, BETS)) });
+      } else if (m.type === 'settle')
+        process.send!({ type: 'settled', ...(await settle(await placedOrders())) });
+      else if (m.type === 'stop') {
+        await app.close();
+        for (const stop of stops.reverse()) await stop();
+        await api.closeServices(services, { keepSql: true });
+        await sql.close();
+        process.exit(0);
+      }
+    })().catch((error: unknown) => {
+      console.error(error);
+      process.exit(1);
+    });
+  });
+};
+
+// ---- the driver ----------------------------------------------------------------------------------------
+
+const PLACE = `mutation ($input: PlaceRacingBetInput!) { placeRacingBet(input: $input) { id status } }`;
+
+const ask = <T>(child: ReturnType<typeof fork>, message: object, answer: string): Promise<T> =>
+  new Promise<T>((resolve, reject) => {
+    const onMessage = (m: { type: string }) => {
+      if (m.type !== answer) return;
+      child.off('message', onMessage);
+      resolve(m as T);
+    };
+    child.on('message', onMessage);
+    child.once('exit', (code) => reject(new Error(`server exited ${code}`)));
+    child.send(message);
+  });
+
+const runDriver = async (): Promise<void> => {
+  const schema = `bench_racing_${Date.now().toString(36)}`;
+  const admin = await createPostgresClient({ connectionString: URL_ });
+  await admin.query(`CREATE SCHEMA ${schema}`);
+  const child = fork(fileURLToPath(import.meta.url), ['server'], {
+    env: { ...process.env, BENCH_SCHEMA: schema },
+    execArgv: process.execArgv,
+  });
+  try {
+    const ready = await new Promise<Ready>((resolve, reject) => {
+      child.once('message', (m) => resolve(m as Ready));
+      child.once('exit', (code) => reject(new Error(`server exited ${code}`)));
+    });
+    const load = loadavg().map((n) => Number(n.toFixed(2)));
+    const device = { utcOffsetMinutes: 180, now: new Date(OPEN_AT).toISOString() };
+    const bodyFor = (k: number) => {
+      const { selection, single } = selectionOf(k);
+      const input = {
+        requestId: `http-${k}`,
+        roundId: ROUND,
+        betType: GQL_TYPE[selection.betType],
+        ...('positions' in selection ? { positions: selection.positions } : { options: selection.options }),
+        singleAmount: single,
+        device,
+      };
+      return JSON.stringify({ query: PLACE, variables: { input } });
+    };
+    let sent = 0;
+    let placed = 0;
+    let errors = 0;
+    const firstErrors: string[] = [];
+    const serverCpu0 = await cpuOf(child.pid!);
+    const result = await autocannon({
+      url: `http://127.0.0.1:${ready.port}`,
+      connections: HTTP_CONNECTIONS,
+      duration: HTTP_SECONDS,
+      timeout: 10,
+      headers: { 'content-type': 'application/json' },
+      requests: [
+        {
+          method: 'POST',
+          path: '/graphql',
+          setupRequest: (request) => {
+            const k = sent++;
+            const p = k % PLAYERS;
+            return {
+              ...request,
+              headers: {
+                ...request.headers,
+                authorization: `Bearer ${ready.tokens[p]}`,
+                'x-forwarded-for': `10.${(p >> 16) & 255}.${(p >> 8) & 255}.${p & 255}`,
+              },
+              body: bodyFor(k),
+            };
+          },
+          onResponse: (status, body) => {
+            if (status === 200 && !body.includes('"errors"') && body.includes('"placeRacingBet"')) placed++;
+            else {
+              errors++;
+              if (firstErrors.length < 3) firstErrors.push(`HTTP ${status} ${body.slice(0, 200)}`);
+            }
+          },
+        },
+      ],
+    });
+    const httpSeconds = result.duration;
+    const httpServerCpu = (await cpuOf(child.pid!)) - serverCpu0;
+    const filled = await ask<{
+      placedHttp: number;
+      placed: number;
+      refused: number;
+      perSecond: number;
+      p50: number;
+      p99: number;
+    }>(child, { type: 'fill' }, 'filled');
+    const settled = await ask<{
+      seconds: number;
+      drainSeconds: number;
+      cpu: number;
+      settled: number;
+      settledOnce: boolean;
+      conserved: boolean;
+    }>(child, { type: 'settle' }, 'settled');
+    await ask(child, { type: 'stop' }, 'never').catch(() => undefined);
+    if (firstErrors.length > 0) console.log(`first HTTP errors: ${firstErrors.join(' | ')}`);
+    console.log(
+      `HTTP: ${placed} racing orders in ${httpSeconds.toFixed(1)} s (${errors} errors); in-process: ${filled.placed}; ` +
+        `settled ${settled.settled} in ${settled.seconds.toFixed(2)} s; coin conserved: ${settled.conserved}`,
+    );
+    console.log(
+      JSON.stringify({
+        bets: filled.placedHttp + filled.placed,
+        refused: filled.refused,
+        players: PLAYERS,
+        cpus: cpus().length,
+        load_average: load,
+        setup_seconds: Number(ready.setupSeconds.toFixed(2)),
+        http_connections: HTTP_CONNECTIONS,
+        http_racing_bets: placed,
+        http_racing_bets_per_s: Math.round(placed / httpSeconds),
+        http_place_p50_ms: result.latency.p50,
+        http_place_p99_ms: result.latency.p99,
+        http_errors: errors,
+        http_server_cpu_ms_per_bet: placed > 0 ? Number(((httpServerCpu * 1000) / placed).toFixed(2)) : null,
+        concurrency: CONCURRENCY,
+        racing_bets_placed_per_s: filled.perSecond,
+        place_p50_ms: filled.p50,
+        place_p99_ms: filled.p99,
+        settle_seconds: Number(settled.seconds.toFixed(2)),
+        settle_drain_seconds: Number(settled.drainSeconds.toFixed(2)),
+        settle_server_cpu_seconds: Number(settled.cpu.toFixed(2)),
+        settle_server_cpu_ms_per_bet: Number(
+          ((settled.cpu * 1000) / Math.max(1, settled.settled)).toFixed(3),
+        ),
+        racing_bets_settled_per_s: Math.round(settled.settled / settled.seconds),
+        settled_exactly_once: settled.settledOnce,
+        coin_conserved: settled.conserved,
+      }),
+    );
+  } finally {
+    if (child.exitCode === null) child.kill();
+    await admin.query(`DROP SCHEMA ${schema} CASCADE`);
+    await admin.close();
+  }
+};
+
+if (process.argv[2] === 'server') await runServer();
+else await runDriver();

@@ -93,6 +93,12 @@ const toSettings = (row: ConfigRow): RacingSettings => ({
   updatedBy: row.updated_by,
 });
 
+/** How long a placement may use the configuration read before, ms (decision 0101). */
+export const SETTINGS_MAX_AGE_MS = 1_000;
+
+/** The configuration each executor read last, and when (performance.now() ms). */
+const recent = new WeakMap<SqlExecutor, { readonly settings: RacingSettings; readonly readAt: number }>();
+
 /** The configuration in force; the spec's defaults (seeded on the spot) when none is stored yet. */
 export const racingSettings = async (sql: SqlExecutor): Promise<RacingSettings> => {
   const read = () =>
@@ -105,7 +111,22 @@ export const racingSettings = async (sql: SqlExecutor): Promise<RacingSettings> 
     await seedRacingConfig(sql);
     ({ rows } = await read());
   }
-  return toSettings(rows[0]!);
+  const settings = toSettings(rows[0]!);
+  recent.set(sql, { settings, readAt: performance.now() });
+  return settings;
+};
+
+/**
+ * The configuration for the placement path (decision 0101): the one this executor read within the
+ * last {@link SETTINGS_MAX_AGE_MS}, else read afresh — one statement a second instead of one per
+ * order. A change saved through {@link saveRacingSettings} on the same executor is seen at once; one
+ * saved by another process within a second.
+ */
+export const racingSettingsForPlacement = (sql: SqlExecutor): Promise<RacingSettings> => {
+  const held = recent.get(sql);
+  return held && performance.now() - held.readAt < SETTINGS_MAX_AGE_MS
+    ? Promise.resolve(held.settings)
+    : racingSettings(sql);
 };
 
 /** A change of the configuration (every field optional: absent = unchanged). */
@@ -184,6 +205,7 @@ export const saveRacingSettings = async (
   next: RacingSettings,
   by: string,
 ): Promise<void> => {
+  recent.delete(sql);
   await sql.query(
     `UPDATE racing_config SET config = $1::jsonb, period_seconds = $2, close_before_draw_seconds = $3,
             max_clock_skew_seconds = $4, rtp_band_min = $5, rtp_band_max = $6, updated_at = now(), updated_by = $7
@@ -198,4 +220,5 @@ export const saveRacingSettings = async (
       by,
     ],
   );
+  recent.delete(sql);
 };

@@ -23,10 +23,10 @@ import type {
   RoundState,
   Tzs,
 } from '@bashiri/domain';
-import { aggregateStream } from '@bashiri/eventstore';
+import { aggregateStreams } from '@bashiri/eventstore';
 import type { AppServices } from '../../services.ts';
 import { moveMoney } from '../wallet/index.ts';
-import { racingSettings } from './config.ts';
+import { racingSettings, racingSettingsForPlacement } from './config.ts';
 import type { RacingSettings } from './config.ts';
 import { racingBetStream, racingRoundStream } from './projection.ts';
 
@@ -82,7 +82,7 @@ export const placeRacingBet = async (
   userId: string,
   input: PlaceRacingBetInput,
 ): Promise<PlaceRacingBetAnswer> => {
-  const settings = await racingSettings(services.sql);
+  const settings = await racingSettingsForPlacement(services.sql);
   // Checked after the order's idempotency (below): a re-send of an accepted order answers it even when
   // the device clock is off now; only a request that would place an order is refused (docs/racing.md
   // "Device clock").
@@ -96,14 +96,15 @@ export const placeRacingBet = async (
       product: { streamName: racingBetStream(betId), evolver: racingBetDecider },
       idempotencyKey: `place:${input.requestId}`,
       metadata: { actor: `player:${userId}` },
+      // Through the grouped `readStreams`: concurrent placements share one statement.
       read: async () =>
         (
-          await aggregateStream<RoundState, RoundEvent>(
+          await aggregateStreams<RoundState, RoundEvent>(
             services.store,
-            racingRoundStream(input.roundId),
+            [racingRoundStream(input.roundId)],
             roundDecider,
           )
-        ).state,
+        ).get(racingRoundStream(input.roundId))!.state,
       decide: ({ product, wallet, read: round }) => {
         if (product.state.placed)
           return product.state.placed.requestId === input.requestId

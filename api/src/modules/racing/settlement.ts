@@ -19,7 +19,8 @@ import { aggregateStreams } from '@bashiri/eventstore';
 import { drainQueue } from '../../process-manager.ts';
 import type { WorkQueue } from '../../process-manager.ts';
 import type { AppServices } from '../../services.ts';
-import { moveMoney } from '../wallet/index.ts';
+import { moveMoneyMany } from '../wallet/index.ts';
+import type { ChunkMovement } from '../wallet/index.ts';
 import { racingSettings } from './config.ts';
 import { racingBetStream } from './projection.ts';
 
@@ -85,89 +86,115 @@ const voidedRounds = async (services: AppServices, roundIds: readonly string[]) 
   return new Map(rows.map((r) => [r.round_id, r.void_reason ?? 'round voided']));
 };
 
-const settleBatch = async (services: AppServices, items: readonly SettleItem[]) => {
+/** What one drain knows of the rounds it met: read once per round, not once per chunk. */
+interface RoundMemo {
+  readonly drawn: Map<string, DrawnRound>;
+  readonly voided: Map<string, string>;
+  readonly seen: Set<string>;
+}
+
+const roundsOf = async (services: AppServices, memo: RoundMemo, roundIds: readonly string[]) => {
+  const fresh = roundIds.filter((id) => !memo.seen.has(id));
+  if (fresh.length > 0) {
+    const [drawn, voided] = await Promise.all([drawnRounds(services, fresh), voidedRounds(services, fresh)]);
+    for (const [id, round] of drawn) memo.drawn.set(id, round);
+    for (const [id, reason] of voided) memo.voided.set(id, reason);
+    // A round neither drawn nor voided yet is asked again by the next chunk.
+    for (const id of fresh) if (drawn.has(id) || voided.has(id)) memo.seen.add(id);
+  }
+  return memo;
+};
+
+/**
+ * Settles (or returns) the orders of one chunk on the batched money path (`moveMoneyMany`): the order
+ * streams read in one grouped read, then every order's `RacingBetSettled`/`RacingBetReturned` and every
+ * winner's racing-coin credit appended in ONE all-or-nothing multi-stream append. Ids derive from
+ * (order, round) and a settled order decides nothing, so a chunk replayed pays nothing twice.
+ */
+const settleChunk = async (services: AppServices, memo: RoundMemo, items: readonly SettleItem[]) => {
   const at = new Date(services.now()).toISOString();
-  const roundIds = [...new Set(items.map((i) => i.round_id))];
-  const rounds = await drawnRounds(services, roundIds);
-  const voided = await voidedRounds(services, roundIds);
+  const { drawn: rounds, voided } = await roundsOf(services, memo, [
+    ...new Set(items.map((i) => i.round_id)),
+  ]);
   const bets = await aggregateStreams<RacingBetState, RacingBetEvent>(
     services.store,
     items.map((i) => racingBetStream(i.bet_id)),
     racingBetDecider,
   );
-  const notices = await Promise.all(
-    items.map(async (item): Promise<RacingSettledNotice | null> => {
-      const round = rounds.get(item.round_id);
-      const voidReason = voided.get(item.round_id);
-      const bet = bets.get(racingBetStream(item.bet_id))!;
-      const placed = bet.state.placed;
-      if (!placed || (!round && voidReason === undefined)) return null;
-      const { answer } = await moveMoney<
-        RacingBetState,
-        RacingBetEvent,
-        undefined,
-        RacingSettledNotice | null
-      >(services, {
-        userId: placed.userId,
-        product: { streamName: racingBetStream(item.bet_id), evolver: racingBetDecider, from: bet },
-        idempotencyKey: `${round ? 'settle' : 'void'}:${item.round_id}`,
-        metadata: { actor: 'system:racing-settlement' },
-        decide: ({ product, wallet }) => {
-          const decision = racingBetDecider.decide(
-            round
-              ? {
-                  type: 'SettleRacingBet',
-                  betId: item.bet_id,
-                  roundId: item.round_id,
-                  order: round.order,
-                  poolPerTicket: round.poolPerTicket,
-                  at,
-                }
-              : { type: 'ReturnRacingBet', betId: item.bet_id, reason: voidReason ?? 'round voided', at },
-            product.state,
-          );
-          if (!decision.ok) throw new Error(`settling ${item.bet_id}: ${decision.error.code}`);
-          const settled = decision.events.find(
-            (e) => e.type === 'RacingBetSettled' || e.type === 'RacingBetReturned',
-          );
-          if (!settled || !product.state.placed) return { answer: null };
-          const payment = racingWalletCommand(settled, product.state.placed, {
-            kind: 'system',
-            id: 'racing-settlement',
-          });
-          if (payment) {
-            const paid = wallet.pay(payment);
-            if (!paid.ok) throw new Error(`wallet refused ${payment.type}: ${paid.error.code}`);
-          }
-          return {
-            answer: {
-              userId: placed.userId,
-              betId: placed.betId,
-              roundId: item.round_id,
-              result: settled.type === 'RacingBetSettled' ? settled.data.result : RacingResult.Refunded,
-              payout: settled.type === 'RacingBetSettled' ? settled.data.payout : settled.data.amount,
-            },
-            productEvents: decision.events,
-          };
-        },
-      });
-      return answer;
-    }),
-  );
-  return notices.filter((n): n is RacingSettledNotice => n !== null);
+  const movements: ChunkMovement<RacingBetState, RacingBetEvent, RacingSettledNotice | null>[] = [];
+  for (const item of items) {
+    const round = rounds.get(item.round_id);
+    const voidReason = voided.get(item.round_id);
+    const bet = bets.get(racingBetStream(item.bet_id))!;
+    const placed = bet.state.placed;
+    if (!placed || (!round && voidReason === undefined)) continue;
+    movements.push({
+      userId: placed.userId,
+      product: { streamName: racingBetStream(item.bet_id), evolver: racingBetDecider, from: bet },
+      idempotencyKey: `${round ? 'settle' : 'void'}:${item.round_id}`,
+      metadata: { actor: 'system:racing-settlement' },
+      decide: ({ product, wallet }) => {
+        const decision = racingBetDecider.decide(
+          round
+            ? {
+                type: 'SettleRacingBet',
+                betId: item.bet_id,
+                roundId: item.round_id,
+                order: round.order,
+                poolPerTicket: round.poolPerTicket,
+                at,
+              }
+            : { type: 'ReturnRacingBet', betId: item.bet_id, reason: voidReason ?? 'round voided', at },
+          product.state,
+        );
+        if (!decision.ok) throw new Error(`settling ${item.bet_id}: ${decision.error.code}`);
+        const settled = decision.events.find(
+          (e) => e.type === 'RacingBetSettled' || e.type === 'RacingBetReturned',
+        );
+        if (!settled || !product.state.placed) return { answer: null };
+        const payment = racingWalletCommand(settled, product.state.placed, {
+          kind: 'system',
+          id: 'racing-settlement',
+        });
+        if (payment) {
+          const paid = wallet.pay(payment);
+          if (!paid.ok) throw new Error(`wallet refused ${payment.type}: ${paid.error.code}`);
+        }
+        return {
+          answer: {
+            userId: placed.userId,
+            betId: placed.betId,
+            roundId: item.round_id,
+            result: settled.type === 'RacingBetSettled' ? settled.data.result : RacingResult.Refunded,
+            payout: settled.type === 'RacingBetSettled' ? settled.data.payout : settled.data.amount,
+          },
+          productEvents: decision.events,
+        };
+      },
+    });
+  }
+  const { answers } = await moveMoneyMany(services, movements);
+  return answers.filter((n): n is RacingSettledNotice => n !== null);
 };
 
 /**
- * Settles every queued racing order, `batchSize` per lease, until the queue is empty. Returns the
+ * Orders per chunk (one lease, one grouped read, one append; docs/racing.md "Settlement in chunks").
+ */
+export const SETTLE_CHUNK = 1_000;
+
+/**
+ * Settles every queued racing order, `batchSize` per lease (a chunk), until the queue is empty. Returns the
  * number of orders done. Safe in several processes at once and to run again: an order settles once.
  */
-export const drainRacingSettlement = (services: AppServices, batchSize = 250): Promise<number> =>
-  drainQueue<SettleItem>(
+export const drainRacingSettlement = (services: AppServices, batchSize = SETTLE_CHUNK): Promise<number> => {
+  const memo: RoundMemo = { drawn: new Map(), voided: new Map(), seen: new Set() };
+  return drainQueue<SettleItem>(
     services.sql,
     SETTLE_QUEUE,
     async (items) => {
-      for (const notice of await settleBatch(services, items))
+      for (const notice of await settleChunk(services, memo, items))
         services.publish(`RACING_SETTLED:${notice.userId}`, notice);
     },
     { batchSize },
   );
+};

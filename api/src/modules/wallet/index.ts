@@ -21,6 +21,8 @@ import type { WalletLedger } from './money-path.ts';
 import { viewOf, walletOf } from './service.ts';
 
 export { moveMoney } from './money-path.ts';
+export { moveMoneyMany } from './money-path-many.ts';
+export type { ChunkMovement, ManyResult } from './money-path-many.ts';
 export type { MoneyDecision, MoneyMovement, MoneyResult, WalletLedger } from './money-path.ts';
 /** What other modules may use of this one (docs/decisions/0011-import-boundaries.md). */
 export { walletProjection } from './projection.ts';

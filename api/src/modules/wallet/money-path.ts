@@ -111,13 +111,18 @@ export interface MoneyResult<Answer> {
 /** Attempts of a movement that keeps losing races to other writers. */
 const ATTEMPTS = 8;
 
-interface Ledger extends WalletLedger {
+/** A {@link WalletLedger} with the events it decided (money-path-many.ts shares it). */
+export interface Ledger extends WalletLedger {
   readonly events: EventData[];
   /** True when any command was decided (paid or refused): the wallet's version then matters. */
   readonly consulted: boolean;
 }
 
-const ledgerOf = (
+/**
+ * The ledger of one decision on `userId`'s wallet from `start`: each paid command is checked by `guard`
+ * (player protections), decided by the wallet decider, and its events kept with ids from its movement id.
+ */
+export const ledgerOf = (
   userId: string,
   start: WalletState,
   metadata: Partial<EventMetadata> = {},
