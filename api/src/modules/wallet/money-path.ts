@@ -111,13 +111,18 @@ export interface MoneyResult<Answer> {
 /** Attempts of a movement that keeps losing races to other writers. */
 const ATTEMPTS = 8;
 
-interface Ledger extends WalletLedger {
+/** A ledger as the money paths use it (this module only): the events it decided, whether it was consulted. */
+export interface Ledger extends WalletLedger {
   readonly events: EventData[];
   /** True when any command was decided (paid or refused): the wallet's version then matters. */
   readonly consulted: boolean;
 }
 
-const ledgerOf = (
+/**
+ * A ledger of `userId`'s wallet from `start`: its events carry `metadata` with each command's actor and
+ * movement id (causation), ids from `${walletStream}|${movementId}`; `guard` checks each command first.
+ */
+export const ledgerOf = (
   userId: string,
   start: WalletState,
   metadata: Partial<EventMetadata> = {},
