@@ -188,10 +188,7 @@ interface TicketWork {
  * they cause (a prize credited, a reversal first on a re-settlement, a refund), paid on the player's
  * wallet; a ticket whose command decides nothing writes nothing.
  */
-const ticketMovement = (
-  userId: string,
-  work: TicketWork,
-): BatchMovement<TicketState, TicketEvent, null> => ({
+const ticketMovement = (userId: string, work: TicketWork): BatchMovement<TicketState, TicketEvent, null> => ({
   userId,
   product: { streamName: ticketStream(work.command.ticketId), evolver: poolTicketDecider, from: work.ticket },
   idempotencyKey: work.key,
@@ -301,6 +298,17 @@ export const queueOverdueMatches = async (services: AppServices): Promise<void> 
     [due],
   );
 };
+
+/**
+ * Settles the tickets `ticketIds` on their issues' current settlement as ONE chunk, as the worker does
+ * with a batch of `settle` items (tests, tools: a chunk run again, or two copies of it at once, must
+ * credit nothing twice).
+ */
+export const settleTicketChunk = (services: AppServices, ticketIds: readonly string[]): Promise<void> =>
+  ticketBatch(
+    services,
+    ticketIds.map((ref) => ({ kind: 'settle', ref, arg: '' })),
+  );
 
 /** Queues one item by hand (tests, tools). */
 export const queuePoolWork = (services: AppServices, kind: WorkItem['kind'], ref: string, arg = '') =>
