@@ -26,7 +26,7 @@ const url = process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/post
 const schema = `bench_pool_${Date.now().toString(36)}`;
 const sql = await createPostgresClient({ connectionString: url, schema, max: 10 });
 let now = Date.parse('2026-11-21T09:00:00Z');
-const services = await openServices(loadConfig({ LOG_LEVEL: 'silent', DATABASE_URL: url }), modules, {
+const services = await openServices(loadConfig({ LOG_LEVEL: process.env.LOG_LEVEL ?? 'silent', DATABASE_URL: url }), modules, {
   sql,
   now: () => now,
 });
@@ -119,6 +119,7 @@ try {
     );
     if (open.rows[0]!.n === 0) break;
   }
+  if (process.env.DBG) console.log(JSON.stringify((await services.sql.query(`SELECT status, results, settlement_no, tickets FROM pool_issues`)).rows), JSON.stringify((await services.sql.query(`SELECT kind, count(*) FROM pool_work GROUP BY kind`)).rows), JSON.stringify((await services.sql.query(`SELECT name, position, events_applied FROM projection_checkpoints`)).rows));
   const settleSeconds = (performance.now() - settleStarted) / 1_000;
   await services.projections.settle();
   // From the read models: each ticket settled on settlement 1, and one prize credit (bill type 1, movement

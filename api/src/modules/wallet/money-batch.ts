@@ -116,7 +116,8 @@ const tryBatch = async <ProductState, ProductEvent extends { type: string; data:
     return { wallet, protection };
   });
   for (const m of movements)
-    if (m.product) requests.push({ streamName: m.product.streamName, from: (m.product.from?.version ?? 0) + 1 });
+    if (m.product)
+      requests.push({ streamName: m.product.streamName, from: (m.product.from?.version ?? 0) + 1 });
   const streams = await readStreams(services.store, requests);
 
   const players = new Map<string, PlayerPart>();

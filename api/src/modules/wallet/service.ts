@@ -102,7 +102,7 @@ export const walletOf = (app: AppServices): WalletService => {
       }),
     );
 
-  const ownedMany = <T,>(
+  const ownedMany = <T>(
     userIds: readonly string[],
     work: (wallets: ReadonlyMap<string, OwnedWallet>) => Promise<T>,
   ): Promise<T> => {
