@@ -255,7 +255,9 @@ const runDriver = async (): Promise<void> => {
       );
       const buySeconds = (performance.now() - buyStarted) / 1_000;
       const inProcess = TICKETS - http.sent - refused;
-      console.log(`bought ${inProcess} tickets in process in ${buySeconds.toFixed(1)} s (${refused} refused)`);
+      console.log(
+        `bought ${inProcess} tickets in process in ${buySeconds.toFixed(1)} s (${refused} refused)`,
+      );
       now += 3 * HOUR;
       for (const [i, matchId] of ready.matchIds.entries())
         await handleCommand(services.store, fixtureStream(matchId), fixtureDecider, {
@@ -300,7 +302,9 @@ const runDriver = async (): Promise<void> => {
         tickets_bought_per_s: Math.round(inProcess / buySeconds),
         settle_seconds: Number(settleSeconds.toFixed(2)),
         tickets_settled_per_s: Math.round(c.settled / settleSeconds),
-        settle_cpu_ms_per_ticket: Number(((cpu.user + cpu.system) / 1_000 / Math.max(1, c.settled)).toFixed(3)),
+        settle_cpu_ms_per_ticket: Number(
+          ((cpu.user + cpu.system) / 1_000 / Math.max(1, c.settled)).toFixed(3),
+        ),
         settled_exactly_once:
           c.settled === c.tickets && c.credits === c.winners && c.distinct_credits === c.credits,
         winners_credited: c.credits,

@@ -250,6 +250,11 @@ const ticketOf = (row: TicketRow) => {
 /** The GraphQL shape of a pool ticket. */
 export type PoolTicketView = ReturnType<typeof ticketOf>;
 
+/** The issue's columns of a {@link TicketRow}. */
+type IssuePart = Omit<TicketRow, Exclude<keyof TicketRow, IssueColumn>>;
+type IssueColumn =
+  'identifier' | 'matches' | 'results' | 'terms' | 'carried_over' | 'issue_stakes' | 'settlement';
+
 /**
  * The ticket just bought, as GraphQL shows it, from its `TicketBought` data and its issue's row (one
  * query; the ticket's own read-model row may not be written yet). Null when the issue is not projected.
@@ -259,12 +264,7 @@ export const boughtTicketView = async (
   bought: TicketBoughtData,
 ): Promise<PoolTicketView | null> => {
   const issue = (
-    await sql.query<
-      Pick<
-        TicketRow,
-        'identifier' | 'matches' | 'results' | 'terms' | 'carried_over' | 'issue_stakes' | 'settlement'
-      >
-    >(
+    await sql.query<IssuePart>(
       `SELECT identifier, matches, results, terms, carried_over, stakes AS issue_stakes, settlement
        FROM pool_issues WHERE issue_id = $1`,
       [bought.issueId],
