@@ -43,6 +43,7 @@ import {
   poolIssueStats,
   jackpotBannerNow,
   poolIssues,
+  boughtTicketView,
   poolTicket,
   poolTicketPage,
 } from './queries.ts';
@@ -287,8 +288,13 @@ const Mutation: MutationResolvers = {
       payType: input.payType === 'CREDIT' ? PAY_TYPE_CREDIT : PAY_TYPE_BALANCE,
     });
     if (!answer.ok) throw fromDomainError(answer.error);
-    await ctx.services.projections.settle();
-    const ticket = await poolTicket(ctx.services.sql, answer.ticketId, userId);
+    // A new ticket answers from what it just bought (one read of its issue); a repeated request from
+    // the read model once it holds the ticket (issue 18 "Speed": no catch-up of every projection here).
+    let ticket = answer.bought ? await boughtTicketView(ctx.services.sql, answer.bought) : null;
+    if (!ticket) {
+      await ctx.services.projections.catchUp(poolReadModel, { wait: true });
+      ticket = await poolTicket(ctx.services.sql, answer.ticketId, userId);
+    }
     if (!ticket) throw new Error(`ticket ${answer.ticketId} was not projected`);
     return ticket;
   },

@@ -38,7 +38,16 @@ export interface BuyTicketInput {
 
 /** A purchase's answer: the ticket id, or the coded refusal (nothing charged). */
 export type BuyTicketAnswer =
-  { readonly ok: true; readonly ticketId: string } | { readonly ok: false; readonly error: DomainError };
+  | {
+      readonly ok: true;
+      readonly ticketId: string;
+      /** The ticket as this call bought it; absent when the request was answered before (a repeat). */
+      readonly bought?: TicketBoughtData;
+    }
+  | { readonly ok: false; readonly error: DomainError };
+
+/** The data of a `TicketBought` event (what a ticket is when bought). */
+export type TicketBoughtData = NonNullable<TicketState['bought']>;
 
 /** The ticket id of `userId`'s request `requestId` (a UUID-shaped hash). */
 export const ticketIdOf = (userId: string, requestId: string): string => {
@@ -115,7 +124,14 @@ export const buyPoolTicket = async (
         }
         before = poolTicketDecider.evolve(before, event);
       }
-      return { answer: { ok: true, ticketId }, productEvents: decision.events };
+      return {
+        answer: {
+          ok: true,
+          ticketId,
+          ...(before.bought && decision.events.length > 0 ? { bought: before.bought } : {}),
+        },
+        productEvents: decision.events,
+      };
     },
   });
   return answer;

@@ -26,6 +26,7 @@ import type {
   TicketPrize,
 } from '@bashiri/domain';
 import type { SqlExecutor } from '@bashiri/eventstore';
+import type { TicketBoughtData } from './purchase.ts';
 
 /** GraphQL enum of a game. */
 export const GAME_ENUM = { jackpot: 'JACKPOT', luckysix: 'LUCKY_SIX' } as const;
@@ -248,6 +249,49 @@ const ticketOf = (row: TicketRow) => {
 
 /** The GraphQL shape of a pool ticket. */
 export type PoolTicketView = ReturnType<typeof ticketOf>;
+
+/** The issue's columns of a {@link TicketRow}. */
+type IssuePart = Omit<TicketRow, Exclude<keyof TicketRow, IssueColumn>>;
+type IssueColumn =
+  'identifier' | 'matches' | 'results' | 'terms' | 'carried_over' | 'issue_stakes' | 'settlement';
+
+/**
+ * The ticket just bought, as GraphQL shows it, from its `TicketBought` data and its issue's row (one
+ * query; the ticket's own read-model row may not be written yet). Null when the issue is not projected.
+ */
+export const boughtTicketView = async (
+  sql: SqlExecutor,
+  bought: TicketBoughtData,
+): Promise<PoolTicketView | null> => {
+  const issue = (
+    await sql.query<IssuePart>(
+      `SELECT identifier, matches, results, terms, carried_over, stakes AS issue_stakes, settlement
+       FROM pool_issues WHERE issue_id = $1`,
+      [bought.issueId],
+    )
+  ).rows[0];
+  if (!issue) return null;
+  return ticketOf({
+    ...issue,
+    ticket_id: bought.ticketId,
+    issue_id: bought.issueId,
+    game: bought.game,
+    user_id: bought.userId,
+    pay_type: bought.payType,
+    picks: [...bought.picks],
+    doubles: bought.doubles,
+    lines: bought.lines,
+    bet_amount: String(bought.betAmount),
+    stake: String(bought.stake),
+    tax_rate: String(bought.taxRatePercent),
+    status: 'open',
+    prize: null,
+    credited: false,
+    refund: null,
+    bought_at: new Date(bought.at),
+    counts: null,
+  });
+};
 
 /** Ticket `ticketId` (of `userId` when given), or null. */
 export const poolTicket = async (

@@ -7,8 +7,9 @@
  *   the issue; once every match is decided, settles the issue on the sales and winning lines counted
  *   over its tickets (`lineHitCounts`, no 2^doubles expansion);
  * - `settle` (ticket, settlement n): settles the ticket on the issue's settlement n and pays its prize
- *   through the money path (`moveMoney`, bill type 1; a reversal first on a re-settlement), once:
- *   event ids derive from (ticket, n), so replaying the queue writes nothing;
+ *   through the money path (bill type 1; a reversal first on a re-settlement), once: event ids derive
+ *   from (ticket, n), so replaying the queue writes nothing. Tickets go a chunk at a time (the queue's
+ *   batch): one `moveMoneyBatch` per chunk, all or nothing (decision 0105);
  * - `refund` (ticket): the issue was cancelled; the stake goes back (a credited prize is reversed).
  *
  * Each round also closes issues whose first kick-off has come, and queues a check of matches not played
@@ -33,20 +34,20 @@ import type {
   TicketEvent,
   TicketState,
 } from '@bashiri/domain';
-import { aggregateStreams, deterministicEventId, isWrongExpectedVersion, onlyFor } from '@bashiri/eventstore';
-import type { StreamAppendRequest } from '@bashiri/eventstore';
+import { aggregateStreams, onlyFor } from '@bashiri/eventstore';
 import { drainQueue } from '../../process-manager.ts';
 import type { WorkQueue } from '../../process-manager.ts';
 import type { AppServices } from '../../services.ts';
 import { startWorkerLoop } from '../../worker-loop.ts';
-import { moveMoney } from '../wallet/index.ts';
+import { moveMoneyBatch } from '../wallet/index.ts';
+import type { BatchMovement } from '../wallet/index.ts';
 import { closeDueIssues, loadIssue, onIssue } from './issues.ts';
 import { QUEUE_SQL, poolReadModel, poolTriggers } from './projection.ts';
 import { jackpotBannerNow } from './queries.ts';
 import type { JackpotBannerView } from './queries.ts';
 
 const SYSTEM = { kind: 'system', id: 'pool-settlement' } as const;
-/** The metadata of the settlement's ticket events (the money path's and the batched append's alike). */
+/** The metadata of the settlement's ticket events. */
 const TICKET_METADATA = { actor: 'system:pool-settlement' } as const;
 
 /**
@@ -175,37 +176,6 @@ const recordResult = async (services: AppServices, item: WorkItem) => {
   await settleIssueIfDecided(services, game, item.ref);
 };
 
-/** One ticket command through the money path, with the wallet commands its events cause. */
-const onTicket = async (
-  services: AppServices,
-  ticket: { state: TicketState; version: number },
-  command: TicketCommand,
-  key: string,
-): Promise<void> => {
-  const userId = ticket.state.bought?.userId;
-  if (!userId) return;
-  await moveMoney<TicketState, TicketEvent, undefined, null>(services, {
-    userId,
-    product: { streamName: ticketStream(command.ticketId), evolver: poolTicketDecider, from: ticket },
-    idempotencyKey: key,
-    metadata: TICKET_METADATA,
-    decide: ({ product, wallet }) => {
-      const decision = poolTicketDecider.decide(command, product.state);
-      if (!decision.ok || decision.events.length === 0) return { answer: null };
-      let before = product.state;
-      for (const event of decision.events) {
-        for (const payment of ticketWalletCommands(before, event)) {
-          const paid = wallet.pay(payment);
-          if (!paid.ok)
-            throw new Error(`wallet refused ${payment.type} for ${payment.userId}: ${paid.error.code}`);
-        }
-        before = poolTicketDecider.evolve(before, event);
-      }
-      return { answer: null, productEvents: decision.events };
-    },
-  });
-};
-
 /** A ticket command of a batch, with the key its events' ids derive from. */
 interface TicketWork {
   readonly ticket: { state: TicketState; version: number };
@@ -214,59 +184,37 @@ interface TicketWork {
 }
 
 /**
- * Appends, in ONE atomic multi-stream append, the events of every ticket whose decision moves no money
- * (a losing ticket settled with no prize and none to reverse: most of an issue), with the very event
- * ids and metadata the money path would give them (`<stream>|<key>`, index), so the result is the same
- * as one `moveMoney` each and a replay still writes nothing. Answers the works it did not take: those
- * that move money, and all of them when the append meets a concurrent writer (they go the money path,
- * which loads them again).
+ * The movement of one ticket command on the money path: the ticket's events and the wallet commands
+ * they cause (a prize credited, a reversal first on a re-settlement, a refund), paid on the player's
+ * wallet; a ticket whose command decides nothing writes nothing.
  */
-const appendMoneyless = async (
-  services: AppServices,
-  works: readonly TicketWork[],
-): Promise<TicketWork[]> => {
-  const rest: TicketWork[] = [];
-  const taken: TicketWork[] = [];
-  const appends: StreamAppendRequest[] = [];
-  for (const work of works) {
-    const decision = poolTicketDecider.decide(work.command, work.ticket.state);
-    if (!decision.ok || decision.events.length === 0) continue;
-    let before = work.ticket.state;
-    let moves = false;
+const ticketMovement = (userId: string, work: TicketWork): BatchMovement<TicketState, TicketEvent, null> => ({
+  userId,
+  product: { streamName: ticketStream(work.command.ticketId), evolver: poolTicketDecider, from: work.ticket },
+  idempotencyKey: work.key,
+  metadata: TICKET_METADATA,
+  decide: ({ product, wallet }) => {
+    const decision = poolTicketDecider.decide(work.command, product.state);
+    if (!decision.ok || decision.events.length === 0) return { answer: null };
+    let before = product.state;
     for (const event of decision.events) {
-      if (ticketWalletCommands(before, event).length > 0) moves = true;
+      for (const payment of ticketWalletCommands(before, event)) {
+        const paid = wallet.pay(payment);
+        if (!paid.ok)
+          throw new Error(`wallet refused ${payment.type} for ${payment.userId}: ${paid.error.code}`);
+      }
       before = poolTicketDecider.evolve(before, event);
     }
-    if (moves) {
-      rest.push(work);
-      continue;
-    }
-    const streamName = ticketStream(work.command.ticketId);
-    taken.push(work);
-    appends.push({
-      streamName,
-      expectedVersion: work.ticket.version,
-      events: decision.events.map((event, index) => ({
-        type: event.type,
-        data: event.data,
-        eventId: deterministicEventId(`${streamName}|${work.key}`, index),
-      })),
-      metadata: TICKET_METADATA,
-    });
-  }
-  if (appends.length === 0) return rest;
-  try {
-    await services.store.appendToStreams(appends);
-    return rest;
-  } catch (error) {
-    if (!isWrongExpectedVersion(error)) throw error;
-    return [...rest, ...taken];
-  }
-};
+    return { answer: null, productEvents: decision.events };
+  },
+});
 
 /**
- * Settles and refunds the tickets of one batch: ticket streams read together, issues once each; the
- * tickets that move no money appended together in one statement, the others through the money path.
+ * Settles and refunds the tickets of one batch (a chunk of the queue): ticket streams read together,
+ * issues once each, then every ticket and the prizes and refunds it pays in ONE batch of the money path
+ * (`moveMoneyBatch`: one grouped read of the wallets, one all-or-nothing append). Run again — a retried
+ * chunk, a crash before its items were deleted — it writes nothing: each settled ticket decides no
+ * events, and the ids of whatever was written derive from (ticket, settlement n).
  */
 const ticketBatch = async (services: AppServices, items: readonly WorkItem[]) => {
   const tickets = await aggregateStreams<TicketState, TicketEvent>(
@@ -314,11 +262,10 @@ const ticketBatch = async (services: AppServices, items: readonly WorkItem[]) =>
       };
     }),
   );
-  const moving = await appendMoneyless(
-    services,
-    works.filter((w): w is TicketWork => w !== null),
+  const movements = works.flatMap((w) =>
+    w && w.ticket.state.bought ? [ticketMovement(w.ticket.state.bought.userId, w)] : [],
   );
-  await Promise.all(moving.map((w) => onTicket(services, w.ticket, w.command, w.key)));
+  await moveMoneyBatch(services, movements);
 };
 
 /**
@@ -351,6 +298,17 @@ export const queueOverdueMatches = async (services: AppServices): Promise<void> 
     [due],
   );
 };
+
+/**
+ * Settles the tickets `ticketIds` on their issues' current settlement as ONE chunk, as the worker does
+ * with a batch of `settle` items (tests, tools: a chunk run again, or two copies of it at once, must
+ * credit nothing twice).
+ */
+export const settleTicketChunk = (services: AppServices, ticketIds: readonly string[]): Promise<void> =>
+  ticketBatch(
+    services,
+    ticketIds.map((ref) => ({ kind: 'settle', ref, arg: '' })),
+  );
 
 /** Queues one item by hand (tests, tools). */
 export const queuePoolWork = (services: AppServices, kind: WorkItem['kind'], ref: string, arg = '') =>

@@ -24,6 +24,8 @@ export { moveMoney } from './money-path.ts';
 export { moveMoneyMany } from './money-path-many.ts';
 export type { ChunkMovement, ManyResult } from './money-path-many.ts';
 export type { MoneyDecision, MoneyMovement, MoneyResult, WalletLedger } from './money-path.ts';
+export { moveMoneyBatch } from './money-batch.ts';
+export type { BatchMovement, MoneyBatchOptions } from './money-batch.ts';
 /** What other modules may use of this one (docs/decisions/0011-import-boundaries.md). */
 export { walletProjection } from './projection.ts';
 export { walletOf } from './service.ts';

@@ -111,7 +111,7 @@ export interface MoneyResult<Answer> {
 /** Attempts of a movement that keeps losing races to other writers. */
 const ATTEMPTS = 8;
 
-/** A {@link WalletLedger} with the events it decided (money-path-many.ts shares it). */
+/** A {@link WalletLedger} with the events it decided (the batched money paths share it). */
 export interface Ledger extends WalletLedger {
   readonly events: EventData[];
   /** True when any command was decided (paid or refused): the wallet's version then matters. */

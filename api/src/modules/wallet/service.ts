@@ -44,6 +44,16 @@ export interface WalletService {
    * keeps the new state and publishes the new balances, `forget()` drops it after a lost race.
    */
   owned<T>(userId: string, work: (wallet: OwnedWallet) => Promise<T>): Promise<T>;
+  /**
+   * {@link owned} for several wallets at once (a batch of movements, `money-batch.ts`): `work` runs once
+   * this process's other work on every one of `userIds` is done, and holds them all until it ends. The
+   * wallets are taken in sorted order, so two batches sharing players never wait on each other in a
+   * circle. `work` gets each player's {@link OwnedWallet} by id.
+   */
+  ownedMany<T>(
+    userIds: readonly string[],
+    work: (wallets: ReadonlyMap<string, OwnedWallet>) => Promise<T>,
+  ): Promise<T>;
 }
 
 /** See {@link WalletService.owned}. */
@@ -92,8 +102,25 @@ export const walletOf = (app: AppServices): WalletService => {
       }),
     );
 
+  const ownedMany = <T>(
+    userIds: readonly string[],
+    work: (wallets: ReadonlyMap<string, OwnedWallet>) => Promise<T>,
+  ): Promise<T> => {
+    const sorted = [...new Set(userIds)].sort();
+    const wallets = new Map<string, OwnedWallet>();
+    const take = (i: number): Promise<T> =>
+      i === sorted.length
+        ? work(wallets)
+        : owned(sorted[i]!, (wallet) => {
+            wallets.set(sorted[i]!, wallet);
+            return take(i + 1);
+          });
+    return take(0);
+  };
+
   const service: WalletService = {
     owned,
+    ownedMany,
     run: async (command) => {
       const { answer, written } = await moveMoney<
         undefined,

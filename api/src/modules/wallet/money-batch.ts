@@ -1,0 +1,225 @@
+/**
+ * The money path for a batch of movements (issue 18 "Speed"; decision 0105): the same movements as
+ * {@link moveMoney} (`money-path.ts`: product and wallet decided together by pure deciders, protections
+ * checked, event ids derived from each movement), many of them at once — one grouped read of every
+ * wallet, protection and product stream (`readStreams`) and ONE all-or-nothing multi-stream append
+ * (`appendToStreams`, group commit; decisions 0007/0030) for the whole batch. A product settling
+ * thousands of tickets pays two round trips per batch instead of two per ticket.
+ *
+ * Same results as one `moveMoney` each, in order: the movements of one player are decided one after
+ * the other on the wallet as the earlier ones left it, and each event id is the one `moveMoney` would
+ * give (product events from `${productStream}|${idempotencyKey}`, wallet events from `${walletStream}|
+ * ${movementId}`), so a batch run again — after a crash, a lost lease, or through `moveMoney` — writes
+ * nothing twice: a product that has already decided answers no events, and a stored id is never stored
+ * again.
+ *
+ * When the append loses a race (another writer moved one of the streams, or a twin of the batch wrote
+ * it first) nothing of the batch is written, and every movement goes the single money path, which
+ * loads, decides and retries each on its own.
+ */
+import { protectionDecider, protectionStream, walletDecider, walletStream } from '@bashiri/domain';
+import type {
+  ProtectedMovementKind,
+  ProtectionEvent,
+  ProtectionState,
+  WalletEvent,
+  WalletState,
+} from '@bashiri/domain';
+import { deterministicEventId, foldEvents, isWrongExpectedVersion, readStreams } from '@bashiri/eventstore';
+import type { Aggregated, EventData, StreamAppendRequest, StreamReadRequest } from '@bashiri/eventstore';
+import type { AppServices } from '../../services.ts';
+import { ledgerOf, moveMoney } from './money-path.ts';
+import type { MoneyMovement, MoneyResult } from './money-path.ts';
+import { decisionGuard, needsUsage, protectionGateOf, sessionStartFor, usageFor } from './protection-gate.ts';
+import type { DecisionGuard } from './protection-gate.ts';
+import { walletOf } from './service.ts';
+import type { OwnedWallet } from './service.ts';
+
+/**
+ * One movement of a batch: a {@link MoneyMovement} that reads nothing besides its streams (`read` is
+ * not offered) and whose stakes, if any, are named by the batch's `protection`.
+ */
+export type BatchMovement<ProductState, ProductEvent, Answer> = Omit<
+  MoneyMovement<ProductState, ProductEvent, undefined, Answer>,
+  'read' | 'protection'
+>;
+
+/** Options of {@link moveMoneyBatch}. */
+export interface MoneyBatchOptions {
+  /** What the batch's stakes are for the player protections (as `MoneyMovement.protection`). */
+  readonly protection?: ProtectedMovementKind;
+}
+
+/** One player's wallet during a batch: as loaded, and as the batch's movements leave it. */
+interface PlayerPart {
+  readonly owned: OwnedWallet;
+  readonly loaded: Aggregated<WalletState>;
+  readonly guard: DecisionGuard;
+  state: WalletState;
+  readonly events: EventData[];
+  /** A written movement consulted the wallet: its version is checked (and it is written if it moved). */
+  checked: boolean;
+}
+
+/**
+ * Moves money for every movement of `movements` (see the module comment) and answers one
+ * {@link MoneyResult} per movement, in order. Each product stream may appear once in a batch. Throws
+ * what `decide` throws (nothing of the batch is written then) and what the store throws besides a lost
+ * race; business refusals are the product's to put in its answers.
+ */
+export const moveMoneyBatch = async <
+  ProductState,
+  ProductEvent extends { type: string; data: unknown },
+  Answer,
+>(
+  services: AppServices,
+  movements: readonly BatchMovement<ProductState, ProductEvent, Answer>[],
+  options: MoneyBatchOptions = {},
+): Promise<MoneyResult<Answer>[]> => {
+  if (movements.length === 0) return [];
+  const products = movements.flatMap((m) => (m.product ? [m.product.streamName] : []));
+  if (new Set(products).size !== products.length)
+    throw new Error('moveMoneyBatch: a product stream appears twice in one batch');
+  const done = await walletOf(services).ownedMany(
+    movements.map((m) => m.userId),
+    (owned) => tryBatch(services, movements, owned, options),
+  );
+  if (done) return done;
+  // The batch lost a race: each movement on its own, which reloads and retries.
+  return Promise.all(
+    movements.map((m) =>
+      moveMoney<ProductState, ProductEvent, undefined, Answer>(services, {
+        ...m,
+        ...(options.protection ? { protection: options.protection } : {}),
+      }),
+    ),
+  );
+};
+
+/** One attempt of the whole batch under the wallets' ownership; null when it lost a race (nothing written). */
+const tryBatch = async <ProductState, ProductEvent extends { type: string; data: unknown }, Answer>(
+  services: AppServices,
+  movements: readonly BatchMovement<ProductState, ProductEvent, Answer>[],
+  owned: ReadonlyMap<string, OwnedWallet>,
+  options: MoneyBatchOptions,
+): Promise<MoneyResult<Answer>[] | null> => {
+  const gate = protectionGateOf(services);
+  const userIds = [...owned.keys()];
+  const requests: StreamReadRequest[] = [];
+  const starts = userIds.map((userId) => {
+    const wallet = owned.get(userId)!.known() ?? { state: walletDecider.initialState(), version: 0 };
+    const protection = gate.known(userId) ?? { state: protectionDecider.initialState(), version: 0 };
+    requests.push(
+      { streamName: walletStream(userId), from: wallet.version + 1 },
+      { streamName: protectionStream(userId), from: protection.version + 1 },
+    );
+    return { wallet, protection };
+  });
+  for (const m of movements)
+    if (m.product)
+      requests.push({ streamName: m.product.streamName, from: (m.product.from?.version ?? 0) + 1 });
+  const streams = await readStreams(services.store, requests);
+
+  const players = new Map<string, PlayerPart>();
+  await Promise.all(
+    userIds.map(async (userId, i) => {
+      const walletTail = streams[2 * i]!.events;
+      const wallet = foldEvents<WalletState, WalletEvent>(starts[i]!.wallet, walletTail, walletDecider);
+      const protection = foldEvents<ProtectionState, ProtectionEvent>(
+        starts[i]!.protection,
+        streams[2 * i + 1]!.events,
+        protectionDecider,
+      );
+      gate.remember(userId, protection);
+      const usage = needsUsage(protection.state)
+        ? await usageFor(services, userId, wallet.version, walletTail, starts[i]!.wallet.version + 1)
+        : null;
+      const sessionStartedAt = await sessionStartFor(services, userId, protection.state);
+      players.set(userId, {
+        owned: owned.get(userId)!,
+        loaded: wallet,
+        guard: decisionGuard(userId, protection.state, usage, options.protection, sessionStartedAt),
+        state: wallet.state,
+        events: [],
+        checked: false,
+      });
+    }),
+  );
+
+  const appends: StreamAppendRequest[] = [];
+  const answers: { answer: Answer; wallet: WalletState; written: boolean }[] = [];
+  let productRead = 2 * userIds.length;
+  for (const movement of movements) {
+    const player = players.get(movement.userId)!;
+    const { product } = movement;
+    const productNow: Aggregated<ProductState> = product
+      ? foldEvents(
+          product.from ?? { state: product.evolver.initialState(), version: 0 },
+          streams[productRead++]!.events,
+          product.evolver,
+        )
+      : ({ state: undefined, version: 0 } as Aggregated<ProductState>);
+    const ledger = ledgerOf(movement.userId, player.state, movement.metadata, player.guard);
+    const decision = movement.decide({ product: productNow, wallet: ledger, read: undefined });
+    const productEvents = decision.productEvents ?? [];
+    if (productEvents.length > 0 && !product)
+      throw new Error('a movement without a product decided product events');
+    // As moveMoney: a product that decided nothing writes nothing (its wallet neither); a movement of
+    // the wallet alone writes what it paid.
+    const writes = product ? productEvents.length > 0 : ledger.events.length > 0;
+    if (!writes) {
+      answers.push({ answer: decision.answer, wallet: player.state, written: false });
+      continue;
+    }
+    if (product)
+      appends.push({
+        streamName: product.streamName,
+        expectedVersion: productNow.version,
+        events: productEvents.map((event, index) => ({
+          type: event.type,
+          data: event.data,
+          eventId: deterministicEventId(`${product.streamName}|${movement.idempotencyKey}`, index),
+        })),
+        ...(movement.metadata ? { metadata: movement.metadata } : {}),
+      });
+    player.events.push(...ledger.events);
+    player.state = ledger.state;
+    if (ledger.consulted) player.checked = true;
+    answers.push({ answer: decision.answer, wallet: ledger.state, written: true });
+  }
+  for (const [userId, player] of players)
+    if (player.checked)
+      appends.push({
+        streamName: walletStream(userId),
+        expectedVersion: player.loaded.version,
+        events: player.events,
+      });
+  const report = () => Promise.all([...players.values()].map((p) => gate.refused(p.guard.refusals)));
+  if (appends.every((a) => a.events.length === 0)) {
+    await report();
+    return answers;
+  }
+  try {
+    const result = await services.store.appendToStreams(appends);
+    if (result.alreadyStored) throw new RaceLost();
+  } catch (error) {
+    if (!(error instanceof RaceLost) && !isWrongExpectedVersion(error)) throw error;
+    for (const player of players.values()) player.owned.forget();
+    return null;
+  }
+  for (const [userId, player] of players) {
+    if (!player.checked) continue;
+    const version = player.loaded.version + player.events.length;
+    player.owned.committed({ state: player.state, version });
+    if (player.guard.usage) gate.rememberUsage(userId, { version, usage: player.guard.usage });
+  }
+  await report();
+  return answers;
+};
+
+/** A twin of the batch was written first (internal: the movements go the single money path). */
+class RaceLost extends Error {
+  constructor() {
+    super('a twin of this batch was written first');
+  }
+}
