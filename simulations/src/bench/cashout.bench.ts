@@ -1,44 +1,97 @@
 /**
  * `npm run bench:cashout` (issue 20 "Speed"): 10,000 open bets on 20 live matches (BENCH_BETS,
- * BENCH_MATCHES) on PostgreSQL (DATABASE_URL, else the local server). Measures
- *  - quotes/s: every open bet re-quoted from the live state (three reads + one model per match),
- *  - the p99 of re-quoting one match's bets after a price change on it (what a push would cost),
- *  - accepts/s: full cash-outs accepted through the money path (early-settlement delay set to 0, no
- *    HTTP: the module's `acceptCashOut`), BENCH_ACCEPTS of them, BENCH_CONCURRENCY at a time.
- * Bets are written straight as events (placement is measured by `bench:api`). Last stdout line: JSON.
+ * BENCH_MATCHES) against the real server (every module as `npm start` starts them, the live feed off)
+ * on PostgreSQL (DATABASE_URL, else the local server) in a fresh schema.
+ *
+ * Two processes, so that the load generator never steals the server's event loop (as bench:casino):
+ * the SERVER (this file with argument `server`, forked) writes the bets as events in grouped
+ * multi-stream appends (placement is measured by `bench:api`), opens a session per player, sets the
+ * early-settlement delay to 0 and measures in its own process
+ *  - quotes/s: every open bet quoted from the live state (`quoteBets`),
+ *  - the p99 of re-quoting one match's bets after a price change on it (no push);
+ * the DRIVER (this process) measures over the network
+ *  - `requote_push_p99_ms`: BENCH_SUBSCRIBERS (100) players subscribed to `cashOutOffer` of their bet on
+ *    one match over GraphQL websockets (graphql-transport-ws); the server changes the match's clock and
+ *    publishes `MATCH_UPDATED` (what the feed does on a tick), BENCH_TICKS (10) times; from the driver's
+ *    request of the change to each subscriber's new offer;
+ *  - `http_accepts_per_s` / `http_accept_p99_ms`: BENCH_ACCEPTS (1,000) full cash-outs accepted with
+ *    the `earlySettlements` mutation, BENCH_CONCURRENCY (20) at a time, each by the bet's owner
+ *    (Bearer session, own X-Forwarded-For), tolerance ACCEPT_ANY; `http_errors` = HTTP or GraphQL
+ *    errors and answers other than PAID.
+ * Also the server's CPU time per acceptance (ms) from /proc. Last stdout line: JSON.
  */
-import { betDecider, betStream, DEFAULT_BET_CONFIG, DEFAULT_CASH_OUT_CONFIG } from '@bashiri/domain';
+import { fork } from 'node:child_process';
+import { readFile } from 'node:fs/promises';
+import { fileURLToPath } from 'node:url';
 import type { BetEvent, PlacedLeg } from '@bashiri/domain';
-import { appendWith, createPostgresClient, deterministicEventId } from '@bashiri/eventstore';
-import {
-  acceptCashOut,
-  closeServices,
-  loadConfig,
-  modules,
-  openServices,
-  quoteBets,
-  saveCashOutConfig,
-  seedBettingConfig,
-} from '@bashiri/api';
-import { insertTestMatch } from '@bashiri/api/testing/catalogue';
+import { createPostgresClient } from '@bashiri/eventstore';
+import type { StreamAppendRequest } from '@bashiri/eventstore';
 import type { TestMatch } from '@bashiri/api/testing/catalogue';
 
+const URL_ = process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
 const BETS = Number(process.env.BENCH_BETS ?? 10_000);
 const MATCHES = Number(process.env.BENCH_MATCHES ?? 20);
 const ACCEPTS = Number(process.env.BENCH_ACCEPTS ?? 1_000);
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 20);
+const SUBSCRIBERS = Number(process.env.BENCH_SUBSCRIBERS ?? 100);
+const TICKS = Number(process.env.BENCH_TICKS ?? 10);
+const PLAYERS = 1_000;
 
-const url = process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
-const schema = `bench_cashout_${Date.now().toString(36)}`;
-const sql = await createPostgresClient({ connectionString: url, schema, max: 10 });
-const services = await openServices(loadConfig({ LOG_LEVEL: 'silent', DATABASE_URL: url }), modules, { sql });
-const percentile = (values: number[], p: number) => {
+/** A bet the driver may accept: its owner's session and the value quoted. */
+interface Offered {
+  readonly betId: string;
+  readonly player: number;
+  readonly value: number;
+}
+
+interface Ready {
+  readonly type: 'ready';
+  readonly port: number;
+  readonly tokens: readonly string[];
+  /** Bets of match 0 with an offer (subscribed to), then bets of the other matches (accepted). */
+  readonly subscribe: readonly Offered[];
+  readonly accept: readonly Offered[];
+  readonly setupSeconds: number;
+  readonly quotesPerSecond: number;
+  readonly requoteP99Ms: number;
+}
+
+const percentile = (values: readonly number[], p: number) => {
+  if (values.length === 0) return 0;
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
 };
-try {
-  await seedBettingConfig(services.sql);
-  await saveCashOutConfig(
+
+// ---- the server process ------------------------------------------------------------------------------
+
+const runServer = async (): Promise<void> => {
+  const { betDecider, betStream, DEFAULT_BET_CONFIG, DEFAULT_CASH_OUT_CONFIG } =
+    await import('@bashiri/domain');
+  const { deterministicEventId } = await import('@bashiri/eventstore');
+  const api = await import('@bashiri/api');
+  const { insertTestMatch } = await import('@bashiri/api/testing/catalogue');
+
+  const schema = process.env.BENCH_SCHEMA!;
+  const sql = await createPostgresClient({
+    connectionString: URL_,
+    schema,
+    max: Number(process.env.BENCH_POOL ?? 20),
+  });
+  const list = api.modules.map((m) => (m.name === 'feed' ? api.createFeedModule({ enabled: false }) : m));
+  const config = api.loadConfig({
+    LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'warn',
+    DATABASE_URL: URL_,
+    DATABASE_SCHEMA: schema,
+    // The driver stands in for the load balancer: each player has its own address (rate limits).
+    TRUST_PROXY: '127.0.0.1',
+  });
+  const services = await api.openServices(config, list, { sql });
+  const app = await api.buildApp(config, services, list, { authenticate: api.authenticate });
+  for (const module of list) if (module.start) await module.start(services);
+  services.projections.start();
+
+  await api.seedBettingConfig(services.sql);
+  await api.saveCashOutConfig(
     services.sql,
     { ...DEFAULT_CASH_OUT_CONFIG, delaySeconds: 0 },
     'bench',
@@ -64,126 +117,297 @@ try {
     );
     matches.push(match);
   }
+  // The bets, 500 streams per grouped append (one statement each), four appends at a time.
   const betIds: string[][] = matches.map(() => []);
-  for (let offset = 0; offset < BETS; offset += 1_000) {
-    await services.sql.transaction(async (tx) => {
-      for (let i = offset; i < Math.min(BETS, offset + 1_000); i++) {
-        const m = i % MATCHES;
-        const match = matches[m]!;
-        const pick = i % 3 === 0 ? 'away' : 'home';
-        const leg: PlacedLeg = {
-          matchId: match.matchId,
-          selectionId: match.outcomes[pick],
-          marketId: '1',
-          marketName: 'Home Draw Away',
-          selectionName: pick,
-          home: `Bench Home ${m}`,
-          away: `Bench Away ${m}`,
-          startTime: at,
-          eventStatus: 2,
-          leg: { market: '1x2', pick, odds: pick === 'home' ? '2.00' : '3.60' },
-        };
-        const betId = deterministicEventId(`${schema}|${i}`);
-        const userId = `bench-user-${i % 1_000}`;
-        const decision = betDecider.decide(
-          {
-            type: 'PlaceBet',
-            betId,
-            at,
-            serial: `S${i}`,
-            userId,
-            orderType: 'user',
-            actor: { kind: 'player', id: userId },
-            payType: 1,
-            stake: 1_000,
-            legs: [leg],
-            config: DEFAULT_BET_CONFIG,
-            configVersion: 'bench',
-            taxRule: null,
-          },
-          betDecider.initialState(),
-        );
-        if (!decision.ok) throw new Error(decision.error.message);
-        const events: BetEvent[] = [
-          ...decision.events,
-          { type: 'StakePaid', data: { betId, at, movementId: `bet-${betId}:stake` } },
-        ];
-        await appendWith(tx, betStream(betId), events, { expectedVersion: 0 });
-        betIds[m]!.push(betId);
-      }
+  const owner = new Map<string, number>();
+  const appends: StreamAppendRequest[][] = [];
+  for (let i = 0; i < BETS; i++) {
+    const m = i % MATCHES;
+    const match = matches[m]!;
+    const pick = i % 3 === 0 ? 'away' : 'home';
+    const leg: PlacedLeg = {
+      matchId: match.matchId,
+      selectionId: match.outcomes[pick],
+      marketId: '1',
+      marketName: 'Home Draw Away',
+      selectionName: pick,
+      home: `Bench Home ${m}`,
+      away: `Bench Away ${m}`,
+      startTime: at,
+      eventStatus: 2,
+      leg: { market: '1x2', pick, odds: pick === 'home' ? '2.00' : '3.60' },
+    };
+    const betId = deterministicEventId(`${schema}|${i}`);
+    const player = i % PLAYERS;
+    const userId = `bench-user-${player}`;
+    const decision = betDecider.decide(
+      {
+        type: 'PlaceBet',
+        betId,
+        at,
+        serial: `S${i}`,
+        userId,
+        orderType: 'user',
+        actor: { kind: 'player', id: userId },
+        payType: 1,
+        stake: 1_000,
+        legs: [leg],
+        config: DEFAULT_BET_CONFIG,
+        configVersion: 'bench',
+        taxRule: null,
+      },
+      betDecider.initialState(),
+    );
+    if (!decision.ok) throw new Error(decision.error.message);
+    const events: BetEvent[] = [
+      ...decision.events,
+      { type: 'StakePaid', data: { betId, at, movementId: `bet-${betId}:stake` } },
+    ];
+    if (i % 500 === 0) appends.push([]);
+    appends.at(-1)!.push({
+      streamName: betStream(betId),
+      expectedVersion: 0,
+      events: events.map((e, k) => ({
+        type: e.type,
+        data: e.data,
+        eventId: deterministicEventId(`${betId}|place`, k),
+      })),
     });
+    betIds[m]!.push(betId);
+    owner.set(betId, player);
   }
+  for (let g = 0; g < appends.length; g += 4)
+    await Promise.all(appends.slice(g, g + 4).map((group) => services.store.appendToStreams(group)));
+  const tokens: string[] = [];
+  await services.sql.transaction(async (tx) => {
+    for (let p = 0; p < PLAYERS; p++)
+      tokens.push(
+        (
+          await api.openSession(tx, 'player', `bench-user-${p}`, services.now(), {
+            ip: null,
+            userAgent: 'bench',
+          })
+        ).token,
+      );
+  });
   const setupSeconds = (performance.now() - setupStart) / 1_000;
+
   const all = betIds.flat();
-
-  // Every open bet quoted.
   const quoteStart = performance.now();
-  const quotes = await quoteBets(services, all);
+  const quotes = await api.quoteBets(services, all);
   const quoteSeconds = (performance.now() - quoteStart) / 1_000;
-  const offers = [...quotes.values()].filter((q) => q.quote.offer).length;
-  console.log(
-    `quotes: ${all.length} bets on ${MATCHES} matches in ${quoteSeconds.toFixed(2)} s = ${Math.round(all.length / quoteSeconds)}/s (${offers} offers)`,
-  );
-
-  // A price change on one match: its bets re-quoted, 20 times (one per match in turn).
+  // Re-quote of one match's bets after a change of its clock (in process, no push), 20 rounds.
   const requote: number[] = [];
   for (let round = 0; round < 20; round++) {
-    const m = round % MATCHES;
+    const m = 1 + (round % Math.max(1, MATCHES - 1));
     await services.sql.query(`UPDATE matches SET match_minute = $2 WHERE id = $1`, [
-      matches[m]!.matchId,
+      matches[m % MATCHES]!.matchId,
       String(62 + round),
     ]);
     const started = performance.now();
-    await quoteBets(services, betIds[m]!);
+    await api.quoteBets(services, betIds[m % MATCHES]!);
     requote.push(performance.now() - started);
   }
-  const requoteP99 = percentile(requote, 99);
-  console.log(
-    `re-quote after a price change: ${betIds[0]!.length} bets of one match, p50 ${percentile(requote, 50).toFixed(0)} ms, p99 ${requoteP99.toFixed(0)} ms (target <= 500 ms with the push)`,
-  );
+  const fresh = await api.quoteBets(services, all);
+  const offered = (id: string): Offered | null => {
+    const q = fresh.get(id)!.quote;
+    return q.offer ? { betId: id, player: owner.get(id)!, value: q.value } : null;
+  };
+  const subscribe = betIds[0]!
+    .map(offered)
+    .filter((o): o is Offered => o !== null)
+    .slice(0, SUBSCRIBERS);
+  const accept = betIds
+    .slice(1)
+    .flat()
+    .map(offered)
+    .filter((o): o is Offered => o !== null)
+    .slice(0, ACCEPTS);
+  void quotes;
 
-  // Full cash-outs accepted on the money path, CONCURRENCY at a time, each on another player's bet.
-  const accepted = all.filter((id) => quotes.get(id)!.quote.offer).slice(0, ACCEPTS);
-  const latencies: number[] = [];
-  let paid = 0;
-  const acceptStart = performance.now();
-  let next = 0;
-  await Promise.all(
-    Array.from({ length: CONCURRENCY }, async () => {
-      while (next < accepted.length) {
-        const betId = accepted[next++]!;
-        const q = quotes.get(betId)!.quote;
-        if (!q.offer) continue;
-        const started = performance.now();
-        const answer = await acceptCashOut(
-          services,
-          { requestId: `bench-${betId}`, betId, offered: q.value, tolerance: 'ACCEPT_ANY' },
-          { actor: { kind: 'system', id: 'bench' }, userId: null, hold: true },
-        );
-        latencies.push(performance.now() - started);
-        if (answer.status === 'PAID') paid++;
-      }
-    }),
-  );
-  const acceptSeconds = (performance.now() - acceptStart) / 1_000;
-  console.log(
-    `accepts: ${paid} of ${accepted.length} paid in ${acceptSeconds.toFixed(2)} s = ${Math.round(paid / acceptSeconds)}/s, ` +
-      `p99 ${percentile(latencies, 99).toFixed(0)} ms, ${CONCURRENCY} at a time (target >= 500/s, p99 <= 150 ms over HTTP)`,
-  );
-  console.log(
-    JSON.stringify({
-      bets: all.length,
-      matches: MATCHES,
-      setup_seconds: Number(setupSeconds.toFixed(2)),
-      quotes_per_s: Math.round(all.length / quoteSeconds),
-      requote_one_match_p99_ms: Number(requoteP99.toFixed(1)),
-      accepts: paid,
-      accepts_per_s: Math.round(paid / acceptSeconds),
-      accept_p99_ms: Number(percentile(latencies, 99).toFixed(1)),
-    }),
-  );
-} finally {
-  await closeServices(services, { keepSql: true });
-  await sql.query(`DROP SCHEMA ${schema} CASCADE`);
-  await sql.close();
-}
+  await app.listen({ host: '127.0.0.1', port: 0 });
+  const port = (app.server.address() as { port: number }).port;
+  process.send!({
+    type: 'ready',
+    port,
+    tokens,
+    subscribe,
+    accept,
+    setupSeconds,
+    quotesPerSecond: Math.round(all.length / quoteSeconds),
+    requoteP99Ms: percentile(requote, 99),
+  } satisfies Ready);
+  let minute = 70;
+  process.on('message', async (message: { type: string }) => {
+    if (message.type === 'tick') {
+      // A feed tick on match 0: its clock moves, the catalogue's MATCH_UPDATED names it.
+      minute += 1;
+      const { rows } = await services.sql.query<{ id: string }>(
+        `UPDATE matches SET match_minute = $2, object_version = object_version + 1 WHERE id = $1 RETURNING id::text`,
+        [matches[0]!.matchId, String(minute)],
+      );
+      services.publish('MATCH_UPDATED', { matchId: rows[0]!.id });
+      process.send!({ type: 'ticked' });
+    }
+    if (message.type === 'stop') {
+      await app.close();
+      await services.projections.settle();
+      process.exit(0);
+    }
+  });
+};
+
+// ---- the driver --------------------------------------------------------------------------------------
+
+const cpuSeconds = async (pid: number): Promise<number> => {
+  try {
+    const stat = await readFile(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  } catch {
+    return 0;
+  }
+};
+
+const OFFER = `subscription ($betId: ID!) { cashOutOffer(betId: $betId) { betId available value quotedAt } }`;
+const ACCEPT = `mutation ($input: EarlySettlementInput!) { earlySettlements(input: $input) { status code net } }`;
+
+const runDriver = async (): Promise<void> => {
+  const { connectWs } = await import('@bashiri/api/testing/ws');
+  const schema = `bench_cashout_${Date.now().toString(36)}`;
+  const admin = await createPostgresClient({ connectionString: URL_ });
+  await admin.query(`CREATE SCHEMA ${schema}`);
+  const child = fork(fileURLToPath(import.meta.url), ['server'], {
+    env: { ...process.env, BENCH_SCHEMA: schema },
+    execArgv: process.execArgv,
+  });
+  try {
+    const ready = await new Promise<Ready>((resolve, reject) => {
+      child.once('message', (m) => resolve(m as Ready));
+      child.once('exit', (code) => reject(new Error(`server exited ${code}`)));
+    });
+    console.log(
+      `setup ${ready.setupSeconds.toFixed(1)} s; quotes ${ready.quotesPerSecond}/s; re-quote of one match (in process) p99 ${ready.requoteP99Ms.toFixed(0)} ms`,
+    );
+
+    // Re-quote + push: subscribers on match 0, one socket each, as their players.
+    const clients = await Promise.all(
+      ready.subscribe.map((o) =>
+        connectWs(
+          `ws://127.0.0.1:${ready.port}/graphql`,
+          { authorization: `Bearer ${ready.tokens[o.player]}` },
+          30_000,
+        ),
+      ),
+    );
+    const subs = clients.map((c, k) => c.subscribe(OFFER, { betId: ready.subscribe[k]!.betId }));
+    await Promise.all(subs.map((s) => s.next(30_000)));
+    const pushes: number[] = [];
+    let pushErrors = 0;
+    for (let tick = 0; tick < TICKS; tick++) {
+      const started = performance.now();
+      const ticked = new Promise((resolve) => child.once('message', resolve));
+      child.send({ type: 'tick' });
+      await Promise.all(
+        subs.map(async (s) => {
+          try {
+            const event = await s.next(10_000);
+            if (event.type !== 'next' || event.payload.errors) pushErrors++;
+            pushes.push(performance.now() - started);
+          } catch {
+            pushErrors++;
+          }
+        }),
+      );
+      await ticked;
+    }
+    subs.forEach((s) => s.stop());
+    await Promise.all(clients.map((c) => c.close()));
+    console.log(
+      `re-quote + push: ${subs.length} subscribers on one match, ${TICKS} ticks: p50 ${percentile(pushes, 50).toFixed(0)} ms, p99 ${percentile(pushes, 99).toFixed(0)} ms, ${pushErrors} errors (target <= 500 ms)`,
+    );
+
+    // Acceptance over HTTP.
+    const base = `http://127.0.0.1:${ready.port}/graphql`;
+    const latencies: number[] = [];
+    let paid = 0;
+    let errors = 0;
+    const firstErrors: string[] = [];
+    let next = 0;
+    const cpuBefore = await cpuSeconds(child.pid!);
+    const acceptStart = performance.now();
+    await Promise.all(
+      Array.from({ length: CONCURRENCY }, async () => {
+        while (next < ready.accept.length) {
+          const o = ready.accept[next++]!;
+          const body = JSON.stringify({
+            query: ACCEPT,
+            variables: {
+              input: {
+                requestId: `bench-${o.betId}`,
+                betId: o.betId,
+                offered: o.value,
+                tolerance: 'ACCEPT_ANY',
+              },
+            },
+          });
+          const started = performance.now();
+          try {
+            const res = await fetch(base, {
+              method: 'POST',
+              headers: {
+                'content-type': 'application/json',
+                authorization: `Bearer ${ready.tokens[o.player]}`,
+                'x-forwarded-for': `10.${(o.player >> 16) & 255}.${(o.player >> 8) & 255}.${o.player & 255}`,
+              },
+              body,
+            });
+            const text = await res.text();
+            latencies.push(performance.now() - started);
+            if (res.status === 200 && text.includes('"status":"PAID"')) paid++;
+            else {
+              errors++;
+              if (firstErrors.length < 3) firstErrors.push(`HTTP ${res.status} ${text.slice(0, 200)}`);
+            }
+          } catch (error) {
+            errors++;
+            if (firstErrors.length < 3) firstErrors.push(String(error));
+          }
+        }
+      }),
+    );
+    const acceptSeconds = (performance.now() - acceptStart) / 1_000;
+    const cpu = (await cpuSeconds(child.pid!)) - cpuBefore;
+    console.log(
+      `accepts over HTTP: ${paid} paid of ${ready.accept.length} in ${acceptSeconds.toFixed(2)} s = ${Math.round(paid / acceptSeconds)}/s, ` +
+        `p50 ${percentile(latencies, 50).toFixed(0)} ms, p99 ${percentile(latencies, 99).toFixed(0)} ms, ${CONCURRENCY} at a time, ${errors} errors; ` +
+        `server CPU ${((cpu * 1000) / Math.max(1, ready.accept.length)).toFixed(2)} ms per acceptance (target >= 500/s, p99 <= 150 ms)` +
+        (firstErrors.length ? ` — first errors: ${firstErrors.join(' | ')}` : ''),
+    );
+    console.log(
+      JSON.stringify({
+        bets: BETS,
+        matches: MATCHES,
+        setup_seconds: Number(ready.setupSeconds.toFixed(2)),
+        quotes_per_s: ready.quotesPerSecond,
+        requote_one_match_p99_ms: Number(ready.requoteP99Ms.toFixed(1)),
+        subscribers: subs.length,
+        requote_push_p99_ms: Number(percentile(pushes, 99).toFixed(1)),
+        push_errors: pushErrors,
+        http_accepts: paid,
+        http_accepts_per_s: Math.round(paid / acceptSeconds),
+        http_accept_p99_ms: Number(percentile(latencies, 99).toFixed(1)),
+        http_errors: errors,
+        server_cpu_ms_per_accept: Number(((cpu * 1000) / Math.max(1, ready.accept.length)).toFixed(2)),
+      }),
+    );
+  } finally {
+    child.send({ type: 'stop' });
+    await new Promise((resolve) => child.once('exit', resolve));
+    await admin.query(`DROP SCHEMA ${schema} CASCADE`);
+    await admin.close();
+  }
+};
+
+if (process.argv[2] === 'server') await runServer();
+else await runDriver();

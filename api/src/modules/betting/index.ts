@@ -29,7 +29,7 @@ import { startSettlementWorker } from './settlement.ts';
 export { cancelBet } from './cancel.ts';
 export type { CancelBetInput, CancelBetResult } from './cancel.ts';
 /** What other modules may use of this one (docs/decisions/0011-import-boundaries.md). */
-export { configInForce, seedBettingConfig } from './config.ts';
+export { CONFIG_STAMP_SQL, configInForce, configInForceStamped, seedBettingConfig } from './config.ts';
 export { ordersProjection } from './orders-projection.ts';
 export { placeBet } from './placement.ts';
 export type { OddsChangePolicy, PlaceBetAnswer } from './placement.ts';

@@ -425,6 +425,17 @@ describe('cash-out: offers, acceptance, auto cash-out and the orders read model'
       { selectionId: other.outcomes.home, odds: '2.00' },
     ]);
     await result(lost, [0, 1], [0, 2]);
+    // `result` waits for bets on that match alone: wait for the double too (settled lost by its first leg).
+    for (let i = 0; i < 500; i++) {
+      await t.services.projections.settle();
+      await drainSettlementQueue(t.services);
+      const settled = await t.services.sql.query(
+        `SELECT 1 FROM orders WHERE bet_id = $1 AND status = 'settled'`,
+        [double],
+      );
+      if (settled.rows.length > 0) break;
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
     expect((await prepare(userId, double)).data!.earlySettlementPreparation).toMatchObject({
       available: false,
       reason: 'LEG_LOST',

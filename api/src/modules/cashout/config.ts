@@ -15,23 +15,55 @@ export interface CashOutConfigInForce {
 
 const iso = (v: Date | string) => new Date(v).toISOString();
 
-/** The cash-out configuration in force at `nowMs` (epoch ms). One query. */
-export const cashOutConfigInForce = async (
-  sql: SqlExecutor,
-  nowMs: number,
-): Promise<CashOutConfigInForce> => {
+const loadVersions = async (sql: SqlExecutor): Promise<CashOutConfigVersion[]> => {
   const { rows } = await sql.query<{ effective_from: Date | string; config: CashOutConfig }>(
     'SELECT effective_from, config FROM cashout_config_versions ORDER BY effective_from',
   );
-  const versions: CashOutConfigVersion[] = rows.map((r) => ({
+  return rows.map((r) => ({
     effectiveFrom: iso(r.effective_from),
     config: { ...DEFAULT_CASH_OUT_CONFIG, ...r.config },
   }));
+};
+
+const inForceAt = (versions: readonly CashOutConfigVersion[], nowMs: number): CashOutConfigInForce => {
   const inForce = configAt(versions, nowMs);
   return {
     config: inForce?.config ?? DEFAULT_CASH_OUT_CONFIG,
     version: inForce ? String(inForce.effectiveFrom) : 'default',
   };
+};
+
+/** The cash-out configuration in force at `nowMs` (epoch ms). One query. */
+export const cashOutConfigInForce = async (sql: SqlExecutor, nowMs: number): Promise<CashOutConfigInForce> =>
+  inForceAt(await loadVersions(sql), nowMs);
+
+/**
+ * An SQL expression that changes whenever a row of `cashout_config_versions` is inserted, updated or
+ * deleted (row count and the sum of the rows' creating transaction ids, as betting's
+ * `CONFIG_STAMP_SQL`): the freshness stamp of the cached versions (a handful of rows).
+ */
+export const CASH_OUT_CONFIG_STAMP_SQL = `(SELECT count(*)::text || ':' || coalesce(sum(xmin::text::bigint), 0)::text FROM cashout_config_versions)`;
+
+/** Per database: the versions last loaded and their {@link CASH_OUT_CONFIG_STAMP_SQL} stamp. */
+const histories = new WeakMap<object, { stamp: string; versions: CashOutConfigVersion[] }>();
+
+/**
+ * {@link cashOutConfigInForce} for a caller that read {@link CASH_OUT_CONFIG_STAMP_SQL} just now: the
+ * versions are reloaded only when the stamp differs from the one they were loaded with (so a save
+ * applies from the next quote or acceptance on, in every process); the choice by effective time is
+ * made on every call.
+ */
+export const cashOutConfigStamped = async (
+  sql: SqlExecutor,
+  stamp: string,
+  nowMs: number,
+): Promise<CashOutConfigInForce> => {
+  let cached = histories.get(sql);
+  if (cached?.stamp !== stamp) {
+    cached = { stamp, versions: await loadVersions(sql) };
+    histories.set(sql, cached);
+  }
+  return inForceAt(cached.versions, nowMs);
 };
 
 /**

@@ -19,7 +19,8 @@ import type { AcceptInput } from './accept.ts';
 import { autoRules, clearAutoRule, setAutoRule, startAutoCashOutWorker } from './auto.ts';
 import type { AutoRule } from './auto.ts';
 import { cashOutConfigInForce, saveCashOutConfig } from './config.ts';
-import { quoteBets } from './quotes.ts';
+import { quoteBets, quoteContext } from './quotes.ts';
+import { quoteShared } from './shared.ts';
 import { cashOutRecordsProjection } from './projection.ts';
 import { offerUpdates } from './offers.ts';
 import { MATCH_UPDATED, ODDS_CHANGED } from '../catalogue/index.ts';
@@ -113,19 +114,35 @@ const configOut = async (services: AppServices) => {
 
 /** The player's offer for `betId` now; `BET_NOT_FOUND` unless the bet is theirs. */
 const preparation = async (ctx: Ctx, userId: string, betId: string, part?: number | null) => {
-  const [quotes, { config }, rules] = await Promise.all([
-    quoteBets(ctx.services, [betId]),
-    cashOutConfigInForce(ctx.services.sql, ctx.services.now()),
+  const context = await quoteContext(ctx.services, ctx.services.now());
+  const [quotes, rules] = await Promise.all([
+    quoteBets(ctx.services, [betId], context),
     autoRules(ctx.services.sql, [betId]),
   ]);
   const q = quotes.get(betId)!;
   if (q.bet.state.status === 'none' || q.bet.state.placed.userId !== userId)
     throw codedError('BET_NOT_FOUND', 'no such bet', { field: 'betId' });
   if (part !== undefined && part !== null && q.quote.offer) {
-    const bad = cashOutPartError(q.bet.state.remainingStake, part, config);
+    const bad = cashOutPartError(q.bet.state.remainingStake, part, context.config);
     if (bad) throw codedError(bad.code, bad.message, { field: bad.field, details: bad.details });
   }
-  return offerOf(q, config, ctx.services.now(), rules.get(betId) ?? null, part);
+  return offerOf(q, context.config, ctx.services.now(), rules.get(betId) ?? null, part);
+};
+
+/**
+ * The offer pushed to a `cashOutOffer` subscriber (whole running stake), quoted together with every
+ * other subscriber's woken by the same tick (`quoteShared`: one read per tick, decision 0116), and the
+ * matches of the bet's legs; `BET_NOT_FOUND` unless the bet is the player's.
+ */
+const pushedOffer = async (ctx: Ctx, userId: string, betId: string) => {
+  const { quote: q, rule, context, at } = await quoteShared(ctx.services, betId);
+  const state = q.bet.state;
+  if (state.status === 'none' || state.placed.userId !== userId)
+    throw codedError('BET_NOT_FOUND', 'no such bet', { field: 'betId' });
+  return {
+    offer: offerOf(q, context.config, at, rule),
+    matchIds: new Set(state.placed.legs.map((leg) => leg.matchId)),
+  };
 };
 
 const RUNNING_CODES = new Set([2, 5]);
@@ -245,10 +262,13 @@ export const cashoutModule: ApiModule = {
             ctx as Ctx & { pubsub: { subscribe(topics: string[]): Promise<AsyncIterable<unknown>> } }
           ).pubsub.subscribe([MATCH_UPDATED, ODDS_CHANGED]);
           try {
-            const first = await preparation(ctx, userId, betId);
-            const bet = (await quoteBets(ctx.services, [betId])).get(betId)!.bet.state;
-            const matchIds = new Set(bet.status === 'none' ? [] : bet.placed.legs.map((leg) => leg.matchId));
-            return offerUpdates(first, source, matchIds, () => preparation(ctx, userId, betId));
+            const first = await pushedOffer(ctx, userId, betId);
+            return offerUpdates(
+              first.offer,
+              source,
+              first.matchIds,
+              async () => (await pushedOffer(ctx, userId, betId)).offer,
+            );
           } catch (error) {
             await (source as AsyncIterable<unknown> & AsyncIterator<unknown>).return?.();
             throw error;

@@ -10,10 +10,10 @@ import type { BetEvent, BetState, CashOutConfig, CashOutQuote, LegLive, OpenBet 
 import { aggregateStreams } from '@bashiri/eventstore';
 import type { Aggregated } from '@bashiri/eventstore';
 import type { AppServices } from '../../services.ts';
-import { configInForce } from '../betting/index.ts';
+import { CONFIG_STAMP_SQL, configInForceStamped } from '../betting/index.ts';
 import { liveStates } from '../feed/index.ts';
 import type { LiveStates } from '../feed/index.ts';
-import { cashOutConfigInForce } from './config.ts';
+import { CASH_OUT_CONFIG_STAMP_SQL, cashOutConfigStamped } from './config.ts';
 import { pricerCacheOf } from './pricers.ts';
 import type { PricerCache } from './pricers.ts';
 
@@ -34,11 +34,20 @@ export interface QuoteContext {
   readonly bettingPaused: boolean;
 }
 
-/** The cash-out configuration and the spec §4 betting pause in force at `nowMs` (two reads). */
+/**
+ * The cash-out configuration and the spec §4 betting pause in force at `nowMs`: one small read of the
+ * two settings' freshness stamps; the settings themselves are read again only when a stamp moved
+ * (`cashOutConfigStamped`, betting's `configInForceStamped`), so a saved change applies from the next
+ * quote on, in every process.
+ */
 export const quoteContext = async (services: AppServices, nowMs: number): Promise<QuoteContext> => {
+  const { rows } = await services.sql.query<{ cash: string; bet: string }>(
+    `SELECT ${CASH_OUT_CONFIG_STAMP_SQL} AS cash, ${CONFIG_STAMP_SQL} AS bet`,
+  );
+  const stamps = rows[0]!;
   const [cash, bet] = await Promise.all([
-    cashOutConfigInForce(services.sql, nowMs),
-    configInForce(services.sql, nowMs),
+    cashOutConfigStamped(services.sql, stamps.cash, nowMs),
+    configInForceStamped(services.sql, stamps.bet, nowMs),
   ]);
   return {
     config: cash.config,
@@ -96,8 +105,8 @@ const withLostLeg = (state: BetState, quote: CashOutQuote): CashOutQuote => {
 
 /**
  * Quotes the bets `betIds` now (whole running stake each): three reads whatever their number (bets,
- * live state, settings), then pure work — a model computation only for a match whose state changed
- * since any quote last priced it (`pricerCacheOf`). Unknown bets come back with `BET_NOT_OPEN`.
+ * live state, settings' stamps), then pure work — a model computation only for a match whose state
+ * changed since any quote last priced it (`pricerCacheOf`). Unknown bets come back with `BET_NOT_OPEN`.
  */
 export const quoteBets = async (
   services: AppServices,
@@ -109,7 +118,23 @@ export const quoteBets = async (
     aggregateStreams<BetState, BetEvent>(services.store, ids.map(betStream), betDecider),
     context ?? quoteContext(services, services.now()),
   ]);
-  const bets = ids.map((id) => ({ id, bet: loaded.get(betStream(id))! }));
+  return quoteLoaded(
+    services,
+    ids.map((id) => ({ id, bet: loaded.get(betStream(id))! })),
+    ctx,
+  );
+};
+
+/**
+ * Quotes bets already loaded (`bets`: id and the bet folded from its stream) with `context`: one read
+ * of the live state of their open legs, then pure work (see {@link quoteBets}). The acceptance uses it
+ * on the bet it has read, so that the bet stream is read once.
+ */
+export const quoteLoaded = async (
+  services: AppServices,
+  bets: readonly { readonly id: string; readonly bet: Aggregated<BetState> }[],
+  context: QuoteContext,
+): Promise<Map<string, BetQuote>> => {
   const states = await readLive(
     services,
     bets.map((b) => b.bet.state),
@@ -120,7 +145,7 @@ export const quoteBets = async (
     const live = liveLegsOf(bet.state, states, pricers);
     const quote = withLostLeg(
       bet.state,
-      quoteBet(bet.state, { live, config: ctx.config, bettingPaused: ctx.bettingPaused }),
+      quoteBet(bet.state, { live, config: context.config, bettingPaused: context.bettingPaused }),
     );
     quotes.set(id, { betId: id, bet, live, quote });
   }
