@@ -24,7 +24,9 @@ const bets = Number(process.env.BENCH_BETS ?? 1_000_000);
 const QUALIFY = 30_000;
 const url = process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
 const schema = `bench_promo_${Date.now().toString(36)}`;
-const sql = await createPostgresClient({ connectionString: url, schema, max: 10 });
+const named = new URL(url);
+named.searchParams.set('application_name', schema);
+const sql = await createPostgresClient({ connectionString: named.toString(), schema, max: 10 });
 const services = await openServices(
   loadConfig({ LOG_LEVEL: process.env.BENCH_LOG ?? 'silent', DATABASE_URL: url }),
   modules,
@@ -42,9 +44,47 @@ const random = () => {
   return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
 };
 
+/**
+ * Setup writes through the event-store port in large grouped appends: 2,000 streams per
+ * `appendToStreams` (one statement each), three at a time (the store's group commit may join them).
+ */
+/** CPU seconds (user + system) so far of each of `pids` that is alive (Linux /proc). */
+const cpuSeconds = async (pids: readonly number[]): Promise<Map<number, number>> => {
+  const { readFile } = await import('node:fs/promises');
+  const out = new Map<number, number>();
+  for (const pid of pids) {
+    const stat = await readFile(`/proc/${pid}/stat`, 'utf8').catch(() => '');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    if (stat) out.set(pid, (Number(fields[11]) + Number(fields[12])) / 100);
+  }
+  return out;
+};
+/** This bench's PostgreSQL backends (its connections are named after its schema). */
+const backends = async () =>
+  (
+    await sql.query<{ pid: number }>('SELECT pid FROM pg_stat_activity WHERE application_name = $1', [schema])
+  ).rows.map((r) => r.pid);
+
+/**
+ * Waits until every event written so far is visible to log readers: the store reads only below the
+ * oldest transaction still open on the server (`pg_snapshot_xmin`), and on this shared server other
+ * sessions' open transactions can hold that back for a while. Not part of any measured span.
+ */
+const untilVisible = async () => {
+  for (;;) {
+    const { rows } = await sql.query<{ visible: boolean }>(
+      `SELECT coalesce((SELECT max(tx_id) FROM es_events) < pg_snapshot_xmin(pg_current_snapshot()), true) AS visible`,
+    );
+    if (rows[0]!.visible) return;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+};
+
 const append = async (requests: StreamAppendRequest[]) => {
-  for (let i = 0; i < requests.length; i += 500)
-    await services.store.appendToStreams(requests.slice(i, i + 500));
+  const chunks: StreamAppendRequest[][] = [];
+  for (let i = 0; i < requests.length; i += 2_000) chunks.push(requests.slice(i, i + 2_000));
+  for (let i = 0; i < chunks.length; i += 3)
+    await Promise.all(chunks.slice(i, i + 3).map((c) => services.store.appendToStreams(c)));
 };
 
 try {
@@ -60,6 +100,7 @@ try {
     endsAt: new Date(Date.now() + 86_400_000).toISOString(),
     budget: null,
   });
+  await untilVisible();
   await services.projections.catchUp(promotionProjection);
 
   // Setup: one inviter per ten players; half of the others registered with an inviter's code.
@@ -115,21 +156,33 @@ try {
         },
       ],
     });
-    if (batch.length === 2_000) {
+    if (batch.length === 12_000) {
       await append(batch);
       batch = [];
     }
   }
   await append(batch);
   const qualifying = [...stakesOf.values()].filter((s) => s >= QUALIFY).length;
+  figures.load_average = (await import('node:os')).loadavg().map((l) => Number(l.toFixed(2)));
   figures.setup_seconds = Number(((performance.now() - setupStarted) / 1_000).toFixed(1));
 
   // Measured: the projection over every event, then the reward queue.
+  await untilVisible();
+  const pidsBefore = await backends();
+  const pgBefore = await cpuSeconds(pidsBefore);
+  const nodeBefore = process.cpuUsage();
   const started = performance.now();
   const applied = await services.projections.catchUp(promotionProjection);
   const projected = performance.now();
   await drainRewards(services);
   const done = performance.now();
+  const waitedFrom = performance.now();
+  await untilVisible();
+  figures.visibility_wait_seconds = Number(((performance.now() - waitedFrom) / 1_000).toFixed(1));
+  const nodeCpu = process.cpuUsage(nodeBefore);
+  let pgCpu = 0;
+  for (const [pid, cpu] of await cpuSeconds([...new Set([...pidsBefore, ...(await backends())])]))
+    pgCpu += cpu - (pgBefore.get(pid) ?? 0);
   await services.projections.catchUp(promotionProjection, { wait: true });
   await services.projections.catchUp(promotionProjection, { wait: true });
   const events = players + 2 * bets;
@@ -144,6 +197,7 @@ try {
      FROM promo_referrals ON CONFLICT DO NOTHING`,
   );
   await drainRewards(services);
+  await untilVisible();
   await services.projections.catchUp(promotionProjection, { wait: true });
   await services.projections.catchUp(promotionProjection, { wait: true });
   const after = await sql.query<{ n: string }>('SELECT count(*)::text AS n FROM promo_rewards');
@@ -162,6 +216,12 @@ try {
     projection_seconds: Number(((projected - started) / 1_000).toFixed(2)),
     rewards_seconds: Number(((done - projected) / 1_000).toFixed(2)),
     events_per_s: Math.round(events / seconds),
+    // CPU per 1,000 events of the measured part: this process, and its PostgreSQL backends (those alive
+    // at the end; a connection closed meanwhile takes its share with it).
+    node_cpu_ms_per_1k_events: Number(
+      (((nodeCpu.user + nodeCpu.system) / 1_000 / events) * 1_000).toFixed(1),
+    ),
+    pg_cpu_ms_per_1k_events: Number(((pgCpu * 1_000 * 1_000) / events).toFixed(1)),
     qualifying_friends: qualifying,
     rewards_paid: Number(paid.rows[0]!.n),
     rewards_tzs: Number(paid.rows[0]!.total),

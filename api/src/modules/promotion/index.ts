@@ -2,7 +2,9 @@
  * The promotion module (issue 21; spec §1 referral bonuses, promotions, invitation code; §2 /event_page
  * /my_referrals /promotion /super /purse; §3 Agent statistics, Banner type 19; §4 bill types 8, 10, 12,
  * 17; §6 agent role; docs/promotions.md; decisions 0026, 0045, 0046): the `promotion.triggers`
- * projection, the reward process manager (`rewards.ts`), the versioned configuration (`config.ts`) and
+ * projection (`projection.ts`, set-based runs in `projection-runs.ts`), the reward process manager
+ * (`rewards.ts`; paying in `grant.ts`, the referral check in `referral-check.ts`), the versioned
+ * configuration (`config.ts`) and
  * the player, agent and staff queries (`queries.ts`).
  */
 import { readFileSync } from 'node:fs';
@@ -28,11 +30,13 @@ import {
   salariesOfAgent,
   salariesOfPeriod,
 } from './salary.ts';
-import { awardActivity, drainRewards, forgetProjectedTallies, queueExpiries } from './rewards.ts';
+import { awardActivity, drainRewards, queueExpiries } from './rewards.ts';
+import { forgetProjectedTallies } from './grant.ts';
 
 /** What other modules may use of this one (docs/decisions/0011-import-boundaries.md). */
 export { promotionProjection } from './projection.ts';
-export { drainRewards, queueExpiries, grantReward, expireGrant, MARKETING_CLOSED } from './rewards.ts';
+export { drainRewards, queueExpiries, expireGrant } from './rewards.ts';
+export { grantReward, grantRewards, MARKETING_CLOSED } from './grant.ts';
 export { seedPromotions } from './seed.ts';
 export { agentSalaryOf, closeSalaryPeriod, payAgentSalary } from './salary.ts';
 

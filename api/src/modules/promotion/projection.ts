@@ -14,183 +14,22 @@
  * - `promotion-*`: the promotions read model; RewardGranted (streams `promotion-reward-<movementId>`):
  *   what each promotion spent and every reward.
  *
- * Bet events — nearly all of the log — are applied in set-based statements per run of consecutive bet
- * events (`applyBatch`), the rest one by one, in log order.
+ * Bet events — nearly all of the log — and registrations are applied one statement per run of
+ * consecutive bet events or registrations (`applyBatch`, `projection-runs.ts`), the rest one by one, in
+ * log order.
  */
 import type { RecordedEvent, SqlExecutor } from '@bashiri/eventstore';
 import type { Projection } from '@bashiri/projection-runner';
-import { netOf, OUTCOME, PURSE_CREATED_BEFORE, PURSE_EXCLUDED_SUPERIOR } from '@bashiri/domain';
+import { netOf } from '@bashiri/domain';
 import type { MovementLine } from '@bashiri/domain';
-import { configAt } from './config.ts';
+import { applyBets, applyRegistrations } from './projection-runs.ts';
 
 /** A win of at least this many TZS is kept for the big-winners list (spec §2 `/super`). */
 export const BIG_WIN_MIN = 10_000;
 
-interface PlacedRow {
-  bet_id: string;
-  user_id: string;
-  stake: number;
-  pay_type: number;
-  odds: string;
-  at: string;
-}
-interface SettledRow {
-  bet_id: string;
-  stake: number;
-  returns: number;
-  at: string;
-}
-
-const betIdOf = (e: RecordedEvent) => (e.data as { betId?: string }).betId ?? e.streamName.slice(4);
-
-/** Applies a run of bet events in a few statements. */
-const applyBets = async (events: readonly RecordedEvent[], tx: SqlExecutor): Promise<void> => {
-  const placed: PlacedRow[] = [];
-  const settled: SettledRow[] = [];
-  for (const e of events) {
-    if (e.type === 'BetPlaced') {
-      const d = e.data as {
-        userId: string;
-        stake: number;
-        payType: number;
-        quote: { totalOdds: string };
-        at: string;
-      };
-      placed.push({
-        bet_id: betIdOf(e),
-        user_id: d.userId,
-        stake: d.stake,
-        pay_type: d.payType,
-        odds: d.quote.totalOdds,
-        at: d.at,
-      });
-    } else if (e.type === 'BetSettled') {
-      const d = e.data as {
-        at: string;
-        settlement: {
-          state: string;
-          stake: number;
-          credited?: number;
-          creditRefund?: number;
-          legs: { outcome: number }[];
-        };
-      };
-      const s = d.settlement;
-      const voided = s.legs.length > 0 && s.legs.every((l) => l.outcome === OUTCOME.REFUNDED);
-      if (s.state === 'settled' && !voided)
-        settled.push({
-          bet_id: betIdOf(e),
-          stake: s.stake,
-          returns: (s.credited ?? 0) + (s.creditRefund ?? 0),
-          at: d.at,
-        });
-    }
-  }
-  if (placed.length > 0) {
-    const json = JSON.stringify(placed);
-    const RECORDS = `jsonb_to_recordset($1::jsonb) AS x(bet_id text, user_id text, stake bigint, pay_type int, odds text, at timestamptz)`;
-    await tx.query(
-      `INSERT INTO promo_friend_bets (bet_id, user_id)
-       SELECT x.bet_id, x.user_id FROM ${RECORDS}
-       WHERE EXISTS (SELECT 1 FROM promo_referrals r WHERE r.friend_id = x.user_id AND r.status = 'pending')
-          OR EXISTS (SELECT 1 FROM promo_accounts a WHERE a.user_id = x.user_id AND a.registered_at < $2::timestamptz
-                     AND a.superior_id IS DISTINCT FROM $3)
-       ON CONFLICT DO NOTHING`,
-      [json, PURSE_CREATED_BEFORE, PURSE_EXCLUDED_SUPERIOR],
-    );
-    // Agent salary (decision 0065): the bets of players who have an agent (superior) when placed.
-    await tx.query(
-      `INSERT INTO promo_agent_bets (bet_id, user_id, agent_id)
-       SELECT x.bet_id, x.user_id, a.superior_id FROM ${RECORDS}
-       JOIN promo_accounts a ON a.user_id = x.user_id AND a.superior_id IS NOT NULL
-       ON CONFLICT DO NOTHING`,
-      [json],
-    );
-    // Order (bet-to-get) bonus: a bet from the balance within a running order promotion's period.
-    await tx.query(
-      `INSERT INTO promo_queue (key, kind, user_id, ref, amount, odds, at)
-       SELECT DISTINCT ON (x.bet_id) 'order:' || x.bet_id, 'order', x.user_id, x.bet_id, x.stake, x.odds, x.at
-       FROM ${RECORDS}
-       JOIN promotions p ON p.kind = 'order' AND NOT p.paused AND x.at >= p.starts_at AND x.at < p.ends_at
-       WHERE x.pay_type = 1
-       ON CONFLICT DO NOTHING`,
-      [json],
-    );
-  }
-  if (settled.length > 0) {
-    // Agent salary: the first settlement of an agent's player's bet, its stake and returns.
-    await tx.query(
-      `UPDATE promo_agent_bets b SET stake = s.stake, returns = s.returns, settled_at = s.at
-       FROM jsonb_to_recordset($1::jsonb) AS s(bet_id text, stake bigint, returns bigint, at timestamptz)
-       WHERE b.bet_id = s.bet_id AND b.settled_at IS NULL`,
-      [JSON.stringify(settled)],
-    );
-    const counted = await tx.query<{ friend_id: string; settled_stakes: string }>(
-      `WITH c AS (
-         INSERT INTO promo_counted_bets (bet_id, user_id, stake)
-         SELECT s.bet_id, f.user_id, s.stake
-         FROM jsonb_to_recordset($1::jsonb) AS s(bet_id text, stake bigint)
-         JOIN promo_friend_bets f ON f.bet_id = s.bet_id
-         ON CONFLICT DO NOTHING RETURNING user_id, stake),
-       agg AS (SELECT user_id, sum(stake) AS total FROM c GROUP BY user_id)
-       UPDATE promo_referrals r SET settled_stakes = r.settled_stakes + agg.total
-       FROM agg WHERE r.friend_id = agg.user_id
-       RETURNING r.friend_id, r.settled_stakes::text`,
-      [JSON.stringify(settled)],
-    );
-    const { config } = await configAt(tx, events[events.length - 1]!.recordedAt);
-    // The purse (spec §2 /purse): a player the icon rule shows whose counted settled stakes reach the
-    // target is queued once for the purse bonus (paid by the reward worker, movement id per player).
-    await tx.query(
-      `INSERT INTO promo_queue (key, kind, user_id, at)
-       SELECT 'purse:' || a.user_id, 'purse', a.user_id, now() FROM promo_accounts a
-       WHERE a.user_id IN (SELECT f.user_id FROM jsonb_to_recordset($1::jsonb) AS s(bet_id text, stake bigint)
-                           JOIN promo_friend_bets f ON f.bet_id = s.bet_id)
-         AND a.registered_at < $2::timestamptz AND a.superior_id IS DISTINCT FROM $3
-         AND (SELECT coalesce(sum(c.stake), 0) FROM promo_counted_bets c WHERE c.user_id = a.user_id) >= $4
-       ON CONFLICT DO NOTHING`,
-      [JSON.stringify(settled), PURSE_CREATED_BEFORE, PURSE_EXCLUDED_SUPERIOR, config.purseTarget],
-    );
-    if (counted.rows.length > 0) {
-      const due = counted.rows.filter((r) => Number(r.settled_stakes) >= config.referral.qualifyingStakes);
-      if (due.length > 0)
-        await tx.query(
-          `INSERT INTO promo_queue (key, kind, user_id, at)
-           SELECT 'referral:' || f, 'referral', f, now() FROM unnest($1::text[]) AS f
-           ON CONFLICT DO NOTHING`,
-          [due.map((r) => r.friend_id)],
-        );
-    }
-  }
-};
-
 const applyOne = async (e: RecordedEvent, tx: SqlExecutor): Promise<void> => {
   const d = e.data as Record<string, unknown>;
   switch (e.type) {
-    case 'AccountRegistered': {
-      const userId = d['userId'] as string;
-      const superiorId = (d['superiorId'] as string | null) ?? null;
-      await tx.query(
-        `INSERT INTO promo_accounts (user_id, phone, superior_id, registered_at) VALUES ($1, $2, $3, $4)
-         ON CONFLICT DO NOTHING`,
-        [userId, d['phone'], superiorId, d['at']],
-      );
-      if (superiorId)
-        await tx.query(
-          `INSERT INTO promo_referrals (friend_id, inviter_id, registered_at) VALUES ($1, $2, $3)
-           ON CONFLICT DO NOTHING`,
-          [userId, superiorId, d['at']],
-        );
-      await tx.query(
-        `INSERT INTO promo_queue (key, kind, user_id, at)
-         SELECT 'welcome:' || $1, 'welcome', $1, $2::timestamptz
-         WHERE EXISTS (SELECT 1 FROM promotions WHERE kind = 'welcome' AND NOT paused
-                       AND $2::timestamptz >= starts_at AND $2::timestamptz < ends_at)
-         ON CONFLICT DO NOTHING`,
-        [userId, d['at']],
-      );
-      return;
-    }
     case 'DepositCredited': {
       const amount = (d['lines'] as MovementLine[]).reduce((sum, l) => sum + netOf(l), 0);
       const first = await tx.query(
@@ -272,25 +111,37 @@ const applyOne = async (e: RecordedEvent, tx: SqlExecutor): Promise<void> => {
   }
 };
 
-const isBet = (e: RecordedEvent) => e.streamName.startsWith('bet-');
+/** The set-based step of an event that has one (`projection-runs.ts`), by kind of run. */
+const runOf = (e: RecordedEvent): 'bets' | 'registrations' | null =>
+  e.streamName.startsWith('bet-') ? 'bets' : e.type === 'AccountRegistered' ? 'registrations' : null;
+
+const applyRun = (kind: 'bets' | 'registrations', run: readonly RecordedEvent[], tx: SqlExecutor) =>
+  kind === 'bets' ? applyBets(run, tx) : applyRegistrations(run, tx);
 
 /** Keeps the promotion read models and fills the reward queue. */
 export const promotionProjection: Projection = {
   name: 'promotion.triggers',
   filter: { streamPrefixes: ['account-', 'bet-', 'wallet-', 'promotion-'] },
-  apply: (e, tx) => (isBet(e) ? applyBets([e], tx) : applyOne(e, tx)),
+  apply: (e, tx) => {
+    const kind = runOf(e);
+    return kind ? applyRun(kind, [e], tx) : applyOne(e, tx);
+  },
   applyBatch: async (events, tx) => {
+    // Runs of consecutive events of one set-based kind go as one statement each; the rest one by one,
+    // all in log order.
     let run: RecordedEvent[] = [];
+    let runKind: 'bets' | 'registrations' | null = null;
     for (const e of events) {
-      if (isBet(e)) {
-        run.push(e);
-        continue;
+      const kind = runOf(e);
+      if (kind !== runKind && run.length > 0) {
+        await applyRun(runKind!, run, tx);
+        run = [];
       }
-      if (run.length > 0) await applyBets(run, tx);
-      run = [];
-      await applyOne(e, tx);
+      runKind = kind;
+      if (kind) run.push(e);
+      else await applyOne(e, tx);
     }
-    if (run.length > 0) await applyBets(run, tx);
+    if (run.length > 0) await applyRun(runKind!, run, tx);
   },
   reset: async (tx) => {
     for (const table of [

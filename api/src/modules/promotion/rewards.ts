@@ -1,44 +1,33 @@
 /**
- * The reward process manager (issue 21 item 2; decisions 0008, 0009, 0046): drains `promo_queue` with
- * `drainQueue` and pays each reward through the one money path (`moveMoney`), once.
+ * The reward process manager (issue 21 item 2; decisions 0008, 0009, 0046, 0120): drains `promo_queue`
+ * with `drainQueue` and pays each reward through the one money path once (`grant.ts`: a wallet movement
+ * with the reward's own stream, deterministic ids, so a replayed trigger pays nothing).
  *
- * A reward is one movement of the player's wallet together with its own product stream
- * `promotion-reward-<movementId>`: the stream holds the promotion's `RewardGranted` (decided by the
- * domain's promotion decider against the promotion's period, pause and budget from the read model), the
- * wallet the `BonusCredited`. Both are appended at once with event ids derived from the movement id, so a
- * redelivered trigger finds the reward stream written and pays nothing: exactly once however often the
- * queue or the projection replays.
+ * Per leased batch the configuration in force is read once; the referral items of the batch are checked
+ * together (`referral-check.ts`) and paid together (`grantRewards`); the other items one player at a
+ * time, each player's items in queue order.
  */
 import {
   activityAward,
-  domainError,
   invitationBonus,
   orderBonus,
   PROMOTION_ACTOR,
-  promotionDecider,
   purseProgress,
   referralReward,
   remainingOfGrants,
-  selfReferralError,
   showsPurseIcon,
   welcomeBonus,
 } from '@bashiri/domain';
-import type {
-  CreditBonus,
-  DomainError,
-  PlayerFootprint,
-  PromotionEvent,
-  PromotionState,
-  RewardGranted,
-} from '@bashiri/domain';
-import type { Evolver } from '@bashiri/eventstore';
+import type { CreditBonus } from '@bashiri/domain';
 import { drainQueue } from '../../process-manager.ts';
 import type { WorkQueue } from '../../process-manager.ts';
 import type { AppServices } from '../../services.ts';
-import { playerSessionIps } from '../identity/index.ts';
-import { marketingAllowedFor } from '../protection/index.ts';
 import { moveMoney } from '../wallet/index.ts';
 import { configAt } from './config.ts';
+import type { PromotionConfig } from './config.ts';
+import { grantReward, grantRewards } from './grant.ts';
+import type { GrantOutcome } from './grant.ts';
+import { checkedRelations } from './referral-check.ts';
 
 /**
  * The promotion (kind activity) that pays the purse bonus (spec §2 /purse), bill type 17; the demo seed
@@ -62,145 +51,6 @@ interface QueueItem {
   readonly odds: string | null;
   readonly at: Date | string;
 }
-
-/** What paying one reward came to. `refused` carries the stable code (e.g. `PROMOTION_BUDGET_REACHED`). */
-export type GrantOutcome =
-  | { readonly status: 'paid'; readonly amount: number; readonly movementId: string }
-  | { readonly status: 'already'; readonly movementId: string }
-  | { readonly status: 'refused'; readonly error: DomainError };
-
-/** Stream of one reward: `promotion-reward-<movementId>`. */
-export const rewardStream = (movementId: string): string => `promotion-reward-${movementId}`;
-
-const rewardEvolver: Evolver<{ granted: boolean }, PromotionEvent> = {
-  initialState: () => ({ granted: false }),
-  evolve: (s, e) => (e.type === 'RewardGranted' ? { granted: true } : s),
-};
-
-interface PromotionRow {
-  readonly promotion_id: string;
-  readonly kind: PromotionState['kind'];
-  readonly paused: boolean;
-  readonly starts_at: Date;
-  readonly ends_at: Date;
-  readonly budget: string | null;
-  readonly spent: string;
-}
-
-/** One grant at a time per promotion in this process, so its budget is exact here (decision 0046). */
-const lanes = new Map<string, Promise<unknown>>();
-const inLane = <T>(promotionId: string, work: () => Promise<T>): Promise<T> => {
-  const before = lanes.get(promotionId) ?? Promise.resolve();
-  const run = before.then(work, work);
-  const settled = run.catch(() => undefined);
-  lanes.set(promotionId, settled);
-  void settled.then(() => {
-    if (lanes.get(promotionId) === settled) lanes.delete(promotionId);
-  });
-  return run;
-};
-
-/** Grants paid by this process whose RewardGranted the read model may not show yet (TZS per promotion). */
-const unprojected = new Map<string, number>();
-
-/**
- * Stable code of a reward refused because the player is closed for marketing: self-excluded or cooling
- * off (issue 23 "closed for play and marketing"; protection's `marketingAllowedFor`).
- */
-export const MARKETING_CLOSED = 'MARKETING_CLOSED';
-
-/**
- * Pays `command` (a domain reward: CreditBonus with its deterministic movement id) under promotion
- * `promotionId` for `trigger`, through the money path. The promotion decider refuses outside the period,
- * while paused, or past the budget (`PROMOTION_*` codes); a reward already granted answers `already`; a
- * player self-excluded or cooling off at the server's clock is refused with {@link MARKETING_CLOSED}
- * (nothing paid, nothing written: the reward is not granted later either).
- */
-export const grantReward = async (
-  services: AppServices,
-  promotionId: string,
-  trigger: string,
-  command: CreditBonus,
-): Promise<GrantOutcome> => inLane(promotionId, () => pay(services, promotionId, trigger, command));
-
-const pay = async (
-  services: AppServices,
-  promotionId: string,
-  trigger: string,
-  command: CreditBonus,
-): Promise<GrantOutcome> => {
-  if (!(await marketingAllowedFor(services, command.userId)))
-    return {
-      status: 'refused',
-      error: domainError(
-        MARKETING_CLOSED,
-        'the player is self-excluded or cooling off: closed for marketing',
-        {
-          details: { userId: command.userId },
-        },
-      ),
-    };
-  const result = await moveMoney<
-    { granted: boolean },
-    PromotionEvent,
-    PromotionRow | undefined,
-    GrantOutcome
-  >(services, {
-    userId: command.userId,
-    product: { streamName: rewardStream(command.movementId), evolver: rewardEvolver },
-    idempotencyKey: command.movementId,
-    metadata: { actor: `${command.actor.kind}:${command.actor.id}` },
-    read: async () =>
-      (
-        await services.sql.query<PromotionRow>(
-          `SELECT promotion_id, kind, paused, starts_at, ends_at, budget::text, spent::text
-             FROM promotions WHERE promotion_id = $1`,
-          [promotionId],
-        )
-      ).rows[0],
-    decide: ({ product, wallet, read }) => {
-      if (product.state.granted) return { answer: { status: 'already', movementId: command.movementId } };
-      const state: PromotionState = read
-        ? {
-            exists: true,
-            kind: read.kind,
-            paused: read.paused,
-            startsAt: new Date(read.starts_at).toISOString(),
-            endsAt: new Date(read.ends_at).toISOString(),
-            budget: read.budget === null ? null : Number(read.budget),
-            spent: Number(read.spent) + (unprojected.get(promotionId) ?? 0),
-            granted: new Set(),
-          }
-        : promotionDecider.initialState();
-      const decision = promotionDecider.decide(
-        {
-          type: 'GrantReward',
-          promotionId,
-          at: command.at,
-          actor: command.actor,
-          userId: command.userId,
-          trigger,
-          amount: command.amount,
-          movementId: command.movementId,
-        },
-        state,
-      );
-      if (!decision.ok) return { answer: { status: 'refused', error: decision.error } };
-      const paid = wallet.pay(command);
-      if (!paid.ok) return { answer: { status: 'refused', error: paid.error } };
-      return {
-        answer: { status: 'paid', amount: command.amount, movementId: command.movementId },
-        productEvents: decision.events as RewardGranted[],
-      };
-    },
-  });
-  if (result.written && result.answer.status === 'paid')
-    unprojected.set(promotionId, (unprojected.get(promotionId) ?? 0) + result.answer.amount);
-  return result.answer;
-};
-
-/** Forgets the tallies the read model now shows (called after the projection caught up). */
-export const forgetProjectedTallies = (): void => unprojected.clear();
 
 interface DefinitionRow {
   readonly promotion_id: string;
@@ -228,70 +78,6 @@ const referralPromotion = async (services: AppServices): Promise<string | undefi
     )
   ).rows[0]?.promotion_id;
 
-const footprints = async (services: AppServices, ids: readonly string[]): Promise<PlayerFootprint[]> => {
-  const [accounts, prints, sessions] = await Promise.all([
-    services.sql.query<{ user_id: string; phone: string }>(
-      'SELECT user_id, phone FROM promo_accounts WHERE user_id = ANY($1::text[])',
-      [ids],
-    ),
-    services.sql.query<{ user_id: string; kind: string; value: string; at: Date }>(
-      'SELECT user_id, kind, value, at FROM promo_footprints WHERE user_id = ANY($1::text[])',
-      [ids],
-    ),
-    playerSessionIps(services.sql, ids),
-  ]);
-  return ids.map((id) => ({
-    userId: id,
-    phone: accounts.rows.find((a) => a.user_id === id)?.phone ?? `unknown:${id}`,
-    devices: prints.rows.filter((p) => p.user_id === id && p.kind === 'device').map((p) => p.value),
-    ips: [
-      ...prints.rows
-        .filter((p) => p.user_id === id && p.kind === 'ip')
-        .map((p) => ({ ip: p.value, at: new Date(p.at).toISOString() })),
-      ...(sessions.get(id) ?? []),
-    ],
-  }));
-};
-
-interface Relation {
-  readonly inviter_id: string;
-  readonly status: string;
-  readonly settled_stakes: string;
-}
-
-/**
- * The relation of `friendId`, or null when it is not pending-or-rewarded or is a self-referral (then
- * marked `refused` with its reason, for staff). Checked before every referral payment.
- */
-const checkedRelation = async (
-  services: AppServices,
-  friendId: string,
-  referral: Awaited<ReturnType<typeof configAt>>['config']['referral'],
-): Promise<Relation | null> => {
-  const rel = (
-    await services.sql.query<Relation>(
-      'SELECT inviter_id, status, settled_stakes::text FROM promo_referrals WHERE friend_id = $1',
-      [friendId],
-    )
-  ).rows[0];
-  if (!rel || rel.status === 'refused') return null;
-  const [inviter, friend] = await footprints(services, [rel.inviter_id, friendId]);
-  const self = selfReferralError(referral, inviter!, friend!);
-  if (self) {
-    await services.sql.query(
-      `UPDATE promo_referrals SET status = 'refused', refusal_reason = $2, refusal_details = $3::jsonb
-       WHERE friend_id = $1`,
-      [friendId, (self.details as { reason: string }).reason, JSON.stringify(self.details ?? {})],
-    );
-    services.logger.warn(
-      { friendId, inviterId: rel.inviter_id, details: self.details },
-      'self-referral refused',
-    );
-    return null;
-  }
-  return rel;
-};
-
 const iso = (at: Date | string) => new Date(at).toISOString();
 
 const logRefusal = (services: AppServices, item: QueueItem, outcome: GrantOutcome) => {
@@ -299,10 +85,67 @@ const logRefusal = (services: AppServices, item: QueueItem, outcome: GrantOutcom
     services.logger.info({ key: item.key, code: outcome.error.code }, 'promotion reward not paid');
 };
 
-/** Carries out one queue item (idempotent: a replay pays nothing). */
-const work = async (services: AppServices, item: QueueItem): Promise<void> => {
-  const now = new Date(services.now()).toISOString();
-  const { config } = await configAt(services.sql, now);
+/** What every item of one leased batch is worked against: the server's clock and the configuration then. */
+interface BatchContext {
+  /** ISO instant. */
+  readonly now: string;
+  readonly config: PromotionConfig;
+}
+
+/**
+ * Pays the referral free bet of each friend of `items` (kind `referral`) whose relation is pending and
+ * whose settled stakes reach the threshold in force, all in one turn of the referral promotion's lane
+ * (`grantRewards`); marks the relations paid (or already paid) as `rewarded` in one statement.
+ */
+const payReferrals = async (
+  services: AppServices,
+  items: readonly QueueItem[],
+  { now, config }: BatchContext,
+): Promise<void> => {
+  if (items.length === 0) return;
+  const promotionId = await referralPromotion(services);
+  const rels = await checkedRelations(
+    services,
+    items.map((i) => i.user_id),
+    config.referral,
+  );
+  if (!promotionId) return;
+  const due: { item: QueueItem; command: CreditBonus }[] = [];
+  for (const item of items) {
+    const rel = rels.get(item.user_id);
+    if (!rel || rel.status !== 'pending') continue;
+    const command = referralReward(
+      config.referral,
+      {
+        inviterId: rel.inviter_id,
+        friendId: item.user_id,
+        settledStakes: Number(rel.settled_stakes),
+        countedBets: new Set(),
+      },
+      now,
+    );
+    if (command) due.push({ item, command });
+  }
+  if (due.length === 0) return;
+  const outcomes = await grantRewards(
+    services,
+    promotionId,
+    due.map((d) => ({ trigger: d.item.user_id, command: d.command })),
+  );
+  const rewarded = due.filter((d, i) => {
+    logRefusal(services, d.item, outcomes[i]!);
+    return outcomes[i]!.status !== 'refused';
+  });
+  if (rewarded.length > 0)
+    await services.sql.query(
+      `UPDATE promo_referrals r SET status = 'rewarded', reward = x.amount
+       FROM unnest($1::text[], $2::bigint[]) AS x(friend_id, amount) WHERE r.friend_id = x.friend_id`,
+      [rewarded.map((d) => d.item.user_id), rewarded.map((d) => d.command.amount)],
+    );
+};
+
+/** Carries out one queue item other than a referral (idempotent: a replay pays nothing). */
+const work = async (services: AppServices, item: QueueItem, { now, config }: BatchContext): Promise<void> => {
   switch (item.kind) {
     case 'welcome':
       for (const p of await runningOf(services, 'welcome', iso(item.at))) {
@@ -312,32 +155,11 @@ const work = async (services: AppServices, item: QueueItem): Promise<void> => {
         logRefusal(services, item, await grantReward(services, p.promotion_id, 'registration', command));
       }
       return;
-    case 'referral': {
-      const rel = await checkedRelation(services, item.user_id, config.referral);
-      const promotionId = await referralPromotion(services);
-      if (!rel || rel.status !== 'pending' || !promotionId) return;
-      const command = referralReward(
-        config.referral,
-        {
-          inviterId: rel.inviter_id,
-          friendId: item.user_id,
-          settledStakes: Number(rel.settled_stakes),
-          countedBets: new Set(),
-        },
-        now,
-      );
-      if (!command) return;
-      const outcome = await grantReward(services, promotionId, item.user_id, command);
-      logRefusal(services, item, outcome);
-      if (outcome.status !== 'refused')
-        await services.sql.query(
-          `UPDATE promo_referrals SET status = 'rewarded', reward = $2 WHERE friend_id = $1`,
-          [item.user_id, command.amount],
-        );
+    case 'referral':
+      await payReferrals(services, [item], { now, config });
       return;
-    }
     case 'invitation': {
-      const rel = await checkedRelation(services, item.user_id, config.referral);
+      const rel = (await checkedRelations(services, [item.user_id], config.referral)).get(item.user_id);
       const promotionId = await referralPromotion(services);
       if (!rel || !promotionId) return;
       const command = invitationBonus(config.referral, {
@@ -487,20 +309,31 @@ export const queueExpiries = async (services: AppServices): Promise<number> => {
   return r.rowCount ?? 0;
 };
 
-/** Drains the reward queue: every item's reward paid once (items of one player in order). */
-export const drainRewards = (services: AppServices, batchSize = 250): Promise<number> =>
+/**
+ * Drains the reward queue: every item's reward paid once. Per leased batch of `batchSize` items, the
+ * referral items together (`payReferrals`), then the others a few players at a time, one player's items
+ * in queue order. Returns the number of items done.
+ */
+export const drainRewards = (services: AppServices, batchSize = 500): Promise<number> =>
   drainQueue<QueueItem>(
     services.sql,
     REWARD_QUEUE,
     async (items) => {
+      const now = new Date(services.now()).toISOString();
+      const context: BatchContext = { now, config: (await configAt(services.sql, now)).config };
+      await payReferrals(
+        services,
+        items.filter((i) => i.kind === 'referral'),
+        context,
+      );
       const byUser = new Map<string, QueueItem[]>();
-      for (const item of items) byUser.set(item.user_id, [...(byUser.get(item.user_id) ?? []), item]);
+      for (const item of items)
+        if (item.kind !== 'referral') byUser.set(item.user_id, [...(byUser.get(item.user_id) ?? []), item]);
       const users = [...byUser.values()];
-      // A few players at a time; one player's items in queue order.
       for (let i = 0; i < users.length; i += 8)
         await Promise.all(
           users.slice(i, i + 8).map(async (list) => {
-            for (const item of list) await work(services, item);
+            for (const item of list) await work(services, item, context);
           }),
         );
     },
