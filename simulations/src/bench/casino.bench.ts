@@ -19,6 +19,7 @@ import { randomUUID } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import { signCasinoRequest } from '@bashiri/domain';
 import { createPostgresClient } from '@bashiri/eventstore';
+import type { SqlClient, SqlExecutor } from '@bashiri/eventstore';
 
 const URL_ = process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 20);
@@ -46,11 +47,13 @@ const runServer = async (): Promise<void> => {
     SANDBOX_PROVIDER,
   } = await import('@bashiri/api');
   const schema = process.env.BENCH_SCHEMA!;
-  const sql = await createPostgresClient({
-    connectionString: URL_,
+  const pool = await createPostgresClient({
+    connectionString: withAppName(URL_, schema),
     schema,
     max: Number(process.env.BENCH_POOL ?? 20),
   });
+  const counted = countingSql(pool);
+  const sql = counted.sql;
   const list = modules.filter((m) => m.name !== 'feed');
   const config = loadConfig({
     LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'warn',
@@ -90,11 +93,80 @@ const runServer = async (): Promise<void> => {
   const port = (app.server.address() as { port: number }).port;
   process.send!({ type: 'ready', port, sessions, secret: SANDBOX_PROVIDER.secret } satisfies Ready);
   process.on('message', async (m: { type: string }) => {
+    if (m.type === 'count') return counted.reset();
+    if (m.type === 'statements') return process.send!({ type: 'statements', n: counted.total() });
     if (m.type !== 'stop') return;
+    if (process.env.BENCH_COUNT_SQL) console.error(counted.report());
     await app.close();
     await services.projections.settle();
     process.exit(0);
   });
+};
+
+/**
+ * The SQL client counting statements (round trips) by their first words: the statements per call in the
+ * result, and with BENCH_COUNT_SQL=1 each statement's count printed to stderr at the end.
+ */
+const countingSql = (inner: SqlClient) => {
+  const counts = new Map<string, number>();
+  const count = (text: string) => {
+    const key = text.replace(/\s+/g, ' ').trim().slice(0, 90);
+    counts.set(key, (counts.get(key) ?? 0) + 1);
+  };
+  const wrap = <E extends SqlExecutor>(e: E): E =>
+    ({
+      ...e,
+      query: (text: string, params?: readonly unknown[], name?: string) => {
+        count(text);
+        return e.query(text, params, name);
+      },
+    }) as E;
+  const sql: SqlClient = {
+    ...inner,
+    query: (text, params, name) => {
+      count(text);
+      return inner.query(text, params, name);
+    },
+    transaction: (fn) =>
+      inner.transaction((tx) => {
+        count('BEGIN … COMMIT');
+        return fn(wrap(tx));
+      }),
+    withConnection: (fn) => inner.withConnection((conn) => fn(wrap(conn))),
+  };
+  return {
+    sql,
+    reset: () => counts.clear(),
+    total: () => [...counts.values()].reduce((a, b) => a + b, 0),
+    report: () =>
+      [...counts.entries()]
+        .sort((a, b) => b[1] - a[1])
+        .map(([k, n]) => `${String(n).padStart(8)}  ${k}`)
+        .join('\n'),
+  };
+};
+
+/** `url` with `application_name` set (the server's connections carry the schema's name). */
+const withAppName = (url: string, name: string) => {
+  const parsed = new URL(url);
+  parsed.searchParams.set('application_name', name);
+  return parsed.toString();
+};
+
+/** CPU seconds (user + system) used so far by `pids` together (Linux /proc; a pid gone counts 0). */
+const cpuSeconds = async (pids: readonly number[]): Promise<number> => {
+  const { readFile } = await import('node:fs/promises');
+  let total = 0;
+  for (const pid of pids) {
+    try {
+      const stat = await readFile(`/proc/${pid}/stat`, 'utf8');
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      total += (Number(fields[11]) + Number(fields[12])) / 100; // USER_HZ
+    } catch {
+      // gone
+    }
+  }
+  return total;
 };
 
 const percentile = (sorted: readonly number[], p: number) =>
@@ -140,6 +212,28 @@ const runDriver = async (): Promise<void> => {
       errors += 1;
     }
   };
+  child.send({ type: 'count' });
+  // Cost per call, whatever else the machine runs: CPU of the server process and of its PostgreSQL
+  // backends (by application_name), and statements sent by the server (projections included).
+  const backends = async () =>
+    (
+      await admin.query<{ pid: number }>('SELECT pid FROM pg_stat_activity WHERE application_name = $1', [
+        schema,
+      ])
+    ).rows.map((r) => r.pid);
+  const statementsNow = () =>
+    new Promise<number>((resolve) => {
+      const onMessage = (m: { type?: string; n?: number }) => {
+        if (m.type !== 'statements') return;
+        child.off('message', onMessage);
+        resolve(m.n ?? 0);
+      };
+      child.on('message', onMessage);
+      child.send({ type: 'statements' });
+    });
+  const pgBefore = await cpuSeconds(await backends());
+  const serverBefore = await cpuSeconds([child.pid!]);
+  const statementsBefore = await statementsNow();
   const end = Date.now() + SECONDS * 1000;
   const started = performance.now();
   let pairs = 0;
@@ -163,6 +257,9 @@ const runDriver = async (): Promise<void> => {
     }),
   );
   const seconds = (performance.now() - started) / 1000;
+  const serverCpu = (await cpuSeconds([child.pid!])) - serverBefore;
+  const pgCpu = (await cpuSeconds(await backends())) - pgBefore;
+  const statements = (await statementsNow()) - statementsBefore;
   // The projection catches up (at most 60 s) before the server stops.
   const accepted = statuses.get('RS_OK') ?? 0;
   for (let waited = 0; waited < 60_000; waited += 250) {
@@ -198,6 +295,9 @@ const runDriver = async (): Promise<void> => {
     p50Ms: Number(percentile(latencies, 50).toFixed(1)),
     p99Ms: Number(percentile(latencies, 99).toFixed(1)),
     errors,
+    serverCpuMsPerCall: Number(((serverCpu * 1000) / Math.max(1, calls)).toFixed(2)),
+    pgCpuMsPerCall: Number(((pgCpu * 1000) / Math.max(1, calls)).toFixed(2)),
+    statementsPerCall: Number((statements / Math.max(1, calls)).toFixed(2)),
     statuses: Object.fromEntries(statuses),
     readModelRows: rows.rows[0]!.n,
     appliedOnce: rows.rows[0]!.n === ok && mismatched.rows[0]!.n === 0,

@@ -86,7 +86,7 @@ export function CasinoGamesPage() {
   const providerList = providers.data?.casinoProviders ?? [];
   return (
     <Space orientation="vertical" style={{ width: '100%' }}>
-      <Space>
+      <Space wrap>
         <AddGameButton providers={providerList} onSaved={reload} />
         <ImportGamesButton providers={providerList} onSaved={reload} />
       </Space>

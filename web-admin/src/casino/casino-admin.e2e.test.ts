@@ -4,7 +4,9 @@
  * an uploaded file (CSV in English, JSON in Swahili), see the games in the list, rotate the sandbox
  * provider's wallet secret (the new one shown once, the old one refused by the wallet API, the new one
  * accepted for a bet and a win), and open the GGR per provider line chart for a date range that holds
- * that round. Screenshots: artifacts/screenshots/casino-admin-<en|sw>-*.png.
+ * that round. First, staff import the sandbox provider's game list from its endpoint (the provider's
+ * configured URL) at 1280×800 in English and at 360×740 in Swahili, and see its games listed again over
+ * their edits. Screenshots: artifacts/screenshots/casino-admin-<en|sw>-*.png.
  */
 import { createHmac } from 'node:crypto';
 import type { Page } from 'playwright-core';
@@ -22,6 +24,8 @@ const TEXT = {
     rotate: 'Rotate secret',
     newSecret: 'New wallet secret of',
     chart: 'GGR per provider per day',
+    sourceProvider: "The provider's endpoint",
+    providerUrl: 'Game-list URL',
   },
   sw: {
     maxBelowMin: 'Lazima liwe angalau dau la chini',
@@ -30,6 +34,8 @@ const TEXT = {
     rotate: 'Badilisha siri',
     newSecret: 'Siri mpya ya pochi ya',
     chart: 'Mapato ghafi kwa mtoa huduma kwa siku',
+    sourceProvider: 'Anwani ya mtoa huduma',
+    providerUrl: 'URL ya orodha ya michezo',
   },
 } as const;
 
@@ -63,6 +69,61 @@ describe.skipIf(!e2e.available)('back office: casino games, import, providers, G
   // The first run builds the web apps (minutes on a loaded machine).
   beforeAll(() => e2e.start(), 600_000);
   afterAll(() => e2e.stop());
+
+  // Before the secret rotation below: the sandbox signs its game list with the secret it was given.
+  for (const [language, device] of [
+    ['en', 'desktop'],
+    ['sw', 'phone'],
+  ] as const)
+    it(`staff import the sandbox's games from its endpoint (${language}, ${device})`, async () => {
+      const tx = TEXT[language];
+      const staff = await e2e.server.staffLogin();
+      const page = await e2e.page(device, { storage: staffStorage(staff.token, language) });
+      page.setDefaultTimeout(60_000);
+      try {
+        // Staff's edits of the sandbox's games, which the import from the endpoint replaces.
+        const edited = `edited-${language}`;
+        await e2e.server.server.services.sql.query(
+          `UPDATE casino_games SET name_sw = $1, name_en = $1, name_zh = $1 WHERE provider_id = 'sandbox'`,
+          [edited],
+        );
+        await page.goto(e2e.url('/admin/#/casino/games'));
+        // On a phone staff fold the menu away first (it is 220 px of the 360).
+        // (A tap event: at 360 px Playwright's hit test lands on the sider's own box around its trigger.)
+        if (device === 'phone') await page.locator('.ant-layout-sider-trigger').dispatchEvent('click');
+        const rows = page.locator('.ant-table-row');
+        const gameRow = (id: string) =>
+          rows.filter({ has: page.locator('td', { hasText: new RegExp(`^${id}$`) }) }).first();
+        await gameRow('crash').filter({ hasText: edited }).waitFor();
+
+        await page.getByTestId('casino-import').click();
+        const dialog = modal(page, tx.importList);
+        await dialog.waitFor();
+        expect(await dialog.innerText()).toContain('(sandbox)');
+        await dialog.getByText(tx.sourceProvider, { exact: true }).click();
+        const url = dialog.getByTestId('casino-import-url');
+        await url.waitFor();
+        // Left empty: the provider's configured game-list URL, shown as the placeholder.
+        expect(await url.getAttribute('placeholder')).toBe('/casino-sandbox/games');
+        expect(await dialog.innerText()).toContain(tx.providerUrl);
+        await e2e.screenshot(page, `casino-admin-${language}-0-import-endpoint`);
+        await dialog.locator('.ant-modal-footer').getByRole('button', { name: tx.importList }).click();
+        await dialog.waitFor({ state: 'hidden' });
+
+        // The games as the sandbox lists them (GET /casino-sandbox/games), in the list again.
+        for (const [id, names] of [
+          ['crash', 'Ndege Angani / Sky Plane / 天空飞机'],
+          ['dice', 'Kete / Dice / 骰子'],
+        ] as const)
+          await gameRow(id).filter({ hasText: names }).waitFor();
+        expect(await rows.filter({ hasText: edited }).count()).toBe(0);
+        await e2e.screenshot(page, `casino-admin-${language}-0-imported`);
+      } catch (error) {
+        await e2e.screenshot(page, `casino-admin-${language}-import-failed`);
+        throw error;
+      }
+      expect(pageErrors(page).filter((e) => !e.includes('net::ERR_ABORTED'))).toEqual([]);
+    }, 600_000);
 
   for (const language of ['en', 'sw'] as const)
     it(`staff manage the catalogue and providers and chart GGR (${language})`, async () => {

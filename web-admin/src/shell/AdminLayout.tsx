@@ -89,7 +89,8 @@ export function AdminLayout({ routes }: { readonly routes: readonly AdminRoute[]
             borderBottom: '3px solid #0b6e4f',
           }}
         >
-          <Typography.Title level={4} style={{ margin: 0 }}>
+          {/* On a narrow screen the title is cut (…) rather than wrapped over the page below the header. */}
+          <Typography.Title level={4} ellipsis style={{ margin: 0, minWidth: 0 }}>
             {selected ? t(selected.titleKey) : current === 'me' ? t('shell.me.title') : t('app.title')}
           </Typography.Title>
           <Space>

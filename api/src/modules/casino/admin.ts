@@ -8,6 +8,7 @@ import { parse } from 'csv-parse/sync';
 import type { SqlExecutor } from '@bashiri/eventstore';
 import { codedError } from '../../graphql/errors.ts';
 import type { CasinoGameView } from './catalogue.ts';
+import { casinoConfigChanged } from './wallet-facts.ts';
 
 /** Largest game-list file accepted (characters): a provider's list is a few hundred games. */
 export const GAME_LIST_MAX_CHARS = 1_000_000;
@@ -131,6 +132,7 @@ export const rotateProviderSecret = async (sql: SqlExecutor, id: string, at: str
     'UPDATE casino_providers SET secret = $2, updated_at = $3 WHERE id = $1 RETURNING id',
     [id, secret, at],
   );
+  casinoConfigChanged();
   if (rows.length === 0) throw codedError('CASINO_PROVIDER_UNKNOWN', 'unknown provider', { field: 'id' });
   return secret;
 };

@@ -15,6 +15,7 @@ import {
 import type { CasinoCategory, CasinoGame, CasinoLanguage, CasinoSort, DomainError } from '@bashiri/domain';
 import type { SqlExecutor } from '@bashiri/eventstore';
 import { codedError, fromDomainError } from '../../graphql/errors.ts';
+import { casinoConfigChanged } from './wallet-facts.ts';
 
 /** How long a launch's session token accepts bets and balance calls: 4 hours (wins arrive after). */
 export const CASINO_SESSION_TTL_MS = 4 * 3_600_000;
@@ -221,6 +222,7 @@ export const upsertGame = async (
      RETURNING ${GAME_COLUMNS}`,
     gameValues(g, now),
   );
+  casinoConfigChanged();
   return rows[0] ? viewOf(rows[0]) : null;
 };
 

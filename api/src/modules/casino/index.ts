@@ -20,6 +20,7 @@ import { fetchProviderGameList } from './provider-import.ts';
 import { casinoTransactionsProjection } from './projection.ts';
 import { registerCasinoRoutes } from './routes.ts';
 import { seedSandboxProvider } from './seed.ts';
+import { casinoConfigChanged } from './wallet-facts.ts';
 
 /** What other modules may use of this one (docs/decisions/0011-import-boundaries.md). */
 export { answerWalletCall } from './wallet-api.ts';
@@ -182,6 +183,7 @@ const importAudited = async (
   const games = gamesOf();
   const at = new Date(ctx.services.now()).toISOString();
   const saved = await ctx.services.sql.transaction((tx) => importGames(tx, providerId, games, at));
+  casinoConfigChanged(); // after the commit: a call meanwhile may have cached the games before it
   await audit(ctx.services.sql, {
     actor: `staff:${staff.staffId}`,
     ip: ctx.ip,
@@ -296,6 +298,7 @@ const Mutation: MutationResolvers = {
       ],
     );
     const r = rows[0]!;
+    casinoConfigChanged();
     await audit(ctx.services.sql, {
       actor: `staff:${staff.staffId}`,
       ip: ctx.ip,

@@ -6,6 +6,7 @@ import type { SqlExecutor } from '@bashiri/eventstore';
 import type { CasinoGame } from '@bashiri/domain';
 import { SANDBOX_GAME_LIST, SANDBOX_PROVIDER } from '../casino-sandbox/index.ts';
 import { upsertGame } from './catalogue.ts';
+import { casinoConfigChanged } from './wallet-facts.ts';
 
 export { SANDBOX_PROVIDER };
 
@@ -44,6 +45,7 @@ export const seedSandboxProvider = async (sql: SqlExecutor): Promise<void> => {
     SANDBOX_PROVIDER.id,
     SANDBOX_GAMES_URL,
   ]);
+  casinoConfigChanged();
   const now = new Date().toISOString();
   for (const g of SANDBOX_CATALOGUE) await upsertGame(sql, g, now, 'keep');
 };

@@ -254,6 +254,67 @@ describe('casino seamless-wallet API', () => {
     expect(await call('bet', b)).toMatchObject({ status: 'RS_OK', balance: 300 });
   });
 
+  it("staff's edits of the provider and its games reach the very next call (the cached facts are refreshed)", async () => {
+    await fund('u11', 5_000);
+    const token = await launch('u11');
+    const editor = staff('3', ['config.edit']);
+    const SAVE_PROVIDER = `mutation ($input: CasinoProviderInput!) { saveCasinoProvider(input: $input) { id } }`;
+    const SAVE_GAME = `mutation ($input: CasinoGameInput!) { saveCasinoGame(input: $input) { gameId } }`;
+    const saveProvider = async (fields: { enabled: boolean; secret?: string }) =>
+      expect(
+        (
+          await t.gql(
+            SAVE_PROVIDER,
+            {
+              input: {
+                id: SANDBOX_PROVIDER.id,
+                name: SANDBOX_PROVIDER.name,
+                launchUrl: SANDBOX_PROVIDER.launchUrl,
+                ...fields,
+              },
+            },
+            editor,
+          )
+        ).errors,
+      ).toBeUndefined();
+    const common = { sessionToken: token, gameId: 'crash' };
+    const bet = (amount: number, opts: { secret?: string } = {}) =>
+      call('bet', { ...common, roundId: id('r'), transactionId: id('b'), amount }, opts);
+    // Read (and cached) once: a bet of 2,000 is inside the crash game's range.
+    expect((await bet(2_000)).status).toBe('RS_OK');
+    await saveProvider({ enabled: false });
+    expect((await bet(100)).status).toBe('RS_ERROR_INVALID_PARTNER');
+    await saveProvider({ enabled: true, secret: 'a-new-secret-for-this-test-0001' });
+    expect((await bet(100)).status).toBe('RS_ERROR_INVALID_SIGNATURE');
+    expect((await bet(100, { secret: 'a-new-secret-for-this-test-0001' })).status).toBe('RS_OK');
+    await saveProvider({ enabled: true, secret: SANDBOX_PROVIDER.secret });
+    const crash = (
+      await t.services.sql.query<Record<string, unknown>>(
+        `SELECT category, name_sw AS "nameSw", name_en AS "nameEn", name_zh AS "nameZh", thumbnail,
+           rtp_percent::text AS "rtpPercent", volatility, min_stake::int AS "minStake", sort_order AS "sortOrder",
+           max_stake::int AS "maxStake", visible, popular, is_new AS "isNew"
+         FROM casino_games WHERE provider_id = 'sandbox' AND game_id = 'crash'`,
+      )
+    ).rows[0]!;
+    const saved = await t.gql(
+      SAVE_GAME,
+      { input: { ...crash, providerId: 'sandbox', gameId: 'crash', maxStake: 1_000 } },
+      editor,
+    );
+    expect(saved.errors).toBeUndefined();
+    expect((await bet(1_500)).status).toBe('RS_ERROR_LIMIT_REACHED');
+    expect((await bet(1_000)).status).toBe('RS_OK');
+    const restored = await t.gql(
+      SAVE_GAME,
+      { input: { ...crash, providerId: 'sandbox', gameId: 'crash' } },
+      editor,
+    );
+    expect(restored.errors).toBeUndefined();
+    expect((await bet(1_500)).status).toBe('RS_OK');
+    await settle();
+    expect((await bills('u11')).map((b) => b.amount)).toEqual([5_000, -2_000, -100, -1_000, -1_500]);
+  });
+
   it('session: unknown, demo, another game, expired (bet and balance refused; win still accepted)', async () => {
     await fund('u6', 2_000);
     const token = await launch('u6');

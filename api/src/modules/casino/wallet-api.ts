@@ -4,8 +4,8 @@
  * provider's secret over the exact body and a timestamp (`verifyCasinoSignature`, 30 s window), answered
  * `{ status, balance?, currency?, transactionId? }` with the Hub88-family `RS_*` statuses.
  *
- * One call: read the provider, the session, the game and the player's flags in one statement; check the
- * signature; parse; check the session (live for `bet` and `balance`; for `win`, `rollback`, `reward` it
+ * One call: the provider, its game and the session from memory (`wallet-facts.ts`: no read model read on
+ * the hot path); check the signature; parse; check the session (live for `bet` and `balance`; for `win`, `rollback`, `reward` it
  * need only name the round's player); then move money through the one money path (`moveMoney`): the
  * round `casino-round-<providerId>:<roundId>` decides (idempotent by the provider's transaction id), and
  * the wallet commands of its events (`casinoWalletCommands`: bills 22, 23, 24) are paid in the same
@@ -36,6 +36,7 @@ import type {
 } from '@bashiri/domain';
 import { moveMoney, walletOf, walletProjection } from '../wallet/index.ts';
 import type { AppServices } from '../../services.ts';
+import { playerFlags, walletFactsOf } from './wallet-facts.ts';
 
 /** One HTTP call as received: the method segment, the exact body text and the headers. */
 export interface WalletCall {
@@ -43,33 +44,6 @@ export interface WalletCall {
   readonly rawBody: string;
   readonly headers: Readonly<Record<string, string | string[] | undefined>>;
 }
-
-/** What the call needs from the read models, read in one statement (null columns: not found). */
-interface CallFacts {
-  readonly secret: string;
-  readonly enabled: boolean;
-  readonly has_session: boolean;
-  readonly user_id: string | null;
-  readonly session_game: string | null;
-  readonly demo: boolean | null;
-  readonly expired: boolean | null;
-  readonly game_known: boolean;
-  readonly min_stake: number | null;
-  readonly max_stake: number | null;
-  readonly no_bet: boolean | null;
-  readonly disabled: boolean | null;
-}
-
-const FACTS_SQL = `SELECT p.secret, p.enabled,
-    s.token IS NOT NULL AS has_session, s.user_id, s.game_id AS session_game, s.demo,
-    (s.expires_at <= $4::timestamptz) AS expired,
-    g.game_id IS NOT NULL AS game_known, g.min_stake::int AS min_stake, g.max_stake::int AS max_stake,
-    a.no_bet, a.disabled
-  FROM casino_providers p
-  LEFT JOIN casino_sessions s ON s.token = $2 AND s.provider_id = p.id
-  LEFT JOIN casino_games g ON g.provider_id = p.id AND g.game_id = $3
-  LEFT JOIN player_accounts a ON a.user_id = s.user_id
-  WHERE p.id = $1`;
 
 const header = (headers: WalletCall['headers'], name: string): string | undefined => {
   const value = headers[name];
@@ -118,42 +92,44 @@ export const answerWalletCall = async (services: AppServices, call: WalletCall):
   const gameId = typeof loose.gameId === 'string' ? loose.gameId : '';
   const nowMs = services.now();
   const at = new Date(nowMs).toISOString();
-  const facts = (
-    await services.sql.query<CallFacts>(FACTS_SQL, [providerId, token, gameId, at], 'casino_wallet_facts')
-  ).rows[0];
-  if (!facts) return refuse(code('CASINO_PROVIDER_UNKNOWN', 'unknown provider'));
+  const cache = walletFactsOf(services.sql);
+  const provider = await cache.provider(providerId, nowMs);
+  if (!provider) return refuse(code('CASINO_PROVIDER_UNKNOWN', 'unknown provider'));
   const badSignature = verifyCasinoSignature({
-    secret: facts.secret,
+    secret: provider.secret,
     body: call.rawBody,
     timestamp: header(call.headers, CASINO_HEADERS.timestamp),
     signature: header(call.headers, CASINO_HEADERS.signature),
     nowMs,
   });
   if (badSignature) return refuse(badSignature);
-  if (!facts.enabled) return refuse(code('CASINO_PROVIDER_DISABLED', 'this provider is disabled'));
+  if (!provider.enabled) return refuse(code('CASINO_PROVIDER_DISABLED', 'this provider is disabled'));
   if (body === undefined) return refuse(code('CASINO_WRONG_SYNTAX', 'the body is not JSON'));
   const parsed = parseCasinoRequest(call.method, body);
   if (!parsed.ok) return refuse(parsed.error);
   const request = parsed.request;
   const transactionId = request.method === 'balance' ? undefined : request.body.transactionId;
-  if (!facts.has_session || facts.demo || !facts.user_id)
+  const session = token ? await cache.session(token) : null;
+  if (!session || session.providerId !== providerId || session.demo || !session.userId)
     return refuse(code('CASINO_SESSION_INVALID', 'unknown session token'), undefined, transactionId);
-  if (facts.expired && casinoChecksSessionExpiry(request.method))
+  if (session.expiresAtMs <= nowMs && casinoChecksSessionExpiry(request.method))
     return refuse(code('CASINO_SESSION_EXPIRED', 'the session has expired'), undefined, transactionId);
-  if (!facts.game_known) return refuse(code('CASINO_GAME_UNKNOWN', 'unknown game'), undefined, transactionId);
-  if (facts.session_game !== request.body.gameId)
+  const game = provider.games.get(gameId);
+  if (!game) return refuse(code('CASINO_GAME_UNKNOWN', 'unknown game'), undefined, transactionId);
+  if (session.gameId !== request.body.gameId)
     return refuse(
       code('CASINO_ROUND_GAME_MISMATCH', 'the session was opened for another game'),
       undefined,
       transactionId,
     );
-  const userId = facts.user_id;
+  const userId = session.userId;
   if (request.method === 'balance') {
     const wallet = await walletOf(services).current(userId);
     return casinoOk(wallet.balance);
   }
   const command = casinoRoundCommandOf(request, { providerId, userId, at })!;
-  const result = await moveMoney<CasinoRoundState, CasinoRoundEvent, undefined, Decided>(services, {
+  type Flags = Awaited<ReturnType<typeof playerFlags>> | undefined;
+  const result = await moveMoney<CasinoRoundState, CasinoRoundEvent, Flags, Decided>(services, {
     userId,
     product: {
       streamName: casinoRoundStream(providerId, command.roundId),
@@ -161,7 +137,10 @@ export const answerWalletCall = async (services: AppServices, call: WalletCall):
     },
     idempotencyKey: command.transactionId,
     metadata: { actor: `system:casino-provider:${providerId}` },
-    decide: ({ product, wallet }) => {
+    // A bet's account flags, read beside the streams (not one more round trip in a row).
+    read: () =>
+      command.type === 'PlaceCasinoBet' ? playerFlags(services.sql, userId) : Promise.resolve(undefined),
+    decide: ({ product, wallet, read: flags }) => {
       const decision = casinoRoundDecider.decide(command, product.state);
       if (!decision.ok)
         return { answer: { kind: 'answer', answer: refuse(decision.error, undefined, transactionId) } };
@@ -171,7 +150,7 @@ export const answerWalletCall = async (services: AppServices, call: WalletCall):
       }
       // A new bet: the account's flags and the game's stake range (spec §6 no-bet flag; catalogue).
       if (command.type === 'PlaceCasinoBet') {
-        if (facts.no_bet || facts.disabled)
+        if (flags?.noBet || flags?.disabled)
           return {
             answer: {
               kind: 'answer',
@@ -183,8 +162,8 @@ export const answerWalletCall = async (services: AppServices, call: WalletCall):
             },
           };
         if (
-          (facts.min_stake !== null && command.amount < facts.min_stake) ||
-          (facts.max_stake !== null && command.amount > facts.max_stake)
+          (game.minStake !== null && command.amount < game.minStake) ||
+          (game.maxStake !== null && command.amount > game.maxStake)
         )
           return {
             answer: {
