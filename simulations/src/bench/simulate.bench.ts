@@ -4,94 +4,83 @@
  * `bashiri simulate` runs), every bet through the real deciders and the event store.
  * Target: ≤ 30 s (`season_seconds`; `cpu_seconds` is the process's CPU, both threads). Prints a summary,
  * then as its LAST stdout line one JSON object. `BENCH_BETTORS` and `BENCH_ACTIVITY` change the population (defaults 10,000 and 0.05).
+ *
+ * `BENCH_ALL=1`: every season of the five leagues (`BENCH_SEASONS`, default 2019-20 … 2024-25), one
+ * worker thread per season (each with its own sink thread), `BENCH_THREADS` seasons at a time (default:
+ * the cores); target ≤ 10 minutes (`all_seconds`). See simulate-all.ts.
  */
-import { readdirSync, readFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
 import { runSimulation } from '../season/engine.ts';
 import { buildReport } from '../season/report.ts';
 import { parseScenario } from '../season/scenario.ts';
 import { DEFAULT_DATA_DIR } from '../season/simulate.ts';
 import { openWorkerSink } from '../season/sink.ts';
+import { benchAll } from './simulate-all.ts';
+import { threadCpu } from './thread-cpu.ts';
 
-const bettors = Number(process.env.BENCH_BETTORS ?? 10_000);
-const activity = Number(process.env.BENCH_ACTIVITY ?? 0.05);
-const scenario = parseScenario({
-  name: 'bench-epl-2023-24',
-  leagues: ['E0'],
-  seasons: ['2023-24'],
-  seed: 1,
-  bettors: {
-    count: bettors,
-    mix: { favourite: 0.35, longshot_acca: 0.25, value: 0.1, casual: 0.3 },
-    activity,
-  },
-});
+if (process.env.BENCH_ALL === '1') await benchAll();
+else await benchSeason();
 
-// The store lives in the sink's worker thread, as in `bashiri simulate`: inserts beside the simulation.
-const store = await openWorkerSink(
-  process.env.BENCH_PGLITE_DIR ? { kind: 'pglite', dir: process.env.BENCH_PGLITE_DIR } : { kind: 'memory' },
-);
-const cpuAtStart = process.cpuUsage();
-const started = performance.now();
-let last = started;
-const result = await runSimulation(scenario, {
-  store,
-  dataDir: DEFAULT_DATA_DIR,
-  onMatchday: (done, total) => {
-    const now = performance.now();
-    if (now - last > 5_000 || done === total) {
-      process.stderr.write(`${done}/${total} matchdays, ${((now - started) / 1000).toFixed(1)} s\n`);
-      last = now;
-    }
-  },
-});
-const report = buildReport(scenario, result);
-const seconds = (performance.now() - started) / 1000;
-// CPU of the whole process (both threads), user + system: comparable on a loaded machine, wall time is not.
-const cpu = process.cpuUsage(cpuAtStart);
-const cpuSeconds = (cpu.user + cpu.system) / 1e6;
+/** The one-season benchmark (the default). */
+async function benchSeason(): Promise<void> {
+  const bettors = Number(process.env.BENCH_BETTORS ?? 10_000);
+  const activity = Number(process.env.BENCH_ACTIVITY ?? 0.05);
+  const scenario = parseScenario({
+    name: 'bench-epl-2023-24',
+    leagues: ['E0'],
+    seasons: ['2023-24'],
+    seed: 1,
+    bettors: {
+      count: bettors,
+      mix: { favourite: 0.35, longshot_acca: 0.25, value: 0.1, casual: 0.3 },
+      activity,
+    },
+  });
 
-/**
- * CPU seconds (user + system) of each thread of this process since it started, busiest first, from
- * Linux's /proc/self/task (empty elsewhere): the main thread (the simulation), the sink's worker (the
- * inserts, the busiest other thread), and V8's helpers (GC). On two idle cores the run takes about
- * max(busiest thread, process CPU ÷ 2).
- */
-const threadCpu = (): { name: string; seconds: number }[] => {
-  try {
-    const tick = 100; // USER_HZ on Linux
-    return readdirSync('/proc/self/task')
-      .map((tid) => {
-        const stat = readFileSync(`/proc/self/task/${tid}/stat`, 'utf8');
-        const name = Number(tid) === process.pid ? 'main' : `thread ${tid}`;
-        const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-        return { name, seconds: (Number(fields[11]) + Number(fields[12])) / tick };
-      })
-      .filter((t) => t.seconds >= 0.5)
-      .sort((a, b) => b.seconds - a.seconds);
-  } catch {
-    return [];
-  }
-};
-// Read while the sink's worker still runs (its thread leaves /proc when it ends).
-const threads = threadCpu();
-await store.close();
-console.log(
-  `${result.matches} matches, ${result.matchdays} matchdays, ${bettors} bettors (activity ${activity}): ${report.totals.bets} bets in ${seconds.toFixed(1)} s (CPU ${cpuSeconds.toFixed(1)} s); RTP ${(report.totals.rtp * 100).toFixed(2)}%`,
-);
-if (threads.length > 0)
-  console.log(
-    `CPU per thread since start: ${threads.map((t) => `${t.name} ${t.seconds.toFixed(1)} s`).join(', ')}`,
+  // The store lives in the sink's worker thread, as in `bashiri simulate`: inserts beside the simulation.
+  const store = await openWorkerSink(
+    process.env.BENCH_PGLITE_DIR ? { kind: 'pglite', dir: process.env.BENCH_PGLITE_DIR } : { kind: 'memory' },
   );
-console.log(
-  JSON.stringify({
-    season_seconds: Number(seconds.toFixed(2)),
-    cpu_seconds: Number(cpuSeconds.toFixed(2)),
-    busiest_thread_cpu_seconds: threads[0]?.seconds ?? null,
-    matches: result.matches,
-    bettors,
-    activity,
-    bets: report.totals.bets,
-    bets_per_s: Math.round(report.totals.bets / seconds),
-  }),
-);
+  const cpuAtStart = process.cpuUsage();
+  const started = performance.now();
+  let last = started;
+  const result = await runSimulation(scenario, {
+    store,
+    dataDir: DEFAULT_DATA_DIR,
+    onMatchday: (done, total) => {
+      const now = performance.now();
+      if (now - last > 5_000 || done === total) {
+        process.stderr.write(`${done}/${total} matchdays, ${((now - started) / 1000).toFixed(1)} s\n`);
+        last = now;
+      }
+    },
+  });
+  const report = buildReport(scenario, result);
+  const seconds = (performance.now() - started) / 1000;
+  // CPU of the whole process (both threads), user + system: comparable on a loaded machine, wall time is not.
+  const cpu = process.cpuUsage(cpuAtStart);
+  const cpuSeconds = (cpu.user + cpu.system) / 1e6;
+
+  // Read while the sink's worker still runs (its thread leaves /proc when it ends).
+  const threads = threadCpu();
+  await store.close();
+  console.log(
+    `${result.matches} matches, ${result.matchdays} matchdays, ${bettors} bettors (activity ${activity}): ${report.totals.bets} bets in ${seconds.toFixed(1)} s (CPU ${cpuSeconds.toFixed(1)} s); RTP ${(report.totals.rtp * 100).toFixed(2)}%`,
+  );
+  if (threads.length > 0)
+    console.log(
+      `CPU per thread since start: ${threads.map((t) => `${t.name} ${t.seconds.toFixed(1)} s`).join(', ')}`,
+    );
+  console.log(
+    JSON.stringify({
+      season_seconds: Number(seconds.toFixed(2)),
+      cpu_seconds: Number(cpuSeconds.toFixed(2)),
+      busiest_thread_cpu_seconds: threads[0]?.seconds ?? null,
+      matches: result.matches,
+      bettors,
+      activity,
+      bets: report.totals.bets,
+      bets_per_s: Math.round(report.totals.bets / seconds),
+    }),
+  );
+}

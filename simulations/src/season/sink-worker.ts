@@ -7,8 +7,19 @@
  */
 import { parentPort, workerData } from 'node:worker_threads';
 import { keepSimulationReport } from '@bashiri/api';
-import { createEventStoreFromEnv, createPgliteEventStore, type EventStore } from '@bashiri/eventstore';
-import type { SinkReply, SinkRequest, SinkTarget, SinkError } from './sink.ts';
+import {
+  createEventStoreFromEnv,
+  createPgliteEventStore,
+  type EventStore,
+  type SqlEventStore,
+} from '@bashiri/eventstore';
+import {
+  ownThreadCpuSeconds,
+  type SinkReply,
+  type SinkRequest,
+  type SinkTarget,
+  type SinkError,
+} from './sink.ts';
 
 const port = parentPort!;
 const { target } = workerData as { target: SinkTarget };
@@ -19,10 +30,29 @@ const serialise = (e: unknown): SinkError => {
   return { name: err.name, message: err.message, ...(typeof code === 'string' ? { code } : {}) };
 };
 
-const open = (t: SinkTarget): Promise<EventStore> =>
-  t.kind === 'env'
-    ? createEventStoreFromEnv()
-    : createPgliteEventStore(t.kind === 'pglite' ? t.dir : undefined);
+/**
+ * What a throwaway store (in-memory PGlite, dropped when the run ends, read by no one) does without
+ * (decision 0125): the write-ahead log (its tables become UNLOGGED: PGlite writes each row once, not
+ * also a WAL record), and the two indexes only readers of the global log use (`es_events_log_order`,
+ * `es_events_category_order`). The statement, the rows, the primary keys and the unique event ids
+ * (what checks versions and repeated ids) are those of any store. Kept stores are left as migrated.
+ */
+const THROWAWAY_STORE_SQL = [
+  'DROP INDEX es_events_log_order',
+  'DROP INDEX es_events_category_order',
+  'ALTER TABLE es_events SET UNLOGGED',
+  'ALTER TABLE es_streams SET UNLOGGED',
+  'ALTER SEQUENCE es_global_position_seq SET UNLOGGED',
+];
+
+const open = async (t: SinkTarget): Promise<EventStore> => {
+  if (t.kind === 'env') return createEventStoreFromEnv();
+  if (t.kind === 'pglite') return createPgliteEventStore(t.dir);
+  const memory: SqlEventStore = await createPgliteEventStore();
+  if (process.env.SIMULATION_SINK_AS_MIGRATED !== '1')
+    for (const statement of THROWAWAY_STORE_SQL) await memory.sql.query(statement);
+  return memory;
+};
 
 let store: EventStore;
 try {
@@ -37,7 +67,8 @@ let chain: Promise<void> = Promise.resolve();
 const handle = async (request: SinkRequest): Promise<void> => {
   if (request.kind === 'close') {
     await store.close();
-    port.postMessage({ kind: 'reply', id: request.id } satisfies SinkReply);
+    const threadCpuSeconds = ownThreadCpuSeconds() ?? undefined;
+    port.postMessage({ kind: 'reply', id: request.id, threadCpuSeconds } satisfies SinkReply);
     port.close();
     return;
   }

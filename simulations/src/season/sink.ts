@@ -12,6 +12,7 @@
  * time) run on two cores. The order of appends is kept, and the run ends only when the worker has
  * written everything (docs/simulations.md "Event store"; docs/benchmarks.md "bench:simulate").
  */
+import { readFileSync } from 'node:fs';
 import { Worker } from 'node:worker_threads';
 import type { SimulationReport } from '@bashiri/domain';
 import type { EventStore, StreamAppendRequest } from '@bashiri/eventstore';
@@ -63,7 +64,23 @@ export type SinkRequest = SinkMessage & { id: number };
 
 /** Messages from the sink worker. */
 export type SinkReply =
-  { kind: 'ready' } | { kind: 'failed'; error: SinkError } | { kind: 'reply'; id: number; error?: SinkError };
+  | { kind: 'ready' }
+  | { kind: 'failed'; error: SinkError }
+  | { kind: 'reply'; id: number; error?: SinkError; threadCpuSeconds?: number };
+
+/**
+ * CPU seconds (user + system) of the calling thread, from Linux's /proc/thread-self (null elsewhere):
+ * what the benches print beside wall time on a shared machine.
+ */
+export const ownThreadCpuSeconds = (): number | null => {
+  try {
+    const stat = readFileSync('/proc/thread-self/stat', 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / 100; // USER_HZ ticks
+  } catch {
+    return null;
+  }
+};
 
 /** A store in a worker thread: appends (in order), keeping a report, closing. */
 export interface WorkerSink extends EventSink {
@@ -71,6 +88,8 @@ export interface WorkerSink extends EventSink {
   keep(report: SimulationReport, keptAt: string, comparedWith: string | null): Promise<void>;
   /** Waits for every append sent, closes the store and ends the worker. */
   close(): Promise<void>;
+  /** CPU seconds the worker's thread used, known once {@link close} has answered (Linux; else null). */
+  threadCpuSeconds(): number | null;
 }
 
 const WORKER_BOOT = new URL('./worker-boot.mjs', import.meta.url);
@@ -90,6 +109,7 @@ export const openWorkerSink = async (target: SinkTarget): Promise<WorkerSink> =>
   const waiting = new Map<number, { resolve: () => void; reject: (e: Error) => void }>();
   let next = 0;
   let dead: Error | null = null;
+  let cpuSeconds: number | null = null;
   const ready = new Promise<void>((resolve, reject) => {
     worker.on('message', (reply: SinkReply) => {
       if (reply.kind === 'ready') resolve();
@@ -97,6 +117,7 @@ export const openWorkerSink = async (target: SinkTarget): Promise<WorkerSink> =>
       else {
         const w = waiting.get(reply.id);
         waiting.delete(reply.id);
+        if (reply.threadCpuSeconds !== undefined) cpuSeconds = reply.threadCpuSeconds;
         if (reply.error) w?.reject(revive(reply.error));
         else w?.resolve();
       }
@@ -134,5 +155,6 @@ export const openWorkerSink = async (target: SinkTarget): Promise<WorkerSink> =>
     },
     keep: (report, keptAt, comparedWith) => send({ kind: 'keep', report, keptAt, comparedWith }),
     close: () => send({ kind: 'close' }),
+    threadCpuSeconds: () => cpuSeconds,
   };
 };
