@@ -111,6 +111,20 @@ const applyOne = async (e: RecordedEvent, tx: SqlExecutor): Promise<void> => {
   }
 };
 
+/** The event types {@link applyOne} writes for; every other event of the filter writes nothing here. */
+const WRITTEN_ONE_BY_ONE = new Set([
+  'DepositCredited',
+  'BonusCredited',
+  'CreditExpired',
+  'WinningsCredited',
+  'PromotionCreated',
+  'PromotionScheduled',
+  'PromotionPaused',
+  'PromotionResumed',
+  'PromotionBudgetSet',
+  'RewardGranted',
+]);
+
 /** The set-based step of an event that has one (`projection-runs.ts`), by kind of run. */
 const runOf = (e: RecordedEvent): 'bets' | 'registrations' | null =>
   e.streamName.startsWith('bet-') ? 'bets' : e.type === 'AccountRegistered' ? 'registrations' : null;
@@ -133,6 +147,9 @@ export const promotionProjection: Projection = {
     let runKind: 'bets' | 'registrations' | null = null;
     for (const e of events) {
       const kind = runOf(e);
+      // An event that writes nothing here (a stake debit beside each bet, say) must not cut a run of
+      // bets in two: skipped, it leaves the read model exactly as applying it in its turn would.
+      if (!kind && !WRITTEN_ONE_BY_ONE.has(e.type)) continue;
       if (kind !== runKind && run.length > 0) {
         await applyRun(runKind!, run, tx);
         run = [];

@@ -57,18 +57,39 @@ interface DefinitionRow {
   readonly params: Record<string, unknown>;
 }
 
-/** Running promotions of `kind` at `at` (ISO) with their latest parameters. */
-const runningOf = async (services: AppServices, kind: string, at: string): Promise<DefinitionRow[]> =>
-  (
-    await services.sql.query<DefinitionRow>(
-      `SELECT p.promotion_id, coalesce(d.params, '{}'::jsonb) AS params FROM promotions p
-       LEFT JOIN LATERAL (SELECT params FROM promo_definitions d WHERE d.promotion_id = p.promotion_id
-                          ORDER BY version DESC LIMIT 1) d ON true
-       WHERE p.kind = $1 AND NOT p.paused AND $2::timestamptz >= p.starts_at AND $2::timestamptz < p.ends_at
-       ORDER BY p.created_at, p.promotion_id`,
-      [kind, at],
-    )
-  ).rows;
+interface PromotionWindow extends DefinitionRow {
+  readonly starts_at: Date;
+  readonly ends_at: Date;
+}
+
+/**
+ * Running promotions of a kind at an instant (ISO), with their latest parameters, read once per kind
+ * for a whole leased batch (a batch of bet-to-get items would otherwise read them once per bet) and
+ * filtered by each item's instant here: not paused, `starts_at <= at < ends_at`, oldest first.
+ */
+const runningLoader = (services: AppServices) => {
+  const loaded = new Map<string, Promise<PromotionWindow[]>>();
+  return async (kind: string, at: string): Promise<DefinitionRow[]> => {
+    let windows = loaded.get(kind);
+    if (!windows) {
+      windows = services.sql
+        .query<PromotionWindow>(
+          `SELECT p.promotion_id, coalesce(d.params, '{}'::jsonb) AS params, p.starts_at, p.ends_at FROM promotions p
+           LEFT JOIN LATERAL (SELECT params FROM promo_definitions d WHERE d.promotion_id = p.promotion_id
+                              ORDER BY version DESC LIMIT 1) d ON true
+           WHERE p.kind = $1 AND NOT p.paused
+           ORDER BY p.created_at, p.promotion_id`,
+          [kind],
+        )
+        .then((r) => r.rows);
+      loaded.set(kind, windows);
+    }
+    const instant = Date.parse(at);
+    return (await windows)
+      .filter((w) => new Date(w.starts_at).getTime() <= instant && instant < new Date(w.ends_at).getTime())
+      .map(({ promotion_id, params }) => ({ promotion_id, params }));
+  };
+};
 
 /** The referral programme's promotion (the first created), or undefined when none runs. */
 const referralPromotion = async (services: AppServices): Promise<string | undefined> =>
@@ -90,6 +111,8 @@ interface BatchContext {
   /** ISO instant. */
   readonly now: string;
   readonly config: PromotionConfig;
+  /** The promotions of a kind running at an instant (ISO), read once per batch. */
+  readonly running: (kind: string, at: string) => Promise<DefinitionRow[]>;
 }
 
 /**
@@ -145,10 +168,14 @@ const payReferrals = async (
 };
 
 /** Carries out one queue item other than a referral (idempotent: a replay pays nothing). */
-const work = async (services: AppServices, item: QueueItem, { now, config }: BatchContext): Promise<void> => {
+const work = async (
+  services: AppServices,
+  item: QueueItem,
+  { now, config, running }: BatchContext,
+): Promise<void> => {
   switch (item.kind) {
     case 'welcome':
-      for (const p of await runningOf(services, 'welcome', iso(item.at))) {
+      for (const p of await running('welcome', iso(item.at))) {
         const amount = Number(p.params['amount'] ?? 0);
         if (!(amount > 0)) continue;
         const command = welcomeBonus({ promotionId: p.promotion_id, amount }, item.user_id, iso(item.at));
@@ -156,7 +183,7 @@ const work = async (services: AppServices, item: QueueItem, { now, config }: Bat
       }
       return;
     case 'referral':
-      await payReferrals(services, [item], { now, config });
+      await payReferrals(services, [item], { now, config, running });
       return;
     case 'invitation': {
       const rel = (await checkedRelations(services, [item.user_id], config.referral)).get(item.user_id);
@@ -179,7 +206,7 @@ const work = async (services: AppServices, item: QueueItem, { now, config }: Bat
       return;
     }
     case 'order':
-      for (const p of await runningOf(services, 'order', iso(item.at))) {
+      for (const p of await running('order', iso(item.at))) {
         const command = orderBonus(
           {
             promotionId: p.promotion_id,
@@ -320,7 +347,11 @@ export const drainRewards = (services: AppServices, batchSize = 500): Promise<nu
     REWARD_QUEUE,
     async (items) => {
       const now = new Date(services.now()).toISOString();
-      const context: BatchContext = { now, config: (await configAt(services.sql, now)).config };
+      const context: BatchContext = {
+        now,
+        config: (await configAt(services.sql, now)).config,
+        running: runningLoader(services),
+      };
       await payReferrals(
         services,
         items.filter((i) => i.kind === 'referral'),
