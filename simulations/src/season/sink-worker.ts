@@ -10,8 +10,8 @@ import { keepSimulationReport } from '@bashiri/api';
 import {
   createEventStoreFromEnv,
   createPgliteEventStore,
+  createThrowawayPgliteEventStore,
   type EventStore,
-  type SqlEventStore,
 } from '@bashiri/eventstore';
 import {
   ownThreadCpuSeconds,
@@ -30,28 +30,13 @@ const serialise = (e: unknown): SinkError => {
   return { name: err.name, message: err.message, ...(typeof code === 'string' ? { code } : {}) };
 };
 
-/**
- * What a throwaway store (in-memory PGlite, dropped when the run ends, read by no one) does without
- * (decision 0125): the write-ahead log (its tables become UNLOGGED: PGlite writes each row once, not
- * also a WAL record), and the two indexes only readers of the global log use (`es_events_log_order`,
- * `es_events_category_order`). The statement, the rows, the primary keys and the unique event ids
- * (what checks versions and repeated ids) are those of any store. Kept stores are left as migrated.
- */
-const THROWAWAY_STORE_SQL = [
-  'DROP INDEX es_events_log_order',
-  'DROP INDEX es_events_category_order',
-  'ALTER TABLE es_events SET UNLOGGED',
-  'ALTER TABLE es_streams SET UNLOGGED',
-  'ALTER SEQUENCE es_global_position_seq SET UNLOGGED',
-];
-
 const open = async (t: SinkTarget): Promise<EventStore> => {
   if (t.kind === 'env') return createEventStoreFromEnv();
   if (t.kind === 'pglite') return createPgliteEventStore(t.dir);
-  const memory: SqlEventStore = await createPgliteEventStore();
-  if (process.env.SIMULATION_SINK_AS_MIGRATED !== '1')
-    for (const statement of THROWAWAY_STORE_SQL) await memory.sql.query(statement);
-  return memory;
+  // A store nobody reads (decision 0125): without WAL and log-order indexes, unless asked as migrated.
+  return process.env.SIMULATION_SINK_AS_MIGRATED === '1'
+    ? createPgliteEventStore()
+    : createThrowawayPgliteEventStore();
 };
 
 let store: EventStore;
