@@ -19,8 +19,8 @@ import { aggregateStreams } from '@bashiri/eventstore';
 import { drainQueue } from '../../process-manager.ts';
 import type { WorkQueue } from '../../process-manager.ts';
 import type { AppServices } from '../../services.ts';
-import { moveMoneyMany } from '../wallet/index.ts';
-import type { ChunkMovement } from '../wallet/index.ts';
+import { moveMoneyBatch } from '../wallet/index.ts';
+import type { BatchMovement } from '../wallet/index.ts';
 import { racingSettings } from './config.ts';
 import { racingBetStream } from './projection.ts';
 
@@ -106,7 +106,7 @@ const roundsOf = async (services: AppServices, memo: RoundMemo, roundIds: readon
 };
 
 /**
- * Settles (or returns) the orders of one chunk on the batched money path (`moveMoneyMany`): the order
+ * Settles (or returns) the orders of one chunk on the batched money path (`moveMoneyBatch`, decision 0105): the order
  * streams read in one grouped read, then every order's `RacingBetSettled`/`RacingBetReturned` and every
  * winner's racing-coin credit appended in ONE all-or-nothing multi-stream append. Ids derive from
  * (order, round) and a settled order decides nothing, so a chunk replayed pays nothing twice.
@@ -121,7 +121,7 @@ const settleChunk = async (services: AppServices, memo: RoundMemo, items: readon
     items.map((i) => racingBetStream(i.bet_id)),
     racingBetDecider,
   );
-  const movements: ChunkMovement<RacingBetState, RacingBetEvent, RacingSettledNotice | null>[] = [];
+  const movements: BatchMovement<RacingBetState, RacingBetEvent, RacingSettledNotice | null>[] = [];
   for (const item of items) {
     const round = rounds.get(item.round_id);
     const voidReason = voided.get(item.round_id);
@@ -173,8 +173,8 @@ const settleChunk = async (services: AppServices, memo: RoundMemo, items: readon
       },
     });
   }
-  const { answers } = await moveMoneyMany(services, movements);
-  return answers.filter((n): n is RacingSettledNotice => n !== null);
+  const results = await moveMoneyBatch(services, movements);
+  return results.flatMap(({ answer }) => (answer === null ? [] : [answer]));
 };
 
 /**

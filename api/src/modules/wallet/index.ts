@@ -21,8 +21,6 @@ import type { WalletLedger } from './money-path.ts';
 import { viewOf, walletOf } from './service.ts';
 
 export { moveMoney } from './money-path.ts';
-export { moveMoneyMany } from './money-path-many.ts';
-export type { ChunkMovement, ManyResult } from './money-path-many.ts';
 export type { MoneyDecision, MoneyMovement, MoneyResult, WalletLedger } from './money-path.ts';
 export { moveMoneyBatch } from './money-batch.ts';
 export type { BatchMovement, MoneyBatchOptions } from './money-batch.ts';

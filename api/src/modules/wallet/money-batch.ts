@@ -25,10 +25,10 @@ import type {
   WalletEvent,
   WalletState,
 } from '@bashiri/domain';
-import { deterministicEventId, foldEvents, isWrongExpectedVersion, readStreams } from '@bashiri/eventstore';
+import { foldEvents, isWrongExpectedVersion, readStreams } from '@bashiri/eventstore';
 import type { Aggregated, EventData, StreamAppendRequest, StreamReadRequest } from '@bashiri/eventstore';
 import type { AppServices } from '../../services.ts';
-import { ledgerOf, moveMoney } from './money-path.ts';
+import { ledgerOf, moveMoney, productAppend } from './money-path.ts';
 import type { MoneyMovement, MoneyResult } from './money-path.ts';
 import { decisionGuard, needsUsage, protectionGateOf, sessionStartFor, usageFor } from './protection-gate.ts';
 import type { DecisionGuard } from './protection-gate.ts';
@@ -171,17 +171,7 @@ const tryBatch = async <ProductState, ProductEvent extends { type: string; data:
       answers.push({ answer: decision.answer, wallet: player.state, written: false });
       continue;
     }
-    if (product)
-      appends.push({
-        streamName: product.streamName,
-        expectedVersion: productNow.version,
-        events: productEvents.map((event, index) => ({
-          type: event.type,
-          data: event.data,
-          eventId: deterministicEventId(`${product.streamName}|${movement.idempotencyKey}`, index),
-        })),
-        ...(movement.metadata ? { metadata: movement.metadata } : {}),
-      });
+    if (product) appends.push(productAppend(movement, product.streamName, productNow.version, productEvents));
     player.events.push(...ledger.events);
     player.state = ledger.state;
     if (ledger.consulted) player.checked = true;

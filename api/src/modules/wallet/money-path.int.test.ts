@@ -1,6 +1,9 @@
 /**
  * The money path (`moveMoney`, decision 0008): product and wallet appended together through the port,
- * the same answer for a repeated request, money moved once however the requests race.
+ * the same answer for a repeated request, money moved once however the requests race. Its batched form
+ * (`moveMoneyBatch`, decisions 0105 and 0100; issue 14 "one money path") answers and writes what one
+ * `moveMoney` per movement, in order, would — one player's several movements decided in order on the
+ * wallet as the earlier ones left it — with the same event ids, so nothing is written twice.
  */
 import { walletStream } from '@bashiri/domain';
 import type { WalletCommand } from '@bashiri/domain';
@@ -9,6 +12,8 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp } from '../../testing/app.ts';
 import type { TestApp } from '../../testing/app.ts';
+import { moveMoneyBatch } from './money-batch.ts';
+import type { BatchMovement } from './money-batch.ts';
 import { moveMoney } from './money-path.ts';
 
 /** A toy product: a ticket bought once per request id (its stream's events name the requests). */
@@ -18,6 +23,63 @@ const tickets: Evolver<string[], TicketEvent> = {
   evolve: (state, event) => [...state, event.data.requestId],
 };
 
+/** A staff credit of `amount` TZS to `userId`'s balance: a movement of the wallet alone. */
+const creditMovement = (
+  now: () => string,
+  userId: string,
+  amount: number,
+  movementId: string,
+): BatchMovement<undefined, never, boolean> => ({
+  userId,
+  idempotencyKey: movementId,
+  decide: ({ wallet }) => ({
+    answer: wallet.pay({
+      type: 'AdjustPocket',
+      userId,
+      movementId,
+      at: now(),
+      actor: { kind: 'staff', id: 'test' },
+      pocket: 'balance',
+      amount,
+      reference: movementId,
+      reason: 'test credit',
+    }).ok,
+  }),
+});
+
+/** Buying ticket `ticket` for `stake` TZS (request `requestId`); the answer says bought or refused. */
+const buyMovement = (
+  now: () => string,
+  userId: string,
+  ticket: string,
+  requestId: string,
+  stake: number,
+): BatchMovement<string[], TicketEvent, string> => ({
+  userId,
+  product: { streamName: `ticket-${ticket}`, evolver: tickets },
+  idempotencyKey: `buy:${requestId}`,
+  decide: ({ product, wallet }) => {
+    if (product.state.includes(requestId)) return { answer: `bought ${requestId}` };
+    const debit: WalletCommand = {
+      type: 'DebitStake',
+      userId,
+      at: now(),
+      actor: { kind: 'player', id: userId },
+      movementId: `ticket-${ticket}:${requestId}`,
+      betId: ticket,
+      product: 'jackpot',
+      payType: 1,
+      amount: stake,
+    };
+    const paid = wallet.pay(debit);
+    if (!paid.ok) return { answer: `refused ${paid.error.code}` };
+    return {
+      answer: `bought ${requestId}`,
+      productEvents: [{ type: 'TicketBought', data: { requestId, stake } }],
+    };
+  },
+});
+
 describe('moveMoney', () => {
   let t: TestApp;
   beforeAll(async () => {
@@ -26,57 +88,18 @@ describe('moveMoney', () => {
   afterAll(async () => t.close());
 
   const at = () => new Date(t.services.now()).toISOString();
-  const cashier = { kind: 'staff', id: 'test' } as const;
   const credit = (userId: string, amount: number, movementId: string) =>
-    moveMoney<undefined, never, undefined, boolean>(t.services, {
-      userId,
-      idempotencyKey: movementId,
-      decide: ({ wallet }) => ({
-        answer: wallet.pay({
-          type: 'AdjustPocket',
-          userId,
-          movementId,
-          at: at(),
-          actor: cashier,
-          pocket: 'balance',
-          amount,
-          reference: movementId,
-          reason: 'test credit',
-        }).ok,
-      }),
-    });
+    moveMoney(t.services, creditMovement(at, userId, amount, movementId));
 
   /** Buys a ticket for `stake` TZS on the money path; the answer says bought or refused. */
   const buy = (userId: string, ticket: string, requestId: string, stake: number) =>
-    moveMoney<string[], TicketEvent, undefined, string>(t.services, {
-      userId,
-      product: { streamName: `ticket-${ticket}`, evolver: tickets },
-      idempotencyKey: `buy:${requestId}`,
-      decide: ({ product, wallet }) => {
-        if (product.state.includes(requestId)) return { answer: `bought ${requestId}` };
-        const debit: WalletCommand = {
-          type: 'DebitStake',
-          userId,
-          at: at(),
-          actor: { kind: 'player', id: userId },
-          movementId: `ticket-${ticket}:${requestId}`,
-          betId: ticket,
-          product: 'jackpot',
-          payType: 1,
-          amount: stake,
-        };
-        const paid = wallet.pay(debit);
-        if (!paid.ok) return { answer: `refused ${paid.error.code}` };
-        return {
-          answer: `bought ${requestId}`,
-          productEvents: [{ type: 'TicketBought', data: { requestId, stake } }],
-        };
-      },
-    });
+    moveMoney(t.services, buyMovement(at, userId, ticket, requestId, stake));
 
+  const walletEvents = async (userId: string) =>
+    (await t.services.store.readStream(walletStream(userId))).events;
   const balance = async (userId: string) => {
-    const { events } = await t.services.store.readStream(walletStream(userId));
-    const last = events.at(-1)?.data as { lines: { pocket: string; after: number }[] } | undefined;
+    const last = (await walletEvents(userId)).at(-1)?.data as
+      { lines: { pocket: string; after: number }[] } | undefined;
     return last?.lines.find((l) => l.pocket === 'balance')?.after ?? 0;
   };
 
@@ -139,6 +162,75 @@ describe('moveMoney', () => {
         },
       ),
       { numRuns: 15 },
+    );
+  });
+  it("decides one player's movements in order on one wallet; run again, or one by one, it writes nothing", async () => {
+    await moveMoneyBatch(t.services, [creditMovement(at, 'mb1', 1_000, 'mb1-credit')]);
+    const batch = ['a', 'b', 'c'].map((k, i) =>
+      buyMovement(at, 'mb1', `mb1-${k}`, `mb1-${k}`, i === 0 ? 600 : 300),
+    );
+    const first = await moveMoneyBatch(t.services, batch);
+    // The third sees the wallet the first two left (100 TZS): refused, and its ticket not written.
+    expect(first.map((r) => [r.answer, r.written])).toEqual([
+      ['bought mb1-a', true],
+      ['bought mb1-b', true],
+      ['refused INSUFFICIENT_FUNDS', false],
+    ]);
+    expect(first[1]!.wallet.balance).toBe(100);
+    expect(await balance('mb1')).toBe(100);
+    expect((await t.services.store.readStream('ticket-mb1-c')).streamExists).toBe(false);
+    const stored = (await walletEvents('mb1')).length;
+    const again = await moveMoneyBatch(t.services, batch);
+    expect(again.map((r) => r.written)).toEqual([false, false, false]);
+    expect((await moveMoney(t.services, batch[0]!)).written).toBe(false);
+    expect((await walletEvents('mb1')).length).toBe(stored);
+    expect((await t.services.store.readStream('ticket-mb1-a')).currentVersion).toBe(1);
+  });
+
+  it('answers and writes what one moveMoney per movement, in order, does (property)', async () => {
+    let run = 0;
+    await fc.assert(
+      fc.asyncProperty(
+        fc.integer({ min: 0, max: 20 }).map((n) => n * 100),
+        fc.array(
+          fc.record({ player: fc.integer({ min: 0, max: 2 }), stake: fc.integer({ min: 1, max: 9 }) }),
+          {
+            minLength: 1,
+            maxLength: 8,
+          },
+        ),
+        async (funds, buys) => {
+          run++;
+          const players = [0, 1, 2];
+          const movements = (side: string) => {
+            const user = (p: number) => `mbp-${run}-${side}-${p}`;
+            return {
+              user,
+              credits: players.map((p) => creditMovement(at, user(p), funds, `${user(p)}-credit`)),
+              buys: buys.map((b, k) =>
+                buyMovement(at, user(b.player), `${user(b.player)}-${k}`, `q${k}`, b.stake * 100),
+              ),
+            };
+          };
+          const batched = movements('batch');
+          const single = movements('single');
+          if (funds > 0) await moveMoneyBatch(t.services, batched.credits);
+          for (const c of single.credits) if (funds > 0) await moveMoney(t.services, c);
+          const fromBatch = await moveMoneyBatch(t.services, batched.buys);
+          const fromSingle = [];
+          for (const m of single.buys) fromSingle.push(await moveMoney(t.services, m));
+          expect(fromBatch.map((r) => [r.answer, r.written, r.wallet.balance])).toEqual(
+            fromSingle.map((r) => [r.answer, r.written, r.wallet.balance]),
+          );
+          for (const p of players) {
+            expect(await balance(batched.user(p))).toBe(await balance(single.user(p)));
+            expect((await walletEvents(batched.user(p))).length).toBe(
+              (await walletEvents(single.user(p))).length,
+            );
+          }
+        },
+      ),
+      { numRuns: 10 },
     );
   });
 });

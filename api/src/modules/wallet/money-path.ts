@@ -169,6 +169,27 @@ export const ledgerOf = (
 };
 
 /**
+ * The append of a movement's product events (the batched money path shares it): `streamName` at
+ * `expectedVersion`, each event's id derived from `<streamName>|<idempotencyKey>` and its index, the
+ * movement's metadata on them all.
+ */
+export const productAppend = (
+  movement: { readonly idempotencyKey: string; readonly metadata?: Partial<EventMetadata> },
+  streamName: string,
+  expectedVersion: number,
+  events: readonly { type: string; data: unknown }[],
+): StreamAppendRequest => ({
+  streamName,
+  expectedVersion,
+  events: events.map((event, index) => ({
+    type: event.type,
+    data: event.data,
+    eventId: deterministicEventId(`${streamName}|${movement.idempotencyKey}`, index),
+  })),
+  ...(movement.metadata ? { metadata: movement.metadata } : {}),
+});
+
+/**
  * Moves money with a product's aggregate (see the module comment). Throws what the store throws
  * (`WRONG_EXPECTED_VERSION` after {@link ATTEMPTS} lost races) and what `read`/`decide` throw; business
  * refusals are the product's to put in its answer.
@@ -234,16 +255,7 @@ export const moveMoney = async <
         }
         const appends: StreamAppendRequest[] = [];
         if (product && productEvents.length > 0)
-          appends.push({
-            streamName: product.streamName,
-            expectedVersion: productNow.version,
-            events: productEvents.map((event, index) => ({
-              type: event.type,
-              data: event.data,
-              eventId: deterministicEventId(`${product.streamName}|${movement.idempotencyKey}`, index),
-            })),
-            ...(movement.metadata ? { metadata: movement.metadata } : {}),
-          });
+          appends.push(productAppend(movement, product.streamName, productNow.version, productEvents));
         // The wallet is checked whenever the decision consulted it, written when it moved.
         if (ledger.consulted && (ledger.events.length > 0 || appends.length > 0))
           appends.push({ streamName: wallets, expectedVersion: wallet.version, events: ledger.events });
