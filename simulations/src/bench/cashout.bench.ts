@@ -20,13 +20,12 @@
  *    errors and answers other than PAID.
  * Also the server's CPU time per acceptance (ms) from /proc. Last stdout line: JSON.
  */
-import { fork } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
-import { fileURLToPath } from 'node:url';
 import type { BetEvent, PlacedLeg } from '@bashiri/domain';
 import { createPostgresClient } from '@bashiri/eventstore';
 import type { StreamAppendRequest } from '@bashiri/eventstore';
 import type { TestMatch } from '@bashiri/api/testing/catalogue';
+import { forkBenchServer } from './server-process.ts';
 
 const URL_ = process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
 const BETS = Number(process.env.BENCH_BETS ?? 10_000);
@@ -277,15 +276,8 @@ const runDriver = async (): Promise<void> => {
   const schema = `bench_cashout_${Date.now().toString(36)}`;
   const admin = await createPostgresClient({ connectionString: URL_ });
   await admin.query(`CREATE SCHEMA ${schema}`);
-  const child = fork(fileURLToPath(import.meta.url), ['server'], {
-    env: { ...process.env, BENCH_SCHEMA: schema },
-    execArgv: process.execArgv,
-  });
+  const { child, ready } = await forkBenchServer<Ready>(import.meta.url, schema);
   try {
-    const ready = await new Promise<Ready>((resolve, reject) => {
-      child.once('message', (m) => resolve(m as Ready));
-      child.once('exit', (code) => reject(new Error(`server exited ${code}`)));
-    });
     console.log(
       `setup ${ready.setupSeconds.toFixed(1)} s; quotes ${ready.quotesPerSecond}/s; re-quote of one match (in process) p99 ${ready.requoteP99Ms.toFixed(0)} ms`,
     );

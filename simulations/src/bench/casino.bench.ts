@@ -14,12 +14,11 @@
  *
  * Last stdout line: one JSON object { callsPerSecond, p50Ms, p99Ms, calls, errors, appliedOnce, … }.
  */
-import { fork } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { fileURLToPath } from 'node:url';
 import { signCasinoRequest } from '@bashiri/domain';
 import { createPostgresClient } from '@bashiri/eventstore';
 import type { SqlClient, SqlExecutor } from '@bashiri/eventstore';
+import { forkBenchServer } from './server-process.ts';
 
 const URL_ = process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 20);
@@ -176,14 +175,7 @@ const runDriver = async (): Promise<void> => {
   const schema = `bench_casino_${Date.now().toString(36)}`;
   const admin = await createPostgresClient({ connectionString: URL_ });
   await admin.query(`CREATE SCHEMA ${schema}`);
-  const child = fork(fileURLToPath(import.meta.url), ['server'], {
-    env: { ...process.env, BENCH_SCHEMA: schema },
-    execArgv: process.execArgv,
-  });
-  const ready = await new Promise<Ready>((resolve, reject) => {
-    child.once('message', (m) => resolve(m as Ready));
-    child.once('exit', (code) => reject(new Error(`server exited ${code}`)));
-  });
+  const { child, ready } = await forkBenchServer<Ready>(import.meta.url, schema);
   const base = `http://127.0.0.1:${ready.port}`;
   const latencies: number[] = [];
   let errors = 0;

@@ -15,10 +15,9 @@
  *
  * Last stdout line: one JSON object of the figures.
  */
-import { fork } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
 import { createPostgresClient, handleCommand } from '@bashiri/eventstore';
 import { fixtureDecider, fixtureStream, PAY_TYPE_BALANCE } from '@bashiri/domain';
+import { forkBenchServer } from './server-process.ts';
 
 const URL_ = process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
 const TICKETS = Number(process.env.BENCH_TICKETS ?? 100_000);
@@ -195,14 +194,7 @@ const runDriver = async (): Promise<void> => {
   const figures: Record<string, unknown> = {};
   try {
     // 1. Over HTTP against the forked server.
-    const child = fork(fileURLToPath(import.meta.url), ['server'], {
-      env: { ...process.env, BENCH_SCHEMA: schema },
-      execArgv: process.execArgv,
-    });
-    const ready = await new Promise<Ready>((resolve, reject) => {
-      child.once('message', (m) => resolve(m as Ready));
-      child.once('exit', (code) => reject(new Error(`server exited ${code}`)));
-    });
+    const { child, ready } = await forkBenchServer<Ready>(import.meta.url, schema);
     const http = await buyOverHttp(ready);
     const serverCpu = new Promise<number>((resolve) =>
       child.on('message', (m: { type: string; ms?: number }) => m.type === 'cpu' && resolve(m.ms!)),

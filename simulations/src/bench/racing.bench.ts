@@ -25,13 +25,13 @@
  * per order stream), racing coin conserved (`coin_conserved`: start − stakes + payouts, from the wallet
  * streams). Last stdout line: one JSON object of the figures.
  */
-import { fork } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { cpus, loadavg } from 'node:os';
-import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import { RacingBetType } from '@bashiri/domain';
 import type { RacingSelection } from '@bashiri/domain';
 import { createPostgresClient } from '@bashiri/eventstore';
+import { forkBenchServer } from './server-process.ts';
 
 const URL_ = process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
 const BETS = Number(process.env.BENCH_RACING_BETS ?? 50_000);
@@ -316,7 +316,7 @@ const runServer = async (): Promise<void> => {
 
 const PLACE = `mutation ($input: PlaceRacingBetInput!) { placeRacingBet(input: $input) { id status } }`;
 
-const ask = <T>(child: ReturnType<typeof fork>, message: object, answer: string): Promise<T> =>
+const ask = <T>(child: ChildProcess, message: object, answer: string): Promise<T> =>
   new Promise<T>((resolve, reject) => {
     const onMessage = (m: { type: string }) => {
       if (m.type !== answer) return;
@@ -332,15 +332,8 @@ const runDriver = async (): Promise<void> => {
   const schema = `bench_racing_${Date.now().toString(36)}`;
   const admin = await createPostgresClient({ connectionString: URL_ });
   await admin.query(`CREATE SCHEMA ${schema}`);
-  const child = fork(fileURLToPath(import.meta.url), ['server'], {
-    env: { ...process.env, BENCH_SCHEMA: schema },
-    execArgv: process.execArgv,
-  });
+  const { child, ready } = await forkBenchServer<Ready>(import.meta.url, schema);
   try {
-    const ready = await new Promise<Ready>((resolve, reject) => {
-      child.once('message', (m) => resolve(m as Ready));
-      child.once('exit', (code) => reject(new Error(`server exited ${code}`)));
-    });
     const load = loadavg().map((n) => Number(n.toFixed(2)));
     const device = { utcOffsetMinutes: 180, now: new Date(OPEN_AT).toISOString() };
     const bodyFor = (k: number) => {

@@ -1,0 +1,34 @@
+/**
+ * The two-process layout of the HTTP benches (`bench:cashout`, `bench:casino`, `bench:pool`,
+ * `bench:racing`): the DRIVER forks the bench file itself with the argument `server` (the server then
+ * seeds, listens and sends one message when ready), so that the load generator never steals the
+ * server's event loop. The schema of the run is passed in `BENCH_SCHEMA`.
+ */
+import { fork } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+
+/** The forked server and the first message it sent (its "ready" report, whose shape the bench owns). */
+export interface BenchServer<Ready> {
+  readonly child: ChildProcess;
+  readonly ready: Ready;
+}
+
+/**
+ * Forks `benchFile` (the caller's `import.meta.url`) as the server of schema `schema` and waits for its
+ * first message. Rejects when the server exits first (its own error is on stderr).
+ */
+export const forkBenchServer = async <Ready>(
+  benchFile: string,
+  schema: string,
+): Promise<BenchServer<Ready>> => {
+  const child = fork(fileURLToPath(benchFile), ['server'], {
+    env: { ...process.env, BENCH_SCHEMA: schema },
+    execArgv: process.execArgv,
+  });
+  const ready = await new Promise<Ready>((resolve, reject) => {
+    child.once('message', (m) => resolve(m as Ready));
+    child.once('exit', (code) => reject(new Error(`server exited ${code}`)));
+  });
+  return { child, ready };
+};
