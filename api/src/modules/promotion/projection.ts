@@ -27,103 +27,95 @@ import { applyBets, applyRegistrations } from './projection-runs.ts';
 /** A win of at least this many TZS is kept for the big-winners list (spec §2 `/super`). */
 export const BIG_WIN_MIN = 10_000;
 
-const applyOne = async (e: RecordedEvent, tx: SqlExecutor): Promise<void> => {
-  const d = e.data as Record<string, unknown>;
-  switch (e.type) {
-    case 'DepositCredited': {
-      const amount = (d['lines'] as MovementLine[]).reduce((sum, l) => sum + netOf(l), 0);
-      const first = await tx.query(
-        `UPDATE promo_referrals SET first_deposit = $2 WHERE friend_id = $1 AND first_deposit IS NULL
-         RETURNING friend_id`,
-        [d['userId'], amount],
-      );
-      if (first.rows.length > 0)
-        await tx.query(
-          `INSERT INTO promo_queue (key, kind, user_id, ref, amount, at)
-           VALUES ('invitation:' || $1, 'invitation', $1, $2, $3, $4) ON CONFLICT DO NOTHING`,
-          [d['userId'], d['reference'], amount, d['at']],
-        );
-      return;
-    }
-    case 'BonusCredited': {
-      const line = (d['lines'] as { pocket: string; amount: number }[]).find(
-        (l) => l.pocket === 'creditMoney',
-      );
-      if (line && line.amount > 0)
-        await tx.query(
-          `INSERT INTO promo_grants (movement_id, user_id, amount, at) VALUES ($1, $2, $3, $4) ON CONFLICT DO NOTHING`,
-          [d['movementId'], d['userId'], line.amount, d['at']],
-        );
-      return;
-    }
-    case 'CreditExpired':
-      await tx.query('UPDATE promo_grants SET expired = true WHERE movement_id = $1', [d['reference']]);
-      return;
-    case 'WinningsCredited': {
-      const amount = (d['lines'] as MovementLine[]).reduce((sum, l) => sum + netOf(l), 0);
-      if (amount >= BIG_WIN_MIN)
-        await tx.query(
-          `INSERT INTO promo_big_wins (movement_id, user_id, amount, at) VALUES ($1, $2, $3, $4) ON CONFLICT DO NOTHING`,
-          [d['movementId'], d['userId'], amount, d['at']],
-        );
-      return;
-    }
-    case 'PromotionCreated':
+/**
+ * What each event type writes one by one (the types a run of `projection-runs.ts` does not take); an
+ * event of the filter whose type is not here writes nothing in this projection.
+ */
+const ONE_BY_ONE: Readonly<
+  Record<string, (d: Record<string, unknown>, e: RecordedEvent, tx: SqlExecutor) => Promise<unknown>>
+> = {
+  DepositCredited: async (d, e, tx) => {
+    const amount = (d['lines'] as MovementLine[]).reduce((sum, l) => sum + netOf(l), 0);
+    const first = await tx.query(
+      `UPDATE promo_referrals SET first_deposit = $2 WHERE friend_id = $1 AND first_deposit IS NULL
+       RETURNING friend_id`,
+      [d['userId'], amount],
+    );
+    if (first.rows.length > 0)
       await tx.query(
-        `INSERT INTO promotions (promotion_id, kind, name, starts_at, ends_at, budget, created_at)
-         VALUES ($1, $2, $3, $4, $5, $6, $7) ON CONFLICT DO NOTHING`,
-        [d['promotionId'], d['kind'], d['name'], d['startsAt'], d['endsAt'], d['budget'], d['at']],
+        `INSERT INTO promo_queue (key, kind, user_id, ref, amount, at)
+         VALUES ('invitation:' || $1, 'invitation', $1, $2, $3, $4) ON CONFLICT DO NOTHING`,
+        [d['userId'], d['reference'], amount, d['at']],
       );
-      return;
-    case 'PromotionScheduled':
-      await tx.query('UPDATE promotions SET starts_at = $2, ends_at = $3 WHERE promotion_id = $1', [
-        d['promotionId'],
-        d['startsAt'],
-        d['endsAt'],
-      ]);
-      return;
-    case 'PromotionPaused':
-    case 'PromotionResumed':
-      await tx.query('UPDATE promotions SET paused = $2 WHERE promotion_id = $1', [
-        d['promotionId'],
-        e.type === 'PromotionPaused',
-      ]);
-      return;
-    case 'PromotionBudgetSet':
-      await tx.query('UPDATE promotions SET budget = $2 WHERE promotion_id = $1', [
-        d['promotionId'],
-        d['budget'],
-      ]);
-      return;
-    case 'RewardGranted': {
-      const inserted = await tx.query(
-        `INSERT INTO promo_rewards (movement_id, promotion_id, user_id, trigger, amount, at)
-         VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT DO NOTHING RETURNING movement_id`,
-        [d['movementId'], d['promotionId'], d['userId'], d['trigger'], d['amount'], d['at']],
+  },
+  BonusCredited: async (d, e, tx) => {
+    const line = (d['lines'] as { pocket: string; amount: number }[]).find((l) => l.pocket === 'creditMoney');
+    if (line && line.amount > 0)
+      await tx.query(
+        `INSERT INTO promo_grants (movement_id, user_id, amount, at) VALUES ($1, $2, $3, $4) ON CONFLICT DO NOTHING`,
+        [d['movementId'], d['userId'], line.amount, d['at']],
       );
-      if (inserted.rows.length > 0)
-        await tx.query(
-          `UPDATE promotions SET spent = spent + $2, granted_count = granted_count + 1 WHERE promotion_id = $1`,
-          [d['promotionId'], d['amount']],
-        );
-      return;
-    }
-  }
+  },
+  CreditExpired: async (d, e, tx) => {
+    await tx.query('UPDATE promo_grants SET expired = true WHERE movement_id = $1', [d['reference']]);
+  },
+  WinningsCredited: async (d, e, tx) => {
+    const amount = (d['lines'] as MovementLine[]).reduce((sum, l) => sum + netOf(l), 0);
+    if (amount >= BIG_WIN_MIN)
+      await tx.query(
+        `INSERT INTO promo_big_wins (movement_id, user_id, amount, at) VALUES ($1, $2, $3, $4) ON CONFLICT DO NOTHING`,
+        [d['movementId'], d['userId'], amount, d['at']],
+      );
+  },
+  PromotionCreated: async (d, e, tx) => {
+    await tx.query(
+      `INSERT INTO promotions (promotion_id, kind, name, starts_at, ends_at, budget, created_at)
+       VALUES ($1, $2, $3, $4, $5, $6, $7) ON CONFLICT DO NOTHING`,
+      [d['promotionId'], d['kind'], d['name'], d['startsAt'], d['endsAt'], d['budget'], d['at']],
+    );
+  },
+  PromotionScheduled: async (d, e, tx) => {
+    await tx.query('UPDATE promotions SET starts_at = $2, ends_at = $3 WHERE promotion_id = $1', [
+      d['promotionId'],
+      d['startsAt'],
+      d['endsAt'],
+    ]);
+  },
+  PromotionPaused: async (d, e, tx) => {
+    await tx.query('UPDATE promotions SET paused = $2 WHERE promotion_id = $1', [
+      d['promotionId'],
+      e.type === 'PromotionPaused',
+    ]);
+  },
+  PromotionResumed: async (d, e, tx) => {
+    await tx.query('UPDATE promotions SET paused = $2 WHERE promotion_id = $1', [
+      d['promotionId'],
+      e.type === 'PromotionPaused',
+    ]);
+  },
+  PromotionBudgetSet: async (d, e, tx) => {
+    await tx.query('UPDATE promotions SET budget = $2 WHERE promotion_id = $1', [
+      d['promotionId'],
+      d['budget'],
+    ]);
+  },
+  RewardGranted: async (d, e, tx) => {
+    const inserted = await tx.query(
+      `INSERT INTO promo_rewards (movement_id, promotion_id, user_id, trigger, amount, at)
+       VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT DO NOTHING RETURNING movement_id`,
+      [d['movementId'], d['promotionId'], d['userId'], d['trigger'], d['amount'], d['at']],
+    );
+    if (inserted.rows.length > 0)
+      await tx.query(
+        `UPDATE promotions SET spent = spent + $2, granted_count = granted_count + 1 WHERE promotion_id = $1`,
+        [d['promotionId'], d['amount']],
+      );
+  },
 };
 
-/** The event types {@link applyOne} writes for; every other event of the filter writes nothing here. */
-const WRITTEN_ONE_BY_ONE = new Set([
-  'DepositCredited',
-  'BonusCredited',
-  'CreditExpired',
-  'WinningsCredited',
-  'PromotionCreated',
-  'PromotionScheduled',
-  'PromotionPaused',
-  'PromotionResumed',
-  'PromotionBudgetSet',
-  'RewardGranted',
-]);
+const applyOne = async (e: RecordedEvent, tx: SqlExecutor): Promise<void> => {
+  if (Object.hasOwn(ONE_BY_ONE, e.type)) await ONE_BY_ONE[e.type]!(e.data as Record<string, unknown>, e, tx);
+};
 
 /** The set-based step of an event that has one (`projection-runs.ts`), by kind of run. */
 const runOf = (e: RecordedEvent): 'bets' | 'registrations' | null =>
@@ -149,7 +141,7 @@ export const promotionProjection: Projection = {
       const kind = runOf(e);
       // An event that writes nothing here (a stake debit beside each bet, say) must not cut a run of
       // bets in two: skipped, it leaves the read model exactly as applying it in its turn would.
-      if (!kind && !WRITTEN_ONE_BY_ONE.has(e.type)) continue;
+      if (!kind && !Object.hasOwn(ONE_BY_ONE, e.type)) continue;
       if (kind !== runKind && run.length > 0) {
         await applyRun(runKind!, run, tx);
         run = [];
