@@ -1,6 +1,7 @@
 /**
  * Issue 16 item 9 in real Chromium (docs/testing-e2e.md): every entry of the back office's side menu is
- * reachable at 1280×720 — the last one sits above the collapse bar and opens its screen.
+ * reachable at 1280×720 — the last one sits above the collapse bar and opens its screen. At 360×740 (a
+ * phone) the menu starts folded, opens over the screen from its tab, and folds again once an entry is chosen.
  * Screenshots: artifacts/screenshots/results-admin-*.png.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -9,7 +10,7 @@ import { staffStorage } from './testing/staff-session.ts';
 
 const e2e = e2eSuite();
 
-describe.skipIf(!e2e.available)('back office menu at 1280×720 (issue 16)', () => {
+describe.skipIf(!e2e.available)('back office menu at 1280×720 and on a phone (issue 16)', () => {
   beforeAll(() => e2e.start(), 180_000);
   afterAll(() => e2e.stop());
 
@@ -45,5 +46,30 @@ describe.skipIf(!e2e.available)('back office menu at 1280×720 (issue 16)', () =
     await last.click();
     await page.waitForURL((url) => url.toString() !== before);
     await e2e.screenshot(page, 'results-admin-1280x720-menu');
+  });
+
+  it('folds the menu away on a phone: opened from its tab, folded again after choosing an entry', async () => {
+    const admin = await e2e.server.staffLogin();
+    const page = await e2e.page('phone', { storage: staffStorage(admin.token, 'sw') });
+    await page.goto(e2e.url('/admin/'));
+    const sider = page.getByTestId('admin-sider');
+    const tab = page.locator('.ant-layout-sider-zero-width-trigger');
+    await tab.waitFor();
+    const width = async () => (await sider.boundingBox())?.width ?? -1;
+    expect(await width()).toBe(0);
+    // The screen has the phone's width (less its 8 px margins and padding).
+    const content = await page.locator('.ant-layout-content').boundingBox();
+    expect(content?.width ?? 0).toBeGreaterThanOrEqual(340);
+    // The staff button shows its icon only: the header fits the phone.
+    const header = await page.locator('.ant-layout-header').evaluate((el) => [el.scrollWidth, el.clientWidth]);
+    expect(header[0]).toBeLessThanOrEqual(header[1]);
+    await tab.click();
+    await expect.poll(width).toBe(220);
+    await e2e.screenshot(page, 'results-admin-phone-menu-open');
+    const before = page.url();
+    await sider.locator('.ant-menu-item').last().click();
+    await page.waitForURL((url) => url.toString() !== before);
+    await expect.poll(width).toBe(0);
+    await e2e.screenshot(page, 'results-admin-phone-menu-chosen');
   });
 });

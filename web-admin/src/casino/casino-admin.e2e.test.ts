@@ -88,9 +88,6 @@ describe.skipIf(!e2e.available)('back office: casino games, import, providers, G
           [edited],
         );
         await page.goto(e2e.url('/admin/#/casino/games'));
-        // On a phone staff fold the menu away first (it is 220 px of the 360).
-        // (A tap event: at 360 px Playwright's hit test lands on the sider's own box around its trigger.)
-        if (device === 'phone') await page.locator('.ant-layout-sider-trigger').dispatchEvent('click');
         const rows = page.locator('.ant-table-row');
         const gameRow = (id: string) =>
           rows.filter({ has: page.locator('td', { hasText: new RegExp(`^${id}$`) }) }).first();

@@ -147,7 +147,7 @@ export function SimulationLaunchPanel({
         <Card size="small" title={t('simulations.launch.title')}>
           <Space orientation="vertical" style={{ width: '100%' }}>
             <Select
-              style={{ minWidth: 320 }}
+              style={{ width: '100%', maxWidth: 480 }}
               placeholder={t('simulations.launch.pickStored')}
               aria-label={t('simulations.launch.stored')}
               data-testid="launch-stored"
