@@ -82,6 +82,9 @@ export interface ProjectionRunner {
   settle(): Promise<void>;
 }
 
+/** The planner's cost of a random page read inside a projection batch: read models are cached (SSD value). */
+export const PROJECTION_RANDOM_PAGE_COST = 1.1;
+
 export const createProjectionRunner = (options: ProjectionRunnerOptions): ProjectionRunner => {
   const { sql, store, projections } = options;
   const batchSize = options.batchSize ?? 1_000;
@@ -103,8 +106,13 @@ export const createProjectionRunner = (options: ProjectionRunnerOptions): Projec
       // The batch's commit need not wait for its WAL flush (synchronous_commit off for this transaction
       // only): a read model and its checkpoint commit together, so a crash can only lose both, and the
       // next batch applies those events again. Events themselves are always committed durably.
+      // A batch's statements are planned for read models held in memory (random_page_cost as for cached
+      // data, PROJECTION_RANDOM_PAGE_COST): with the server's default (4, a spinning disk) the planner
+      // hashed a whole read-model table rather than look up a batch's few hundred keys by its index, a
+      // cost that grew with the table (issue 21 "Speed", docs/benchmarks.md).
       const lease = await tx.query<{ position: string | null }>(
-        `SELECT position, set_config('synchronous_commit', 'off', true) FROM projection_checkpoints
+        `SELECT position, set_config('synchronous_commit', 'off', true),
+                set_config('random_page_cost', '${PROJECTION_RANDOM_PAGE_COST}', true) FROM projection_checkpoints
          WHERE name = $1 FOR UPDATE${options.wait ? '' : ' SKIP LOCKED'}`,
         [projection.name],
       );
