@@ -69,7 +69,12 @@ export function AdminLayout({ routes }: { readonly routes: readonly AdminRoute[]
         // The menu scrolls inside the sider's body, above the collapse bar (fixed at the bottom): every
         // entry can be reached at 1280×720 and above (issue 16 item 9). Scrolling the whole sider put
         // the last entries (Exports) under that bar.
-        style={phone ? { ...SIDER_STYLE, position: 'fixed', left: 0, zIndex: 1000 } : SIDER_STYLE}
+        // On a phone it lies over the screen, and shows its tab (drawn outside its own box) unclipped.
+        style={
+          phone
+            ? { ...SIDER_STYLE, position: 'fixed', left: 0, zIndex: 1000, overflow: 'visible' }
+            : SIDER_STYLE
+        }
         styles={{ body: SIDER_BODY_STYLE }}
         data-testid="admin-sider"
       >
@@ -134,7 +139,17 @@ export function AdminLayout({ routes }: { readonly routes: readonly AdminRoute[]
           </Space>
         </Layout.Header>
         <Layout.Content style={{ margin: phone ? 8 : 16, minWidth: 0 }}>
-          <div style={{ background: '#fff', padding: phone ? 8 : 16, borderRadius: 8, minHeight: 360 }}>
+          {/* A screen wider than the window (a wide table or filter row) scrolls sideways in its own box,
+              never widening the page under the header. */}
+          <div
+            style={{
+              background: '#fff',
+              padding: phone ? 8 : 16,
+              borderRadius: 8,
+              minHeight: 360,
+              overflowX: 'auto',
+            }}
+          >
             <Outlet />
           </div>
         </Layout.Content>

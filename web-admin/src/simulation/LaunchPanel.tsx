@@ -181,6 +181,7 @@ export function SimulationLaunchPanel({
       {runs.length > 0 && (
         <Card size="small" title={t('simulations.launch.runs')}>
           <Table<SimulationLaunchFieldsFragment>
+            scroll={{ x: 'max-content' }}
             size="small"
             rowKey="runId"
             columns={columns}

@@ -111,6 +111,7 @@ export function SimulationsPage() {
         <Alert type="info" showIcon title={t('simulations.empty')} />
       )}
       <Table<SimulationRunSummaryFieldsFragment>
+        scroll={{ x: 'max-content' }}
         size="small"
         rowKey="runId"
         loading={fetching && !data}
@@ -445,6 +446,7 @@ export function SimulationCompareView({
   return (
     <Space orientation="vertical" style={{ width: '100%' }} data-testid="simulation-compare">
       <Table
+        scroll={{ x: 'max-content' }}
         size="small"
         rowKey="key"
         pagination={false}

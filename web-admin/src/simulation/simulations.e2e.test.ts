@@ -109,11 +109,6 @@ describe.skipIf(!e2e.available || !hasData)('Simulations screen (issue 17 item 7
     await status.first().waitFor({ timeout: 120_000 });
     runId = ((await status.first().getAttribute('data-testid')) ?? '').replace('launch-status-', '');
     expect(runId).not.toBe('');
-    // On a phone the side menu starts folded and the scenario takes the screen's width (open at 220 px it
-    // left the card about 60 px, the scenario wrapping one letter per line).
-    const scenarioBox = await page.getByTestId('launch-scenario').boundingBox();
-    expect(scenarioBox?.width ?? 0).toBeGreaterThan(280);
-    expect((await page.getByTestId('admin-sider').boundingBox())?.width ?? 0).toBe(0);
     const row = page.locator('tr', { has: page.getByTestId(`launch-status-${runId}`) });
     const seen: number[] = [];
     let shot = false;
@@ -171,6 +166,11 @@ describe.skipIf(!e2e.available || !hasData)('Simulations screen (issue 17 item 7
     expect(await page.getByTestId('launch-scenario').getAttribute('placeholder')).toBe(
       'Mpango (YAML au JSON, sehemu za docs/simulations.md)',
     );
+    // On a phone the side menu starts folded and the scenario takes the screen's width (open at 220 px it
+    // left the card about 60 px, the scenario wrapping one letter per line).
+    const scenarioBox = await page.getByTestId('launch-scenario').boundingBox();
+    expect(scenarioBox?.width ?? 0).toBeGreaterThan(280);
+    expect((await page.getByTestId('admin-sider').boundingBox())?.width ?? 0).toBe(0);
     const row = page.locator('tr', { has: page.getByTestId(`launch-status-${runId}`) });
     expect(await row.innerText()).toContain('Limekamilika');
     expect(await row.innerText()).toContain(`${MATCHDAYS}/${MATCHDAYS}`);
