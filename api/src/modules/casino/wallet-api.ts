@@ -11,6 +11,7 @@
  * the wallet commands of its events (`casinoWalletCommands`: bills 22, 23, 24) are paid in the same
  * atomic append. A repeat of an accepted call answers the first result (the balance after its movement).
  */
+import { createHmac } from 'node:crypto';
 import {
   CasinoStatus,
   casinoOk,
@@ -56,6 +57,10 @@ const refuse = (error: DomainError, balance?: number, transactionId?: string): C
   casinoRefusal(error, balance, transactionId);
 
 const code = (c: string, message: string): DomainError => domainError(c, message);
+
+/** HMAC-SHA256 as lowercase hex, node's native one (the domain's pure-code one is the reference). */
+export const nativeHmacSha256Hex = (key: string, message: string): string =>
+  createHmac('sha256', key).update(message, 'utf8').digest('hex');
 
 /** What the decision inside the money path answered, before the repeat's first result is looked up. */
 type Decided =
@@ -117,6 +122,7 @@ export const answerWalletCall = async (services: AppServices, call: WalletCall):
     timestamp: header(call.headers, CASINO_HEADERS.timestamp),
     signature: header(call.headers, CASINO_HEADERS.signature),
     nowMs,
+    hmac: nativeHmacSha256Hex,
   });
   if (badSignature) return refuse(badSignature);
   if (!provider.enabled) return refuse(code('CASINO_PROVIDER_DISABLED', 'this provider is disabled'));
