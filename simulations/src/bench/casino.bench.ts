@@ -97,7 +97,8 @@ const runServer = async (): Promise<void> => {
     if (m.type === 'count') return counted.reset();
     if (m.type === 'statements') return process.send!({ type: 'statements', n: counted.total() });
     if (m.type !== 'stop') return;
-    if (process.env.BENCH_COUNT_SQL || process.env.BENCH_COUNT_STATEMENTS === '1') console.error(counted.report());
+    if (process.env.BENCH_COUNT_SQL || process.env.BENCH_COUNT_STATEMENTS === '1')
+      console.error(counted.report());
     await app.close();
     await services.projections.settle();
     process.exit(0);
