@@ -93,6 +93,13 @@ const mergeResolvers = (modules: readonly ApiModule[], queryTimeoutMs: number) =
   return merged;
 };
 
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** False: the route answers other servers only, without the browsers' security headers (helmet). */
+    securityHeaders?: boolean;
+  }
+}
+
 export const buildApp = async (
   config: ServerConfig,
   services: AppServices,
@@ -112,8 +119,12 @@ export const buildApp = async (
   // @fastify/helmet builds it again on every request, parsing the CSP directives each time — 4% of the
   // server's CPU under bench:api (docs/benchmarks.md "Session 6 performance"). Same headers.
   const securityHeaders = helmet({ contentSecurityPolicy });
+  // A route for servers, not browsers, opts out with `config.securityHeaders: false` (the casino wallet
+  // API: a dozen headers no provider reads, on thousands of calls a second).
   app.addHook('onRequest', (request, reply, done) =>
-    securityHeaders(request.raw, reply.raw, (error?: unknown) => done(error as Error | undefined)),
+    request.routeOptions.config.securityHeaders === false
+      ? done()
+      : securityHeaders(request.raw, reply.raw, (error?: unknown) => done(error as Error | undefined)),
   );
   await app.register(cors, { origin: allowedOrigins(config) });
   await app.register(rateLimit, { max: 600, timeWindow: '1 minute' });

@@ -165,7 +165,14 @@ const STATUS_OF: Readonly<Record<string, CasinoStatus>> = {
  * Unix milliseconds sent in {@link CASINO_HEADERS}.timestamp. `secret` is the provider's (back office).
  */
 export const casinoSignature = (secret: string, timestamp: string, body: string): string =>
-  bytesToHex(hmac(sha256, utf8ToBytes(secret), utf8ToBytes(`${body}|${timestamp}`)));
+  hmacSha256Hex(secret, casinoSignedMessage(timestamp, body));
+
+/** The message a signature covers: the exact body text, `|`, the decimal Unix-ms timestamp. */
+export const casinoSignedMessage = (timestamp: string, body: string): string => `${body}|${timestamp}`;
+
+/** Lowercase hex of HMAC-SHA256 of the UTF-8 `message` under the UTF-8 `key` (pure code, @noble/hashes). */
+export const hmacSha256Hex = (key: string, message: string): string =>
+  bytesToHex(hmac(sha256, utf8ToBytes(key), utf8ToBytes(message)));
 
 /** The three headers a provider sends with `body` signed at `nowMs` (Unix ms). */
 export const signCasinoRequest = (
@@ -207,6 +214,11 @@ export interface SignedRequest {
   readonly nowMs: number;
   /** Default {@link CASINO_SIGNATURE_WINDOW_MS}. */
   readonly windowMs?: number;
+  /**
+   * The HMAC-SHA256 to use, same contract as {@link hmacSha256Hex} (the default): the server passes
+   * node's native one, several times faster than pure code on thousands of calls a second.
+   */
+  readonly hmac?: (key: string, message: string) => string;
 }
 
 /**
@@ -232,7 +244,7 @@ export const verifyCasinoSignature = (r: SignedRequest): DomainError | undefined
         details: { skewMs: skew, windowMs },
       },
     );
-  const expected = casinoSignature(r.secret, r.timestamp, r.body);
+  const expected = (r.hmac ?? hmacSha256Hex)(r.secret, casinoSignedMessage(r.timestamp, r.body));
   if (!timingSafeEqualHex(expected, r.signature))
     return domainError('CASINO_SIGNATURE_INVALID', 'the signature does not match the body');
   return undefined;

@@ -12,6 +12,8 @@
  * casino transactions read model has exactly one row per accepted call, and every player's balance
  * equals its deposit plus the sum of its movements.
  *
+ * BENCH_CPU_PROF=1 writes a V8 CPU profile of the server (`server-process.ts`).
+ *
  * Last stdout line: one JSON object { callsPerSecond, p50Ms, p99Ms, calls, errors, appliedOnce, … }.
  */
 import { randomUUID } from 'node:crypto';
@@ -95,7 +97,8 @@ const runServer = async (): Promise<void> => {
     if (m.type === 'count') return counted.reset();
     if (m.type === 'statements') return process.send!({ type: 'statements', n: counted.total() });
     if (m.type !== 'stop') return;
-    if (process.env.BENCH_COUNT_SQL) console.error(counted.report());
+    if (process.env.BENCH_COUNT_SQL || process.env.BENCH_COUNT_STATEMENTS === '1')
+      console.error(counted.report());
     await app.close();
     await services.projections.settle();
     process.exit(0);
@@ -104,7 +107,8 @@ const runServer = async (): Promise<void> => {
 
 /**
  * The SQL client counting statements (round trips) by their first words: the statements per call in the
- * result, and with BENCH_COUNT_SQL=1 each statement's count printed to stderr at the end.
+ * result, and with BENCH_COUNT_STATEMENTS=1 (as bench:api; BENCH_COUNT_SQL=1 too) each statement's count
+ * printed to stderr at the end.
  */
 const countingSql = (inner: SqlClient) => {
   const counts = new Map<string, number>();

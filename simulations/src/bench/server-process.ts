@@ -2,10 +2,14 @@
  * The two-process layout of the HTTP benches (`bench:cashout`, `bench:casino`, `bench:pool`,
  * `bench:racing`): the DRIVER forks the bench file itself with the argument `server` (the server then
  * seeds, listens and sends one message when ready), so that the load generator never steals the
- * server's event loop. The schema of the run is passed in `BENCH_SCHEMA`.
+ * server's event loop. The schema of the run is passed in `BENCH_SCHEMA`. With BENCH_CPU_PROF=1 the
+ * server writes a V8 CPU profile (`--cpu-prof`) to BENCH_CPU_PROF_DIR (default
+ * <tmp>/bashiri-bench-profiles) when it exits.
  */
 import { fork } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 /** The forked server and the first message it sent (its "ready" report, whose shape the bench owns). */
@@ -24,7 +28,15 @@ export const forkBenchServer = async <Ready>(
 ): Promise<BenchServer<Ready>> => {
   const child = fork(fileURLToPath(benchFile), ['server'], {
     env: { ...process.env, BENCH_SCHEMA: schema },
-    execArgv: process.execArgv,
+    execArgv: [
+      ...process.execArgv,
+      ...(process.env.BENCH_CPU_PROF === '1'
+        ? [
+            '--cpu-prof',
+            `--cpu-prof-dir=${process.env.BENCH_CPU_PROF_DIR ?? join(tmpdir(), 'bashiri-bench-profiles')}`,
+          ]
+        : []),
+    ],
   });
   const ready = await new Promise<Ready>((resolve, reject) => {
     child.once('message', (m) => resolve(m as Ready));

@@ -58,10 +58,11 @@ export const registerCasinoRoutes = async (app: FastifyInstance, services: AppSe
       done(null, body),
     );
     // The site's per-address limit (600 a minute, app.ts) is for browsers; a provider sends thousands of
-    // calls a second from a few addresses, so this route has its own limits above instead.
+    // calls a second from a few addresses, so this route has its own limits above instead. Nor does it
+    // send the browsers' security headers (app.ts): its answers are JSON read by providers' servers.
     scope.post<{ Params: { method: string } }>(
       '/casino/wallet/:method',
-      { config: { rateLimit: false } },
+      { config: { rateLimit: false, securityHeaders: false } },
       async (request, reply) => {
         const now = services.now();
         const provider = String(request.headers['x-casino-provider'] ?? '');

@@ -11,6 +11,7 @@
  * the wallet commands of its events (`casinoWalletCommands`: bills 22, 23, 24) are paid in the same
  * atomic append. A repeat of an accepted call answers the first result (the balance after its movement).
  */
+import { createHmac } from 'node:crypto';
 import {
   CasinoStatus,
   casinoOk,
@@ -26,6 +27,7 @@ import {
   domainError,
   parseCasinoRequest,
   verifyCasinoSignature,
+  walletStream,
 } from '@bashiri/domain';
 import type {
   CasinoAnswer,
@@ -33,8 +35,9 @@ import type {
   CasinoRoundState,
   CasinoTransaction,
   DomainError,
+  Movement,
 } from '@bashiri/domain';
-import { moveMoney, walletOf, walletProjection } from '../wallet/index.ts';
+import { moveMoney, walletOf } from '../wallet/index.ts';
 import type { AppServices } from '../../services.ts';
 import { playerFlags, walletFactsOf } from './wallet-facts.ts';
 
@@ -55,23 +58,41 @@ const refuse = (error: DomainError, balance?: number, transactionId?: string): C
 
 const code = (c: string, message: string): DomainError => domainError(c, message);
 
+/** HMAC-SHA256 as lowercase hex, node's native one (the domain's pure-code one is the reference). */
+export const nativeHmacSha256Hex = (key: string, message: string): string =>
+  createHmac('sha256', key).update(message, 'utf8').digest('hex');
+
 /** What the decision inside the money path answered, before the repeat's first result is looked up. */
 type Decided =
   | { readonly kind: 'answer'; readonly answer: CasinoAnswer }
   | { readonly kind: 'repeat'; readonly transaction: CasinoTransaction; readonly balance: number };
 
+/** Wallet events read per page while looking back for a repeated call's movement. */
+const LOOK_BACK_PAGE = 100;
+
 /**
- * The player's balance right after the movement `movementId` (whole TZS): the bills read model, caught
- * up first (a repeat is rare; the first result must be the same answer). `undefined` when not found.
+ * The player's balance right after the movement `movementId` (whole TZS), from the wallet stream itself,
+ * read backwards page by page (a repeat usually follows its first call closely). Not from the bills read
+ * model: its projection sees an event only once every older transaction of the cluster has ended, so a
+ * repeat could answer the balance of now instead of the first result. `undefined` when not found.
  */
 const balanceAfter = async (services: AppServices, userId: string, movementId: string) => {
-  await services.projections.catchUp(walletProjection, { wait: true });
-  const { rows } = await services.sql.query<{ balance_after: number }>(
-    `SELECT balance_after::int AS balance_after FROM bills
-     WHERE user_id = $1 AND movement_id = $2 AND pocket = 'balance' ORDER BY id DESC LIMIT 1`,
-    [userId, movementId],
-  );
-  return rows[0]?.balance_after;
+  const stream = walletStream(userId);
+  let from: number | undefined;
+  for (;;) {
+    const page = await services.store.readStream<string, Partial<Movement>>(stream, {
+      direction: 'backwards',
+      maxCount: LOOK_BACK_PAGE,
+      ...(from === undefined ? {} : { from }),
+    });
+    for (const event of page.events) {
+      if (event.data.movementId !== movementId) continue;
+      return event.data.lines?.find((line) => line.pocket === 'balance')?.after;
+    }
+    const oldest = page.events.at(-1)?.streamPosition;
+    if (page.events.length < LOOK_BACK_PAGE || oldest === undefined || oldest <= 1) return undefined;
+    from = oldest - 1;
+  }
 };
 
 /**
@@ -101,6 +122,7 @@ export const answerWalletCall = async (services: AppServices, call: WalletCall):
     timestamp: header(call.headers, CASINO_HEADERS.timestamp),
     signature: header(call.headers, CASINO_HEADERS.signature),
     nowMs,
+    hmac: nativeHmacSha256Hex,
   });
   if (badSignature) return refuse(badSignature);
   if (!provider.enabled) return refuse(code('CASINO_PROVIDER_DISABLED', 'this provider is disabled'));

@@ -11,6 +11,7 @@
  *   an unknown token is read again each time (only after a valid signature);
  * - the player's no-bet and disabled flags are not cached: a new `bet` reads them beside its streams.
  */
+import { createGrouper } from '@bashiri/eventstore';
 import type { SqlExecutor } from '@bashiri/eventstore';
 
 /** Longest a provider's cached secret, enabled flag and games are used without reloading, ms. */
@@ -134,15 +135,31 @@ export const walletFactsOf = (sql: SqlExecutor): WalletFacts => {
   return facts;
 };
 
-/** The player's flags a new bet checks (spec §6 no-bet flag; a disabled account): read, never cached. */
-export const playerFlags = async (
-  sql: SqlExecutor,
-  userId: string,
-): Promise<{ readonly noBet: boolean; readonly disabled: boolean }> => {
-  const { rows } = await sql.query<{ no_bet: boolean; disabled: boolean }>(
-    'SELECT no_bet, disabled FROM player_accounts WHERE user_id = $1',
-    [userId],
-    'casino_wallet_flags',
-  );
-  return { noBet: rows[0]?.no_bet ?? false, disabled: rows[0]?.disabled ?? false };
+type Flags = { readonly noBet: boolean; readonly disabled: boolean };
+
+const flagReaders = new WeakMap<SqlExecutor, (userId: string) => Promise<Flags>>();
+
+/**
+ * The player's flags a new bet checks (spec §6 no-bet flag; a disabled account): read, never cached.
+ * The reads of concurrent bets go to PostgreSQL together, as one statement (`createGrouper`: a group
+ * forms while the previous ones are out), each still read after its call arrived.
+ */
+export const playerFlags = (sql: SqlExecutor, userId: string): Promise<Flags> => {
+  let read = flagReaders.get(sql);
+  if (!read) {
+    read = createGrouper<string, Flags>(async (userIds) => {
+      const { rows } = await sql.query<{ user_id: string; no_bet: boolean; disabled: boolean }>(
+        'SELECT user_id, no_bet, disabled FROM player_accounts WHERE user_id = ANY ($1::text[])',
+        [[...new Set(userIds)]],
+        'casino_wallet_flags',
+      );
+      const byUser = new Map(rows.map((r) => [r.user_id, r]));
+      return userIds.map((id) => ({
+        noBet: byUser.get(id)?.no_bet ?? false,
+        disabled: byUser.get(id)?.disabled ?? false,
+      }));
+    });
+    flagReaders.set(sql, read);
+  }
+  return read(userId);
 };
