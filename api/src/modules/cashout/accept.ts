@@ -157,7 +157,12 @@ export const acceptCashOut = async (
   if (options.hold && context.config.delaySeconds > 0) {
     await services.sleep(context.config.delaySeconds * 1000);
     const known = bet;
-    const again = await aggregateStreams<BetState, BetEvent>(services.store, [stream], betDecider, () => known);
+    const again = await aggregateStreams<BetState, BetEvent>(
+      services.store,
+      [stream],
+      betDecider,
+      () => known,
+    );
     bet = again.get(stream)!;
     reads = await contextAndLive(services, services.now(), [bet.state]);
     context = reads.context;

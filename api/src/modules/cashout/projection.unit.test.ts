@@ -122,7 +122,13 @@ describe('cash-out records', () => {
     const cashOut = (k: number) =>
       recorded(
         'BetCashedOut',
-        { betId: `b${k}`, at: '2026-11-27T05:00:00.000Z', amount: k, offerId: `o${k}`, actor: { kind: 'player', id: 'u' } },
+        {
+          betId: `b${k}`,
+          at: '2026-11-27T05:00:00.000Z',
+          amount: k,
+          offerId: `o${k}`,
+          actor: { kind: 'player', id: 'u' },
+        },
         k,
       );
     const events = Array.from({ length: 1_001 }, (_, k) =>

@@ -131,7 +131,9 @@ const contextAndLiveGrouped = groupedPerExecutor<ContextAndLiveRequest, ContextA
       ),
     ]);
     const stamps = rows[0]!;
-    return Promise.all(requests.map(async (r) => ({ context: await contextAt(sql, stamps, r.nowMs), states })));
+    return Promise.all(
+      requests.map(async (r) => ({ context: await contextAt(sql, stamps, r.nowMs), states })),
+    );
   },
 );
 
