@@ -18,12 +18,19 @@
  *    the `earlySettlements` mutation, BENCH_CONCURRENCY (20) at a time, each by the bet's owner
  *    (Bearer session, own X-Forwarded-For), tolerance ACCEPT_ANY; `http_errors` = HTTP or GraphQL
  *    errors and answers other than PAID.
- * Also the server's CPU time per acceptance (ms) from /proc. Last stdout line: JSON.
+ * Also the server's and its PostgreSQL backends' CPU time per acceptance (ms, from /proc; the backends
+ * found by `application_name`) and the statements the server sent per acceptance (projections
+ * included). BENCH_COUNT_STATEMENTS=1 prints the statements of the acceptances by name or first words
+ * (stderr); BENCH_CPU_PROF=1 writes a V8 CPU profile of the server during the acceptances only to
+ * BENCH_CPU_PROF_DIR (default <tmp>/bashiri-bench-profiles). Last stdout line: JSON.
  */
-import { readFile } from 'node:fs/promises';
+import type { ChildProcess } from 'node:child_process';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { BetEvent, PlacedLeg } from '@bashiri/domain';
 import { createPostgresClient } from '@bashiri/eventstore';
-import type { StreamAppendRequest } from '@bashiri/eventstore';
+import type { SqlClient, SqlExecutor, StreamAppendRequest } from '@bashiri/eventstore';
 import type { TestMatch } from '@bashiri/api/testing/catalogue';
 import { forkBenchServer } from './server-process.ts';
 
@@ -55,6 +62,13 @@ interface Ready {
   readonly requoteP99Ms: number;
 }
 
+/** `url` with `application_name` set (the server's connections carry the schema's name). */
+const withAppName = (url: string, name: string) => {
+  const parsed = new URL(url);
+  parsed.searchParams.set('application_name', name);
+  return parsed.toString();
+};
+
 const percentile = (values: readonly number[], p: number) => {
   if (values.length === 0) return 0;
   const sorted = [...values].sort((a, b) => a - b);
@@ -71,11 +85,33 @@ const runServer = async (): Promise<void> => {
   const { insertTestMatch } = await import('@bashiri/api/testing/catalogue');
 
   const schema = process.env.BENCH_SCHEMA!;
-  const sql = await createPostgresClient({
-    connectionString: URL_,
+  const pool = await createPostgresClient({
+    connectionString: withAppName(URL_, schema),
     schema,
     max: Number(process.env.BENCH_POOL ?? 20),
   });
+  // Statements sent (a transaction's BEGIN and COMMIT count as two), by name or first words on demand.
+  let statements = 0;
+  const byStatement = new Map<string, number>();
+  const countEach = process.env.BENCH_COUNT_STATEMENTS === '1';
+  const counted = (executor: SqlExecutor): SqlExecutor => ({
+    query: (text, params, name) => {
+      statements += 1;
+      if (countEach) {
+        const key = name ?? text.replace(/\s+/g, ' ').trim().slice(0, 100);
+        byStatement.set(key, (byStatement.get(key) ?? 0) + 1);
+      }
+      return executor.query(text, params, name);
+    },
+  });
+  const sql: SqlClient = {
+    ...pool,
+    ...counted(pool),
+    transaction: (fn) => {
+      statements += 2;
+      return pool.transaction((tx) => fn(counted(tx)));
+    },
+  };
   const list = api.modules.map((m) => (m.name === 'feed' ? api.createFeedModule({ enabled: false }) : m));
   const config = api.loadConfig({
     LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'warn',
@@ -237,7 +273,41 @@ const runServer = async (): Promise<void> => {
     requoteP99Ms: percentile(requote, 99),
   } satisfies Ready);
   let minute = 70;
+  const { Session } = await import('node:inspector/promises');
+  let profiler: InstanceType<typeof Session> | null = null;
   process.on('message', async (message: { type: string }) => {
+    if (message.type === 'measure') {
+      statements = 0;
+      byStatement.clear();
+      if (process.env.BENCH_CPU_PROF === '1') {
+        profiler = new Session();
+        profiler.connect();
+        await profiler.post('Profiler.enable');
+        await profiler.post('Profiler.start');
+      }
+      process.send!({ type: 'measuring' });
+    }
+    if (message.type === 'measured') {
+      let profile: string | null = null;
+      if (profiler) {
+        const { profile: p } = await profiler.post('Profiler.stop');
+        const dir = process.env.BENCH_CPU_PROF_DIR ?? join(tmpdir(), 'bashiri-bench-profiles');
+        await mkdir(dir, { recursive: true });
+        profile = join(dir, `cashout-accepts-${Date.now()}.cpuprofile`);
+        await writeFile(profile, JSON.stringify(p));
+        profiler.disconnect();
+        profiler = null;
+      }
+      if (countEach)
+        console.error(
+          `statements during the acceptances (BENCH_COUNT_STATEMENTS):\n${[...byStatement]
+            .sort((a, b) => b[1] - a[1])
+            .slice(0, 40)
+            .map(([k, n]) => `${String(n).padStart(8)}  ${k}`)
+            .join('\n')}`,
+        );
+      process.send!({ type: 'statements', statements, profile });
+    }
     if (message.type === 'tick') {
       // A feed tick on match 0: its clock moves, the catalogue's MATCH_UPDATED names it.
       minute += 1;
@@ -258,15 +328,31 @@ const runServer = async (): Promise<void> => {
 
 // ---- the driver --------------------------------------------------------------------------------------
 
-const cpuSeconds = async (pid: number): Promise<number> => {
-  try {
-    const stat = await readFile(`/proc/${pid}/stat`, 'utf8');
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    return (Number(fields[11]) + Number(fields[12])) / 100;
-  } catch {
-    return 0;
+/** CPU seconds (user + system) used so far by `pids` together (Linux /proc; a pid gone counts 0). */
+const cpuSeconds = async (...pids: readonly number[]): Promise<number> => {
+  let total = 0;
+  for (const pid of pids) {
+    try {
+      const stat = await readFile(`/proc/${pid}/stat`, 'utf8');
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      total += (Number(fields[11]) + Number(fields[12])) / 100;
+    } catch {
+      // gone
+    }
   }
+  return total;
 };
+
+/** The next message of `type` from the server. */
+const messageOf = <T>(child: ChildProcess, type: string) =>
+  new Promise<T>((resolve) => {
+    const on = (m: { type?: string }) => {
+      if (m.type !== type) return;
+      child.off('message', on);
+      resolve(m as T);
+    };
+    child.on('message', on);
+  });
 
 const OFFER = `subscription ($betId: ID!) { cashOutOffer(betId: $betId) { betId available value quotedAt } }`;
 const ACCEPT = `mutation ($input: EarlySettlementInput!) { earlySettlements(input: $input) { status code net } }`;
@@ -326,6 +412,16 @@ const runDriver = async (): Promise<void> => {
     let errors = 0;
     const firstErrors: string[] = [];
     let next = 0;
+    const backends = async () =>
+      (
+        await admin.query<{ pid: number }>('SELECT pid FROM pg_stat_activity WHERE application_name = $1', [
+          schema,
+        ])
+      ).rows.map((r) => r.pid);
+    const measuring = messageOf(child, 'measuring');
+    child.send({ type: 'measure' });
+    await measuring;
+    const pgBefore = await cpuSeconds(...(await backends()));
     const cpuBefore = await cpuSeconds(child.pid!);
     const acceptStart = performance.now();
     await Promise.all(
@@ -370,10 +466,15 @@ const runDriver = async (): Promise<void> => {
     );
     const acceptSeconds = (performance.now() - acceptStart) / 1_000;
     const cpu = (await cpuSeconds(child.pid!)) - cpuBefore;
+    const pgCpu = (await cpuSeconds(...(await backends()))) - pgBefore;
+    const counted = messageOf<{ statements: number; profile: string | null }>(child, 'statements');
+    child.send({ type: 'measured' });
+    const { statements, profile } = await counted;
+    const perAccept = (x: number) => Number((x / Math.max(1, ready.accept.length)).toFixed(2));
     console.log(
       `accepts over HTTP: ${paid} paid of ${ready.accept.length} in ${acceptSeconds.toFixed(2)} s = ${Math.round(paid / acceptSeconds)}/s, ` +
         `p50 ${percentile(latencies, 50).toFixed(0)} ms, p99 ${percentile(latencies, 99).toFixed(0)} ms, ${CONCURRENCY} at a time, ${errors} errors; ` +
-        `server CPU ${((cpu * 1000) / Math.max(1, ready.accept.length)).toFixed(2)} ms per acceptance (target >= 500/s, p99 <= 150 ms)` +
+        `server CPU ${perAccept(cpu * 1000)} ms + PostgreSQL ${perAccept(pgCpu * 1000)} ms, ${perAccept(statements)} statements per acceptance (target >= 500/s, p99 <= 150 ms)` +
         (firstErrors.length ? ` — first errors: ${firstErrors.join(' | ')}` : ''),
     );
     console.log(
@@ -390,9 +491,12 @@ const runDriver = async (): Promise<void> => {
         http_accepts_per_s: Math.round(paid / acceptSeconds),
         http_accept_p99_ms: Number(percentile(latencies, 99).toFixed(1)),
         http_errors: errors,
-        server_cpu_ms_per_accept: Number(((cpu * 1000) / Math.max(1, ready.accept.length)).toFixed(2)),
+        server_cpu_ms_per_accept: perAccept(cpu * 1000),
+        pg_cpu_ms_per_accept: perAccept(pgCpu * 1000),
+        statements_per_accept: perAccept(statements),
       }),
     );
+    if (profile) console.error(`CPU profile of the acceptances: ${profile}`);
   } finally {
     child.send({ type: 'stop' });
     await new Promise((resolve) => child.once('exit', resolve));

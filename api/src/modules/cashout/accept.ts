@@ -6,12 +6,13 @@
  * tolerance, the wallet credits the net amount as winnings (bill type 1), both appended together. The
  * request id is the offer id: the same request again pays once.
  *
- * Round trips of an acceptance with no delay (decision 0115): the bet stream (the store's grouped
- * `readStreams`) beside the settings' freshness stamps (the settings are cached behind them); the live
- * state of its legs (the match's model comes from the shared pricer cache); the money path's one read
- * of the wallet, the protections and the bet's events since; and ONE grouped multi-stream append of the
- * bet's `CashedOut` with the wallet's credit (`appendToStreams`, group commit). With a delay, the bet's
- * later events and the stamps are read again after the hold.
+ * Round trips of an acceptance with no delay (decisions 0115, 0145): the bet stream (the store's grouped
+ * `readStreams`); the settings' freshness stamps (the settings are cached behind them) beside the live
+ * state of its legs, both in one group with the concurrent acceptances (the match's model comes from
+ * the shared pricer cache); the money path's one read of the wallet, the protections and the bet's
+ * events since; and ONE grouped multi-stream append of the bet's `CashedOut` with the wallet's credit
+ * (`appendToStreams`, group commit). With a delay, the bet's later events, the stamps and the live
+ * state are read again after the hold.
  */
 import { betDecider, betStream, cashOutPartError, walletCommandsFor } from '@bashiri/domain';
 import { aggregateStreams } from '@bashiri/eventstore';
@@ -26,7 +27,7 @@ import type {
 } from '@bashiri/domain';
 import type { AppServices } from '../../services.ts';
 import { moveMoney } from '../wallet/index.ts';
-import { quoteContext, quoteLoaded } from './quotes.ts';
+import { contextAndLive, quoteWith } from './quotes.ts';
 import type { QuoteContext } from './quotes.ts';
 
 /** What the player (or the auto cash-out) accepts. Money in whole TZS. */
@@ -132,14 +133,11 @@ export const acceptCashOut = async (
       message: 'offered: a positive whole number of TZS',
       field: 'offered',
     });
-  // One read of the bet stream (grouped with concurrent reads by the store), beside the settings.
+  // One read of the bet stream (grouped with concurrent reads by the store); then, grouped with the
+  // concurrent acceptances, the settings' stamps beside the live state of its legs (decision 0145).
   const stream = betStream(input.betId);
-  const [loaded, firstContext] = await Promise.all([
-    aggregateStreams<BetState, BetEvent>(services.store, [stream], betDecider),
-    options.context ?? quoteContext(services, services.now()),
-  ]);
+  const loaded = await aggregateStreams<BetState, BetEvent>(services.store, [stream], betDecider);
   let bet = loaded.get(stream)!;
-  let context = firstContext;
   const state = bet.state;
   if (state.status === 'none')
     return refused({ code: 'BET_NOT_FOUND', message: 'no such bet', field: 'betId' });
@@ -147,24 +145,29 @@ export const acceptCashOut = async (
     return refused({ code: 'FORBIDDEN', message: 'not your bet', field: 'betId' });
   const earlier = state.cashOuts.find((c) => c.offerId === input.requestId);
   if (earlier) return { status: 'PAID', paid: paidOf(input.betId, earlier, state), repeated: true };
+  let reads = await contextAndLive(services, services.now(), [state]);
+  let context = options.context ?? reads.context;
   const part = input.part ?? state.remainingStake;
   if (state.status === 'awaiting' || state.status === 'delayed') {
     const bad = cashOutPartError(state.remainingStake, part, context.config);
     if (bad) return refused(bad);
   }
-  // spec §9 early-settlement delay: hold, then price again on what the bet and the match are now (only
-  // the bet's events since the first read are read again).
+  // spec §9 early-settlement delay: hold, then price again on what the bet, the settings and the match
+  // are now (only the bet's events since the first read are read again).
   if (options.hold && context.config.delaySeconds > 0) {
     await services.sleep(context.config.delaySeconds * 1000);
     const known = bet;
-    const [again, contextNow] = await Promise.all([
-      aggregateStreams<BetState, BetEvent>(services.store, [stream], betDecider, () => known),
-      quoteContext(services, services.now()),
-    ]);
+    const again = await aggregateStreams<BetState, BetEvent>(
+      services.store,
+      [stream],
+      betDecider,
+      () => known,
+    );
     bet = again.get(stream)!;
-    context = contextNow;
+    reads = await contextAndLive(services, services.now(), [bet.state]);
+    context = reads.context;
   }
-  const now = (await quoteLoaded(services, [{ id: input.betId, bet }], context)).get(input.betId)!;
+  const now = quoteWith(services, [{ id: input.betId, bet }], context, reads.states).get(input.betId)!;
   const userId = state.placed.userId;
   const at = new Date(services.now()).toISOString();
   const command: BetCommand = {

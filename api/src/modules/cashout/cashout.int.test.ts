@@ -322,6 +322,39 @@ describe('cash-out: offers, acceptance, auto cash-out and the orders read model'
     expect(staffOrder.data!.order.earlySettlementOdds).toBe(want.earlySettlementOdds);
   });
 
+  it('concurrent acceptances read their settings and live state together, each priced on its own match, a repeated request paying once', async () => {
+    const a = await liveMatch('GroupA');
+    const b = await liveMatch('GroupB');
+    const userA = await playerWith(20_000);
+    const userB = await playerWith(20_000);
+    const betA = await place(userA, 'group-a', 10_000, [{ selectionId: a.outcomes.home, odds: '2.00' }]);
+    const betB = await place(userB, 'group-b', 5_000, [{ selectionId: b.outcomes.home, odds: '2.00' }]);
+    await setClock(a, '61', [1, 0], [1, 0]);
+    await setClock(b, '71', [0, 1], [0, 0]);
+    const wantA = expected(10_000, '2.00', clockOf(61, [1, 0], [1, 0]), await taxRate(betA));
+    const wantB = expected(5_000, '2.00', clockOf(71, [0, 1], [0, 0]), await taxRate(betB));
+    expect(wantA.value).not.toBe(wantB.value * 2); // two different match states, not one shared price
+    const [beforeA, beforeB] = [await balanceOf(userA), await balanceOf(userB)];
+    const gql = (userId: string, input: Record<string, unknown>) =>
+      t.gql<{ earlySettlements: Accepted }>(ACCEPT, { input }, player(userId));
+    // Sent together: the reads after the bet streams are one group on the pool.
+    const answers = await Promise.all([
+      gql(userA, { requestId: 'group-accept-a', betId: betA, offered: wantA.value }),
+      gql(userB, { requestId: 'group-accept-b', betId: betB, offered: wantB.value }),
+      gql(userA, { requestId: 'group-accept-a', betId: betA, offered: wantA.value }),
+      gql(userB, { requestId: 'group-accept-x', betId: betA, offered: wantA.value }),
+    ]);
+    answers.forEach((r) => expect(r.errors).toBeUndefined());
+    const [firstA, onlyB, repeatA, other] = answers.map((r) => r.data!.earlySettlements);
+    expect(onlyB).toMatchObject({ status: 'PAID', repeated: false, gross: wantB.value, net: wantB.net });
+    for (const answer of [firstA, repeatA])
+      expect(answer).toMatchObject({ status: 'PAID', gross: wantA.value, net: wantA.net });
+    expect([firstA!.repeated, repeatA!.repeated].sort()).toEqual([false, true]);
+    expect(other).toMatchObject({ status: 'REFUSED', code: 'FORBIDDEN' }); // someone else's bet
+    expect(await balanceOf(userA)).toBe(beforeA + wantA.net);
+    expect(await balanceOf(userB)).toBe(beforeB + wantB.net);
+  });
+
   it('pays a partial cash-out pro rata; the rest keeps running and its settlement pays only the rest', async () => {
     const m = await liveMatch('Part');
     const userId = await playerWith(20_000);

@@ -168,8 +168,9 @@ export const cashoutModule: ApiModule = {
         const q = await loadQuote(ctx, order.id);
         if (!q || q.bet.state.status === 'none' || q.bet.state.placed.userId !== ctx.viewer.userId)
           return null;
+        // The settings behind their freshness stamps (decision 0115), not read whole per order.
         const [{ config }, rules] = await Promise.all([
-          cashOutConfigInForce(ctx.services.sql, ctx.services.now()),
+          quoteContext(ctx.services, ctx.services.now()),
           autoRules(ctx.services.sql, [order.id]),
         ]);
         return offerOf(q, config, ctx.services.now(), rules.get(order.id) ?? null);

@@ -45,19 +45,41 @@ export const cashOutRecordOf = (event: RecordedEvent): readonly unknown[] | null
   ];
 };
 
-const INSERT = `INSERT INTO cashout_records (bet_id, stream_position, at, full_cash_out, cash_out_no, part, gross, tax,
+const COLUMNS = `bet_id, stream_position, at, full_cash_out, cash_out_no, part, gross, tax,
     net, remaining_stake, early_settlement_odds, running_stake, potential_payout, probability, fair_value,
-    margin_percent, margin, offered, tolerance, offer_id, actor)
-  VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21)
-  ON CONFLICT (bet_id, stream_position) DO NOTHING`;
+    margin_percent, margin, offered, tolerance, offer_id, actor`;
+const WIDTH = 21;
+/** Rows per statement of a batch (21 parameters each, far below PostgreSQL's 65,535). */
+const ROWS_PER_STATEMENT = 500;
 
-/** `cashout_records` from the `bet-` streams. */
+/** One INSERT of `rows` (each {@link cashOutRecordOf}); a row already there is kept. */
+const insertRows = async (tx: SqlExecutor, rows: readonly (readonly unknown[])[]): Promise<void> => {
+  for (let from = 0; from < rows.length; from += ROWS_PER_STATEMENT) {
+    const chunk = rows.slice(from, from + ROWS_PER_STATEMENT);
+    const values = chunk
+      .map((_, r) => `(${Array.from({ length: WIDTH }, (_, c) => `$${r * WIDTH + c + 1}`).join(', ')})`)
+      .join(', ');
+    await tx.query(
+      `INSERT INTO cashout_records (${COLUMNS}) VALUES ${values} ON CONFLICT (bet_id, stream_position) DO NOTHING`,
+      chunk.flat(),
+    );
+  }
+};
+
+/**
+ * `cashout_records` from the `bet-` streams: a batch of events in one statement (per 500 cash-outs),
+ * not one per event (decision 0145).
+ */
 export const cashOutRecordsProjection: Projection = {
   name: 'cashout_records',
   filter: { streamPrefixes: ['bet-'] },
   apply: async (event: RecordedEvent, tx: SqlExecutor) => {
     const row = cashOutRecordOf(event);
-    if (row) await tx.query(INSERT, [...row]);
+    if (row) await insertRows(tx, [row]);
+  },
+  applyBatch: async (events: readonly RecordedEvent[], tx: SqlExecutor) => {
+    const rows = events.map(cashOutRecordOf).filter((r): r is readonly unknown[] => r !== null);
+    if (rows.length > 0) await insertRows(tx, rows);
   },
   reset: async (tx) => {
     await tx.query('DELETE FROM cashout_records');

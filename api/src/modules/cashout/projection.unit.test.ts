@@ -1,7 +1,7 @@
 /** The cash-out records read model's row of one event (records.ts; docs/cash-out.md §10). */
 import { describe, expect, it } from 'vitest';
 import type { RecordedEvent } from '@bashiri/eventstore';
-import { cashOutRecordOf } from './projection.ts';
+import { cashOutRecordOf, cashOutRecordsProjection } from './projection.ts';
 
 const recorded = (type: string, data: unknown, streamPosition = 3): RecordedEvent => ({
   eventId: 'e1',
@@ -109,5 +109,41 @@ describe('cash-out records', () => {
 
   it('other events make no row', () => {
     expect(cashOutRecordOf(recorded('BetSettled', { betId: 'b1' }))).toBeNull();
+  });
+
+  it('a batch writes its cash-outs in one statement per 500, the rows in order, other events skipped', async () => {
+    const sent: { text: string; params: readonly unknown[] }[] = [];
+    const tx = {
+      query: async (text: string, params?: readonly unknown[]) => {
+        sent.push({ text, params: params ?? [] });
+        return { rows: [], rowCount: 0 };
+      },
+    };
+    const cashOut = (k: number) =>
+      recorded(
+        'BetCashedOut',
+        {
+          betId: `b${k}`,
+          at: '2026-11-27T05:00:00.000Z',
+          amount: k,
+          offerId: `o${k}`,
+          actor: { kind: 'player', id: 'u' },
+        },
+        k,
+      );
+    const events = Array.from({ length: 1_001 }, (_, k) =>
+      k % 2 === 0 ? cashOut(k) : recorded('BetPlaced', { betId: `b${k}` }, k),
+    );
+    await cashOutRecordsProjection.applyBatch!(events, tx as never);
+    const rows = events.map(cashOutRecordOf).filter((r) => r !== null);
+    expect(rows).toHaveLength(501);
+    expect(sent).toHaveLength(2); // 500 + 1 rows
+    expect(sent[0]!.params).toEqual(rows.slice(0, 500).flat());
+    expect(sent[1]!.params).toEqual(rows[500]);
+    expect(sent[0]!.text).toContain('$10500)');
+    expect(sent[1]!.text).toMatch(/VALUES \(\$1, [^)]*\$21\) ON CONFLICT/);
+    sent.length = 0;
+    await cashOutRecordsProjection.applyBatch!([recorded('BetPlaced', { betId: 'x' })], tx as never);
+    expect(sent).toHaveLength(0);
   });
 });
