@@ -56,7 +56,7 @@ export function OrderDetail({ id, onClose }: { readonly id: string | null; reado
               />
             )}
           </Space>
-          <Descriptions size="small" bordered column={2}>
+          <Descriptions size="small" bordered column={{ xs: 1, sm: 2 }}>
             <Descriptions.Item label={t('orders.serial')}>{order.serial}</Descriptions.Item>
             <Descriptions.Item label={t('orders.id')}>{order.id}</Descriptions.Item>
             <Descriptions.Item label={t('orders.status')}>

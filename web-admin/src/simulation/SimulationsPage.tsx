@@ -350,7 +350,7 @@ export function SimulationReportView({ run }: { readonly run: SimulationReport }
       </Card>
 
       <Card size="small" title={t('simulations.calibration')}>
-        <Descriptions size="small" bordered column={2} data-testid="simulation-calibration">
+        <Descriptions size="small" bordered column={{ xs: 1, sm: 2 }} data-testid="simulation-calibration">
           <Descriptions.Item label={`${t('simulations.brier')} · ${t('simulations.ours')}`}>
             {score(calibration.brierOurs)}
           </Descriptions.Item>

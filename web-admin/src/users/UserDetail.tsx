@@ -300,7 +300,7 @@ export function UserDetail({
     >
       {player && (
         <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
-          <Descriptions size="small" bordered column={2}>
+          <Descriptions size="small" bordered column={{ xs: 1, sm: 2 }}>
             <Descriptions.Item label={t('users.id')}>
               <Typography.Text copyable>{player.id}</Typography.Text>
             </Descriptions.Item>
