@@ -30,7 +30,11 @@ const seasonFile = (): string | null => {
 
 const url = process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
 const schema = `bench_feed_${Date.now().toString(36)}`;
-const sql = await createPostgresClient({ connectionString: withApplicationName(url, schema), schema, max: 10 });
+const sql = await createPostgresClient({
+  connectionString: withApplicationName(url, schema),
+  schema,
+  max: 10,
+});
 const services = await openServices(loadConfig({ LOG_LEVEL: 'silent', DATABASE_URL: url }), modules, { sql });
 const figures: Record<string, unknown> = {};
 try {

@@ -22,10 +22,7 @@ const cpuOfPid = async (pid: number): Promise<number> => {
  * function it answers at the end (backends opened meanwhile count from zero; backends closed meanwhile
  * are lost, so keep the pool's connections open while measuring). Null when /proc has no such processes.
  */
-export const pgBackendCpu = async (
-  sql: SqlClient,
-  name: string,
-): Promise<() => Promise<number | null>> => {
+export const pgBackendCpu = async (sql: SqlClient, name: string): Promise<() => Promise<number | null>> => {
   const sample = async (): Promise<Map<number, number> | null> => {
     const { rows } = await sql.query<{ pid: number }>(
       'SELECT pid FROM pg_stat_activity WHERE application_name = $1',

@@ -317,9 +317,7 @@ const runDriver = async (): Promise<void> => {
           ((allCpu.user + allCpu.system) / 1_000 / Math.max(1, c.settled)).toFixed(3),
         ),
         read_models_pg_cpu_ms_per_ticket:
-          allPgSeconds === null
-            ? null
-            : Number(((allPgSeconds * 1_000) / Math.max(1, c.settled)).toFixed(3)),
+          allPgSeconds === null ? null : Number(((allPgSeconds * 1_000) / Math.max(1, c.settled)).toFixed(3)),
         settled_exactly_once:
           c.settled === c.tickets && c.credits === c.winners && c.distinct_credits === c.credits,
         winners_credited: c.credits,
