@@ -16,6 +16,7 @@ import { createPostgresClient } from '@bashiri/eventstore';
 import { readFile } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { withApplicationName } from './pg-cpu.ts';
 import { measureSettlement } from './settlement.ts';
 
 /** One season of the Premier League from ../shared/data (or FOOTBALL_DATA_DIR), when present. */
@@ -29,7 +30,11 @@ const seasonFile = (): string | null => {
 
 const url = process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
 const schema = `bench_feed_${Date.now().toString(36)}`;
-const sql = await createPostgresClient({ connectionString: url, schema, max: 10 });
+const sql = await createPostgresClient({
+  connectionString: withApplicationName(url, schema),
+  schema,
+  max: 10,
+});
 const services = await openServices(loadConfig({ LOG_LEVEL: 'silent', DATABASE_URL: url }), modules, { sql });
 const figures: Record<string, unknown> = {};
 try {
@@ -51,11 +56,11 @@ try {
     console.log('import: skipped, no ../shared/data/football-data/E0-2023-24.csv (set FOOTBALL_DATA_DIR)');
   }
   const bets = Number(process.env.BENCH_BETS ?? 100_000);
-  const settlement = await measureSettlement(services, bets);
+  const settlement = await measureSettlement(services, bets, schema);
   console.log(
     `settlement: ${settlement.bets} bets on one match settled in ${settlement.settle_seconds} s = ${settlement.bets_settled_per_s}/s ` +
       `(target >= 3,000/s; ${settlement.queued_seconds} s of it queueing); exactly once: ${settlement.settled_exactly_once}; ` +
-      `setup ${settlement.setup_seconds} s`,
+      `setup ${settlement.setup_seconds} s; CPU per bet: Node ${settlement.node_cpu_ms_per_bet} ms, PostgreSQL ${settlement.pg_cpu_ms_per_bet} ms`,
   );
   Object.assign(
     figures,

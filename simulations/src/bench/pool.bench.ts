@@ -17,6 +17,7 @@
  */
 import { createPostgresClient, handleCommand } from '@bashiri/eventstore';
 import { fixtureDecider, fixtureStream, PAY_TYPE_BALANCE } from '@bashiri/domain';
+import { pgBackendCpu, withApplicationName } from './pg-cpu.ts';
 import { forkBenchServer } from './server-process.ts';
 
 const URL_ = process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -217,7 +218,11 @@ const runDriver = async (): Promise<void> => {
 
     // 2. and 3. In process: the rest of the tickets, then the settlement.
     const api = await import('@bashiri/api');
-    const sql = await createPostgresClient({ connectionString: URL_, schema, max: 10 });
+    const sql = await createPostgresClient({
+      connectionString: withApplicationName(URL_, schema),
+      schema,
+      max: 10,
+    });
     let now = ready.now;
     const services = await api.openServices(
       api.loadConfig({ LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'silent', DATABASE_URL: URL_ }),
@@ -260,6 +265,7 @@ const runDriver = async (): Promise<void> => {
           halfTime: { home: 0, away: 0 },
           fullTime: { home: i % 3 === 0 ? 1 : 0, away: i % 3 === 2 ? 1 : 0 },
         });
+      const pgCpu = await pgBackendCpu(sql, schema);
       const settleStarted = performance.now();
       const cpuStart = process.cpuUsage();
       for (let round = 0; round < 50; round++) {
@@ -271,7 +277,13 @@ const runDriver = async (): Promise<void> => {
       }
       const settleSeconds = (performance.now() - settleStarted) / 1_000;
       const cpu = process.cpuUsage(cpuStart);
+      const pgSeconds = await pgCpu();
+      // Every other read model (wallets, bills, statistics) caught up too: the work the server's
+      // background runner does after the worker (decision 0136), timed from the same start.
       await services.projections.settle();
+      const allSeconds = (performance.now() - settleStarted) / 1_000;
+      const allCpu = process.cpuUsage(cpuStart);
+      const allPgSeconds = await pgCpu();
       // From the read models: each ticket settled on settlement 1, and one prize credit (bill type 1,
       // movement `poolticket-<id>:settle:1`) per winning ticket, none twice.
       const check = await services.sql.query<{
@@ -297,6 +309,15 @@ const runDriver = async (): Promise<void> => {
         settle_cpu_ms_per_ticket: Number(
           ((cpu.user + cpu.system) / 1_000 / Math.max(1, c.settled)).toFixed(3),
         ),
+        // This process's PostgreSQL backends meanwhile (pg-cpu.ts; null when the server is not local).
+        settle_pg_cpu_ms_per_ticket:
+          pgSeconds === null ? null : Number(((pgSeconds * 1_000) / Math.max(1, c.settled)).toFixed(3)),
+        read_models_seconds: Number(allSeconds.toFixed(2)),
+        read_models_cpu_ms_per_ticket: Number(
+          ((allCpu.user + allCpu.system) / 1_000 / Math.max(1, c.settled)).toFixed(3),
+        ),
+        read_models_pg_cpu_ms_per_ticket:
+          allPgSeconds === null ? null : Number(((allPgSeconds * 1_000) / Math.max(1, c.settled)).toFixed(3)),
         settled_exactly_once:
           c.settled === c.tickets && c.credits === c.winners && c.distinct_credits === c.credits,
         winners_credited: c.credits,

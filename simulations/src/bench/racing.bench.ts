@@ -19,7 +19,7 @@
  *   scheduler (close, draw, and its settle step, which drains the settlement queue), an extra
  *   `drainRacingSettlement` pass, until the read model shows every order of the round settled:
  *   `settle_seconds` (`settle_drain_seconds`: only the time in the extra passes — the scheduler's own
- *   drain is inside its step; `settle_server_cpu_seconds` and per bet: the server's CPU meanwhile).
+ *   drain is inside its step; `settle_server_cpu_seconds` and per bet: the server's CPU meanwhile; `settle_pg_cpu_ms_per_bet`: its PostgreSQL backends', pg-cpu.ts).
  *
  * Checked: every order settled once (`settled_exactly_once`: the read model and one `RacingBetSettled`
  * per order stream), racing coin conserved (`coin_conserved`: start − stakes + payouts, from the wallet
@@ -31,6 +31,7 @@ import autocannon from 'autocannon';
 import { RacingBetType } from '@bashiri/domain';
 import type { RacingSelection } from '@bashiri/domain';
 import { createPostgresClient } from '@bashiri/eventstore';
+import { pgBackendCpu, withApplicationName } from './pg-cpu.ts';
 import { forkBenchServer } from './server-process.ts';
 
 const URL_ = process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -131,7 +132,11 @@ const runServer = async (): Promise<void> => {
   process.env['RACING_SCHEDULER'] = '0';
   const api = await import('@bashiri/api');
   const schema = process.env.BENCH_SCHEMA!;
-  const sql = await createPostgresClient({ connectionString: URL_, schema, max: 20 });
+  const sql = await createPostgresClient({
+    connectionString: withApplicationName(URL_, schema),
+    schema,
+    max: 20,
+  });
   let now = OPEN_AT;
   const list = api.modules.map((m) => (m.name === 'feed' ? api.createFeedModule({ enabled: false }) : m));
   const config = api.loadConfig({
@@ -243,6 +248,7 @@ const runServer = async (): Promise<void> => {
     // Every order in the read model before the clock moves (the projections run in the background).
     await until(async () => (await orderCounts()).orders >= expected, 900);
     now = DRAW_AT;
+    const pgCpu = await pgBackendCpu(sql, schema);
     const cpu0 = cpuNow();
     const started = performance.now();
     let drainSeconds = 0;
@@ -259,6 +265,7 @@ const runServer = async (): Promise<void> => {
     await services.projections.settle();
     const seconds = (performance.now() - started) / 1000;
     const cpu = cpuNow() - cpu0;
+    const pgSeconds = await pgCpu();
     const { rows } = await sql.query<{ settled: number; pending: number; staked: string; paid: string }>(
       `SELECT count(*) FILTER (WHERE status = 4)::int AS settled, count(*) FILTER (WHERE status = 2)::int AS pending,
               coalesce(sum(amount), 0)::text AS staked, coalesce(sum(payout), 0)::text AS paid FROM racing_orders`,
@@ -278,6 +285,7 @@ const runServer = async (): Promise<void> => {
       seconds,
       drainSeconds,
       cpu,
+      pgSeconds,
       settled: totals.settled,
       settledOnce:
         totals.settled === expected &&
@@ -400,6 +408,7 @@ const runDriver = async (): Promise<void> => {
       seconds: number;
       drainSeconds: number;
       cpu: number;
+      pgSeconds: number | null;
       settled: number;
       settledOnce: boolean;
       conserved: boolean;
@@ -435,6 +444,11 @@ const runDriver = async (): Promise<void> => {
         settle_server_cpu_ms_per_bet: Number(
           ((settled.cpu * 1000) / Math.max(1, settled.settled)).toFixed(3),
         ),
+        // The server's PostgreSQL backends meanwhile (pg-cpu.ts; null when the server is not local).
+        settle_pg_cpu_ms_per_bet:
+          settled.pgSeconds === null
+            ? null
+            : Number(((settled.pgSeconds * 1000) / Math.max(1, settled.settled)).toFixed(3)),
         racing_bets_settled_per_s: Math.round(settled.settled / settled.seconds),
         settled_exactly_once: settled.settledOnce,
         coin_conserved: settled.conserved,

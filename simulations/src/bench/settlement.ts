@@ -9,6 +9,8 @@ import type { BetEvent, PlacedLeg } from '@bashiri/domain';
 import { appendWith, deterministicEventId, handleCommand } from '@bashiri/eventstore';
 import type { AppServices } from '@bashiri/api';
 import { drainSettlementQueue } from '@bashiri/api';
+import { pgBackendCpu } from './pg-cpu.ts';
+import { profileWhile } from './profile.ts';
 
 export interface SettlementFigures {
   readonly bets: number;
@@ -19,6 +21,10 @@ export interface SettlementFigures {
   readonly queued_seconds: number;
   readonly bets_settled_per_s: number;
   readonly settled_exactly_once: boolean;
+  /** CPU of this process (Node) per settled bet during the settling, in ms. */
+  readonly node_cpu_ms_per_bet: number;
+  /** CPU of the PostgreSQL backends serving this bench per settled bet, in ms (null when not local). */
+  readonly pg_cpu_ms_per_bet: number | null;
 }
 
 /** Runs the projections until `countSql` (one `n`, parameter: the match) reaches `expected`. */
@@ -36,7 +42,15 @@ const settleUntil = async (
   }
 };
 
-export const measureSettlement = async (services: AppServices, bets: number): Promise<SettlementFigures> => {
+/**
+ * Settles `bets` bets of one match and checks each was settled once. `applicationName`: the
+ * `application_name` of the services' connections, to meter PostgreSQL's CPU (pg-cpu.ts).
+ */
+export const measureSettlement = async (
+  services: AppServices,
+  bets: number,
+  applicationName?: string,
+): Promise<SettlementFigures> => {
   const matchId = `bench-${Date.now().toString(36)}`;
   const at = new Date(services.now()).toISOString();
   const setupStart = performance.now();
@@ -93,6 +107,8 @@ export const measureSettlement = async (services: AppServices, bets: number): Pr
   );
   const setupSeconds = (performance.now() - setupStart) / 1_000;
 
+  const pgCpu = applicationName ? await pgBackendCpu(services.sql, applicationName) : null;
+  const nodeCpu0 = process.cpuUsage();
   const start = performance.now();
   await handleCommand(services.store, fixtureStream(matchId), fixtureDecider, {
     type: 'RecordResult',
@@ -112,8 +128,12 @@ export const measureSettlement = async (services: AppServices, bets: number): Pr
   const queuedSeconds = (performance.now() - start) / 1_000;
   // One worker, as the server runs: several workers over the same wallets conflict batch after batch.
   const workers = Number(process.env.BENCH_SETTLEMENT_WORKERS ?? 1);
-  await Promise.all(Array.from({ length: workers }, () => drainSettlementQueue(services, 250)));
+  await profileWhile(process.env.BENCH_CPU_PROF, () =>
+    Promise.all(Array.from({ length: workers }, () => drainSettlementQueue(services, 250))),
+  );
   const settleSeconds = (performance.now() - start) / 1_000;
+  const nodeCpu = process.cpuUsage(nodeCpu0);
+  const pgSeconds = pgCpu ? await pgCpu() : null;
 
   console.log(
     `settlement: ${bets} bets settled in ${settleSeconds.toFixed(2)} s; checking every bet and credit…`,
@@ -156,5 +176,7 @@ export const measureSettlement = async (services: AppServices, bets: number): Pr
     bets_settled_per_s: Math.round(bets / settleSeconds),
     settled_exactly_once:
       settled_once === bets && settled === bets && credited_bets === winners && credits === winners,
+    node_cpu_ms_per_bet: Number(((nodeCpu.user + nodeCpu.system) / 1_000 / bets).toFixed(3)),
+    pg_cpu_ms_per_bet: pgSeconds === null ? null : Number(((pgSeconds * 1_000) / bets).toFixed(3)),
   };
 };

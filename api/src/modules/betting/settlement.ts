@@ -17,7 +17,8 @@ import { drainQueue } from '../../process-manager.ts';
 import type { WorkQueue } from '../../process-manager.ts';
 import type { AppServices } from '../../services.ts';
 import { startWorkerLoop } from '../../worker-loop.ts';
-import { moveMoney } from '../wallet/index.ts';
+import { moveMoneyBatch } from '../wallet/index.ts';
+import type { BatchMovement } from '../wallet/index.ts';
 import { abnormalCheck } from './abnormal.ts';
 import { settlementTriggers } from './settlement-projection.ts';
 
@@ -44,10 +45,12 @@ export interface SettledNotice {
 
 /**
  * Settles one batch of work items: the latest facts of their matches and their bets are read in one
- * query each, then every bet goes the money path (wallet/money-path.ts) — its leg settled on the
- * latest facts, what the settlement pays credited to the wallet, both appended together with ids
- * derived from (bet, match, revision), so a replay writes nothing. The money path's group commit sends
- * the batch's appends as a few statements. Returns what to publish.
+ * query each, then the batch goes the batched money path (`moveMoneyBatch`, wallet/money-batch.ts;
+ * decision 0135) — each bet's leg settled on the latest facts, what the settlement pays credited to the
+ * wallet, ONE grouped read of the batch's wallets and ONE append of every bet and wallet, with ids
+ * derived from (bet, match, revision), so a replay writes nothing. A bet leased twice in one batch (an
+ * accumulator whose two matches ended) goes in a second round, since a product stream appears once per
+ * money batch. Returns what to publish.
  */
 const settleBatch = async (
   services: AppServices,
@@ -61,50 +64,75 @@ const settleBatch = async (
     [matchIds],
   );
   for (const row of found.rows) facts.set(row.match_id, row);
+  const notices: SettledNotice[] = [];
+  let rest = items;
+  while (rest.length > 0) {
+    const seen = new Set<string>();
+    const round: QueueItem[] = [];
+    const later: QueueItem[] = [];
+    for (const item of rest) {
+      if (seen.has(item.bet_id)) later.push(item);
+      else {
+        seen.add(item.bet_id);
+        round.push(item);
+      }
+    }
+    notices.push(...(await settleRound(services, round, facts, at)));
+    rest = later;
+  }
+  return notices;
+};
+
+/** One money batch of {@link settleBatch}: each bet at most once. */
+const settleRound = async (
+  services: AppServices,
+  items: readonly QueueItem[],
+  facts: ReadonlyMap<string, { facts: MatchFacts; revision: number }>,
+  at: string,
+): Promise<SettledNotice[]> => {
   const bets = await aggregateStreams<BetState, BetEvent>(
     services.store,
     items.map((r) => betStream(r.bet_id)),
     betDecider,
   );
-  const settled = await Promise.all(
-    items.map(async (item): Promise<SettledNotice | null> => {
-      const latest = facts.get(item.match_id);
-      const bet = bets.get(betStream(item.bet_id))!;
-      if (!latest || bet.state.status === 'none') return null;
-      const command: BetCommand = {
-        type: 'SettleLeg',
-        betId: item.bet_id,
-        at,
-        matchId: item.match_id,
-        facts: latest.facts,
-        factsRevision: latest.revision,
-      };
-      const { answer } = await moveMoney<BetState, BetEvent, undefined, SettledNotice | null>(services, {
-        userId: bet.state.placed.userId,
-        product: { streamName: betStream(item.bet_id), evolver: betDecider, from: bet },
-        idempotencyKey: `settle:${item.match_id}:${latest.revision}`,
-        metadata: { actor: 'system:settlement' },
-        decide: ({ product, wallet }) => {
-          if (product.state.status === 'none') return { answer: null };
-          const decision = betDecider.decide(command, product.state);
-          if (!decision.ok || decision.events.length === 0) return { answer: null };
-          const state = decision.events.reduce(betDecider.evolve, product.state);
-          if (state.status === 'none') return { answer: null };
-          for (const event of decision.events)
-            for (const payment of walletCommandsFor(state.placed, event)) {
-              const paid = wallet.pay(payment);
-              if (!paid.ok) throw new Error(`wallet refused ${payment.type} for ${payment.userId}`);
-            }
-          return {
-            answer: { userId: state.placed.userId, betId: state.placed.betId, status: state.status },
-            productEvents: decision.events,
-          };
-        },
-      });
-      return answer;
-    }),
-  );
-  return settled.filter((notice): notice is SettledNotice => notice !== null);
+  const movements: BatchMovement<BetState, BetEvent, SettledNotice | null>[] = [];
+  for (const item of items) {
+    const latest = facts.get(item.match_id);
+    const bet = bets.get(betStream(item.bet_id))!;
+    if (!latest || bet.state.status === 'none') continue;
+    const command: BetCommand = {
+      type: 'SettleLeg',
+      betId: item.bet_id,
+      at,
+      matchId: item.match_id,
+      facts: latest.facts,
+      factsRevision: latest.revision,
+    };
+    movements.push({
+      userId: bet.state.placed.userId,
+      product: { streamName: betStream(item.bet_id), evolver: betDecider, from: bet },
+      idempotencyKey: `settle:${item.match_id}:${latest.revision}`,
+      metadata: { actor: 'system:settlement' },
+      decide: ({ product, wallet }) => {
+        if (product.state.status === 'none') return { answer: null };
+        const decision = betDecider.decide(command, product.state);
+        if (!decision.ok || decision.events.length === 0) return { answer: null };
+        const state = decision.events.reduce(betDecider.evolve, product.state);
+        if (state.status === 'none') return { answer: null };
+        for (const event of decision.events)
+          for (const payment of walletCommandsFor(state.placed, event)) {
+            const paid = wallet.pay(payment);
+            if (!paid.ok) throw new Error(`wallet refused ${payment.type} for ${payment.userId}`);
+          }
+        return {
+          answer: { userId: state.placed.userId, betId: state.placed.betId, status: state.status },
+          productEvents: decision.events,
+        };
+      },
+    });
+  }
+  const results = await moveMoneyBatch(services, movements);
+  return results.flatMap(({ answer }) => (answer === null ? [] : [answer]));
 };
 
 /**

@@ -314,15 +314,25 @@ export const settleTicketChunk = (services: AppServices, ticketIds: readonly str
 export const queuePoolWork = (services: AppServices, kind: WorkItem['kind'], ref: string, arg = '') =>
   services.sql.query(QUEUE_SQL, [kind, ref, arg]);
 
+/**
+ * Catches up the pool's two projections (its read model, then its triggers and work queue) and nothing
+ * else, waiting for another runner's batch so the worker reads its own writes (decision 0136): the
+ * other read models follow in the background runner.
+ */
+export const catchUpPool = async (services: AppServices): Promise<void> => {
+  await services.projections.catchUp(poolReadModel, { wait: true });
+  await services.projections.catchUp(poolTriggers, { wait: true });
+};
+
 /** One round of the worker: catch up, close due issues, queue overdue matches, drain (until the chain of work is done). */
 export const poolRound = async (services: AppServices, extra?: () => Promise<void>): Promise<void> => {
-  await services.projections.settle();
+  await catchUpPool(services);
   await closeDueIssues(services);
   await queueOverdueMatches(services);
   if (extra) await extra();
   // Results settle issues, whose settlement queues the tickets: a few passes finish a chain.
   for (let pass = 0; pass < 4; pass++) {
-    await services.projections.settle();
+    await catchUpPool(services);
     if ((await drainPoolQueue(services)) === 0) break;
   }
 };

@@ -41,7 +41,7 @@ import {
   racingOrders,
   roundReports,
 } from './queries.ts';
-import { runRacingScheduler } from './rounds.ts';
+import { catchUpRacing, runRacingScheduler } from './rounds.ts';
 import { drainRacingSettlement } from './settlement.ts';
 import { voidRacingRound } from './void.ts';
 
@@ -250,7 +250,8 @@ export const racingModule: ApiModule = {
     return startWorkerLoop(
       async () => {
         await runRacingScheduler(services);
-        await services.projections.settle();
+        // Racing's own projection only (decision 0136): the background runner keeps the rest.
+        await catchUpRacing(services);
         await drainRacingSettlement(services);
       },
       {

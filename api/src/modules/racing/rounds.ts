@@ -34,7 +34,7 @@ import { drainQueue } from '../../process-manager.ts';
 import type { WorkQueue } from '../../process-manager.ts';
 import type { AppServices } from '../../services.ts';
 import { racingSettings } from './config.ts';
-import { racingRoundStream } from './projection.ts';
+import { racingProjection, racingRoundStream } from './projection.ts';
 import { drainRacingSettlement } from './settlement.ts';
 
 /** A round is opened (its seed hash published) this long before its betting opens. */
@@ -140,6 +140,13 @@ const seedOf = async (services: AppServices, roundId: string, create: boolean): 
   return rows[0]?.seed ?? null;
 };
 
+/**
+ * Catches up racing's read model and settle queue (`racingProjection`) and nothing else, waiting for
+ * another runner's batch so the caller reads its own writes (decision 0136).
+ */
+export const catchUpRacing = (services: AppServices): Promise<number> =>
+  services.projections.catchUp(racingProjection, { wait: true });
+
 /** What a round step did, for logs and the round clock subscription. */
 export interface RoundStepDone {
   readonly roundId: string;
@@ -149,9 +156,13 @@ export interface RoundStepDone {
 
 /** Settles the round's orders and records its totals; 'waiting' while an order is still pending. */
 const settleRound = async (services: AppServices, roundId: string, at: string): Promise<RoundStepDone> => {
-  await services.projections.settle();
+  // Only racing's own projection: it queues the drawn round's orders and shows them settled. The
+  // other read models (wallets, statistics, promotions) follow in the background runner; catching up
+  // all of them here put a round's 50,000 wallet credits through every projection inside the step
+  // (decision 0136).
+  await catchUpRacing(services);
   await drainRacingSettlement(services);
-  await services.projections.settle();
+  await catchUpRacing(services);
   const { rows } = await services.sql.query<{
     pending: number;
     orders: number;
