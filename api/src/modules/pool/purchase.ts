@@ -41,8 +41,10 @@ export type BuyTicketAnswer =
   | {
       readonly ok: true;
       readonly ticketId: string;
-      /** The ticket as this call bought it; absent when the request was answered before (a repeat). */
+      /** The ticket as bought (from its own stream); absent only if the stream holds no purchase. */
       readonly bought?: TicketBoughtData;
+      /** True when the request was answered before (a repeat): nothing was bought or charged now. */
+      readonly repeated: boolean;
     }
   | { readonly ok: false; readonly error: DomainError };
 
@@ -128,7 +130,8 @@ export const buyPoolTicket = async (
         answer: {
           ok: true,
           ticketId,
-          ...(before.bought && decision.events.length > 0 ? { bought: before.bought } : {}),
+          repeated: decision.events.length === 0,
+          ...(before.bought ? { bought: before.bought } : {}),
         },
         productEvents: decision.events,
       };
