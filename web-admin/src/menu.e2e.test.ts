@@ -61,7 +61,9 @@ describe.skipIf(!e2e.available)('back office menu at 1280×720 and on a phone (i
     const content = await page.locator('.ant-layout-content').boundingBox();
     expect(content?.width ?? 0).toBeGreaterThanOrEqual(340);
     // The staff button shows its icon only: the header fits the phone.
-    const header = await page.locator('.ant-layout-header').evaluate((el) => [el.scrollWidth, el.clientWidth]);
+    const header = await page
+      .locator('.ant-layout-header')
+      .evaluate((el): [number, number] => [el.scrollWidth, el.clientWidth]);
     expect(header[0]).toBeLessThanOrEqual(header[1]);
     await tab.click();
     await expect.poll(width).toBe(220);
