@@ -12,13 +12,29 @@ const exclude = ['**/node_modules/**', '**/dist/**'];
 const INT_TIMEOUT_MS = Number(process.env.INT_TIMEOUT_MS ?? 60_000);
 
 /**
- * Workers of the unit and integration projects: one by default (vitest's own default on the 2-core CI
+ * Workers of the integration projects: one by default (vitest's own default on the 2-core CI
  * machine). Two workers were tried on 27 November: promotion, casino wallet, racing void and
  * projection-runner integration tests then failed in CI, quickly and only beside other files (each passes
  * alone, with or without DATABASE_URL); the shared state is not found yet. `VITEST_WORKERS=2` tries it
- * locally. The end-to-end files run after them, one at a time.
+ * locally. The end-to-end files run after them.
  */
 const WORKERS = Number(process.env.VITEST_WORKERS ?? 1);
+
+/**
+ * Workers of the unit project (pure code, no IO): one by default, as before. The unit files have a
+ * group of their own (vitest gives one `maxWorkers` to a whole `groupOrder`, and the integration files
+ * need one), so `UNIT_WORKERS=2` runs two side by side; with `UNIT_POOL=threads` they run in worker
+ * threads instead of child processes. Neither is the default until measured (docs/benchmarks.md "CI
+ * time", decision 0151).
+ */
+const UNIT_WORKERS = Number(process.env.UNIT_WORKERS ?? 1);
+const UNIT_POOL = process.env.UNIT_POOL === 'threads' ? 'threads' : 'forks';
+
+/**
+ * Workers of the e2e project (each file: its own server on its own port and database schema, its own
+ * Chromium). `E2E_WORKERS` overrides; see docs/benchmarks.md "CI time" (decision 0151).
+ */
+const E2E_WORKERS = Number(process.env.E2E_WORKERS ?? 1);
 
 /**
  * Retries of a failed integration or browser test in CI (`CI=true`): one. A test that fails because
@@ -47,7 +63,8 @@ export default defineConfig({
           name: 'unit',
           include: ['**/*.unit.test.ts'],
           exclude,
-          maxWorkers: WORKERS,
+          pool: UNIT_POOL,
+          maxWorkers: UNIT_WORKERS,
           sequence: { groupOrder: 0 },
         },
       },
@@ -58,7 +75,7 @@ export default defineConfig({
           exclude,
           retry: RETRY,
           maxWorkers: WORKERS,
-          sequence: { groupOrder: 0 },
+          sequence: { groupOrder: 1 },
           testTimeout: INT_TIMEOUT_MS,
           hookTimeout: INT_TIMEOUT_MS,
         },
@@ -73,7 +90,7 @@ export default defineConfig({
           exclude,
           retry: RETRY,
           maxWorkers: WORKERS,
-          sequence: { groupOrder: 0 },
+          sequence: { groupOrder: 1 },
           testTimeout: INT_TIMEOUT_MS,
           hookTimeout: INT_TIMEOUT_MS,
           env: { TEST_EVENT_STORE: 'memory' },
@@ -87,9 +104,11 @@ export default defineConfig({
           retry: RETRY,
           testTimeout: 180_000,
           hookTimeout: 180_000,
-          fileParallelism: false,
-          maxWorkers: 1,
-          sequence: { groupOrder: 1 },
+          // The web apps are built once, before the first file (not in its beforeAll).
+          globalSetup: ['api/src/testing/e2e-global-setup.ts'],
+          fileParallelism: E2E_WORKERS > 1,
+          maxWorkers: E2E_WORKERS,
+          sequence: { groupOrder: 2 },
           // A real browser on a busy 2-core machine: expect.poll waits up to 30 s (default 1 s).
           expect: { poll: { timeout: 30_000, interval: 100 } },
         },

@@ -63,7 +63,7 @@ describe.skipIf(!e2e.available)('back office menu at 1280×720 and on a phone (i
     // The staff button shows its icon only: the header fits the phone.
     const header = await page
       .locator('.ant-layout-header')
-      .evaluate((el) => [el.scrollWidth, el.clientWidth]);
+      .evaluate((el): [number, number] => [el.scrollWidth, el.clientWidth]);
     expect(header[0]).toBeLessThanOrEqual(header[1]);
     await tab.click();
     await expect.poll(width).toBe(220);

@@ -7,7 +7,9 @@
  * in English. The bet is placed through the API on an open 1X2 outcome of a live demo-feed match —
  * preferably one the feed's script makes worth more than its stake soon (its side scores, or the
  * result is already in and the clock runs for it), so the cash-outs are taxed; the server runs a slow feed ({@link SLOW_FEED}) so the match stays live
- * while the player cashes out.
+ * while the player cashes out. While the test only waits for the match (a live match to bet on, the goal
+ * that lifts the bet), it moves the server's clock forward instead of waiting in real time
+ * ({@link driveFeed}, decision 0150).
  */
 import { afterAll, beforeAll, describe, it } from 'vitest';
 import type { ExpectStatic } from 'vitest';
@@ -46,6 +48,8 @@ interface LiveOutcome {
   readonly outcomeId: string;
   readonly odds: string;
   readonly liftBy: number | null;
+  /** The match the outcome belongs to. */
+  readonly matchId: string;
 }
 
 /** How long a bet on the outcome the final score already makes the winner takes to gain ~15%. */
@@ -62,12 +66,13 @@ const RISING_MS = 240_000;
 const liftingOutcome = async (seen?: string[]): Promise<LiveOutcome | null> => {
   const { rows } = await e2e.server.server.services.sql.query<{
     outcome_id: string;
+    match_id: string;
     odds: string;
     pick: string;
     kickoff: number;
     timeline: Timeline | string;
   }>(
-    `SELECT o.id::text AS outcome_id, o.odds::text AS odds, o.pick,
+    `SELECT o.id::text AS outcome_id, m.id::text AS match_id, o.odds::text AS odds, o.pick,
             (extract(epoch FROM m.start_time) * 1000)::float8 AS kickoff, f.timeline
        FROM feed_matches f JOIN matches m ON m.id = f.match_id
        JOIN markets mk ON mk.match_id = m.id AND mk.betting_type_id = 69 AND mk.event_part_id = 3
@@ -75,7 +80,8 @@ const liftingOutcome = async (seen?: string[]): Promise<LiveOutcome | null> => {
       WHERE NOT f.done AND m.status = 2 AND o.status_id = 1 AND mk.status_id = 1 AND o.odds IS NOT NULL
         AND o.pick IN ('home', 'draw', 'away') AND o.odds >= 1.5`,
   );
-  const now = Date.now();
+  // The feed's matches run on the server's clock, which the test moves forward ({@link driveFeed}).
+  const now = e2e.server.clock.now();
   const goals: (LiveOutcome & { liftBy: number })[] = [];
   const rising: (LiveOutcome & { liftBy: number })[] = [];
   for (const r of rows) {
@@ -91,24 +97,97 @@ const liftingOutcome = async (seen?: string[]): Promise<LiveOutcome | null> => {
     if (next) {
       const goalAt = kickoff + next.at * MS_PER_CLOCK_MINUTE;
       if (next.side === r.pick && goalAt - now >= 30_000 && goalAt - now <= 300_000)
-        goals.push({ outcomeId: r.outcome_id, odds: String(odds), liftBy: goalAt + 60_000 });
+        goals.push({
+          outcomeId: r.outcome_id,
+          matchId: r.match_id,
+          odds: String(odds),
+          liftBy: goalAt + 60_000,
+        });
       continue;
     }
     const home = timed.filter((g) => g.side === 'home').length;
     const away = timed.filter((g) => g.side === 'away').length;
     const final = home > away ? 'home' : home < away ? 'away' : 'draw';
     if (r.pick === final && odds <= 8 && clockLength(timeline) - clockNow > 30)
-      rising.push({ outcomeId: r.outcome_id, odds: String(odds), liftBy: now + RISING_MS });
+      rising.push({
+        outcomeId: r.outcome_id,
+        matchId: r.match_id,
+        odds: String(odds),
+        liftBy: now + RISING_MS,
+      });
   }
   goals.sort((x, y) => x.liftBy - y.liftBy);
   rising.sort((x, y) => Number(y.odds) - Number(x.odds));
   return goals[0] ?? rising[0] ?? null;
 };
 
+/**
+ * How far {@link driveFeed} moves the server's clock per real second while a test waits for the demo
+ * match (10 s: 30 real seconds of {@link SLOW_FEED} are 1.5 match minutes): the feed plays the match
+ * ~10 times faster, its ticks still 5 s apart, each pushing the page a new price as before.
+ */
+const DRIVE_STEP_MS = 10_000;
+
+/** Real time {@link driveFeed} leaves the feed to catch up with the clock: three ticks of {@link SLOW_FEED}. */
+const FEED_CATCH_UP_MS = 3 * SLOW_FEED.tickMs;
+
+/**
+ * Waits until `done()` is true or the server's clock reaches `until` (epoch ms, server time), moving the
+ * server's clock forward by {@link DRIVE_STEP_MS} each real second instead of waiting for the match
+ * in real time (decision 0080: the demo feed's matches run on the server's clock; decision 0150).
+ * Returns whether `done()` became true. The clock only moves while no test of the file is in a
+ * click-and-confirm step ({@link uiSteps}), whose offer a goal could take away.
+ */
+const driveFeed = async (done: () => Promise<boolean>, until: number, matchId: string): Promise<boolean> => {
+  // Once the clock is at `until`, the feed still needs a tick or two (5 s apart in real time) to price
+  // the match at that instant: `done()` is asked for FEED_CATCH_UP_MS more before giving up.
+  let reached: number | null = null;
+  let deadline = until;
+  for (;;) {
+    if (await done()) return true;
+    // The half-time break does not count: nothing moves in it (skipBreak).
+    if (await skipBreak(matchId)) deadline += DRIVE_STEP_MS;
+    const now = e2e.server.clock.now();
+    if (now >= deadline) {
+      reached ??= Date.now();
+      if (Date.now() - reached >= FEED_CATCH_UP_MS) return false;
+    } else if (uiSteps === 0) e2e.server.clock.advance(Math.min(DRIVE_STEP_MS, deadline - now));
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+  }
+};
+
+/** Tests of this file now in a click-and-confirm step of the panel (the clock then stands still). */
+let uiSteps = 0;
+
+/** When (real ms) {@link skipBreak} last moved the clock. */
+let lastSkip = 0;
+
+/**
+ * While `matchId` stands at half-time ('HT': its clock, score and prices do not move for 15 clock
+ * minutes, ~4 real minutes of {@link SLOW_FEED}, and no offer is pushed), moves the server's clock by
+ * {@link DRIVE_STEP_MS}, at most once a real second and not during a click-and-confirm step. Returns
+ * whether it moved the clock. For the waits that only a pushed offer or the bot's scan ends.
+ */
+const skipBreak = async (matchId: string): Promise<boolean> => {
+  if (uiSteps > 0 || Date.now() - lastSkip < 1_000) return false;
+  const { rows } = await e2e.server.server.services.sql.query<{ minute: string | null }>(
+    'SELECT match_minute AS minute FROM matches WHERE id = $1',
+    [matchId],
+  );
+  if (rows[0]?.minute !== 'HT') return false;
+  lastSkip = Date.now();
+  e2e.server.clock.advance(DRIVE_STEP_MS);
+  return true;
+};
+
 /** An open 1X2 outcome of a live feed match with at least 40 s left to play (no goal known). */
 const liveOutcome = async (): Promise<LiveOutcome | null> => {
-  const { rows } = await e2e.server.server.services.sql.query<{ outcome_id: string; odds: string }>(
-    `SELECT o.id::text AS outcome_id, o.odds::text AS odds
+  const { rows } = await e2e.server.server.services.sql.query<{
+    outcome_id: string;
+    match_id: string;
+    odds: string;
+  }>(
+    `SELECT o.id::text AS outcome_id, m.id::text AS match_id, o.odds::text AS odds
        FROM feed_matches f JOIN matches m ON m.id = f.match_id
        JOIN markets mk ON mk.match_id = m.id AND mk.betting_type_id = 69
        JOIN outcomes o ON o.market_id = mk.id
@@ -116,7 +195,14 @@ const liveOutcome = async (): Promise<LiveOutcome | null> => {
         AND m.match_minute ~ '^[0-9]+$' AND m.match_minute::int < 60
       ORDER BY o.odds::numeric LIMIT 1`,
   );
-  return rows[0] ? { outcomeId: rows[0].outcome_id, odds: String(Number(rows[0].odds)), liftBy: null } : null;
+  return rows[0]
+    ? {
+        outcomeId: rows[0].outcome_id,
+        matchId: rows[0].match_id,
+        odds: String(Number(rows[0].odds)),
+        liftBy: null,
+      }
+    : null;
 };
 
 /**
@@ -129,13 +215,15 @@ const placeLive = async (
   player: E2ePlayer,
   amount: number,
   log: (line: string) => void,
-): Promise<{ betId: string; liftBy: number | null }> => {
+): Promise<{ betId: string; liftBy: number | null; matchId: string }> => {
   const started = Date.now();
   for (let attempt = 0; attempt < 240; attempt++) {
     const seen: string[] = [];
     const outcome =
       (await liftingOutcome(seen)) ?? (Date.now() - started > 150_000 ? await liveOutcome() : null);
     if (outcome?.liftBy === null) log(`live outcomes seen last: ${seen.join('; ')}`);
+    // None yet: the demo matches move on by the server's clock ({@link driveFeed}) rather than in real time.
+    if (!outcome && uiSteps === 0) e2e.server.clock.advance(DRIVE_STEP_MS);
     if (outcome) {
       const r = await e2e.server.gql<{ placeBet: { status: string; order: { id: string } | null } }>(
         PLACE,
@@ -155,9 +243,9 @@ const placeLive = async (
         log(
           outcome.liftBy === null
             ? `no side about to score: bet on the favourite @ ${outcome.odds}`
-            : `bet @ ${outcome.odds}, worth more than its stake in ${Math.round((outcome.liftBy - Date.now()) / 1000)} s`,
+            : `bet @ ${outcome.odds}, worth more than its stake in ${Math.round((outcome.liftBy - e2e.server.clock.now()) / 1000)} s of the server's clock`,
         );
-        return { betId: order.id, liftBy: outcome.liftBy };
+        return { betId: order.id, liftBy: outcome.liftBy, matchId: outcome.matchId };
       }
     }
     await new Promise((resolve) => setTimeout(resolve, 1_000));
@@ -218,7 +306,12 @@ const STEP_MOVED = { timeout: 180_000 } as const;
 const STEP = { timeout: 15_000 } as const;
 
 /** Asks again after a refused or expired offer, then waits (up to 3 min) until the panel offers one. */
-const untilOffered = async (expect: ExpectStatic, page: Page, refresh: string): Promise<void> => {
+const untilOffered = async (
+  expect: ExpectStatic,
+  page: Page,
+  refresh: string,
+  matchId: string,
+): Promise<void> => {
   const now = await panelState(page);
   if (now === 'refused' || now === 'expired')
     await page
@@ -226,7 +319,16 @@ const untilOffered = async (expect: ExpectStatic, page: Page, refresh: string): 
       .getByRole('button', { name: refresh })
       .click(STEP)
       .catch(() => undefined);
-  await expect.poll(() => panelState(page), { timeout: 180_000 }).toBe('offered');
+  await expect
+    .poll(
+      async () => {
+        const state = await panelState(page);
+        if (state !== 'offered') await skipBreak(matchId);
+        return state;
+      },
+      { timeout: 180_000 },
+    )
+    .toBe('offered');
 };
 
 /**
@@ -242,28 +344,35 @@ const cashOut = async (
   page: Page,
   preset: string,
   texts: Texts,
+  matchId: string,
   log: (line: string) => void,
 ): Promise<string> => {
   const panel = page.locator('.co-panel');
   for (let attempt = 1; attempt <= 6; attempt++) {
-    await untilOffered(expect, page, texts.refresh);
-    try {
-      await panel.getByRole('button', { name: preset, exact: true }).click(STEP);
-      await expect.poll(() => panel.getByTestId('cashout-net').count(), STEP).toBe(1);
-      await panel.getByRole('button', { name: texts.cashOut, exact: true }).click(STEP);
-      await panel.getByRole('button', { name: texts.confirm }).click(STEP);
-    } catch (error) {
-      log(
-        `attempt ${attempt} (${preset}): ${String(error).split('\n')[0]}; panel ${await panelState(page)}: ${await panelText(page)}`,
-      );
-      continue;
-    }
-    // The state the answer left, as the poll saw it: a pushed offer may turn 'accepted' into 'offered'
-    // right after (reading it again then would retry, and cash out a second part).
+    await untilOffered(expect, page, texts.refresh, matchId);
+    // The server's clock stands still from the click to the answer (see driveFeed).
+    uiSteps += 1;
     let end = '';
-    await expect
-      .poll(async () => (end = await panelState(page)), { timeout: 60_000 })
-      .toMatch(/^(accepted|refused|expired|gone)$/);
+    try {
+      try {
+        await panel.getByRole('button', { name: preset, exact: true }).click(STEP);
+        await expect.poll(() => panel.getByTestId('cashout-net').count(), STEP).toBe(1);
+        await panel.getByRole('button', { name: texts.cashOut, exact: true }).click(STEP);
+        await panel.getByRole('button', { name: texts.confirm }).click(STEP);
+      } catch (error) {
+        log(
+          `attempt ${attempt} (${preset}): ${String(error).split('\n')[0]}; panel ${await panelState(page)}: ${await panelText(page)}`,
+        );
+        continue;
+      }
+      // The state the answer left, as the poll saw it: a pushed offer may turn 'accepted' into 'offered'
+      // right after (reading it again then would retry, and cash out a second part).
+      await expect
+        .poll(async () => (end = await panelState(page)), { timeout: 60_000 })
+        .toMatch(/^(accepted|refused|expired|gone)$/);
+    } finally {
+      uiSteps -= 1;
+    }
     if (end === 'accepted' || end === 'gone') return end;
     log(`attempt ${attempt} (${preset}): ${end}: ${await panelText(page)}`);
   }
@@ -309,20 +418,24 @@ const armAuto = async (
   player: E2ePlayer,
   betId: string,
   texts: { readonly autoTarget: string; readonly autoSet: string; readonly refresh: string },
+  matchId: string,
   log: (line: string) => void,
 ): Promise<number> => {
   const panel = page.locator('.co-panel');
   for (let attempt = 1; attempt <= 6; attempt++) {
-    await untilOffered(expect, page, texts.refresh);
+    await untilOffered(expect, page, texts.refresh, matchId);
     const value = await fullValueNow(player, betId);
     if (value === null) continue;
     const target = Math.max(100, Math.floor((value * 0.95) / 100) * 100);
+    uiSteps += 1;
     try {
       await panel.getByLabel(texts.autoTarget).fill(String(target), STEP);
       await panel.getByRole('button', { name: texts.autoSet, exact: true }).click(STEP);
       return target;
     } catch (error) {
       log(`auto attempt ${attempt}: ${String(error).split('\n')[0]}; panel ${await panelState(page)}`);
+    } finally {
+      uiSteps -= 1;
     }
   }
   throw new Error(
@@ -407,7 +520,7 @@ describe.skipIf(!e2e.available)('cash-out journey', () => {
         const log = (line: string) =>
           console.log(`cash-out e2e ${viewport} +${Math.round((Date.now() - started) / 1000)} s: ${line}`);
         const player = await e2e.server.createPlayer({ balance: 50_000 });
-        const { betId, liftBy } = await placeLive(player, 10_000, log);
+        const { betId, liftBy, matchId } = await placeLive(player, 10_000, log);
         // A live bet may be held a few seconds before it is accepted (spec §9 rolling-bet delay).
         await expect
           .poll(async () => (await betNow(player, betId)).status, { timeout: 30_000 })
@@ -432,28 +545,31 @@ describe.skipIf(!e2e.available)('cash-out journey', () => {
         const firstShown = await shown();
         // Worth more than the stake: a cash-out now is taxed.
         let taxed = false;
+        // Until a minute of the server's clock after the goal, which the test brings on (driveFeed).
         if (liftBy !== null)
-          taxed = await expect
-            .poll(async () => (await fullValueNow(player, betId)) ?? 0, {
-              timeout: Math.max(0, liftBy - Date.now()) + 60_000,
-            })
-            .toBeGreaterThan(10_000)
-            .then(
-              () => true,
-              () => false,
-            );
+          taxed = await driveFeed(
+            async () => ((await fullValueNow(player, betId)) ?? 0) > 10_000,
+            liftBy + 60_000,
+            matchId,
+          );
         if (liftBy !== null && !taxed) log('the match did not lift the offer above the stake');
         await expect
           .poll(async () => {
             const now = await shown();
-            return now !== null && now !== firstShown;
+            const moved = now !== null && now !== firstShown;
+            if (!moved) await skipBreak(matchId);
+            return moved;
           }, STEP_MOVED)
           .toBe(true);
         log(`offer moved from "${firstShown}" to "${await shown()}"`);
         await e2e.screenshot(page, `cashout-${viewport}-${locale}-0-moved`);
 
         // Half: 5,000 of the 10,000 stake; the rest keeps running with its own offer.
-        expect(await cashOut(expect, page, half, texts, log)).toBe('accepted');
+        expect(await cashOut(expect, page, half, texts, matchId, log)).toBe('accepted');
+        // The bet's read model is projected after the answer: wait for it (a moment behind under load).
+        await expect
+          .poll(() => betNow(player, betId), { timeout: 30_000 })
+          .toMatchObject({ status: 'awaiting', remainingStake: 5_000, cashOuts: 1 });
         const partly = await betNow(player, betId);
         expect(partly).toMatchObject({ status: 'awaiting', remainingStake: 5_000, cashOuts: 1 });
         expect(partly.cashedOut).toBeGreaterThan(0);
@@ -467,10 +583,18 @@ describe.skipIf(!e2e.available)('cash-out journey', () => {
         // target is set a little under the value shown now: reachable on this live match, and what the
         // test checks is the rule firing on its own, not the player accepting. The 5,000 still running
         // must come back as the offer first (the pushed offers restart the panel after the partial).
-        const autoAt = await armAuto(expect, page, player, betId, texts, log);
+        const autoAt = await armAuto(expect, page, player, betId, texts, matchId, log);
         log(`automatic cash-out set at ${autoAt} TZS`);
         await expect
-          .poll(async () => (await betNow(player, betId)).status, { timeout: 240_000 })
+          .poll(
+            async () => {
+              const { status } = await betNow(player, betId);
+              // The bot's scan sees a new value only when the match moves: not in the break.
+              if (status !== 'cashedOut') await skipBreak(matchId);
+              return status;
+            },
+            { timeout: 240_000 },
+          )
           .toBe('cashedOut');
         const out = await betNow(player, betId);
         expect(out).toMatchObject({ remainingStake: 0, cashOuts: 2 });
