@@ -60,7 +60,8 @@ async function benchSeason(): Promise<void> {
     },
   });
   const report = buildReport(scenario, result);
-  if (process.env.BENCH_REPORT_JSON) writeFileSync(process.env.BENCH_REPORT_JSON, JSON.stringify(report, null, 1));
+  if (process.env.BENCH_REPORT_JSON)
+    writeFileSync(process.env.BENCH_REPORT_JSON, JSON.stringify(report, null, 1));
   const seconds = (performance.now() - started) / 1000;
   // CPU of the whole process (both threads), user + system: comparable on a loaded machine, wall time is not.
   const cpu = process.cpuUsage(cpuAtStart);
