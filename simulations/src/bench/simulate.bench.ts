@@ -3,12 +3,15 @@
  * (380 matches) with 10,000 bettors on in-memory PGlite (in the event sink's worker thread, as
  * `bashiri simulate` runs), every bet through the real deciders and the event store.
  * Target: ≤ 30 s (`season_seconds`; `cpu_seconds` is the process's CPU, both threads). Prints a summary,
- * then as its LAST stdout line one JSON object. `BENCH_BETTORS` and `BENCH_ACTIVITY` change the population (defaults 10,000 and 0.05).
+ * then as its LAST stdout line one JSON object. `BENCH_BETTORS` and `BENCH_ACTIVITY` change the population (defaults 10,000 and 0.05),
+ * `BENCH_MAX_MATCHDAYS` shortens the season; `BENCH_REPORT_JSON=<file>` writes the report's JSON there (to compare two
+ * versions of the code figure for figure).
  *
  * `BENCH_ALL=1`: every season of the five leagues (`BENCH_SEASONS`, default 2019-20 … 2024-25), one
  * worker thread per season (each with its own sink thread), `BENCH_THREADS` seasons at a time (default:
  * the cores); target ≤ 10 minutes (`all_seconds`). See simulate-all.ts.
  */
+import { writeFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
 import { runSimulation } from '../season/engine.ts';
 import { buildReport } from '../season/report.ts';
@@ -30,6 +33,7 @@ async function benchSeason(): Promise<void> {
     leagues: ['E0'],
     seasons: ['2023-24'],
     seed: 1,
+    ...(process.env.BENCH_MAX_MATCHDAYS ? { maxMatchdays: Number(process.env.BENCH_MAX_MATCHDAYS) } : {}),
     bettors: {
       count: bettors,
       mix: { favourite: 0.35, longshot_acca: 0.25, value: 0.1, casual: 0.3 },
@@ -56,6 +60,8 @@ async function benchSeason(): Promise<void> {
     },
   });
   const report = buildReport(scenario, result);
+  if (process.env.BENCH_REPORT_JSON)
+    writeFileSync(process.env.BENCH_REPORT_JSON, JSON.stringify(report, null, 1));
   const seconds = (performance.now() - started) / 1000;
   // CPU of the whole process (both threads), user + system: comparable on a loaded machine, wall time is not.
   const cpu = process.cpuUsage(cpuAtStart);
