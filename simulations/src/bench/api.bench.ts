@@ -32,7 +32,8 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import { createPostgresClient } from '@bashiri/eventstore';
-import type { SqlClient, SqlExecutor } from '@bashiri/eventstore';
+import type { SqlClient } from '@bashiri/eventstore';
+import { countingSql } from './statements.ts';
 
 const URL_ = process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 60);
@@ -106,30 +107,13 @@ const runServer = async (): Promise<void> => {
     schema,
     max: Number(process.env.BENCH_POOL ?? 20),
   });
-  // Counts round trips to PostgreSQL (a transaction's BEGIN and COMMIT count as two).
-  const trips = { statements: 0 };
-  // BENCH_COUNT_STATEMENTS=1: also counts each statement by its prepared name or its first words, and
-  // prints the most frequent at the end (which projection or request step sends them).
-  const byStatement = new Map<string, number>();
+  // Counts round trips to PostgreSQL (statements.ts; a transaction's BEGIN and COMMIT count as two).
+  // BENCH_COUNT_STATEMENTS=1: also prints the most frequent at the end (which projection or request step
+  // sends them).
+  const counted = countingSql(pool);
+  const { sql } = counted;
   const countEach = process.env.BENCH_COUNT_STATEMENTS === '1';
-  const counted = (executor: SqlExecutor): SqlExecutor => ({
-    query: (text, params, name) => {
-      trips.statements += 1;
-      if (countEach) {
-        const key = name ?? text.replace(/\s+/g, ' ').trim().slice(0, 90);
-        byStatement.set(key, (byStatement.get(key) ?? 0) + 1);
-      }
-      return executor.query(text, params, name);
-    },
-  });
-  const sql: SqlClient = {
-    ...pool,
-    ...counted(pool),
-    transaction: (fn) => {
-      trips.statements += 2;
-      return pool.transaction((tx) => fn(counted(tx)));
-    },
-  };
+
   // Every module, the live feed switched off (it would price and settle matches meanwhile).
   // The SMS codes the gateway sends are kept in memory (the database has only their hashes).
   const outbox = smsOutbox();
@@ -276,13 +260,9 @@ const runServer = async (): Promise<void> => {
   process.send!(ready);
 
   process.on('message', (message: { type?: string }) => {
-    if (message.type === 'trips') process.send!({ type: 'trips', statements: trips.statements });
-    if (message.type === 'trips' && countEach) {
-      const top = [...byStatement].sort((a, b) => b[1] - a[1]).slice(0, 30);
-      console.error(
-        `statements so far (BENCH_COUNT_STATEMENTS):\n${top.map(([k, n]) => `${String(n).padStart(8)}  ${k}`).join('\n')}`,
-      );
-    }
+    if (message.type === 'trips') process.send!({ type: 'trips', statements: counted.total() });
+    if (message.type === 'trips' && countEach)
+      console.error(`statements so far (BENCH_COUNT_STATEMENTS):\n${counted.report()}`);
     if (message.type !== 'stop') return;
     void (async () => {
       await app.close();

@@ -30,9 +30,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { BetEvent, PlacedLeg } from '@bashiri/domain';
 import { createPostgresClient } from '@bashiri/eventstore';
-import type { SqlClient, SqlExecutor, StreamAppendRequest } from '@bashiri/eventstore';
+import type { StreamAppendRequest } from '@bashiri/eventstore';
 import type { TestMatch } from '@bashiri/api/testing/catalogue';
 import { forkBenchServer } from './server-process.ts';
+import { countingSql } from './statements.ts';
 
 const URL_ = process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
 const BETS = Number(process.env.BENCH_BETS ?? 10_000);
@@ -90,28 +91,12 @@ const runServer = async (): Promise<void> => {
     schema,
     max: Number(process.env.BENCH_POOL ?? 20),
   });
-  // Statements sent (a transaction's BEGIN and COMMIT count as two), by name or first words on demand.
-  let statements = 0;
-  const byStatement = new Map<string, number>();
+  // Statements sent (statements.ts; a transaction's BEGIN and COMMIT count as two), by name or first
+  // words on demand.
+  const counted = countingSql(pool, 100);
+  const { sql } = counted;
   const countEach = process.env.BENCH_COUNT_STATEMENTS === '1';
-  const counted = (executor: SqlExecutor): SqlExecutor => ({
-    query: (text, params, name) => {
-      statements += 1;
-      if (countEach) {
-        const key = name ?? text.replace(/\s+/g, ' ').trim().slice(0, 100);
-        byStatement.set(key, (byStatement.get(key) ?? 0) + 1);
-      }
-      return executor.query(text, params, name);
-    },
-  });
-  const sql: SqlClient = {
-    ...pool,
-    ...counted(pool),
-    transaction: (fn) => {
-      statements += 2;
-      return pool.transaction((tx) => fn(counted(tx)));
-    },
-  };
+
   const list = api.modules.map((m) => (m.name === 'feed' ? api.createFeedModule({ enabled: false }) : m));
   const config = api.loadConfig({
     LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'warn',
@@ -277,8 +262,7 @@ const runServer = async (): Promise<void> => {
   let profiler: InstanceType<typeof Session> | null = null;
   process.on('message', async (message: { type: string }) => {
     if (message.type === 'measure') {
-      statements = 0;
-      byStatement.clear();
+      counted.reset();
       if (process.env.BENCH_CPU_PROF === '1') {
         profiler = new Session();
         profiler.connect();
@@ -299,14 +283,8 @@ const runServer = async (): Promise<void> => {
         profiler = null;
       }
       if (countEach)
-        console.error(
-          `statements during the acceptances (BENCH_COUNT_STATEMENTS):\n${[...byStatement]
-            .sort((a, b) => b[1] - a[1])
-            .slice(0, 40)
-            .map(([k, n]) => `${String(n).padStart(8)}  ${k}`)
-            .join('\n')}`,
-        );
-      process.send!({ type: 'statements', statements, profile });
+        console.error(`statements during the acceptances (BENCH_COUNT_STATEMENTS):\n${counted.report(40)}`);
+      process.send!({ type: 'statements', statements: counted.total(), profile });
     }
     if (message.type === 'tick') {
       // A feed tick on match 0: its clock moves, the catalogue's MATCH_UPDATED names it.

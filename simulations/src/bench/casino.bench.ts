@@ -19,8 +19,8 @@
 import { randomUUID } from 'node:crypto';
 import { signCasinoRequest } from '@bashiri/domain';
 import { createPostgresClient } from '@bashiri/eventstore';
-import type { SqlClient, SqlExecutor } from '@bashiri/eventstore';
 import { forkBenchServer } from './server-process.ts';
+import { countingSql } from './statements.ts';
 
 const URL_ = process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 20);
@@ -98,55 +98,11 @@ const runServer = async (): Promise<void> => {
     if (m.type === 'statements') return process.send!({ type: 'statements', n: counted.total() });
     if (m.type !== 'stop') return;
     if (process.env.BENCH_COUNT_SQL || process.env.BENCH_COUNT_STATEMENTS === '1')
-      console.error(counted.report());
+      console.error(counted.report(Number.POSITIVE_INFINITY));
     await app.close();
     await services.projections.settle();
     process.exit(0);
   });
-};
-
-/**
- * The SQL client counting statements (round trips) by their first words: the statements per call in the
- * result, and with BENCH_COUNT_STATEMENTS=1 (as bench:api; BENCH_COUNT_SQL=1 too) each statement's count
- * printed to stderr at the end.
- */
-const countingSql = (inner: SqlClient) => {
-  const counts = new Map<string, number>();
-  const count = (text: string) => {
-    const key = text.replace(/\s+/g, ' ').trim().slice(0, 90);
-    counts.set(key, (counts.get(key) ?? 0) + 1);
-  };
-  const wrap = <E extends SqlExecutor>(e: E): E =>
-    ({
-      ...e,
-      query: (text: string, params?: readonly unknown[], name?: string) => {
-        count(text);
-        return e.query(text, params, name);
-      },
-    }) as E;
-  const sql: SqlClient = {
-    ...inner,
-    query: (text, params, name) => {
-      count(text);
-      return inner.query(text, params, name);
-    },
-    transaction: (fn) =>
-      inner.transaction((tx) => {
-        count('BEGIN … COMMIT');
-        return fn(wrap(tx));
-      }),
-    withConnection: (fn) => inner.withConnection((conn) => fn(wrap(conn))),
-  };
-  return {
-    sql,
-    reset: () => counts.clear(),
-    total: () => [...counts.values()].reduce((a, b) => a + b, 0),
-    report: () =>
-      [...counts.entries()]
-        .sort((a, b) => b[1] - a[1])
-        .map(([k, n]) => `${String(n).padStart(8)}  ${k}`)
-        .join('\n'),
-  };
 };
 
 /** `url` with `application_name` set (the server's connections carry the schema's name). */
