@@ -92,3 +92,26 @@ export const insertTestMatch = async (
     },
   };
 };
+
+/**
+ * Inserts `count` visible test matches, `<home> i` against `<away> i`, kicking off a minute apart from
+ * `firstKickOff`: a jackpot issue's 13 matches in one call. Returns their match ids in kick-off order.
+ */
+export const insertTestMatches = async (
+  sql: SqlExecutor,
+  count: number,
+  options: { readonly home: string; readonly away: string; readonly firstKickOff: Date },
+): Promise<string[]> => {
+  const ids: string[] = [];
+  for (let i = 0; i < count; i++)
+    ids.push(
+      (
+        await insertTestMatch(sql, {
+          home: `${options.home} ${i}`,
+          away: `${options.away} ${i}`,
+          startTime: new Date(options.firstKickOff.getTime() + i * 60_000),
+        })
+      ).matchId,
+    );
+  return ids;
+};

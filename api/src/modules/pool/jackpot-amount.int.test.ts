@@ -8,7 +8,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { player, staff, startBettingTestApp } from '../../testing/app.ts';
 import type { TestApp } from '../../testing/app.ts';
-import { insertTestMatch } from '../../testing/catalogue-fixtures.ts';
+import { insertTestMatches } from '../../testing/catalogue-fixtures.ts';
 import { connectWs } from '../live/testing.ts';
 import type { WsEvent, WsSubscription } from '../live/testing.ts';
 import { poolRound } from './settlement.ts';
@@ -56,16 +56,13 @@ describe('jackpot banner subscription', () => {
   beforeAll(async () => {
     t = await startBettingTestApp({ now: () => now });
     await seedPoolTypes(t.services.sql);
-    for (let i = 0; i < 13; i++)
-      matches.push(
-        (
-          await insertTestMatch(t.services.sql, {
-            home: `Banner home ${i}`,
-            away: `Banner away ${i}`,
-            startTime: new Date(now + HOUR + i * 60_000),
-          })
-        ).matchId,
-      );
+    matches.push(
+      ...(await insertTestMatches(t.services.sql, 13, {
+        home: 'Banner home',
+        away: 'Banner away',
+        firstKickOff: new Date(now + HOUR),
+      })),
+    );
     await t.gql(
       'mutation ($input: AdjustWalletInput!) { adjustWallet(input: $input) { balance } }',
       { input: { userId: 'jb1', pocket: 'BALANCE', amount: 10_000, reason: 'test', requestId: 'c-jb1' } },

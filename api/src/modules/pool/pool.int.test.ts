@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { player, staff, startBettingTestApp } from '../../testing/app.ts';
 import type { TestApp } from '../../testing/app.ts';
 import type { Viewer } from '../../graphql/context.ts';
-import { insertTestMatch } from '../../testing/catalogue-fixtures.ts';
+import { insertTestMatches } from '../../testing/catalogue-fixtures.ts';
 import { drainPoolQueue, poolRound, queuePoolWork } from './settlement.ts';
 import { seedPoolTypes } from './types.ts';
 import { keepDemoIssues } from './index.ts';
@@ -94,14 +94,13 @@ describe('pool games: jackpot and Lucky Six through GraphQL', () => {
   beforeAll(async () => {
     t = await startBettingTestApp({ now: () => now });
     await seedPoolTypes(t.services.sql);
-    for (let i = 0; i < 13; i++) {
-      const m = await insertTestMatch(t.services.sql, {
-        home: `Home ${i}`,
-        away: `Away ${i}`,
-        startTime: new Date(now + HOUR + i * 60_000),
-      });
-      matches.push(m.matchId);
-    }
+    matches.push(
+      ...(await insertTestMatches(t.services.sql, 13, {
+        home: 'Home',
+        away: 'Away',
+        firstKickOff: new Date(now + HOUR),
+      })),
+    );
     for (const [userId, amount] of [
       ['p1', 50_000],
       ['p2', 2_000],
@@ -373,16 +372,13 @@ describe('pool games: jackpot and Lucky Six through GraphQL', () => {
 
   it('the next jackpot carries the rolled-over pool', async () => {
     const next: string[] = [];
-    for (let i = 0; i < 13; i++)
-      next.push(
-        (
-          await insertTestMatch(t.services.sql, {
-            home: `Next ${i}`,
-            away: `Other ${i}`,
-            startTime: new Date(now + HOUR + i * 60_000),
-          })
-        ).matchId,
-      );
+    next.push(
+      ...(await insertTestMatches(t.services.sql, 13, {
+        home: 'Next',
+        away: 'Other',
+        firstKickOff: new Date(now + HOUR),
+      })),
+    );
     const created = await gql<{ createPoolIssue: { identifier: string; pool: number } }>(CREATE, {
       typeId: 1,
       matchIds: next,

@@ -9,7 +9,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { player, staff, startBettingTestApp } from '../../testing/app.ts';
 import type { TestApp } from '../../testing/app.ts';
-import { insertTestMatch } from '../../testing/catalogue-fixtures.ts';
+import { insertTestMatches } from '../../testing/catalogue-fixtures.ts';
 import { moveMoney } from '../wallet/index.ts';
 import { seedPoolTypes } from './types.ts';
 
@@ -30,16 +30,13 @@ describe.skipIf(!process.env.DATABASE_URL)('a repeated ticket purchase while the
   beforeAll(async () => {
     t = await startBettingTestApp({ now: () => now });
     await seedPoolTypes(t.services.sql);
-    for (let i = 0; i < 13; i++)
-      matches.push(
-        (
-          await insertTestMatch(t.services.sql, {
-            home: `Repeat home ${i}`,
-            away: `Repeat away ${i}`,
-            startTime: new Date(now + HOUR + i * 60_000),
-          })
-        ).matchId,
-      );
+    matches.push(
+      ...(await insertTestMatches(t.services.sql, 13, {
+        home: 'Repeat home',
+        away: 'Repeat away',
+        firstKickOff: new Date(now + HOUR),
+      })),
+    );
     const created = await t.gql<{ createPoolIssue: { issueId: string } }>(
       CREATE,
       { typeId: 1, matchIds: matches },

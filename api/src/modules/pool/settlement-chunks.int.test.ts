@@ -10,7 +10,7 @@ import { handleCommand } from '@bashiri/eventstore';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startBettingTestApp } from '../../testing/app.ts';
 import type { TestApp } from '../../testing/app.ts';
-import { insertTestMatch } from '../../testing/catalogue-fixtures.ts';
+import { insertTestMatches } from '../../testing/catalogue-fixtures.ts';
 import { moveMoney } from '../wallet/index.ts';
 import { closeDueIssues, createPoolIssue } from './issues.ts';
 import { buyPoolTicket } from './purchase.ts';
@@ -32,16 +32,13 @@ describe('pool settlement in chunks', () => {
   beforeAll(async () => {
     t = await startBettingTestApp({ now: () => now });
     await seedPoolTypes(t.services.sql);
-    for (let i = 0; i < 13; i++)
-      matches.push(
-        (
-          await insertTestMatch(t.services.sql, {
-            home: `Chunk home ${i}`,
-            away: `Chunk away ${i}`,
-            startTime: new Date(now + HOUR + i * 60_000),
-          })
-        ).matchId,
-      );
+    matches.push(
+      ...(await insertTestMatches(t.services.sql, 13, {
+        home: 'Chunk home',
+        away: 'Chunk away',
+        firstKickOff: new Date(now + HOUR),
+      })),
+    );
     const created = await createPoolIssue(t.services, { kind: 'staff', id: '1' }, JACKPOT_TYPE_ID, matches);
     if (!created.ok) throw new Error(created.error.code);
     issueId = created.value.issueId;
