@@ -446,7 +446,6 @@ export function SimulationCompareView({
   return (
     <Space orientation="vertical" style={{ width: '100%' }} data-testid="simulation-compare">
       <Table
-        scroll={{ x: 'max-content' }}
         size="small"
         rowKey="key"
         pagination={false}
