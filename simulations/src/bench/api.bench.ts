@@ -34,6 +34,7 @@ import autocannon from 'autocannon';
 import { createPostgresClient } from '@bashiri/eventstore';
 import type { SqlClient } from '@bashiri/eventstore';
 import { countingSql } from './statements.ts';
+import { cpuSecondsByPid, processCpuSeconds, withApplicationName } from './pg-cpu.ts';
 
 const URL_ = process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 60);
@@ -44,30 +45,6 @@ const POLL_MS = Number(process.env.BENCH_POLL_MS ?? 50);
 const STAKE = 1_000;
 /** Every tenth player can pay for this many bets only: their later bets are REJECTED for funds. */
 const POOR_BETS = 3;
-
-/** `url` with `application_name` set (the server's connections carry the schema's name). */
-const withApplicationName = (url: string, name: string): string => {
-  const parsed = new URL(url);
-  parsed.searchParams.set('application_name', name);
-  return parsed.toString();
-};
-
-/** CPU seconds (user + system) used so far by each of `pids` (Linux /proc; 0 for a pid gone or unreadable). */
-const cpuSeconds = async (pids: readonly number[]): Promise<Map<number, number>> => {
-  const { readFile } = await import('node:fs/promises');
-  const ticks = 100; // USER_HZ on Linux
-  const out = new Map<number, number>();
-  for (const pid of pids) {
-    try {
-      const stat = await readFile(`/proc/${pid}/stat`, 'utf8');
-      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      out.set(pid, (Number(fields[11]) + Number(fields[12])) / ticks);
-    } catch {
-      out.set(pid, 0);
-    }
-  }
-  return out;
-};
 
 /** What the server tells the driver once it listens. */
 interface Ready {
@@ -423,8 +400,8 @@ const runDriver = async (): Promise<void> => {
         child.on('message', onMessage);
         child.send({ type: 'trips' });
       });
-    const pgBefore = await cpuSeconds(await backends());
-    const serverBefore = (await cpuSeconds([child.pid!])).get(child.pid!)!;
+    const pgBefore = await cpuSecondsByPid(await backends());
+    const serverBefore = (await processCpuSeconds(child.pid!)) ?? 0;
     const tripsBefore = await tripsNow();
 
     let running = true;
@@ -473,8 +450,8 @@ const runDriver = async (): Promise<void> => {
         },
       ],
     });
-    const pgAfter = await cpuSeconds([...new Set([...pgBefore.keys(), ...(await backends())])]);
-    const serverCpu = (await cpuSeconds([child.pid!])).get(child.pid!)! - serverBefore;
+    const pgAfter = await cpuSecondsByPid([...new Set([...pgBefore.keys(), ...(await backends())])]);
+    const serverCpu = ((await processCpuSeconds(child.pid!)) ?? 0) - serverBefore;
     const pgCpu = [...pgAfter].reduce((sum, [pid, t]) => sum + t - (pgBefore.get(pid) ?? 0), 0);
     const trips = (await tripsNow()) - tripsBefore;
     running = false;

@@ -25,7 +25,7 @@
  * BENCH_CPU_PROF_DIR (default <tmp>/bashiri-bench-profiles). Last stdout line: JSON.
  */
 import type { ChildProcess } from 'node:child_process';
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { mkdir, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { BetEvent, PlacedLeg } from '@bashiri/domain';
@@ -34,6 +34,7 @@ import type { StreamAppendRequest } from '@bashiri/eventstore';
 import type { TestMatch } from '@bashiri/api/testing/catalogue';
 import { forkBenchServer } from './server-process.ts';
 import { countingSql } from './statements.ts';
+import { totalCpuSeconds, withApplicationName } from './pg-cpu.ts';
 
 const URL_ = process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
 const BETS = Number(process.env.BENCH_BETS ?? 10_000);
@@ -63,13 +64,6 @@ interface Ready {
   readonly requoteP99Ms: number;
 }
 
-/** `url` with `application_name` set (the server's connections carry the schema's name). */
-const withAppName = (url: string, name: string) => {
-  const parsed = new URL(url);
-  parsed.searchParams.set('application_name', name);
-  return parsed.toString();
-};
-
 const percentile = (values: readonly number[], p: number) => {
   if (values.length === 0) return 0;
   const sorted = [...values].sort((a, b) => a - b);
@@ -87,7 +81,7 @@ const runServer = async (): Promise<void> => {
 
   const schema = process.env.BENCH_SCHEMA!;
   const pool = await createPostgresClient({
-    connectionString: withAppName(URL_, schema),
+    connectionString: withApplicationName(URL_, schema),
     schema,
     max: Number(process.env.BENCH_POOL ?? 20),
   });
@@ -306,21 +300,6 @@ const runServer = async (): Promise<void> => {
 
 // ---- the driver --------------------------------------------------------------------------------------
 
-/** CPU seconds (user + system) used so far by `pids` together (Linux /proc; a pid gone counts 0). */
-const cpuSeconds = async (...pids: readonly number[]): Promise<number> => {
-  let total = 0;
-  for (const pid of pids) {
-    try {
-      const stat = await readFile(`/proc/${pid}/stat`, 'utf8');
-      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      total += (Number(fields[11]) + Number(fields[12])) / 100;
-    } catch {
-      // gone
-    }
-  }
-  return total;
-};
-
 /** The next message of `type` from the server. */
 const messageOf = <T>(child: ChildProcess, type: string) =>
   new Promise<T>((resolve) => {
@@ -399,8 +378,8 @@ const runDriver = async (): Promise<void> => {
     const measuring = messageOf(child, 'measuring');
     child.send({ type: 'measure' });
     await measuring;
-    const pgBefore = await cpuSeconds(...(await backends()));
-    const cpuBefore = await cpuSeconds(child.pid!);
+    const pgBefore = await totalCpuSeconds(await backends());
+    const cpuBefore = await totalCpuSeconds([child.pid!]);
     const acceptStart = performance.now();
     await Promise.all(
       Array.from({ length: CONCURRENCY }, async () => {
@@ -443,8 +422,8 @@ const runDriver = async (): Promise<void> => {
       }),
     );
     const acceptSeconds = (performance.now() - acceptStart) / 1_000;
-    const cpu = (await cpuSeconds(child.pid!)) - cpuBefore;
-    const pgCpu = (await cpuSeconds(...(await backends()))) - pgBefore;
+    const cpu = (await totalCpuSeconds([child.pid!])) - cpuBefore;
+    const pgCpu = (await totalCpuSeconds(await backends())) - pgBefore;
     const counted = messageOf<{ statements: number; profile: string | null }>(child, 'statements');
     child.send({ type: 'measured' });
     const { statements, profile } = await counted;

@@ -21,6 +21,7 @@ import { signCasinoRequest } from '@bashiri/domain';
 import { createPostgresClient } from '@bashiri/eventstore';
 import { forkBenchServer } from './server-process.ts';
 import { countingSql } from './statements.ts';
+import { totalCpuSeconds, withApplicationName } from './pg-cpu.ts';
 
 const URL_ = process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 20);
@@ -49,7 +50,7 @@ const runServer = async (): Promise<void> => {
   } = await import('@bashiri/api');
   const schema = process.env.BENCH_SCHEMA!;
   const pool = await createPostgresClient({
-    connectionString: withAppName(URL_, schema),
+    connectionString: withApplicationName(URL_, schema),
     schema,
     max: Number(process.env.BENCH_POOL ?? 20),
   });
@@ -103,29 +104,6 @@ const runServer = async (): Promise<void> => {
     await services.projections.settle();
     process.exit(0);
   });
-};
-
-/** `url` with `application_name` set (the server's connections carry the schema's name). */
-const withAppName = (url: string, name: string) => {
-  const parsed = new URL(url);
-  parsed.searchParams.set('application_name', name);
-  return parsed.toString();
-};
-
-/** CPU seconds (user + system) used so far by `pids` together (Linux /proc; a pid gone counts 0). */
-const cpuSeconds = async (pids: readonly number[]): Promise<number> => {
-  const { readFile } = await import('node:fs/promises');
-  let total = 0;
-  for (const pid of pids) {
-    try {
-      const stat = await readFile(`/proc/${pid}/stat`, 'utf8');
-      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      total += (Number(fields[11]) + Number(fields[12])) / 100; // USER_HZ
-    } catch {
-      // gone
-    }
-  }
-  return total;
 };
 
 const percentile = (sorted: readonly number[], p: number) =>
@@ -183,8 +161,8 @@ const runDriver = async (): Promise<void> => {
       child.on('message', onMessage);
       child.send({ type: 'statements' });
     });
-  const pgBefore = await cpuSeconds(await backends());
-  const serverBefore = await cpuSeconds([child.pid!]);
+  const pgBefore = await totalCpuSeconds(await backends());
+  const serverBefore = await totalCpuSeconds([child.pid!]);
   const statementsBefore = await statementsNow();
   const end = Date.now() + SECONDS * 1000;
   const started = performance.now();
@@ -209,8 +187,8 @@ const runDriver = async (): Promise<void> => {
     }),
   );
   const seconds = (performance.now() - started) / 1000;
-  const serverCpu = (await cpuSeconds([child.pid!])) - serverBefore;
-  const pgCpu = (await cpuSeconds(await backends())) - pgBefore;
+  const serverCpu = (await totalCpuSeconds([child.pid!])) - serverBefore;
+  const pgCpu = (await totalCpuSeconds(await backends())) - pgBefore;
   const statements = (await statementsNow()) - statementsBefore;
   // The projection catches up (at most 60 s) before the server stops.
   const accepted = statuses.get('RS_OK') ?? 0;

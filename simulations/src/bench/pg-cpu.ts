@@ -1,20 +1,46 @@
 /**
- * CPU seconds PostgreSQL spends for one bench: the bench connects with its own `application_name`
- * (`withApplicationName`), and `pgBackendCpu` sums the CPU (user + system, Linux /proc) of the server
- * processes serving those connections. Works when the server runs on this machine (the benches' local
- * PostgreSQL); elsewhere it answers null. Background processes (WAL writer, checkpointer) are not counted.
+ * CPU seconds of processes for the benches (Linux /proc; user + system): of a bench's server process, and
+ * of the PostgreSQL backends serving one bench — the bench connects with its own `application_name`
+ * (`withApplicationName`) and `pgBackendCpu` sums the CPU of the backends so named. Works when the server
+ * runs on this machine (the benches' local PostgreSQL); elsewhere /proc has no such processes.
+ * Background processes (WAL writer, checkpointer) are not counted.
  */
 import { readFile } from 'node:fs/promises';
 import type { SqlClient } from '@bashiri/eventstore';
 
-/** `url` with `application_name=name` added (node-postgres reads it from the connection string). */
-export const withApplicationName = (url: string, name: string): string =>
-  `${url}${url.includes('?') ? '&' : '?'}application_name=${encodeURIComponent(name)}`;
+/** `url` with `application_name=name` set (node-postgres reads it from the connection string). */
+export const withApplicationName = (url: string, name: string): string => {
+  const parsed = new URL(url);
+  parsed.searchParams.set('application_name', name);
+  return parsed.toString();
+};
 
-const cpuOfPid = async (pid: number): Promise<number> => {
-  const stat = await readFile(`/proc/${pid}/stat`, 'utf8');
-  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-  return (Number(fields[11]) + Number(fields[12])) / 100; // USER_HZ
+/** CPU seconds (user + system) process `pid` has used so far; null when /proc cannot show it (gone, elsewhere). */
+export const processCpuSeconds = async (pid: number): Promise<number | null> => {
+  try {
+    const stat = await readFile(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / 100; // USER_HZ
+  } catch {
+    return null;
+  }
+};
+
+/** CPU seconds used so far by each of `pids` that /proc shows (a pid gone is left out). */
+export const cpuSecondsByPid = async (pids: readonly number[]): Promise<Map<number, number>> => {
+  const out = new Map<number, number>();
+  for (const pid of pids) {
+    const seconds = await processCpuSeconds(pid);
+    if (seconds !== null) out.set(pid, seconds);
+  }
+  return out;
+};
+
+/** CPU seconds used so far by `pids` together (a pid gone counts 0). */
+export const totalCpuSeconds = async (pids: readonly number[]): Promise<number> => {
+  let total = 0;
+  for (const seconds of (await cpuSecondsByPid(pids)).values()) total += seconds;
+  return total;
 };
 
 /**
@@ -28,15 +54,8 @@ export const pgBackendCpu = async (sql: SqlClient, name: string): Promise<() => 
       'SELECT pid FROM pg_stat_activity WHERE application_name = $1',
       [name],
     );
-    const seconds = new Map<number, number>();
-    for (const { pid } of rows) {
-      try {
-        seconds.set(pid, await cpuOfPid(pid));
-      } catch {
-        return null; // not on this machine
-      }
-    }
-    return seconds;
+    const seconds = await cpuSecondsByPid(rows.map((r) => r.pid));
+    return seconds.size === rows.length ? seconds : null; // not on this machine
   };
   const before = await sample();
   return async () => {

@@ -18,6 +18,7 @@ import {
 import { promotionDecider } from '@bashiri/domain';
 import { ANY, createPostgresClient, handleCommand } from '@bashiri/eventstore';
 import type { StreamAppendRequest } from '@bashiri/eventstore';
+import { cpuSecondsByPid } from './pg-cpu.ts';
 
 const players = Number(process.env.BENCH_PLAYERS ?? 100_000);
 const bets = Number(process.env.BENCH_BETS ?? 1_000_000);
@@ -48,17 +49,6 @@ const random = () => {
  * Setup writes through the event-store port in large grouped appends: 2,000 streams per
  * `appendToStreams` (one statement each), three at a time (the store's group commit may join them).
  */
-/** CPU seconds (user + system) so far of each of `pids` that is alive (Linux /proc). */
-const cpuSeconds = async (pids: readonly number[]): Promise<Map<number, number>> => {
-  const { readFile } = await import('node:fs/promises');
-  const out = new Map<number, number>();
-  for (const pid of pids) {
-    const stat = await readFile(`/proc/${pid}/stat`, 'utf8').catch(() => '');
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    if (stat) out.set(pid, (Number(fields[11]) + Number(fields[12])) / 100);
-  }
-  return out;
-};
 /** This bench's PostgreSQL backends (its connections are named after its schema). */
 const backends = async () =>
   (
@@ -169,7 +159,7 @@ try {
   // Measured: the projection over every event, then the reward queue.
   await untilVisible();
   const pidsBefore = await backends();
-  const pgBefore = await cpuSeconds(pidsBefore);
+  const pgBefore = await cpuSecondsByPid(pidsBefore);
   const nodeBefore = process.cpuUsage();
   const started = performance.now();
   const applied = await services.projections.catchUp(promotionProjection);
@@ -181,7 +171,7 @@ try {
   figures.visibility_wait_seconds = Number(((performance.now() - waitedFrom) / 1_000).toFixed(1));
   const nodeCpu = process.cpuUsage(nodeBefore);
   let pgCpu = 0;
-  for (const [pid, cpu] of await cpuSeconds([...new Set([...pidsBefore, ...(await backends())])]))
+  for (const [pid, cpu] of await cpuSecondsByPid([...new Set([...pidsBefore, ...(await backends())])]))
     pgCpu += cpu - (pgBefore.get(pid) ?? 0);
   await services.projections.catchUp(promotionProjection, { wait: true });
   await services.projections.catchUp(promotionProjection, { wait: true });

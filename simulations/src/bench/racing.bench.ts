@@ -31,7 +31,7 @@ import autocannon from 'autocannon';
 import { RacingBetType } from '@bashiri/domain';
 import type { RacingSelection } from '@bashiri/domain';
 import { createPostgresClient } from '@bashiri/eventstore';
-import { pgBackendCpu, withApplicationName } from './pg-cpu.ts';
+import { pgBackendCpu, processCpuSeconds, withApplicationName } from './pg-cpu.ts';
 import { forkBenchServer } from './server-process.ts';
 
 const URL_ = process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -99,18 +99,6 @@ const GQL_TYPE = [
 
 const percentile = (sorted: readonly number[], p: number): number =>
   sorted.length === 0 ? 0 : sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
-
-/** CPU seconds (user + system) process `pid` has used so far (Linux /proc; 0 when unreadable). */
-const cpuOf = async (pid: number): Promise<number> => {
-  const { readFile } = await import('node:fs/promises');
-  try {
-    const stat = await readFile(`/proc/${pid}/stat`, 'utf8');
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    return (Number(fields[11]) + Number(fields[12])) / 100; // USER_HZ
-  } catch {
-    return 0;
-  }
-};
 
 /** CPU seconds (user + system) this process has used so far. */
 const cpuNow = () => {
@@ -360,7 +348,7 @@ const runDriver = async (): Promise<void> => {
     let placed = 0;
     let errors = 0;
     const firstErrors: string[] = [];
-    const serverCpu0 = await cpuOf(child.pid!);
+    const serverCpu0 = (await processCpuSeconds(child.pid!)) ?? 0;
     const result = await autocannon({
       url: `http://127.0.0.1:${ready.port}`,
       connections: HTTP_CONNECTIONS,
@@ -395,7 +383,7 @@ const runDriver = async (): Promise<void> => {
       ],
     });
     const httpSeconds = result.duration;
-    const httpServerCpu = (await cpuOf(child.pid!)) - serverCpu0;
+    const httpServerCpu = ((await processCpuSeconds(child.pid!)) ?? 0) - serverCpu0;
     const filled = await ask<{
       placedHttp: number;
       placed: number;
