@@ -16,7 +16,7 @@ describe('drainQueue', () => {
   beforeAll(async () => {
     db = await openTestDatabase('pglite');
     await db.sql.query(`CREATE TABLE pm_test_queue (
-      item_id text PRIMARY KEY, queued_at timestamptz NOT NULL DEFAULT now(),
+      item_id text PRIMARY KEY, payload text NOT NULL DEFAULT '', queued_at timestamptz NOT NULL DEFAULT now(),
       leased_until timestamptz, lease_id uuid)`);
   });
   afterAll(async () => db.dispose());
@@ -59,6 +59,28 @@ describe('drainQueue', () => {
       ),
       { numRuns: 20 },
     );
+  });
+
+  it('one drain does the whole queue, batch after batch, when the tiebreak is not among the columns', async () => {
+    // The pool's queue hands out (kind, ref, arg) and breaks ties on `item`: a drain that lost the
+    // tiebreak stopped after its first batch, and 100,000 tickets took 400 worker passes to settle.
+    const payloadOnly: WorkQueue = { ...QUEUE, columns: ['payload'] };
+    const ids = Array.from({ length: 23 }, (_, i) => `p${String(i).padStart(2, '0')}`);
+    await enqueue(ids);
+    await db.sql.query(`UPDATE pm_test_queue SET payload = 'x' || item_id`);
+    const batches: string[][] = [];
+    const done = await drainQueue<{ payload: string }>(
+      db.sql,
+      payloadOnly,
+      async (items) => {
+        batches.push(items.map((i) => i.payload));
+      },
+      { batchSize: 5 },
+    );
+    expect(done).toBe(23);
+    expect(batches.map((b) => b.length)).toEqual([5, 5, 5, 5, 3]);
+    expect(batches.flat().sort()).toEqual(ids.map((id) => `x${id}`));
+    expect(await left()).toBe(0);
   });
 
   it('effects that fail release the lease: the items stay and the next drain does them', async () => {

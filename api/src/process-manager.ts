@@ -45,6 +45,8 @@ export interface DrainOptions {
 interface LeasedRow {
   readonly row_ref: string;
   readonly queued_text: string;
+  /** The tiebreak column under its own name: the queue's `columns` need not include it. */
+  readonly queue_tiebreak: unknown;
   readonly [column: string]: unknown;
 }
 
@@ -75,7 +77,7 @@ export const drainQueue = async <Item>(
           WHERE ${free} ${keyset ? `AND (queued_at, ${queue.tiebreak}) > ($4::timestamptz, $5)` : ''}
           ORDER BY queued_at, ${queue.tiebreak} LIMIT $1 FOR UPDATE SKIP LOCKED) AS c
     WHERE q.ctid = c.ctid
-    RETURNING q.ctid::text AS row_ref, q.queued_at::text AS queued_text, ${columns}`;
+    RETURNING q.ctid::text AS row_ref, q.queued_at::text AS queued_text, q.${queue.tiebreak} AS queue_tiebreak, ${columns}`;
   let done = 0;
   let after: { queuedAt: string; tiebreak: unknown } | null = null;
   for (;;) {
@@ -110,11 +112,11 @@ export const drainQueue = async <Item>(
     if (rows.length < batchSize) return done;
     const last: LeasedRow = rows.reduce((a: LeasedRow, b: LeasedRow) =>
       a.queued_text > b.queued_text ||
-      (a.queued_text === b.queued_text && String(a[queue.tiebreak]) > String(b[queue.tiebreak]))
+      (a.queued_text === b.queued_text && String(a.queue_tiebreak) > String(b.queue_tiebreak))
         ? a
         : b,
     );
-    after = { queuedAt: last.queued_text, tiebreak: last[queue.tiebreak] };
+    after = { queuedAt: last.queued_text, tiebreak: last.queue_tiebreak };
   }
 };
 
