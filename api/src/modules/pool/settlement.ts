@@ -333,7 +333,34 @@ export const poolRound = async (services: AppServices, extra?: () => Promise<voi
   // Results settle issues, whose settlement queues the tickets: a few passes finish a chain.
   for (let pass = 0; pass < 4; pass++) {
     await catchUpPool(services);
-    if ((await drainPoolQueue(services)) === 0) break;
+    if ((await drainWhileFollowing(services)) === 0) break;
+  }
+};
+
+/** How long the read-model follower of {@link drainWhileFollowing} rests when it found nothing new, ms. */
+const FOLLOW_REST_MS = 50;
+
+/**
+ * Drains the pool queue while the pool's read model follows the settled tickets in the same process
+ * (`pool_tickets`: status, hits, prize), instead of catching up all of them after the last chunk: an
+ * issue of 100,000 tickets writes 100,000 `TicketSettled` events, and projecting them one chunk
+ * behind the drain lets PostgreSQL apply one chunk while Node decides the next (issue 18 "Speed";
+ * docs/benchmarks.md "fifth session"). The follower only reads the log and writes the read model; it
+ * never moves money, so it cannot race the drain's appends. Returns the number of items drained.
+ */
+const drainWhileFollowing = async (services: AppServices): Promise<number> => {
+  let draining = true;
+  const follower = (async () => {
+    while (draining) {
+      await services.projections.catchUp(poolReadModel, { wait: true });
+      if (draining) await new Promise((resolve) => setTimeout(resolve, FOLLOW_REST_MS));
+    }
+  })();
+  try {
+    return await drainPoolQueue(services);
+  } finally {
+    draining = false;
+    await follower;
   }
 };
 
