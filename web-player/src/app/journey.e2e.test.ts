@@ -118,6 +118,34 @@ const MS_PER_CLOCK_MINUTE = ((FAST_FEED.matchMinutes ?? 2) * 60_000) / STANDARD_
 /** Clock minutes of the fast feed that pass while the test places the single (30 s). */
 const BETTING_CLOCK_MINUTES = 30_000 / MS_PER_CLOCK_MINUTE;
 
+/**
+ * How far {@link driveUntil} moves the server's clock per real second while a run only waits for its
+ * match (decision 0150's pattern): 10 s, about nine clock minutes of the fast feed, whose ticks (1 s
+ * apart) still play every minute of the match.
+ */
+const DRIVE_STEP_MS = 10_000;
+
+/**
+ * Runs of this file now registering, paying or placing bets (the server's clock then stands still: a
+ * goal brought forward could suspend the outcome being placed, and the sandbox's payment runs on it).
+ */
+let uiSteps = 0;
+
+/**
+ * Waits until `done()` is true, asking once a real second, and moves the server's clock forward by
+ * {@link DRIVE_STEP_MS} each time while no run of the file is in a UI step ({@link uiSteps}): the demo
+ * feed plays its matches on the server's clock (decision 0080), so a match is watched to its final
+ * whistle in seconds instead of minutes. Fails after `timeoutMs` of real time.
+ */
+const driveUntil = async (done: () => Promise<boolean>, timeoutMs: number, what: string) => {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await done())) {
+    if (Date.now() > deadline) throw new Error(`journey: ${what} did not happen in ${timeoutMs} ms`);
+    if (uiSteps === 0) e2e.server.clock.advance(DRIVE_STEP_MS);
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+  }
+};
+
 /** TZS as spec §9 shows it: thousands separators, two decimals with a trailing `.00` removed. */
 const tzs = (amount: number) =>
   amount.toLocaleString('en-US', { minimumFractionDigits: 0, maximumFractionDigits: 2 });
@@ -187,7 +215,7 @@ const winnerOf = (timeline: Timeline): Candidate['pick'] => {
  * goal suspends it), else of the next match to kick off with time left to bet on it.
  */
 const chooseSingle = async (exclude: ReadonlySet<string>): Promise<Candidate> => {
-  const now = Date.now();
+  const now = e2e.server.clock.now();
   const winners = (await candidates()).filter(
     (c) => c.open && c.pick === winnerOf(c.timeline) && !exclude.has(c.matchId),
   );
@@ -214,7 +242,7 @@ const chooseSingle = async (exclude: ReadonlySet<string>): Promise<Candidate> =>
 
 /** Two home-win outcomes of matches kicking off well after the test ends (the multiple stays open). */
 const chooseMultiple = async (exclude: ReadonlySet<string>): Promise<Candidate[]> => {
-  const later = Date.now() + 10 * 60_000;
+  const later = e2e.server.clock.now() + 10 * 60_000;
   const chosen = (await candidates())
     .filter((c) => c.open && c.pick === 'home' && c.status === 1 && c.kickoff > later)
     .filter((c) => !exclude.has(c.matchId))
@@ -308,90 +336,95 @@ describe.skipIf(!e2e.available)('the player journey', () => {
           await page.screenshot({ path: resolve(SCREENSHOT_DIR, file) });
         };
 
-        // 1. Register with the SMS code from the sandbox
-        const national = freshNational();
-        const phone = `+255${national}`;
-        await page.goto(e2e.url('/#/register'));
-        await page.locator('#reg-phone').fill(national);
-        await page.getByRole('button', { name: texts.getCode }).click();
-        await page.getByRole('button', { name: texts.resendIn }).waitFor();
-        const code = await e2e.server.smsCode(phone);
-        await page.locator('#reg-password').fill('siri1234');
-        await page.locator('#reg-confirm').fill('siri1234');
-        await page.locator('#reg-code').fill(code);
-        await page.locator('#reg-adult').check();
-        await page.locator('#reg-terms').check();
-        await shot('register');
-        await page.getByRole('button', { name: texts.register, exact: true }).click();
-        await page.waitForURL(/#\/home$/, { timeout: 30_000 });
-        await expect.poll(() => shownBalance(page), { timeout: 15_000 }).toBe(0);
-        await shot('registered');
+        // Steps 1-4 with the server's clock standing still (see uiSteps).
+        let single: Candidate;
+        uiSteps += 1;
+        try {
+          // 1. Register with the SMS code from the sandbox
+          const national = freshNational();
+          const phone = `+255${national}`;
+          await page.goto(e2e.url('/#/register'));
+          await page.locator('#reg-phone').fill(national);
+          await page.getByRole('button', { name: texts.getCode }).click();
+          await page.getByRole('button', { name: texts.resendIn }).waitFor();
+          const code = await e2e.server.smsCode(phone);
+          await page.locator('#reg-password').fill('siri1234');
+          await page.locator('#reg-confirm').fill('siri1234');
+          await page.locator('#reg-code').fill(code);
+          await page.locator('#reg-adult').check();
+          await page.locator('#reg-terms').check();
+          await shot('register');
+          await page.getByRole('button', { name: texts.register, exact: true }).click();
+          await page.waitForURL(/#\/home$/, { timeout: 30_000 });
+          await expect.poll(() => shownBalance(page), { timeout: 15_000 }).toBe(0);
+          await shot('registered');
 
-        // 2. Deposit through the mobile-money sandbox (Vodacom M-Pesa for a 75x number)
-        await page.goto(e2e.url('/#/pay_recharge'));
-        await page.locator('#pay-amount').fill(String(DEPOSIT));
-        await shot('deposit');
-        await page.locator('form.acc-form').getByRole('button', { name: texts.deposit, exact: true }).click();
-        await page.locator('.acc-page').getByText(texts.confirmed).waitFor({ timeout: 90_000 });
-        await expect.poll(() => shownBalance(page), { timeout: 15_000 }).toBe(DEPOSIT);
-        await shot('deposited');
+          // 2. Deposit through the mobile-money sandbox (Vodacom M-Pesa for a 75x number)
+          await page.goto(e2e.url('/#/pay_recharge'));
+          await page.locator('#pay-amount').fill(String(DEPOSIT));
+          await shot('deposit');
+          await page
+            .locator('form.acc-form')
+            .getByRole('button', { name: texts.deposit, exact: true })
+            .click();
+          await page.locator('.acc-page').getByText(texts.confirmed).waitFor({ timeout: 90_000 });
+          await expect.poll(() => shownBalance(page), { timeout: 15_000 }).toBe(DEPOSIT);
+          await shot('deposited');
 
-        // 3. The single: a sure win by the match's scripted final score
-        const used = new Set<string>();
-        let single = await chooseSingle(used);
-        for (let attempt = 1; ; attempt++) {
-          try {
-            await tapOutcome(expect, page, single);
-            break;
-          } catch (error) {
-            // The outcome was suspended or the match kicked off meanwhile: choose again (bounded).
-            if (attempt >= 3) throw error;
-            used.add(single.matchId);
-            single = await chooseSingle(used);
+          // 3. The single: a sure win by the match's scripted final score
+          const used = new Set<string>();
+          single = await chooseSingle(used);
+          for (let attempt = 1; ; attempt++) {
+            try {
+              await tapOutcome(expect, page, single);
+              break;
+            } catch (error) {
+              // The outcome was suspended or the match kicked off meanwhile: choose again (bounded).
+              if (attempt >= 3) throw error;
+              used.add(single.matchId);
+              single = await chooseSingle(used);
+            }
           }
-        }
-        await expect.poll(() => page.getByTestId('slip-count').first().textContent()).toBe('1');
-        await openSlip(page, viewport);
-        await submitSlip(
-          expect,
-          page,
-          SINGLE_STAKE,
-          texts.placed,
-          () => shot('single-slip'),
-          // A single on a match in play is held by the server before it is accepted
-          single.status === 2 ? texts.awaitingLive : undefined,
-        );
-        await shot('single-placed');
-        await expect.poll(() => shownBalance(page), { timeout: 15_000 }).toBe(DEPOSIT - SINGLE_STAKE);
-        await closeSlip(page, viewport);
-
-        // 4. The multiple: two later matches
-        const legs = await chooseMultiple(new Set([single.matchId]));
-        for (const leg of legs) {
-          await tapOutcome(expect, page, leg);
+          await expect.poll(() => page.getByTestId('slip-count').first().textContent()).toBe('1');
+          await openSlip(page, viewport);
+          await submitSlip(
+            expect,
+            page,
+            SINGLE_STAKE,
+            texts.placed,
+            () => shot('single-slip'),
+            // A single on a match in play is held by the server before it is accepted
+            single.status === 2 ? texts.awaitingLive : undefined,
+          );
+          await shot('single-placed');
+          await expect.poll(() => shownBalance(page), { timeout: 15_000 }).toBe(DEPOSIT - SINGLE_STAKE);
           await closeSlip(page, viewport);
+
+          // 4. The multiple: two later matches
+          const legs = await chooseMultiple(new Set([single.matchId]));
+          for (const leg of legs) {
+            await tapOutcome(expect, page, leg);
+            await closeSlip(page, viewport);
+          }
+          await expect.poll(() => page.getByTestId('slip-count').first().textContent()).toBe('2');
+          await openSlip(page, viewport);
+          await submitSlip(expect, page, MULTIPLE_STAKE, texts.placed, () => shot('multiple-slip'));
+          await expect
+            .poll(() => shownBalance(page), { timeout: 15_000 })
+            .toBe(DEPOSIT - SINGLE_STAKE - MULTIPLE_STAKE);
+          await closeSlip(page, viewport);
+        } finally {
+          uiSteps -= 1;
         }
-        await expect.poll(() => page.getByTestId('slip-count').first().textContent()).toBe('2');
-        await openSlip(page, viewport);
-        await submitSlip(expect, page, MULTIPLE_STAKE, texts.placed, () => shot('multiple-slip'));
-        await expect
-          .poll(() => shownBalance(page), { timeout: 15_000 })
-          .toBe(DEPOSIT - SINGLE_STAKE - MULTIPLE_STAKE);
-        await closeSlip(page, viewport);
 
         // 5. Watch the single's match live to its final whistle on its match page
         await page.goto(`${e2e.url('/')}#/markets?id=${single.matchId}`);
         const clock = page.locator('.markets__time');
-        await expect
-          .poll(() => clock.textContent(), { timeout: Math.max(0, single.kickoff - Date.now()) + 60_000 })
-          .toContain(texts.live);
+        const shows = async (text: string) => ((await clock.textContent()) ?? '').includes(text);
+        const watching = Math.max(0, single.end - e2e.server.clock.now()) + 90_000;
+        await driveUntil(() => shows(texts.live), watching, 'kick-off');
         await shot('live');
-        await expect
-          .poll(() => clock.textContent(), {
-            timeout: Math.max(0, single.end - Date.now()) + 90_000,
-            interval: 2_000,
-          })
-          .toBe(texts.fullTime);
+        await driveUntil(async () => (await clock.textContent()) === texts.fullTime, watching, 'full time');
         await shot('full-time');
 
         // 6. My bets: the single under "settled", won, with its tax
