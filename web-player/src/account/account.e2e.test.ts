@@ -9,6 +9,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { e2eSuite, pageErrors, VIEWPORTS, type ViewportName } from '../../../api/src/testing/e2e.ts';
+import { E2E_PASSWORD, fillRegistration } from '../testing/register-e2e.ts';
 
 const e2e = e2eSuite();
 
@@ -78,17 +79,8 @@ describe.skipIf(!e2e.available)('account pages in the browser', () => {
 
       // Register with the SMS code
       const national = freshNational();
-      const phone = `+255${national}`;
       await page.goto(e2e.url('/#/register'));
-      await page.locator('#reg-phone').fill(national);
-      await page.getByRole('button', { name: t('getCode') }).click();
-      await page.getByRole('button', { name: t('resendIn') }).waitFor();
-      const code = await e2e.server.smsCode(phone);
-      await page.locator('#reg-password').fill('siri1234');
-      await page.locator('#reg-confirm').fill('siri1234');
-      await page.locator('#reg-code').fill(code);
-      await page.locator('#reg-adult').check();
-      await page.locator('#reg-terms').check();
+      await fillRegistration(page, e2e.server, national, { getCode: t('getCode'), resendIn: t('resendIn') });
       await e2e.screenshot(page, name('1-register'));
       await page.getByRole('button', { name: t('register'), exact: true }).click();
       await page.waitForURL(/#\/home$/);
@@ -106,7 +98,7 @@ describe.skipIf(!e2e.available)('account pages in the browser', () => {
       await page.getByRole('button', { name: t('logout') }).click();
       await page.waitForURL(/#\/login$/);
       await page.locator('#login-phone').fill(national);
-      await page.locator('#login-password').fill('siri1234');
+      await page.locator('#login-password').fill(E2E_PASSWORD);
       await page
         .locator('form.acc-form')
         .getByRole('button', { name: t('login'), exact: true })

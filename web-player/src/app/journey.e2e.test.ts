@@ -25,6 +25,7 @@ import {
   VIEWPORTS,
   type ViewportName,
 } from '../../../api/src/testing/e2e.ts';
+import { fillRegistration } from '../testing/register-e2e.ts';
 import {
   clockLength,
   goalClock,
@@ -342,17 +343,8 @@ describe.skipIf(!e2e.available)('the player journey', () => {
         try {
           // 1. Register with the SMS code from the sandbox
           const national = freshNational();
-          const phone = `+255${national}`;
           await page.goto(e2e.url('/#/register'));
-          await page.locator('#reg-phone').fill(national);
-          await page.getByRole('button', { name: texts.getCode }).click();
-          await page.getByRole('button', { name: texts.resendIn }).waitFor();
-          const code = await e2e.server.smsCode(phone);
-          await page.locator('#reg-password').fill('siri1234');
-          await page.locator('#reg-confirm').fill('siri1234');
-          await page.locator('#reg-code').fill(code);
-          await page.locator('#reg-adult').check();
-          await page.locator('#reg-terms').check();
+          await fillRegistration(page, e2e.server, national, texts);
           await shot('register');
           await page.getByRole('button', { name: texts.register, exact: true }).click();
           await page.waitForURL(/#\/home$/, { timeout: 30_000 });

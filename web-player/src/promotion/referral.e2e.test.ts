@@ -38,6 +38,7 @@ import {
   type Timeline,
   type ViewportName,
 } from '../../../api/src/testing/e2e.ts';
+import { fillRegistration } from '../testing/register-e2e.ts';
 
 const e2e = e2eSuite();
 
@@ -201,15 +202,10 @@ describe.skipIf(!e2e.available)('the referral journey (issue 21)', () => {
       b.setDefaultNavigationTimeout(120_000);
       await b.goto(link);
       const national = freshNational();
-      await b.locator('#reg-phone').fill(national);
+      // The link filled in the invitation code.
+      await b.locator('#reg-invite').waitFor();
       expect(await b.locator('#reg-invite').inputValue()).toBe(code);
-      await b.getByRole('button', { name: texts.getCode }).click();
-      await b.getByRole('button', { name: texts.resendIn }).waitFor();
-      await b.locator('#reg-password').fill('siri1234');
-      await b.locator('#reg-confirm').fill('siri1234');
-      await b.locator('#reg-code').fill(await e2e.server.smsCode(`+255${national}`));
-      await b.locator('#reg-adult').check();
-      await b.locator('#reg-terms').check();
+      await fillRegistration(b, e2e.server, national, texts);
       await shot(b, 'friend-register');
       await b.getByRole('button', { name: texts.register, exact: true }).click();
       await b.waitForURL(/#\/home$/, { timeout: 90_000 });
