@@ -12,7 +12,9 @@
  * casino transactions read model has exactly one row per accepted call, and every player's balance
  * equals its deposit plus the sum of its movements.
  *
- * BENCH_CPU_PROF=1 writes a V8 CPU profile of the server (`server-process.ts`).
+ * BENCH_CPU_PROF=1 writes a V8 CPU profile of the server (`server-process.ts`). Before the calls the server
+ * is left idle for BENCH_IDLE_SECONDS (3): the `marginal…PerCall` figures are the run's less that idle
+ * rate (projection polls, worker loops), so they depend less on the rate a loaded machine allows.
  *
  * Last stdout line: one JSON object { callsPerSecond, p50Ms, p99Ms, calls, errors, appliedOnce, … }.
  */
@@ -29,6 +31,12 @@ const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 32);
 const PLAYERS = Number(process.env.BENCH_PLAYERS ?? 500);
 const DEPOSIT = 10_000_000;
 const STAKE = 100;
+/**
+ * Seconds of an idle window before the calls: the server's and PostgreSQL's CPU and the statements while
+ * nothing is sent (projection polls, worker loops) — subtracted, at the same rate, from the run's to give
+ * the marginal figures per call, which depend less on the rate a loaded machine lets the run reach.
+ */
+const IDLE_SECONDS = Number(process.env.BENCH_IDLE_SECONDS ?? 3);
 
 interface Ready {
   readonly type: 'ready';
@@ -161,9 +169,23 @@ const runDriver = async (): Promise<void> => {
       child.on('message', onMessage);
       child.send({ type: 'statements' });
     });
+  // The projections apply the seeding's events first (fundings, sessions): not part of the idle rate.
+  if (IDLE_SECONDS > 0) await new Promise((resolve) => setTimeout(resolve, 2_000));
+  const idlePgBefore = await totalCpuSeconds(await backends());
+  const idleServerBefore = await totalCpuSeconds([child.pid!]);
+  const idleStatementsBefore = await statementsNow();
+  const idleStarted = performance.now();
+  await new Promise((resolve) => setTimeout(resolve, IDLE_SECONDS * 1000));
+  const idleSeconds = (performance.now() - idleStarted) / 1000;
   const pgBefore = await totalCpuSeconds(await backends());
   const serverBefore = await totalCpuSeconds([child.pid!]);
   const statementsBefore = await statementsNow();
+  // Per second while idle: server CPU s, PostgreSQL CPU s, statements.
+  const idle = {
+    server: (serverBefore - idleServerBefore) / Math.max(idleSeconds, 1e-3),
+    pg: (pgBefore - idlePgBefore) / Math.max(idleSeconds, 1e-3),
+    statements: (statementsBefore - idleStatementsBefore) / Math.max(idleSeconds, 1e-3),
+  };
   const end = Date.now() + SECONDS * 1000;
   const started = performance.now();
   let pairs = 0;
@@ -228,6 +250,17 @@ const runDriver = async (): Promise<void> => {
     serverCpuMsPerCall: Number(((serverCpu * 1000) / Math.max(1, calls)).toFixed(2)),
     pgCpuMsPerCall: Number(((pgCpu * 1000) / Math.max(1, calls)).toFixed(2)),
     statementsPerCall: Number((statements / Math.max(1, calls)).toFixed(2)),
+    // The same less the idle window's rate over the run's seconds (BENCH_IDLE_SECONDS; 0: not measured).
+    idleServerCpuMsPerSecond: Number((idle.server * 1000).toFixed(1)),
+    idlePgCpuMsPerSecond: Number((idle.pg * 1000).toFixed(1)),
+    idleStatementsPerSecond: Number(idle.statements.toFixed(1)),
+    marginalServerCpuMsPerCall: Number(
+      (((serverCpu - idle.server * seconds) * 1000) / Math.max(1, calls)).toFixed(2),
+    ),
+    marginalPgCpuMsPerCall: Number((((pgCpu - idle.pg * seconds) * 1000) / Math.max(1, calls)).toFixed(2)),
+    marginalStatementsPerCall: Number(
+      ((statements - idle.statements * seconds) / Math.max(1, calls)).toFixed(2),
+    ),
     statuses: Object.fromEntries(statuses),
     readModelRows: rows.rows[0]!.n,
     appliedOnce: rows.rows[0]!.n === ok && mismatched.rows[0]!.n === 0,

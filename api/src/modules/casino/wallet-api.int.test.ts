@@ -6,7 +6,7 @@
  */
 import fc from 'fast-check';
 import { CASINO_HEADERS, signCasinoRequest } from '@bashiri/domain';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { player, staff, startTestApp } from '../../testing/app.ts';
 import type { TestApp } from '../../testing/app.ts';
 import { SANDBOX_PROVIDER, seedSandboxProvider } from './index.ts';
@@ -24,7 +24,14 @@ describe('casino seamless-wallet API', () => {
   const call = async (
     method: string,
     body: Record<string, unknown>,
-    opts: { signedAt?: number; secret?: string; provider?: string; raw?: string; ip?: string } = {},
+    opts: {
+      signedAt?: number;
+      secret?: string;
+      provider?: string;
+      raw?: string;
+      ip?: string;
+      on?: TestApp;
+    } = {},
   ) => {
     const text = opts.raw ?? JSON.stringify({ currency: 'TZS', ...body });
     const headers = signCasinoRequest(
@@ -33,7 +40,7 @@ describe('casino seamless-wallet API', () => {
       text,
       opts.signedAt ?? now,
     );
-    const res = await t.app.inject({
+    const res = await (opts.on ?? t).app.inject({
       method: 'POST',
       url: `/casino/wallet/${method}`,
       headers: { 'content-type': 'application/json', ...headers },
@@ -490,5 +497,77 @@ describe('casino seamless-wallet API', () => {
       );
     expect(answers).toHaveLength(650);
     expect(answers.filter((a) => a.http !== 200 || a.status !== 'RS_OK')).toEqual([]);
+  });
+
+  it('a win after its bet in the same process is appended without reading a stream; a bet still reads', async () => {
+    await fund('u-opt', 5_000);
+    const token = await launch('u-opt');
+    const common = { sessionToken: token, gameId: 'crash', roundId: id('r') };
+    const store = t.services.store;
+    const reads = [
+      vi.spyOn(store, 'readStream'),
+      ...(store.readStreams ? [vi.spyOn(store, 'readStreams')] : []),
+    ];
+    const readCount = () => reads.reduce((n, spy) => n + spy.mock.calls.length, 0);
+    try {
+      expect(await call('bet', { ...common, transactionId: 'ob1', amount: 1_000 })).toMatchObject({
+        status: 'RS_OK',
+        balance: 4_000,
+      });
+      expect(readCount()).toBeGreaterThan(0);
+      reads.forEach((spy) => spy.mockClear());
+      expect(
+        await call('win', { ...common, transactionId: 'ow1', betTransactionId: 'ob1', amount: 2_500 }),
+      ).toMatchObject({ status: 'RS_OK', balance: 6_500 });
+      expect(readCount()).toBe(0);
+    } finally {
+      reads.forEach((spy) => spy.mockRestore());
+    }
+    await settle();
+    expect((await bills('u-opt')).filter((b) => b.bill_type === 22 || b.bill_type === 23)).toEqual([
+      { bill_type: 22, amount: -1_000 },
+      { bill_type: 23, amount: 2_500 },
+    ]);
+  });
+
+  it('another server on the same database: a call tried from a stale round or wallet is read and decided again (money once)', async () => {
+    const other = await startTestApp({ sql: t.services.sql, now: () => now });
+    try {
+      await fund('u-two', 10_000);
+      const token = await launch('u-two');
+      const round = { sessionToken: token, gameId: 'crash', roundId: id('r') };
+      // This server takes the bet (it keeps the round and the wallet); the other one pays the win.
+      expect((await call('bet', { ...round, transactionId: 'tb1', amount: 1_000 })).balance).toBe(9_000);
+      const win = { ...round, transactionId: 'tw1', betTransactionId: 'tb1', amount: 3_000 };
+      expect(await call('win', win, { on: other })).toMatchObject({ status: 'RS_OK', balance: 12_000 });
+      // Its repeat here starts from the stale round and wallet: the first result, nothing paid again.
+      expect(await call('win', win)).toMatchObject({ status: 'RS_OK', balance: 12_000 });
+      // A second win of the settled round, tried here from the stale round: refused as settled.
+      expect(
+        (await call('win', { ...round, transactionId: 'tw2', betTransactionId: 'tb1', amount: 5 })).status,
+      ).toBe('RS_ERROR_TRANSACTION_SETTLED');
+      // A new round here, then the other server moves the wallet (a bet of another round) before its
+      // win arrives here: the win, tried on the wallet this server knows, is appended at the right version.
+      const next = { sessionToken: token, gameId: 'crash', roundId: id('r') };
+      expect((await call('bet', { ...next, transactionId: 'tb2', amount: 2_000 })).balance).toBe(10_000);
+      const elsewhere = { sessionToken: token, gameId: 'crash', roundId: id('r') };
+      expect(
+        (await call('bet', { ...elsewhere, transactionId: 'tb3', amount: 500 }, { on: other })).balance,
+      ).toBe(9_500);
+      expect(
+        await call('win', { ...next, transactionId: 'tw3', betTransactionId: 'tb2', amount: 700 }),
+      ).toMatchObject({ status: 'RS_OK', balance: 10_200 });
+      expect((await call('balance', { sessionToken: token, gameId: 'crash' })).balance).toBe(10_200);
+      await settle();
+      expect((await bills('u-two')).filter((b) => b.bill_type === 22 || b.bill_type === 23)).toEqual([
+        { bill_type: 22, amount: -1_000 },
+        { bill_type: 23, amount: 3_000 },
+        { bill_type: 22, amount: -2_000 },
+        { bill_type: 22, amount: -500 },
+        { bill_type: 23, amount: 700 },
+      ]);
+    } finally {
+      await other.close();
+    }
   });
 });

@@ -29,6 +29,7 @@ import {
   verifyCasinoSignature,
   walletStream,
 } from '@bashiri/domain';
+import type { Aggregated } from '@bashiri/eventstore';
 import type {
   CasinoAnswer,
   CasinoRoundEvent,
@@ -66,6 +67,38 @@ export const nativeHmacSha256Hex = (key: string, message: string): string =>
 type Decided =
   | { readonly kind: 'answer'; readonly answer: CasinoAnswer }
   | { readonly kind: 'repeat'; readonly transaction: CasinoTransaction; readonly balance: number };
+
+/** Casino rounds whose state this process keeps (the oldest written is dropped first). */
+export const CASINO_ROUNDS_CACHED = 50_000;
+
+/**
+ * The rounds this process last wrote or read, by stream: the next call of a round (a `win` after its
+ * `bet`) starts from it and is tried without a read (`MoneyMovement.optimistic`, decision 0172). A
+ * state only ever stands for its version: if the stream moved on elsewhere the append refuses it.
+ */
+const roundCaches = new WeakMap<AppServices, Map<string, Aggregated<CasinoRoundState>>>();
+
+const roundsOf = (services: AppServices): Map<string, Aggregated<CasinoRoundState>> => {
+  let rounds = roundCaches.get(services);
+  if (!rounds) {
+    rounds = new Map();
+    roundCaches.set(services, rounds);
+  }
+  return rounds;
+};
+
+const rememberRound = (
+  rounds: Map<string, Aggregated<CasinoRoundState>>,
+  stream: string,
+  round: Aggregated<CasinoRoundState> | undefined,
+) => {
+  if (!round || round.version === 0) return;
+  const held = rounds.get(stream);
+  if (held && held.version >= round.version) return;
+  rounds.delete(stream);
+  rounds.set(stream, round);
+  if (rounds.size > CASINO_ROUNDS_CACHED) rounds.delete(rounds.keys().next().value!);
+};
 
 /** Wallet events read per page while looking back for a repeated call's movement. */
 const LOOK_BACK_PAGE = 100;
@@ -151,12 +184,17 @@ export const answerWalletCall = async (services: AppServices, call: WalletCall):
   }
   const command = casinoRoundCommandOf(request, { providerId, userId, at })!;
   type Flags = Awaited<ReturnType<typeof playerFlags>> | undefined;
+  const rounds = roundsOf(services);
+  const roundStream = casinoRoundStream(providerId, command.roundId);
+  const knownRound = rounds.get(roundStream);
   const result = await moveMoney<CasinoRoundState, CasinoRoundEvent, Flags, Decided>(services, {
     userId,
     product: {
-      streamName: casinoRoundStream(providerId, command.roundId),
+      streamName: roundStream,
       evolver: casinoRoundDecider,
+      ...(knownRound ? { from: knownRound } : {}),
     },
+    optimistic: true,
     idempotencyKey: command.transactionId,
     metadata: { actor: `system:casino-provider:${providerId}` },
     // A bet's account flags, read beside the streams (not one more round trip in a row).
@@ -232,6 +270,7 @@ export const answerWalletCall = async (services: AppServices, call: WalletCall):
       };
     },
   });
+  rememberRound(rounds, roundStream, result.product);
   const decided = result.answer;
   if (decided.kind === 'answer') return decided.answer;
   // A repeat: the first result. A call that moved money answers the balance right after its movement.

@@ -5,9 +5,9 @@
  * `moveMoney` per movement, in order, would — one player's several movements decided in order on the
  * wallet as the earlier ones left it — with the same event ids, so nothing is written twice.
  */
-import { walletStream } from '@bashiri/domain';
+import { protectionDecider, protectionStream, walletStream } from '@bashiri/domain';
 import type { WalletCommand } from '@bashiri/domain';
-import type { Evolver } from '@bashiri/eventstore';
+import type { Aggregated, Evolver } from '@bashiri/eventstore';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp } from '../../testing/app.ts';
@@ -114,6 +114,45 @@ describe('moveMoney', () => {
     // Refused by the wallet: nothing of the product is written either.
     expect((await buy('mp1', 'b', 'r2', 5_000)).answer).toBe('refused INSUFFICIENT_FUNDS');
     expect((await t.services.store.readStream('ticket-b')).streamExists).toBe(false);
+  });
+
+  it('optimistic (decision 0172): a stake is still read and checked — a cool-off another server wrote refuses it', async () => {
+    const other = await startTestApp({ sql: t.services.sql });
+    try {
+      await credit('mp-opt', 1_000, 'mp-opt-credit');
+      const first = await moveMoney(t.services, {
+        ...buyMovement(at, 'mp-opt', 'o', 'r1', 100),
+        optimistic: true,
+      });
+      expect(first).toMatchObject({ answer: 'bought r1', written: true, product: { version: 1 } });
+      // This server now knows the wallet, the protections (none) and the ticket; another starts a cool-off.
+      const coolOff = protectionDecider.decide(
+        {
+          type: 'StartCoolOff',
+          userId: 'mp-opt',
+          actor: { kind: 'player', id: 'mp-opt' },
+          at: at(),
+          period: '24h',
+          reason: '',
+        },
+        protectionDecider.initialState(),
+      );
+      expect(coolOff.ok).toBe(true);
+      if (!coolOff.ok) return;
+      await other.services.store.appendToStream(protectionStream('mp-opt'), coolOff.events, {
+        expectedVersion: 'no_stream',
+      });
+      const next = buyMovement(at, 'mp-opt', 'o', 'r2', 100);
+      const second = await moveMoney(t.services, {
+        ...next,
+        optimistic: true,
+        product: { ...next.product!, from: first.product as Aggregated<string[]> },
+      });
+      expect(second).toMatchObject({ answer: 'refused COOL_OFF', written: false });
+      expect(await balance('mp-opt')).toBe(900);
+    } finally {
+      await other.close();
+    }
   });
 
   it('racing requests, repeated or not, move each stake exactly once and never below zero (property)', async () => {

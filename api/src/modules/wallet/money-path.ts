@@ -40,7 +40,15 @@ import { deterministicEventId, foldEvents, readStreams } from '@bashiri/eventsto
 import type { Aggregated, EventData, EventMetadata, Evolver, StreamAppendRequest } from '@bashiri/eventstore';
 import type { AppServices } from '../../services.ts';
 import { retryOnConflict } from '../../transactions.ts';
-import { decisionGuard, needsUsage, protectionGateOf, sessionStartFor, usageFor } from './protection-gate.ts';
+import {
+  attemptOf,
+  decisionGuard,
+  needsSession,
+  needsUsage,
+  protectionGateOf,
+  sessionStartFor,
+  usageFor,
+} from './protection-gate.ts';
 import type { DecisionGuard } from './protection-gate.ts';
 import { walletOf } from './service.ts';
 
@@ -87,6 +95,17 @@ export interface MoneyMovement<ProductState, ProductEvent, Read, Answer> {
    * checked either way; this only names it in refusals and statistics.
    */
   readonly protection?: ProtectedMovementKind;
+  /**
+   * Decide first on what this process knows, without reading (decision 0172): the wallet state it last
+   * committed, the protection state it last read and `product.from` taken as the streams' current
+   * states. That attempt stands only when it writes product events, pays no stake and its append holds
+   * at those versions (the wallet's and the product's expected versions are checked by the append);
+   * otherwise — a stake, a refusal, a repeat, nothing known, a version that moved on — the movement is
+   * read and decided as usual (`read` is called again then). Stakes therefore always see the protection
+   * stream as it is now; the credits this skips it for are never refused by a protection. Without
+   * `product.from` it does nothing.
+   */
+  readonly optimistic?: boolean;
   /** What the decision needs besides the two streams (catalogue, configuration, flags): read alongside. */
   read?(): Promise<Read>;
   /**
@@ -101,11 +120,16 @@ export interface MoneyMovement<ProductState, ProductEvent, Read, Answer> {
 }
 
 /** What {@link moveMoney} answers: the decision's answer and the wallet after it. */
-export interface MoneyResult<Answer> {
+export interface MoneyResult<Answer, ProductState = unknown> {
   readonly answer: Answer;
   readonly wallet: WalletState;
   /** True when this call wrote events (false: nothing to do, or a repeated request). */
   readonly written: boolean;
+  /**
+   * The product's aggregate as this movement left it (read, plus its events when written); absent for
+   * a movement without a product. A caller may keep it as the next movement's `product.from`.
+   */
+  readonly product?: Aggregated<ProductState>;
 }
 
 /** Attempts of a movement that keeps losing races to other writers. */
@@ -202,13 +226,96 @@ export const moveMoney = async <
 >(
   services: AppServices,
   movement: MoneyMovement<ProductState, ProductEvent, Read, Answer>,
-): Promise<MoneyResult<Answer>> => {
+): Promise<MoneyResult<Answer, ProductState>> => {
   const { userId, product } = movement;
   const wallets = walletStream(userId);
   const gate = protectionGateOf(services);
-  return walletOf(services).owned(userId, (owned) =>
-    retryOnConflict(
-      async () => {
+  return walletOf(services).owned(userId, (owned) => {
+    /**
+     * Appends a decision's events (product at `productNow`'s version, the wallet at `wallet`'s) and keeps
+     * what it wrote; `undefined` when it has nothing to append. Throws what the append throws and
+     * {@link RaceLost} when a concurrent twin wrote it first.
+     */
+    const write = async (
+      decision: MoneyDecision<ProductEvent, Answer>,
+      productNow: Aggregated<ProductState>,
+      wallet: Aggregated<WalletState>,
+      ledger: Ledger,
+      guard: DecisionGuard,
+    ): Promise<MoneyResult<Answer, ProductState> | undefined> => {
+      const productEvents = decision.productEvents ?? [];
+      const appends: StreamAppendRequest[] = [];
+      if (product && productEvents.length > 0)
+        appends.push(productAppend(movement, product.streamName, productNow.version, productEvents));
+      // The wallet is checked whenever the decision consulted it, written when it moved.
+      if (ledger.consulted && (ledger.events.length > 0 || appends.length > 0))
+        appends.push({ streamName: wallets, expectedVersion: wallet.version, events: ledger.events });
+      if (appends.every((a) => a.events.length === 0)) return undefined;
+      const result = await services.store.appendToStreams(appends);
+      if (result.alreadyStored) {
+        // A concurrent twin of this request wrote it first: decide again on what it wrote.
+        owned.forget();
+        throw new RaceLost();
+      }
+      owned.committed({ state: ledger.state, version: wallet.version + ledger.events.length });
+      if (guard.usage)
+        gate.rememberUsage(userId, { version: wallet.version + ledger.events.length, usage: guard.usage });
+      return {
+        answer: decision.answer,
+        wallet: ledger.state,
+        written: true,
+        ...(product
+          ? {
+              product: {
+                state: productEvents.reduce(product.evolver.evolve, productNow.state),
+                version: productNow.version + productEvents.length,
+              },
+            }
+          : {}),
+      };
+    };
+
+    /**
+     * The attempt without a read (`movement.optimistic`): its result when it wrote, `undefined` when the
+     * movement must be read and decided as usual (nothing was written then).
+     */
+    const optimistic = async (): Promise<MoneyResult<Answer, ProductState> | undefined> => {
+      const known = owned.known();
+      const knownProtection = gate.known(userId);
+      const from = product?.from;
+      if (!movement.optimistic || !from || !known || !knownProtection) return undefined;
+      // Usage and the session's start are folded and read only on the usual path.
+      if (needsUsage(knownProtection.state) || needsSession(knownProtection.state)) return undefined;
+      const read = movement.read ? await movement.read() : (undefined as Read);
+      const guard = decisionGuard(userId, knownProtection.state, null, movement.protection, null);
+      let staked = false;
+      // Any stake sends the movement to the usual path: a stake is checked against the protection
+      // stream as it is now, which this attempt has not read.
+      const watching: DecisionGuard = {
+        get refusals() {
+          return guard.refusals;
+        },
+        get usage() {
+          return guard.usage;
+        },
+        check: (command) => {
+          if (attemptOf(command, movement.protection)) staked = true;
+          return guard.check(command);
+        },
+        paid: (events) => guard.paid(events),
+      };
+      const ledger = ledgerOf(userId, known.state, movement.metadata, watching);
+      const decision = movement.decide({ product: from, wallet: ledger, read });
+      if (staked || (decision.productEvents ?? []).length === 0) return undefined;
+      return write(decision, from, known, ledger, watching);
+    };
+
+    return retryOnConflict(
+      async (attempt) => {
+        if (attempt === 1) {
+          const done = await optimistic();
+          if (done) return done;
+        }
         const known = owned.known() ?? { state: walletDecider.initialState(), version: 0 };
         const knownProtection = gate.known(userId) ?? {
           state: protectionDecider.initialState(),
@@ -248,40 +355,28 @@ export const moveMoney = async <
         const productEvents = decision.productEvents ?? [];
         if (productEvents.length > 0 && !product)
           throw new Error('a movement without a product decided product events');
+        const unwritten = (state: WalletState): MoneyResult<Answer, ProductState> => ({
+          answer: decision.answer,
+          wallet: state,
+          written: false,
+          ...(product ? { product: productNow } : {}),
+        });
         // A product that decided nothing of its own moves no money (a held bet, a repeated request).
         if (product && productEvents.length === 0) {
           await report();
-          return { answer: decision.answer, wallet: ledger.state, written: false };
+          return unwritten(ledger.state);
         }
-        const appends: StreamAppendRequest[] = [];
-        if (product && productEvents.length > 0)
-          appends.push(productAppend(movement, product.streamName, productNow.version, productEvents));
-        // The wallet is checked whenever the decision consulted it, written when it moved.
-        if (ledger.consulted && (ledger.events.length > 0 || appends.length > 0))
-          appends.push({ streamName: wallets, expectedVersion: wallet.version, events: ledger.events });
-        if (appends.every((a) => a.events.length === 0)) {
-          await report();
-          return { answer: decision.answer, wallet: wallet.state, written: false };
-        }
-        const result = await services.store.appendToStreams(appends);
-        if (result.alreadyStored) {
-          // A concurrent twin of this request wrote it first: decide again on what it wrote.
-          owned.forget();
-          throw new RaceLost();
-        }
-        owned.committed({ state: ledger.state, version: wallet.version + ledger.events.length });
-        if (guard.usage)
-          gate.rememberUsage(userId, { version: wallet.version + ledger.events.length, usage: guard.usage });
+        const written = await write(decision, productNow, wallet, ledger, guard);
         await report();
-        return { answer: decision.answer, wallet: ledger.state, written: true };
+        return written ?? unwritten(wallet.state);
       },
       {
         attempts: ATTEMPTS,
         onConflict: () => owned.forget(),
         retryIf: (error) => error instanceof RaceLost,
       },
-    ),
-  );
+    );
+  });
 };
 
 /** A concurrent twin of the movement was written first (internal: the movement is decided again). */
