@@ -26,12 +26,14 @@
  * streams). Last stdout line: one JSON object of the figures.
  */
 import type { ChildProcess } from 'node:child_process';
-import { cpus, loadavg } from 'node:os';
+import { cpus, loadavg, tmpdir } from 'node:os';
+import { join } from 'node:path';
 import autocannon from 'autocannon';
 import { RacingBetType } from '@bashiri/domain';
 import type { RacingSelection } from '@bashiri/domain';
 import { createPostgresClient } from '@bashiri/eventstore';
 import { pgBackendCpu, processCpuSeconds, withApplicationName } from './pg-cpu.ts';
+import { profileWhile } from './profile.ts';
 import { forkBenchServer } from './server-process.ts';
 
 const URL_ = process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -40,6 +42,8 @@ const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 64);
 const PLAYERS = Number(process.env.BENCH_PLAYERS ?? 2_000);
 const HTTP_SECONDS = Number(process.env.BENCH_HTTP_SECONDS ?? 15);
 const HTTP_CONNECTIONS = Number(process.env.BENCH_HTTP_CONNECTIONS ?? 32);
+/** `1`: print the settle window's statements from pg_stat_statements (the extension must be loaded). */
+const SETTLE_STATEMENTS = process.env.BENCH_SETTLE_STATEMENTS === '1';
 const COIN = 1_000_000;
 const ROUND = '20261125-241';
 /** 12:00:01 EAT on a fixed day: round 20261125-241 is open. */
@@ -236,6 +240,7 @@ const runServer = async (): Promise<void> => {
     // Every order in the read model before the clock moves (the projections run in the background).
     await until(async () => (await orderCounts()).orders >= expected, 900);
     now = DRAW_AT;
+    if (SETTLE_STATEMENTS) await sql.query('SELECT public.pg_stat_statements_reset()');
     const pgCpu = await pgBackendCpu(sql, schema);
     const cpu0 = cpuNow();
     const started = performance.now();
@@ -254,6 +259,18 @@ const runServer = async (): Promise<void> => {
     const seconds = (performance.now() - started) / 1000;
     const cpu = cpuNow() - cpu0;
     const pgSeconds = await pgCpu();
+    if (SETTLE_STATEMENTS) {
+      // The settle window's statements, most time first (per bet: calls and rows).
+      const { rows: top } = await sql.query<{ ms: number; calls: number; rows: number; query: string }>(
+        `SELECT round(total_exec_time::numeric, 1)::float AS ms, calls::int, rows::int,
+                regexp_replace(left(query, 160), '\\s+', ' ', 'g') AS query
+         FROM public.pg_stat_statements WHERE query NOT ILIKE '%pg_stat_statements%' ORDER BY total_exec_time DESC LIMIT 25`,
+      );
+      for (const r of top)
+        console.error(
+          `${r.ms.toFixed(0).padStart(7)} ms ${String(r.calls).padStart(7)} calls ${String(r.rows).padStart(7)} rows  ${r.query}`,
+        );
+    }
     const { rows } = await sql.query<{ settled: number; pending: number; staked: string; paid: string }>(
       `SELECT count(*) FILTER (WHERE status = 4)::int AS settled, count(*) FILTER (WHERE status = 2)::int AS pending,
               coalesce(sum(amount), 0)::text AS staked, coalesce(sum(payout), 0)::text AS paid FROM racing_orders`,
@@ -292,9 +309,15 @@ const runServer = async (): Promise<void> => {
         await new Promise((resolve) => setTimeout(resolve, 1_000));
         const placedHttp = await placedOrders();
         process.send!({ type: 'filled', placedHttp, ...(await fill(placedHttp, BETS)) });
-      } else if (m.type === 'settle')
-        process.send!({ type: 'settled', ...(await settle(await placedOrders())) });
-      else if (m.type === 'stop') {
+      } else if (m.type === 'settle') {
+        const expected = await placedOrders();
+        // BENCH_SETTLE_PROF=1: a V8 CPU profile of the server while it settles only (profile.ts).
+        const file =
+          process.env.BENCH_SETTLE_PROF === '1'
+            ? join(process.env.BENCH_CPU_PROF_DIR ?? tmpdir(), `racing-settle-${Date.now()}.cpuprofile`)
+            : undefined;
+        process.send!({ type: 'settled', ...(await profileWhile(file, () => settle(expected))) });
+      } else if (m.type === 'stop') {
         await app.close();
         for (const stop of stops.reverse()) await stop();
         await api.closeServices(services, { keepSql: true });
