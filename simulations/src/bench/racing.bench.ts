@@ -239,6 +239,9 @@ const runServer = async (): Promise<void> => {
   const settle = async (expected: number) => {
     // Every order in the read model before the clock moves (the projections run in the background).
     await until(async () => (await orderCounts()).orders >= expected, 900);
+    // Every other read model too (wallets, bills, statistics, promotions): the settle window measures
+    // the round's settlement, not the placement's backlog (placed over 3 minutes, they keep up).
+    await services.projections.settle();
     now = DRAW_AT;
     if (SETTLE_STATEMENTS) await sql.query('SELECT public.pg_stat_statements_reset()');
     const pgCpu = await pgBackendCpu(sql, schema);
