@@ -44,6 +44,8 @@ const HTTP_SECONDS = Number(process.env.BENCH_HTTP_SECONDS ?? 15);
 const HTTP_CONNECTIONS = Number(process.env.BENCH_HTTP_CONNECTIONS ?? 32);
 /** `1`: print the settle window's statements from pg_stat_statements (the extension must be loaded). */
 const SETTLE_STATEMENTS = process.env.BENCH_SETTLE_STATEMENTS === '1';
+/** `1`: print the statements per order placed over HTTP, by kind (pg_stat_statements). */
+const COUNT_STATEMENTS = process.env.BENCH_COUNT_STATEMENTS === '1';
 const COIN = 1_000_000;
 const ROUND = '20261125-241';
 /** 12:00:01 EAT on a fixed day: round 20261125-241 is open. */
@@ -375,6 +377,7 @@ const runDriver = async (): Promise<void> => {
     let errors = 0;
     const firstErrors: string[] = [];
     const serverCpu0 = (await processCpuSeconds(child.pid!)) ?? 0;
+    if (COUNT_STATEMENTS) await admin.query('SELECT public.pg_stat_statements_reset()');
     const result = await autocannon({
       url: `http://127.0.0.1:${ready.port}`,
       connections: HTTP_CONNECTIONS,
@@ -410,6 +413,17 @@ const runDriver = async (): Promise<void> => {
     });
     const httpSeconds = result.duration;
     const httpServerCpu = ((await processCpuSeconds(child.pid!)) ?? 0) - serverCpu0;
+    if (COUNT_STATEMENTS) {
+      // Statements per order placed over HTTP (the server's and its background projections'), by kind.
+      const { rows: kinds } = await admin.query<{ calls: number; query: string }>(
+        `SELECT calls::int, regexp_replace(left(query, 110), '\\s+', ' ', 'g') AS query FROM public.pg_stat_statements
+         WHERE query NOT ILIKE '%pg_stat_statements%' ORDER BY calls DESC`,
+      );
+      const total = kinds.reduce((n, k) => n + k.calls, 0);
+      console.error(`HTTP statements per placed order: ${(total / Math.max(1, placed)).toFixed(2)}`);
+      for (const k of kinds.slice(0, 20))
+        console.error(`${(k.calls / Math.max(1, placed)).toFixed(3).padStart(8)}  ${k.query}`);
+    }
     const filled = await ask<{
       placedHttp: number;
       placed: number;
