@@ -271,6 +271,13 @@ const runServer = async (): Promise<void> => {
                 regexp_replace(left(query, 160), '\\s+', ' ', 'g') AS query
          FROM public.pg_stat_statements WHERE query NOT ILIKE '%pg_stat_statements%' ORDER BY total_exec_time DESC LIMIT 25`,
       );
+      // Row updates done in place (HOT, decision 0165) on the tables the settlement updates.
+      const { rows: hot } = await sql.query<{ relname: string; upd: number; hot: number }>(
+        `SELECT relname, n_tup_upd::int AS upd, n_tup_hot_upd::int AS hot FROM pg_stat_user_tables
+         WHERE schemaname = $1 AND relname IN ('racing_orders', 'racing_settle_queue')`,
+        [schema],
+      );
+      for (const r of hot) console.error(`${r.relname}: ${r.upd} updates, ${r.hot} in place (HOT)`);
       for (const r of top)
         console.error(
           `${r.ms.toFixed(0).padStart(7)} ms ${String(r.calls).padStart(7)} calls ${String(r.rows).padStart(7)} rows  ${r.query}`,
