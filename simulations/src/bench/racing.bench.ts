@@ -24,6 +24,11 @@
  * Checked: every order settled once (`settled_exactly_once`: the read model and one `RacingBetSettled`
  * per order stream), racing coin conserved (`coin_conserved`: start − stakes + payouts, from the wallet
  * streams). Last stdout line: one JSON object of the figures.
+ *
+ * Profiling knobs (stderr; the cluster must load `pg_stat_statements`): BENCH_SETTLE_STATEMENTS=1 (the
+ * settle window's statements and the HOT share of the racing updates), BENCH_COUNT_STATEMENTS=1
+ * (statements per order placed over HTTP, by kind), BENCH_SETTLE_PROF=1 (a V8 CPU profile of the server
+ * while it settles, in BENCH_CPU_PROF_DIR or the temporary directory).
  */
 import type { ChildProcess } from 'node:child_process';
 import { cpus, loadavg, tmpdir } from 'node:os';
