@@ -61,6 +61,43 @@ describe('drainQueue', () => {
     );
   });
 
+  it('drains on a partition each lease only their part (keys never shared between parts) and together do every item once', async () => {
+    // The payload plays the key (a player): 30 items over 7 keys, one key NULL-like ('').
+    await db.sql.query('DELETE FROM pm_test_queue');
+    await db.sql.query(
+      `INSERT INTO pm_test_queue (item_id, payload)
+       SELECT 'p' || lpad(i::text, 3, '0'), CASE WHEN i % 7 = 0 THEN '' ELSE 'key-' || (i % 7) END
+       FROM generate_series(1, 30) AS i`,
+    );
+    const keysOf: Set<string>[] = [new Set(), new Set(), new Set()];
+    const seen: string[] = [];
+    const done = await Promise.all(
+      [0, 1, 2].map((index) =>
+        drainQueue<{ item_id: string; payload: string }>(
+          db.sql,
+          { table: 'pm_test_queue', columns: ['item_id', 'payload'], tiebreak: 'item_id' },
+          async (items) => {
+            for (const item of items) {
+              keysOf[index]!.add(item.payload);
+              seen.push(item.item_id);
+            }
+          },
+          { batchSize: 4, partition: { column: 'payload', count: 3, index } },
+        ),
+      ),
+    );
+    expect(done.reduce((a, b) => a + b, 0)).toBe(30);
+    expect(new Set(seen).size).toBe(30);
+    for (const key of ['', 'key-1', 'key-2', 'key-3', 'key-4', 'key-5', 'key-6'])
+      expect(keysOf.filter((keys) => keys.has(key)).length, key).toBe(1);
+    expect(await left()).toBe(0);
+    await expect(
+      drainQueue(db.sql, QUEUE, async () => undefined, {
+        partition: { column: 'payload', count: 2, index: 2 },
+      }),
+    ).rejects.toThrow('bad queue partition');
+  });
+
   it('one drain does the whole queue, batch after batch, when the tiebreak is not among the columns', async () => {
     // The pool's queue hands out (kind, ref, arg) and breaks ties on `item`: a drain that lost the
     // tiebreak stopped after its first batch, and 100,000 tickets took 400 worker passes to settle.

@@ -40,6 +40,12 @@ export interface DrainOptions {
   readonly batchSize?: number;
   /** How long a lease holds its items, seconds (default 60). */
   readonly leaseSeconds?: number;
+  /**
+   * Only the items whose `column` (text; NULL counts as '') hashes to `index` of `count` parts
+   * (PostgreSQL `hashtext`): several drains at once, each on its own part, never lease items of the
+   * same key — e.g. of the same player, so that their chunks never wait for each other's wallets.
+   */
+  readonly partition?: { readonly column: string; readonly count: number; readonly index: number };
 }
 
 interface LeasedRow {
@@ -65,12 +71,30 @@ export const drainQueue = async <Item>(
   sql: SqlExecutor,
   queue: WorkQueue,
   effects: (items: readonly Item[]) => Promise<void>,
-  { batchSize = 250, leaseSeconds = 60 }: DrainOptions = {},
+  { batchSize = 250, leaseSeconds = 60, partition }: DrainOptions = {},
 ): Promise<number> => {
-  for (const name of [queue.table, queue.tiebreak, ...queue.columns])
+  for (const name of [
+    queue.table,
+    queue.tiebreak,
+    ...queue.columns,
+    ...(partition ? [partition.column] : []),
+  ])
     if (!IDENTIFIER.test(name)) throw new Error(`unsafe queue identifier: ${name}`);
+  if (
+    partition &&
+    !(
+      Number.isInteger(partition.count) &&
+      Number.isInteger(partition.index) &&
+      partition.index >= 0 &&
+      partition.index < partition.count
+    )
+  )
+    throw new Error(`bad queue partition: ${partition.index} of ${partition.count}`);
   const columns = queue.columns.map((c) => `q.${c}`).join(', ');
-  const free = '(leased_until IS NULL OR leased_until < now())';
+  const part = partition
+    ? `AND (hashtext(coalesce(${partition.column}, '')) & 2147483647) % ${partition.count} = ${partition.index}`
+    : '';
+  const free = `(leased_until IS NULL OR leased_until < now()) ${part}`;
   const leaseSql = (keyset: boolean) => `UPDATE ${queue.table} q
     SET leased_until = now() + make_interval(secs => $2), lease_id = $3::uuid
     FROM (SELECT ctid FROM ${queue.table}

@@ -251,6 +251,25 @@ const categoriesOf = (filter: LogFilter | undefined): string[] | null => {
   return categories.every((c) => c !== null) ? (categories as string[]) : null;
 };
 
+/**
+ * A filter whose prefixes all name a category and go further (`casino-round-`: category `casino`):
+ * each prefix reads its category's index range, keeping the streams it names, so a projection whose
+ * streams are rare does not scan the whole log after its checkpoint on every poll. A prefix that
+ * another prefix of the filter already covers is left out (the ranges never overlap). Null when some
+ * prefix has no category (no `-` after its first character).
+ */
+const categoryPrefixesOf = (
+  filter: LogFilter | undefined,
+): { categories: string[]; patterns: string[] } | null => {
+  const prefixes = [...new Set(filter?.streamPrefixes ?? [])];
+  if (prefixes.length === 0 || prefixes.some((p) => p.indexOf('-') <= 0)) return null;
+  const kept = prefixes.filter((p) => !prefixes.some((q) => q !== p && p.startsWith(q)));
+  return {
+    categories: kept.map((p) => p.slice(0, p.indexOf('-'))),
+    patterns: likePatterns(kept),
+  };
+};
+
 const likePatterns = (prefixes: readonly string[]): string[] =>
   prefixes.map((p) => `${p.replace(/[\\%_]/g, '\\$&')}%`);
 
@@ -269,6 +288,15 @@ const READ_CATEGORIES_SQL = `SELECT e.* FROM unnest($4::text[]) AS c(category)
   ) AS e
   ORDER BY e.order_tx, e.order_position LIMIT $3`;
 
+/** Per prefix: its category's index range, the streams the prefix names, merged in log order. */
+const READ_CATEGORY_PREFIXES_SQL = `SELECT e.* FROM unnest($4::text[], $5::text[]) AS c(category, pattern)
+  CROSS JOIN LATERAL (
+    SELECT ${COLUMNS}, tx_id AS order_tx, global_position AS order_position FROM es_events
+    WHERE es_events.category = c.category AND es_events.stream_name LIKE c.pattern AND ${AFTER} AND ${VISIBLE}
+    ORDER BY es_events.tx_id, es_events.global_position LIMIT $3
+  ) AS e
+  ORDER BY e.order_tx, e.order_position LIMIT $3`;
+
 const READ_PREFIXES_SQL = `SELECT ${COLUMNS} FROM es_events WHERE ${AFTER} AND ${VISIBLE}
   AND stream_name LIKE ANY ($4::text[])
   ORDER BY es_events.tx_id, es_events.global_position LIMIT $3`;
@@ -278,16 +306,23 @@ export const readAllWith = async (executor: SqlExecutor, options: ReadAllOptions
   const [txId, position] = decodeSqlPosition(options.after);
   const params: unknown[] = [txId, position, options.maxCount];
   const categories = categoriesOf(options.filter);
+  const categoryPrefixes = categories ? null : categoryPrefixesOf(options.filter);
   const prefixes = options.filter?.streamPrefixes;
   const { rows } = categories
     ? await executor.query<EventRow>(READ_CATEGORIES_SQL, [...params, categories], 'es_read_categories')
-    : prefixes?.length
+    : categoryPrefixes
       ? await executor.query<EventRow>(
-          READ_PREFIXES_SQL,
-          [...params, likePatterns(prefixes)],
-          'es_read_prefixes',
+          READ_CATEGORY_PREFIXES_SQL,
+          [...params, categoryPrefixes.categories, categoryPrefixes.patterns],
+          'es_read_category_prefixes',
         )
-      : await executor.query<EventRow>(READ_ALL_SQL, params, 'es_read_all');
+      : prefixes?.length
+        ? await executor.query<EventRow>(
+            READ_PREFIXES_SQL,
+            [...params, likePatterns(prefixes)],
+            'es_read_prefixes',
+          )
+        : await executor.query<EventRow>(READ_ALL_SQL, params, 'es_read_all');
   const events = rows.map(toRecorded);
   return { events, position: events.at(-1)?.logPosition ?? options.after ?? null };
 };

@@ -24,14 +24,21 @@
  * Checked: every order settled once (`settled_exactly_once`: the read model and one `RacingBetSettled`
  * per order stream), racing coin conserved (`coin_conserved`: start − stakes + payouts, from the wallet
  * streams). Last stdout line: one JSON object of the figures.
+ *
+ * Profiling knobs (stderr; the cluster must load `pg_stat_statements`): BENCH_SETTLE_STATEMENTS=1 (the
+ * settle window's statements and the HOT share of the racing updates), BENCH_COUNT_STATEMENTS=1
+ * (statements per order placed over HTTP, by kind), BENCH_SETTLE_PROF=1 (a V8 CPU profile of the server
+ * while it settles, in BENCH_CPU_PROF_DIR or the temporary directory).
  */
 import type { ChildProcess } from 'node:child_process';
-import { cpus, loadavg } from 'node:os';
+import { cpus, loadavg, tmpdir } from 'node:os';
+import { join } from 'node:path';
 import autocannon from 'autocannon';
 import { RacingBetType } from '@bashiri/domain';
 import type { RacingSelection } from '@bashiri/domain';
 import { createPostgresClient } from '@bashiri/eventstore';
 import { pgBackendCpu, processCpuSeconds, withApplicationName } from './pg-cpu.ts';
+import { profileWhile } from './profile.ts';
 import { forkBenchServer } from './server-process.ts';
 
 const URL_ = process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -40,6 +47,10 @@ const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 64);
 const PLAYERS = Number(process.env.BENCH_PLAYERS ?? 2_000);
 const HTTP_SECONDS = Number(process.env.BENCH_HTTP_SECONDS ?? 15);
 const HTTP_CONNECTIONS = Number(process.env.BENCH_HTTP_CONNECTIONS ?? 32);
+/** `1`: print the settle window's statements from pg_stat_statements (the extension must be loaded). */
+const SETTLE_STATEMENTS = process.env.BENCH_SETTLE_STATEMENTS === '1';
+/** `1`: print the statements per order placed over HTTP, by kind (pg_stat_statements). */
+const COUNT_STATEMENTS = process.env.BENCH_COUNT_STATEMENTS === '1';
 const COIN = 1_000_000;
 const ROUND = '20261125-241';
 /** 12:00:01 EAT on a fixed day: round 20261125-241 is open. */
@@ -235,7 +246,11 @@ const runServer = async (): Promise<void> => {
   const settle = async (expected: number) => {
     // Every order in the read model before the clock moves (the projections run in the background).
     await until(async () => (await orderCounts()).orders >= expected, 900);
+    // Every other read model too (wallets, bills, statistics, promotions): the settle window measures
+    // the round's settlement, not the placement's backlog (placed over 3 minutes, they keep up).
+    await services.projections.settle();
     now = DRAW_AT;
+    if (SETTLE_STATEMENTS) await sql.query('SELECT public.pg_stat_statements_reset()');
     const pgCpu = await pgBackendCpu(sql, schema);
     const cpu0 = cpuNow();
     const started = performance.now();
@@ -254,6 +269,25 @@ const runServer = async (): Promise<void> => {
     const seconds = (performance.now() - started) / 1000;
     const cpu = cpuNow() - cpu0;
     const pgSeconds = await pgCpu();
+    if (SETTLE_STATEMENTS) {
+      // The settle window's statements, most time first (per bet: calls and rows).
+      const { rows: top } = await sql.query<{ ms: number; calls: number; rows: number; query: string }>(
+        `SELECT round(total_exec_time::numeric, 1)::float AS ms, calls::int, rows::int,
+                regexp_replace(left(query, 160), '\\s+', ' ', 'g') AS query
+         FROM public.pg_stat_statements WHERE query NOT ILIKE '%pg_stat_statements%' ORDER BY total_exec_time DESC LIMIT 25`,
+      );
+      // Row updates done in place (HOT, decision 0165) on the tables the settlement updates.
+      const { rows: hot } = await sql.query<{ relname: string; upd: number; hot: number }>(
+        `SELECT relname, n_tup_upd::int AS upd, n_tup_hot_upd::int AS hot FROM pg_stat_user_tables
+         WHERE schemaname = $1 AND relname IN ('racing_orders', 'racing_settle_queue')`,
+        [schema],
+      );
+      for (const r of hot) console.error(`${r.relname}: ${r.upd} updates, ${r.hot} in place (HOT)`);
+      for (const r of top)
+        console.error(
+          `${r.ms.toFixed(0).padStart(7)} ms ${String(r.calls).padStart(7)} calls ${String(r.rows).padStart(7)} rows  ${r.query}`,
+        );
+    }
     const { rows } = await sql.query<{ settled: number; pending: number; staked: string; paid: string }>(
       `SELECT count(*) FILTER (WHERE status = 4)::int AS settled, count(*) FILTER (WHERE status = 2)::int AS pending,
               coalesce(sum(amount), 0)::text AS staked, coalesce(sum(payout), 0)::text AS paid FROM racing_orders`,
@@ -292,9 +326,15 @@ const runServer = async (): Promise<void> => {
         await new Promise((resolve) => setTimeout(resolve, 1_000));
         const placedHttp = await placedOrders();
         process.send!({ type: 'filled', placedHttp, ...(await fill(placedHttp, BETS)) });
-      } else if (m.type === 'settle')
-        process.send!({ type: 'settled', ...(await settle(await placedOrders())) });
-      else if (m.type === 'stop') {
+      } else if (m.type === 'settle') {
+        const expected = await placedOrders();
+        // BENCH_SETTLE_PROF=1: a V8 CPU profile of the server while it settles only (profile.ts).
+        const file =
+          process.env.BENCH_SETTLE_PROF === '1'
+            ? join(process.env.BENCH_CPU_PROF_DIR ?? tmpdir(), `racing-settle-${Date.now()}.cpuprofile`)
+            : undefined;
+        process.send!({ type: 'settled', ...(await profileWhile(file, () => settle(expected))) });
+      } else if (m.type === 'stop') {
         await app.close();
         for (const stop of stops.reverse()) await stop();
         await api.closeServices(services, { keepSql: true });
@@ -349,6 +389,7 @@ const runDriver = async (): Promise<void> => {
     let errors = 0;
     const firstErrors: string[] = [];
     const serverCpu0 = (await processCpuSeconds(child.pid!)) ?? 0;
+    if (COUNT_STATEMENTS) await admin.query('SELECT public.pg_stat_statements_reset()');
     const result = await autocannon({
       url: `http://127.0.0.1:${ready.port}`,
       connections: HTTP_CONNECTIONS,
@@ -384,6 +425,17 @@ const runDriver = async (): Promise<void> => {
     });
     const httpSeconds = result.duration;
     const httpServerCpu = ((await processCpuSeconds(child.pid!)) ?? 0) - serverCpu0;
+    if (COUNT_STATEMENTS) {
+      // Statements per order placed over HTTP (the server's and its background projections'), by kind.
+      const { rows: kinds } = await admin.query<{ calls: number; query: string }>(
+        `SELECT calls::int, regexp_replace(left(query, 110), '\\s+', ' ', 'g') AS query FROM public.pg_stat_statements
+         WHERE query NOT ILIKE '%pg_stat_statements%' ORDER BY calls DESC`,
+      );
+      const total = kinds.reduce((n, k) => n + k.calls, 0);
+      console.error(`HTTP statements per placed order: ${(total / Math.max(1, placed)).toFixed(2)}`);
+      for (const k of kinds.slice(0, 20))
+        console.error(`${(k.calls / Math.max(1, placed)).toFixed(3).padStart(8)}  ${k.query}`);
+    }
     const filled = await ask<{
       placedHttp: number;
       placed: number;

@@ -86,11 +86,11 @@ const applyPlaced = async (events: readonly RacingBetPlaced[], tx: SqlExecutor):
   );
   // Placed after its round was drawn or voided (in log order): queue it now.
   await tx.query(
-    `INSERT INTO racing_settle_queue (bet_id, round_id)
-     SELECT x.bet_id, r.round_id FROM jsonb_to_recordset($1::jsonb) AS x(bet_id text, round_id text)
+    `INSERT INTO racing_settle_queue (bet_id, round_id, user_id)
+     SELECT x.bet_id, r.round_id, x.user_id FROM jsonb_to_recordset($1::jsonb) AS x(bet_id text, round_id text, user_id text)
      JOIN racing_rounds r ON r.round_id = x.round_id AND (r.seed IS NOT NULL OR r.phase = 'voided')
      ON CONFLICT DO NOTHING`,
-    [JSON.stringify(rows.map((r) => ({ bet_id: r.bet_id, round_id: r.round_id })))],
+    [JSON.stringify(rows.map((r) => ({ bet_id: r.bet_id, round_id: r.round_id, user_id: r.user_id })))],
   );
 };
 

@@ -15,8 +15,8 @@ import { applyRacingBatch } from './projection-batch.ts';
 /** Queues every order of `roundId` still waiting for settlement (settlement.ts drains the queue). */
 const queuePendingOrders = async (tx: SqlExecutor, roundId: string): Promise<void> => {
   await tx.query(
-    `INSERT INTO racing_settle_queue (bet_id, round_id)
-     SELECT bet_id, round_id FROM racing_orders WHERE round_id = $1 AND status = $2
+    `INSERT INTO racing_settle_queue (bet_id, round_id, user_id)
+     SELECT bet_id, round_id, user_id FROM racing_orders WHERE round_id = $1 AND status = $2
      ON CONFLICT DO NOTHING`,
     [roundId, RacingOrderStatus.PendingSettlement],
   );
@@ -96,10 +96,10 @@ const applyOne: Projection['apply'] = async (recorded, tx) => {
       );
       // Placed after its round was drawn or voided (in log order): queue it now.
       await tx.query(
-        `INSERT INTO racing_settle_queue (bet_id, round_id)
-           SELECT $1, round_id FROM racing_rounds WHERE round_id = $2 AND (seed IS NOT NULL OR phase = 'voided')
+        `INSERT INTO racing_settle_queue (bet_id, round_id, user_id)
+           SELECT $1, round_id, $3 FROM racing_rounds WHERE round_id = $2 AND (seed IS NOT NULL OR phase = 'voided')
            ON CONFLICT DO NOTHING`,
-        [d.betId, d.roundId],
+        [d.betId, d.roundId, d.userId],
       );
       return;
     }

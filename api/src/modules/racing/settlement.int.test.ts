@@ -125,8 +125,9 @@ describe('racing settlement in chunks', () => {
 
   it('a chunk that crashes after its append is leased again and pays nothing twice; two workers at once', async () => {
     expect(await queued()).toBe(ORDERS);
-    // Chunks of 7: the second chunk's append commits, then the worker "crashes" before the queue delete.
-    await expect(drainRacingSettlement(crashingAfter(2), 7)).rejects.toThrow('crash after the append');
+    // Chunks of 7 on one worker: the second chunk's append commits, then the worker "crashes" before
+    // the queue delete.
+    await expect(drainRacingSettlement(crashingAfter(2), 7, 1)).rejects.toThrow('crash after the append');
     expect(await queued()).toBe(ORDERS - 7);
     // A player's own movement races the next chunk: its append fails on the wallet's version and the
     // chunk goes one movement at a time.

@@ -27,11 +27,13 @@ import { racingBetStream } from './projection.ts';
 interface SettleItem {
   readonly bet_id: string;
   readonly round_id: string;
+  /** The order's player; null in rows queued before the column existed (decision 0164). */
+  readonly user_id: string | null;
 }
 
 const SETTLE_QUEUE: WorkQueue = {
   table: 'racing_settle_queue',
-  columns: ['bet_id', 'round_id'],
+  columns: ['bet_id', 'round_id', 'user_id'],
   tiebreak: 'bet_id',
 };
 
@@ -107,33 +109,49 @@ const roundsOf = async (services: AppServices, memo: RoundMemo, roundIds: readon
 
 /**
  * Settles (or returns) the orders of one chunk on the batched money path (`moveMoneyBatch`, decision 0105): the order
- * streams read in one grouped read, then every order's `RacingBetSettled`/`RacingBetReturned` and every
- * winner's racing-coin credit appended in ONE all-or-nothing multi-stream append. Ids derive from
- * (order, round) and a settled order decides nothing, so a chunk replayed pays nothing twice.
+ * streams and the players' wallets read in ONE grouped read (the money path's; the player comes from the
+ * queue row, decision 0164 — only rows queued without one have their stream read first), then every
+ * order's `RacingBetSettled`/`RacingBetReturned` and every winner's racing-coin credit appended in ONE
+ * all-or-nothing multi-stream append. Ids derive from (order, round) and a settled order decides
+ * nothing, so a chunk replayed pays nothing twice.
  */
 const settleChunk = async (services: AppServices, memo: RoundMemo, items: readonly SettleItem[]) => {
   const at = new Date(services.now()).toISOString();
   const { drawn: rounds, voided } = await roundsOf(services, memo, [
     ...new Set(items.map((i) => i.round_id)),
   ]);
-  const bets = await aggregateStreams<RacingBetState, RacingBetEvent>(
-    services.store,
-    items.map((i) => racingBetStream(i.bet_id)),
-    racingBetDecider,
-  );
+  const unknown = items.filter((i) => i.user_id === null);
+  const legacy =
+    unknown.length === 0
+      ? new Map<string, { state: RacingBetState; version: number }>()
+      : await aggregateStreams<RacingBetState, RacingBetEvent>(
+          services.store,
+          unknown.map((i) => racingBetStream(i.bet_id)),
+          racingBetDecider,
+        );
   const movements: BatchMovement<RacingBetState, RacingBetEvent, RacingSettledNotice | null>[] = [];
   for (const item of items) {
     const round = rounds.get(item.round_id);
     const voidReason = voided.get(item.round_id);
-    const bet = bets.get(racingBetStream(item.bet_id))!;
-    const placed = bet.state.placed;
-    if (!placed || (!round && voidReason === undefined)) continue;
+    if (!round && voidReason === undefined) continue;
+    const read = legacy.get(racingBetStream(item.bet_id));
+    const userId = item.user_id ?? read?.state.placed?.userId;
+    if (userId === undefined) continue;
     movements.push({
-      userId: placed.userId,
-      product: { streamName: racingBetStream(item.bet_id), evolver: racingBetDecider, from: bet },
+      userId,
+      product: {
+        streamName: racingBetStream(item.bet_id),
+        evolver: racingBetDecider,
+        ...(read ? { from: read } : {}),
+      },
       idempotencyKey: `${round ? 'settle' : 'void'}:${item.round_id}`,
       metadata: { actor: 'system:racing-settlement' },
       decide: ({ product, wallet }) => {
+        const placed = product.state.placed;
+        // No order in the stream (nothing placed): nothing to settle, nothing written.
+        if (!placed) return { answer: null };
+        if (placed.userId !== userId)
+          throw new Error(`settling ${item.bet_id}: queued for ${userId}, placed by ${placed.userId}`);
         const decision = racingBetDecider.decide(
           round
             ? {
@@ -151,8 +169,8 @@ const settleChunk = async (services: AppServices, memo: RoundMemo, items: readon
         const settled = decision.events.find(
           (e) => e.type === 'RacingBetSettled' || e.type === 'RacingBetReturned',
         );
-        if (!settled || !product.state.placed) return { answer: null };
-        const payment = racingWalletCommand(settled, product.state.placed, {
+        if (!settled) return { answer: null };
+        const payment = racingWalletCommand(settled, placed, {
           kind: 'system',
           id: 'racing-settlement',
         });
@@ -183,18 +201,36 @@ const settleChunk = async (services: AppServices, memo: RoundMemo, items: readon
 export const SETTLE_CHUNK = 1_000;
 
 /**
- * Settles every queued racing order, `batchSize` per lease (a chunk), until the queue is empty. Returns the
- * number of orders done. Safe in several processes at once and to run again: an order settles once.
+ * Chunk workers of one drain (decision 0164): each leases only the orders of its part of the players
+ * (`drainQueue`'s partition on `user_id`), so two chunks never hold the same wallet and one decides in
+ * Node while the other's read or append runs in PostgreSQL.
  */
-export const drainRacingSettlement = (services: AppServices, batchSize = SETTLE_CHUNK): Promise<number> => {
+export const SETTLE_WORKERS = 2;
+
+/**
+ * Settles every queued racing order, `batchSize` per lease (a chunk), `workers` chunks at once on
+ * disjoint players, until the queue is empty. Returns the number of orders done. Safe in several
+ * processes at once and to run again: an order settles once.
+ */
+export const drainRacingSettlement = async (
+  services: AppServices,
+  batchSize = SETTLE_CHUNK,
+  workers = SETTLE_WORKERS,
+): Promise<number> => {
   const memo: RoundMemo = { drawn: new Map(), voided: new Map(), seen: new Set() };
-  return drainQueue<SettleItem>(
-    services.sql,
-    SETTLE_QUEUE,
-    async (items) => {
-      for (const notice of await settleChunk(services, memo, items))
-        services.publish(`RACING_SETTLED:${notice.userId}`, notice);
-    },
-    { batchSize },
-  );
+  const drain = (index: number) =>
+    drainQueue<SettleItem>(
+      services.sql,
+      SETTLE_QUEUE,
+      async (items) => {
+        for (const notice of await settleChunk(services, memo, items))
+          services.publish(`RACING_SETTLED:${notice.userId}`, notice);
+      },
+      { batchSize, ...(workers > 1 ? { partition: { column: 'user_id', count: workers, index } } : {}) },
+    );
+  // Every worker runs to its end before a failure is thrown (no worker is left running unseen).
+  const done = await Promise.allSettled(Array.from({ length: workers }, (_, index) => drain(index)));
+  const failed = done.find((d) => d.status === 'rejected');
+  if (failed) throw failed.reason;
+  return done.reduce((n, d) => n + (d.status === 'fulfilled' ? d.value : 0), 0);
 };
