@@ -45,7 +45,9 @@ export interface ProjectionRunnerOptions {
    * Least time between the starts of two background catch-ups of one projection, ms (default 50). Under
    * a steady stream of appends every wake-up would otherwise run a batch of a few events, each paying
    * a transaction, a lock, a read and a checkpoint write; waiting a little lets a batch gather what
-   * arrived meanwhile (a few dozen ms more lag, far fewer statements). `settle`/`catchUp` never wait.
+   * arrived meanwhile (a few dozen ms more lag, far fewer statements). A wake-up of an idle loop
+   * within the interval waits out the rest of it too. A projection's own `minIntervalMs` takes
+   * precedence. `settle`/`catchUp` never wait.
    */
   readonly minIntervalMs?: number;
   /** Called when a batch fails (it will be retried); defaults to nothing. */
@@ -169,6 +171,18 @@ export const createProjectionRunner = (options: ProjectionRunnerOptions): Projec
   let loops: Promise<void>[] = [];
   const wakers = new Set<(streams?: readonly string[]) => void>();
   let unsubscribe: (() => void) | null = null;
+  // Waits of the loops between batches; `stop` ends them at once.
+  const pauses = new Set<() => void>();
+  const pause = (ms: number) =>
+    new Promise<void>((resolve) => {
+      const done = () => {
+        clearTimeout(timer);
+        pauses.delete(done);
+        resolve();
+      };
+      const timer = setTimeout(done, ms);
+      pauses.add(done);
+    });
 
   // Whether the log holds an event for `projection` after `known` (one read, no transaction, no lock).
   const hasNewEvents = async (projection: Projection, known: LogPosition | null): Promise<boolean> => {
@@ -217,9 +231,10 @@ export const createProjectionRunner = (options: ProjectionRunnerOptions): Projec
           options.onError?.(projection.name, error);
         }
         if (!running) continue;
+        const interval = projection.minIntervalMs ?? options.minIntervalMs ?? 50;
         if (pending) {
-          const rest = started + (options.minIntervalMs ?? 50) - Date.now();
-          if (rest > 0) await new Promise((resolve) => setTimeout(resolve, rest));
+          const rest = started + interval - Date.now();
+          if (rest > 0) await pause(rest);
           continue;
         }
         await new Promise<void>((resolve) => {
@@ -230,6 +245,10 @@ export const createProjectionRunner = (options: ProjectionRunnerOptions): Projec
           };
         });
         wake = null;
+        // A wake-up soon after the last batch started waits out the interval too: what arrives
+        // meanwhile joins the same batch.
+        const rest = started + interval - Date.now();
+        if (running && rest > 0) await pause(rest);
       }
     } finally {
       wakers.delete(waker);
@@ -247,6 +266,7 @@ export const createProjectionRunner = (options: ProjectionRunnerOptions): Projec
     running = false;
     unsubscribe?.();
     wakers.forEach((waker) => waker());
+    pauses.forEach((done) => done());
     await Promise.all(loops);
     loops = [];
   };
