@@ -17,6 +17,13 @@ export interface Projection {
    * runner calls it instead of `apply` when present.
    */
   applyBatch?(events: readonly RecordedEvent[], tx: SqlExecutor): Promise<void>;
+  /**
+   * Optional: least time between the starts of two background batches of this projection, ms, in place
+   * of the runner's `minIntervalMs` — longer for read models nobody reads within a moment of the event
+   * (statistics, back-office lists), so a steady stream of appends pays their batch overhead less often
+   * (decision 0176). `catchUp`/`settle` never wait.
+   */
+  readonly minIntervalMs?: number;
   /** Empties the read model for a rebuild from the start of the log. */
   reset(tx: SqlExecutor): Promise<void>;
 }

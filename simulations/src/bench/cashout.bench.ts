@@ -20,7 +20,10 @@
  *    errors and answers other than PAID.
  * Also the server's and its PostgreSQL backends' CPU time per acceptance (ms, from /proc; the backends
  * found by `application_name`) and the statements the server sent per acceptance (projections
- * included). BENCH_COUNT_STATEMENTS=1 prints the statements of the acceptances by name or first words
+ * included); then the same three again up to the moment the read models the acceptances feed have
+ * applied every bet and wallet event (`…_with_read_models`, and `read_models_caught_up_ms` after the last
+ * acceptance): projections that lag during the acceptances do their work after them, and that work is
+ * the acceptances' too. BENCH_COUNT_STATEMENTS=1 prints the statements of the acceptances by name or first words
  * (stderr); BENCH_CPU_PROF=1 writes a V8 CPU profile of the server during the acceptances only to
  * BENCH_CPU_PROF_DIR (default <tmp>/bashiri-bench-profiles). Last stdout line: JSON.
  */
@@ -280,6 +283,7 @@ const runServer = async (): Promise<void> => {
         console.error(`statements during the acceptances (BENCH_COUNT_STATEMENTS):\n${counted.report(40)}`);
       process.send!({ type: 'statements', statements: counted.total(), profile });
     }
+    if (message.type === 'count') process.send!({ type: 'count', statements: counted.total() });
     if (message.type === 'tick') {
       // A feed tick on match 0: its clock moves, the catalogue's MATCH_UPDATED names it.
       minute += 1;
@@ -427,12 +431,51 @@ const runDriver = async (): Promise<void> => {
     const counted = messageOf<{ statements: number; profile: string | null }>(child, 'statements');
     child.send({ type: 'measured' });
     const { statements, profile } = await counted;
+    // Then until the read models the acceptances feed (orders, bills and balances, cash-out records,
+    // statistics, the settlement and promotion triggers) have applied every bet and wallet event: the
+    // acceptances' full cost, whether the projections kept up during them or caught up afterwards.
+    // Each with the streams it reads (a `bet-` projection's checkpoint never passes a wallet event).
+    const FED: Record<string, string[]> = {
+      orders_read_models: ['bet-%'],
+      cashout_records: ['bet-%'],
+      settlement_triggers: ['bet-%'],
+      wallet_read_models: ['wallet-%'],
+      statistics: ['bet-%', 'wallet-%'],
+      'promotion.triggers': ['bet-%', 'wallet-%'],
+    };
+    const giveUpAt = performance.now() + 120_000;
+    for (;;) {
+      const { rows } = await admin.query<{ behind: number }>(
+        `SELECT count(*)::int AS behind FROM ${schema}.projection_checkpoints c
+         JOIN jsonb_each($1::jsonb) AS f(name, patterns) ON f.name = c.name
+         WHERE EXISTS (
+           SELECT 1 FROM ${schema}.es_events e
+           WHERE (e.tx_id, e.global_position) > (split_part(coalesce(c.position, '0:0'), ':', 1)::xid8,
+                                                 split_part(coalesce(c.position, '0:0'), ':', 2)::bigint)
+             AND e.stream_name LIKE ANY (SELECT jsonb_array_elements_text(f.patterns)))`,
+        [JSON.stringify(FED)],
+      );
+      if (rows[0]!.behind === 0) break;
+      if (performance.now() > giveUpAt)
+        throw new Error('read models not caught up 120 s after the acceptances');
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    const caughtUpMs = performance.now() - acceptStart - acceptSeconds * 1_000;
+    const cpuAll = (await totalCpuSeconds([child.pid!])) - cpuBefore;
+    const pgCpuAll = (await totalCpuSeconds(await backends())) - pgBefore;
+    const countedAll = messageOf<{ statements: number }>(child, 'count');
+    child.send({ type: 'count' });
+    const statementsAll = (await countedAll).statements;
     const perAccept = (x: number) => Number((x / Math.max(1, ready.accept.length)).toFixed(2));
     console.log(
       `accepts over HTTP: ${paid} paid of ${ready.accept.length} in ${acceptSeconds.toFixed(2)} s = ${Math.round(paid / acceptSeconds)}/s, ` +
         `p50 ${percentile(latencies, 50).toFixed(0)} ms, p99 ${percentile(latencies, 99).toFixed(0)} ms, ${CONCURRENCY} at a time, ${errors} errors; ` +
         `server CPU ${perAccept(cpu * 1000)} ms + PostgreSQL ${perAccept(pgCpu * 1000)} ms, ${perAccept(statements)} statements per acceptance (target >= 500/s, p99 <= 150 ms)` +
         (firstErrors.length ? ` — first errors: ${firstErrors.join(' | ')}` : ''),
+    );
+    console.log(
+      `with the read models caught up (${caughtUpMs.toFixed(0)} ms after the last acceptance): server CPU ` +
+        `${perAccept(cpuAll * 1000)} ms + PostgreSQL ${perAccept(pgCpuAll * 1000)} ms, ${perAccept(statementsAll)} statements per acceptance`,
     );
     console.log(
       JSON.stringify({
@@ -451,6 +494,10 @@ const runDriver = async (): Promise<void> => {
         server_cpu_ms_per_accept: perAccept(cpu * 1000),
         pg_cpu_ms_per_accept: perAccept(pgCpu * 1000),
         statements_per_accept: perAccept(statements),
+        read_models_caught_up_ms: Math.round(caughtUpMs),
+        server_cpu_ms_per_accept_with_read_models: perAccept(cpuAll * 1000),
+        pg_cpu_ms_per_accept_with_read_models: perAccept(pgCpuAll * 1000),
+        statements_per_accept_with_read_models: perAccept(statementsAll),
       }),
     );
     if (profile) console.error(`CPU profile of the acceptances: ${profile}`);

@@ -101,25 +101,106 @@ const insertOrders = async (tx: SqlExecutor, orders: readonly NewOrder[], lines:
     );
 };
 
+/** A cash-out of a bet not yet written (`BetCashedOut` full, `BetPartCashedOut` part), amounts in TZS. */
+interface CashOutRow {
+  readonly bet_id: string;
+  readonly amount: number;
+  readonly gross: number;
+  readonly tax: number;
+  readonly odds: string | null;
+  readonly remaining: number | null;
+  readonly at: string;
+}
+
+const cashOutRow = (event: Extract<BetEvent, { type: 'BetCashedOut' | 'BetPartCashedOut' }>): CashOutRow =>
+  event.type === 'BetCashedOut'
+    ? {
+        bet_id: event.data.betId,
+        amount: event.data.amount,
+        // An event before decision 0019 carries only `amount`.
+        gross: event.data.gross ?? event.data.amount,
+        tax: event.data.tax ?? 0,
+        odds: event.data.earlySettlementOdds ?? null,
+        remaining: null,
+        at: event.data.at,
+      }
+    : {
+        bet_id: event.data.betId,
+        amount: event.data.amount,
+        gross: event.data.gross,
+        tax: event.data.tax,
+        odds: event.data.earlySettlementOdds,
+        remaining: event.data.remainingStake,
+        at: event.data.at,
+      };
+
+const CASH_OUT_RECORD = `jsonb_to_recordset($1::jsonb) AS c(bet_id text, amount bigint, gross bigint, tax bigint,
+  odds text, remaining bigint, at timestamptz)`;
+
+/**
+ * Writes cash-outs of distinct bets: one UPDATE for the full ones and one for the parts, whatever their
+ * number (issue 20 speed), each row as {@link applyOne} writes it for its event.
+ */
+const updateCashOuts = async (tx: SqlExecutor, full: readonly CashOutRow[], parts: readonly CashOutRow[]) => {
+  // Everything still running is settled early (status 6). `credited` is what the wallet received from
+  // all cash-outs of the bet, `payout` their gross.
+  if (full.length > 0)
+    await tx.query(
+      `UPDATE orders o SET status = 'cashedOut', status_code = $2,
+         cashed_out = o.cashed_out + c.amount, cash_out_gross = o.cash_out_gross + c.gross,
+         cash_out_tax = o.cash_out_tax + c.tax, cash_outs = o.cash_outs + 1, remaining_stake = 0,
+         credited = o.cashed_out + c.amount, payout = o.cash_out_gross + c.gross,
+         tax = CASE WHEN c.tax > 0 OR o.cash_out_tax > 0 THEN o.cash_out_tax + c.tax ELSE o.tax END,
+         early_settlement_odds = COALESCE(c.odds, o.early_settlement_odds), settled_at = c.at
+       FROM ${CASH_OUT_RECORD} WHERE o.bet_id = c.bet_id`,
+      [JSON.stringify(full), ORDER_STATUS_CODE.cashedOut],
+    );
+  // Part of the stake settled early (decision 0019): the rest keeps running, status unchanged.
+  if (parts.length > 0)
+    await tx.query(
+      `UPDATE orders o SET cashed_out = o.cashed_out + c.amount, cash_out_gross = o.cash_out_gross + c.gross,
+         cash_out_tax = o.cash_out_tax + c.tax, cash_outs = o.cash_outs + 1, remaining_stake = c.remaining,
+         early_settlement_odds = c.odds
+       FROM ${CASH_OUT_RECORD} WHERE o.bet_id = c.bet_id`,
+      [JSON.stringify(parts)],
+    );
+};
+
 /**
  * Applies a batch: bets placed in the batch are written in one multi-row insert each for orders and
- * lines, with their payment (`StakePaid`) or rejection folded in; any other event first writes what
- * is pending, then applies on its own, so the result is the same as event by event in log order.
+ * lines, with their payment (`StakePaid`) or rejection folded in; cash-outs of distinct bets in one
+ * UPDATE each for full and part cash-outs; any other event first writes what is pending, then applies
+ * on its own. Pending inserts and pending cash-outs never concern the same bet (a second event of a bet
+ * first writes what is pending), so the result is the same as event by event in log order.
  */
 const applyBatch = async (events: readonly RecordedEvent[], tx: SqlExecutor): Promise<void> => {
   let orders = new Map<string, NewOrder>();
   let lines: object[] = [];
+  let cashOuts = new Map<string, CashOutRow>();
+  let full: CashOutRow[] = [];
+  let parts: CashOutRow[] = [];
   const flush = async () => {
     await insertOrders(tx, [...orders.values()], lines);
     orders = new Map();
     lines = [];
+    await updateCashOuts(tx, full, parts);
+    cashOuts = new Map();
+    full = [];
+    parts = [];
   };
   for (const recorded of events) {
     const event = { type: recorded.type, data: recorded.data } as BetEvent;
     if (event.type === 'BetPlaced') {
-      if (orders.has(event.data.betId)) await flush();
+      if (orders.has(event.data.betId) || cashOuts.has(event.data.betId)) await flush();
       orders.set(event.data.betId, orderRow(event.data));
       lines.push(...lineRows(event.data));
+      continue;
+    }
+    if (event.type === 'BetCashedOut' || event.type === 'BetPartCashedOut') {
+      if (orders.has(event.data.betId) || cashOuts.has(event.data.betId)) await flush();
+      const row = cashOutRow(event);
+      cashOuts.set(row.bet_id, row);
+      (event.type === 'BetCashedOut' ? full : parts).push(row);
       continue;
     }
     const pending = orders.get(event.data.betId);
@@ -130,7 +211,7 @@ const applyBatch = async (events: readonly RecordedEvent[], tx: SqlExecutor): Pr
       if (event.type === 'BetRejected') pending.reject_code = event.data.code;
       continue;
     }
-    if (orders.size > 0) await flush();
+    if (orders.size > 0 || cashOuts.size > 0) await flush();
     await applyOne(recorded, tx);
   }
   await flush();

@@ -73,6 +73,9 @@ const insertRows = async (tx: SqlExecutor, rows: readonly (readonly unknown[])[]
 export const cashOutRecordsProjection: Projection = {
   name: 'cashout_records',
   filter: { streamPrefixes: ['bet-'] },
+  // The back office's cash-outs list: a quarter of a second of lag is unseen, and a batch under a
+  // steady stream of cash-outs gathers five times as many as at the runner's 50 ms (decision 0176).
+  minIntervalMs: 250,
   apply: async (event: RecordedEvent, tx: SqlExecutor) => {
     const row = cashOutRecordOf(event);
     if (row) await insertRows(tx, [row]);

@@ -289,6 +289,10 @@ const applyBatch = async (events: readonly RecordedEvent[], tx: SqlExecutor): Pr
 export const statisticsProjection: Projection = {
   name: 'statistics',
   filter: { streamPrefixes: ['wallet-', 'bet-', 'account-'] },
+  // Back-office figures by the hour: half a second of lag costs nothing, and under a steady stream of
+  // bets and cash-outs each batch (three writes plus the runner's five statements) gathers ten times as
+  // many events as at the runner's 50 ms (decision 0176).
+  minIntervalMs: 500,
   apply: (event, tx) => applyBatch([event], tx),
   applyBatch,
   reset: async (tx) => {
