@@ -45,10 +45,11 @@ import {
   type Bettor,
   type Offer,
 } from './bettors.ts';
-import { rngFor } from './rand.ts';
+import { PoolRun, type PoolRunResult, type PoolWallets } from './pool.ts';
+import { rngFor, type Rng } from './rand.ts';
 import { fitTeamRatings, predictRates } from './ratings.ts';
 import { appendBatch, type EventSink } from './sink.ts';
-import type { Behaviour, Scenario } from './scenario.ts';
+import { poolTermsOf, type Behaviour, type Scenario } from './scenario.ts';
 
 /** A settled bet as the report needs it (amounts copied from the `BetSettled` event, TZS). */
 export interface BetRecord {
@@ -93,6 +94,8 @@ export interface SimulationResult {
   /** True when stopped (Ctrl-C) before the last matchday: the report covers `matchdays` only. */
   readonly stopped: boolean;
   readonly bettors: number;
+  /** The pool games (pool.ts), or null when the population has no `pool_player`. */
+  readonly pools: PoolRunResult | null;
   /** The stream-name prefix of this run's users and bets. */
   readonly runId: string;
 }
@@ -305,6 +308,17 @@ export const runSimulation = async (scenario: Scenario, options: RunOptions): Pr
   let done = 0;
   let matches = 0;
   const stakeOf = (b: Behaviour) => scenario.bettors.stakes[b] ?? DEFAULT_STAKES[b];
+  const poolPlayers = bettors.filter((b) => b.behaviour === 'pool_player');
+  const pools =
+    poolPlayers.length === 0
+      ? null
+      : new PoolRun({
+          runId,
+          terms: poolTermsOf(scenario),
+          players: poolPlayers,
+          activity: scenario.bettors.activity,
+          taxRatePercent: config.taxRatePercent,
+        });
   // Each matchday's appends, not awaited at once: the store (a worker sink) writes matchday N while
   // matchday N + 1 is simulated. The first failure is kept and thrown before the next matchday.
   const inFlight: Promise<void>[] = [];
@@ -314,7 +328,7 @@ export const runSimulation = async (scenario: Scenario, options: RunOptions): Pr
     if (failure) throw failure.error;
   };
 
-  for (const day of matchdays) {
+  for (const [dayIndex, day] of matchdays.entries()) {
     await settleWrites(MATCHDAYS_IN_FLIGHT - 1);
     if (options.signal?.aborted) break;
     const priced = priceMatchday(day, known, scenario);
@@ -359,35 +373,50 @@ export const runSimulation = async (scenario: Scenario, options: RunOptions): Pr
       return s;
     };
 
+    /** A deposit when the balance is short of `stake`; false when the bettor sits the bet out. */
+    const fund = (bettor: Bettor, stake: number, r: Rng, at: string): boolean => {
+      const w = wallet(bettor.userId);
+      if (w.state.balance >= stake) return true;
+      const firstTime = w.version === 0 && !walletPending.has(bettor.userId) && w.state.movementCount === 0;
+      if (!firstTime && !r.chance(0.8)) return false;
+      const amount = Math.max(
+        firstTime ? bettor.firstDeposit : Math.round(bettor.firstDeposit / 2 / 100) * 100,
+        stake,
+      );
+      const paymentId = `${bettor.userId}-d${w.state.movementCount + 1}`;
+      runWallet({
+        type: 'CreditDeposit',
+        userId: bettor.userId,
+        movementId: `deposit:${paymentId}`,
+        at,
+        actor: SYSTEM,
+        paymentId,
+        channel: 'push',
+        amount,
+      });
+      payments.deposits += amount;
+      payments.depositCount += 1;
+      return true;
+    };
+    const poolWallets: PoolWallets = { run: runWallet, fund };
+    if (pools)
+      betAppends.push(
+        ...pools.open(
+          first,
+          matchdays.slice(dayIndex).flatMap((d) => d.matches),
+          known,
+          rngFor(scenario.seed, `pool:${day.date}`),
+          poolWallets,
+        ),
+      );
+
     for (const bettor of bettors) {
       if (!rng.chance(scenario.bettors.activity * ACTIVITY_FACTOR[bettor.behaviour])) continue;
       const slips = chooseLegs(bettor.behaviour, menu, rng);
       for (const legs of slips) {
         const { medianTzs, sigma } = stakeOf(bettor.behaviour);
         const stake = drawStake(rng, medianTzs, sigma, limits);
-        const w = wallet(bettor.userId);
-        if (w.state.balance < stake) {
-          const firstTime =
-            w.version === 0 && !walletPending.has(bettor.userId) && w.state.movementCount === 0;
-          if (!firstTime && !rng.chance(0.8)) continue;
-          const amount = Math.max(
-            firstTime ? bettor.firstDeposit : Math.round(bettor.firstDeposit / 2 / 100) * 100,
-            stake,
-          );
-          const paymentId = `${bettor.userId}-d${w.state.movementCount + 1}`;
-          runWallet({
-            type: 'CreditDeposit',
-            userId: bettor.userId,
-            movementId: `deposit:${paymentId}`,
-            at: iso(first - 31 * 60_000),
-            actor: SYSTEM,
-            paymentId,
-            channel: 'push',
-            amount,
-          });
-          payments.deposits += amount;
-          payments.depositCount += 1;
-        }
+        if (!fund(bettor, stake, rng, iso(first - 31 * 60_000))) continue;
         serial += 1;
         const betId = `${runId}-b${serial}`;
         const events: BetEvent[] = [];
@@ -469,6 +498,7 @@ export const runSimulation = async (scenario: Scenario, options: RunOptions): Pr
         });
       }
     }
+    if (pools) betAppends.push(...pools.settle(day.matches, poolWallets));
     // Withdrawals after settlement: a bettor well ahead takes the excess over the first deposit out.
     for (const bettor of bettors) {
       const w = wallets.get(bettor.userId);
@@ -530,6 +560,7 @@ export const runSimulation = async (scenario: Scenario, options: RunOptions): Pr
     matches,
     stopped: done < matchdays.length,
     bettors: bettors.length,
+    pools: pools?.result() ?? null,
     runId,
   };
 };
