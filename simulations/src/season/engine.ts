@@ -399,16 +399,13 @@ export const runSimulation = async (scenario: Scenario, options: RunOptions): Pr
       return true;
     };
     const poolWallets: PoolWallets = { run: runWallet, fund };
-    if (pools)
-      betAppends.push(
-        ...pools.open(
-          first,
-          matchdays.slice(dayIndex).flatMap((d) => d.matches),
-          known,
-          rngFor(scenario.seed, `pool:${day.date}`),
-          poolWallets,
-        ),
-      );
+    pools?.open(
+      first,
+      matchdays.slice(dayIndex).flatMap((d) => d.matches),
+      known,
+      rngFor(scenario.seed, `pool:${day.date}`),
+      poolWallets,
+    );
 
     for (const bettor of bettors) {
       if (!rng.chance(scenario.bettors.activity * ACTIVITY_FACTOR[bettor.behaviour])) continue;

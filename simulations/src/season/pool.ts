@@ -244,9 +244,22 @@ export interface PoolRunOptions {
 }
 
 /**
+ * A matchday's appends with each stream once: requests of the same stream (an issue or ticket created
+ * and settled on the same matchday) joined in order, at the first one's expected version.
+ */
+export const joinByStream = (requests: readonly StreamAppendRequest[]): StreamAppendRequest[] => {
+  const byStream = new Map<string, StreamAppendRequest>();
+  for (const r of requests) {
+    const earlier = byStream.get(r.streamName);
+    byStream.set(r.streamName, earlier ? { ...earlier, events: [...earlier.events, ...r.events] } : r);
+  }
+  return [...byStream.values()];
+};
+
+/**
  * The pool games of one run: {@link PoolRun.open} at the start of each matchday (issues, tickets),
- * {@link PoolRun.settle} after it (results, settlement, prizes). Both return the stream appends to send
- * with the matchday's other appends.
+ * {@link PoolRun.settle} after it (results, settlement, prizes), which returns the matchday's pool
+ * appends (each stream once) to send with its other appends.
  */
 export class PoolRun {
   private readonly pending = new Map<PoolGame, PendingIssue>();
@@ -257,6 +270,8 @@ export class PoolRun {
   private readonly records: PoolIssueRecord[] = [];
   private tickets = 0;
   private rejected = 0;
+  /** This matchday's appends so far (open, then settle). */
+  private day: StreamAppendRequest[] = [];
 
   constructor(private readonly options: PoolRunOptions) {}
 
@@ -271,8 +286,8 @@ export class PoolRun {
     known: readonly SeasonMatch[],
     rng: Rng,
     wallets: PoolWallets,
-  ): StreamAppendRequest[] {
-    const appends: StreamAppendRequest[] = [];
+  ): void {
+    const appends = this.day;
     const week = eatWeekOf(first);
     for (const game of POOL_GAMES) {
       const terms = this.options.terms[game];
@@ -314,7 +329,6 @@ export class PoolRun {
       this.pending.set(game, issue);
       appends.push(...this.sell(issue, first, known, rng, wallets));
     }
-    return appends;
   }
 
   private sell(
@@ -387,18 +401,20 @@ export class PoolRun {
 
   /**
    * After the matchday of `matches`: records the results of every issue whose matches have all been
-   * played, settles it (or, cancelled by the void rule, refunds it) and credits the prizes.
+   * played, settles it (or, cancelled by the void rule, refunds it) and credits the prizes. Returns the
+   * matchday's pool appends ({@link open}'s and these), each stream once.
    */
   settle(matches: readonly SeasonMatch[], wallets: PoolWallets): StreamAppendRequest[] {
     for (const m of matches) this.played.add(m.id);
-    const appends: StreamAppendRequest[] = [];
+    const appends = this.day;
+    this.day = [];
     for (const game of POOL_GAMES) {
       const issue = this.pending.get(game);
       if (!issue || !issue.matches.every((m) => this.played.has(m.id))) continue;
       this.pending.delete(game);
       appends.push(...this.settleIssue(issue, wallets));
     }
-    return appends;
+    return joinByStream(appends);
   }
 
   private settleIssue(issue: PendingIssue, wallets: PoolWallets): StreamAppendRequest[] {

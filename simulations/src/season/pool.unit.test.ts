@@ -137,8 +137,11 @@ const runSeason = (seed: number, resultOf?: PoolResultOf) => {
   const known: SeasonMatch[] = [];
   for (const [i, day] of days.entries()) {
     const first = Math.min(...day.map((m) => m.kickoff));
-    appends.push(...run.open(first, days.slice(i).flat(), known, rngFor(seed, `pool:${i}`), wallets));
-    appends.push(...run.settle(day, wallets));
+    run.open(first, days.slice(i).flat(), known, rngFor(seed, `pool:${i}`), wallets);
+    const today = run.settle(day, wallets);
+    // One request per stream a matchday (the store refuses a stream twice in one append).
+    expect(new Set(today.map((r) => r.streamName)).size).toBe(today.length);
+    appends.push(...today);
     known.push(...day);
   }
   return { result: run.result(), appends, balance: balances(), deposits: deposits() };
@@ -215,6 +218,22 @@ describe('pool games in the season simulator', () => {
     const jp1 = appends.filter((a) => a.streamName === 'jackpot-simtest-jp1');
     expect(jp1.map((a) => a.expectedVersion)).toEqual([0, 2]);
     expect(jp1[1]!.events.map((e) => e.type).at(-1)).toBe('IssueSettled');
+    // A Lucky Six round of one matchday: created, sold and settled in one request per stream.
+    const l6 = appends.filter((a) => a.streamName === 'luckysix-simtest-l61');
+    expect(l6.length).toBe(1);
+    expect(l6[0]!.events.map((e) => e.type)).toEqual([
+      'IssueCreated',
+      'IssueOpened',
+      'IssueClosed',
+      ...Array.from({ length: 6 }, () => 'MatchResultRecorded'),
+      'IssueSettled',
+    ]);
+    // Each stream's requests follow one another: every expected version is the previous end.
+    const ends = new Map<string, number>();
+    for (const a of appends) {
+      expect(a.expectedVersion).toBe(ends.get(a.streamName) ?? 0);
+      ends.set(a.streamName, (a.expectedVersion as number) + a.events.length);
+    }
   });
 
   it('the void rule: more void matches than the type allows cancel the issue, refund every stake and keep the carry-over', () => {
