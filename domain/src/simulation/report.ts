@@ -136,6 +136,24 @@ export interface SimulationPools {
   readonly rejectedTickets: number;
 }
 
+/**
+ * Bets cashed out at half-time in a run (docs/simulations.md "Cash-out"). TZS. Not in the football
+ * totals (those are bets settled on results): GGR = stakes − value paid; margin earned = fair value −
+ * value paid (Σ over cash-outs); `wouldHavePaid` is what the same bets would have paid (gross) at full time.
+ */
+export interface SimulationCashOut {
+  readonly marginPercent: number;
+  readonly cashOuts: number;
+  readonly stakes: number;
+  readonly valuePaid: number;
+  readonly withholdingTax: number;
+  readonly credited: number;
+  readonly fairValue: number;
+  readonly marginEarned: number;
+  readonly ggr: number;
+  readonly wouldHavePaid: number;
+}
+
 /** What every report tells of its scenario (the simulator's scenario holds more). */
 export interface SimulationReportScenario {
   readonly name: string;
@@ -173,4 +191,6 @@ export interface SimulationReport<S extends SimulationReportScenario = Simulatio
   readonly calibration: SimulationCalibration;
   /** The jackpot and Lucky Six, when the run had pool players (absent in reports of older runs). */
   readonly pools?: SimulationPools;
+  /** Half-time cash-outs, when the scenario's `cashOutShare` is above 0. */
+  readonly cashOut?: SimulationCashOut;
 }

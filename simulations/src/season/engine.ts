@@ -18,6 +18,7 @@ import {
   walletCommandsFor,
   walletDecider,
   walletStream,
+  type BetCashedOut,
   type BetCommand,
   type BetConfig,
   type BetEvent,
@@ -45,6 +46,14 @@ import {
   type Bettor,
   type Offer,
 } from './bettors.ts';
+import {
+  cashOutConfigOf,
+  fullTimePayout,
+  halfTimeCashOut,
+  matchdayRates,
+  winningAtHalfTime,
+  type CashOutRecord,
+} from './cashout.ts';
 import { PoolRun, type PoolRunResult, type PoolWallets } from './pool.ts';
 import { rngFor, type Rng } from './rand.ts';
 import { fitTeamRatings, predictRates } from './ratings.ts';
@@ -94,6 +103,8 @@ export interface SimulationResult {
   /** True when stopped (Ctrl-C) before the last matchday: the report covers `matchdays` only. */
   readonly stopped: boolean;
   readonly bettors: number;
+  /** Bets cashed out at half-time (cashout.ts); not in `bets`. */
+  readonly cashOuts: CashOutRecord[];
   /** The pool games (pool.ts), or null when the population has no `pool_player`. */
   readonly pools: PoolRunResult | null;
   /** The stream-name prefix of this run's users and bets. */
@@ -308,6 +319,9 @@ export const runSimulation = async (scenario: Scenario, options: RunOptions): Pr
   let done = 0;
   let matches = 0;
   const stakeOf = (b: Behaviour) => scenario.bettors.stakes[b] ?? DEFAULT_STAKES[b];
+  const cashOuts: CashOutRecord[] = [];
+  const cashOutConfig = cashOutConfigOf(scenario.cashOutMarginPercent);
+  const { cashOutShare } = scenario.bettors;
   const poolPlayers = bettors.filter((b) => b.behaviour === 'pool_player');
   const pools =
     poolPlayers.length === 0
@@ -399,6 +413,8 @@ export const runSimulation = async (scenario: Scenario, options: RunOptions): Pr
       return true;
     };
     const poolWallets: PoolWallets = { run: runWallet, fund };
+    const cashOutRng = rngFor(scenario.seed, `cashout:${day.date}`);
+    const ratesOf = matchdayRates(known, first);
     pools?.open(
       first,
       matchdays.slice(dayIndex).flatMap((d) => d.matches),
@@ -456,6 +472,45 @@ export const runSimulation = async (scenario: Scenario, options: RunOptions): Pr
           at: placeAt,
           movementId: debit.movementId,
         });
+        // Half-time cash-out of a single winning at half-time (cashout.ts): settled early, not on the result.
+        const single = legs.length === 1 ? day.matches.find((x) => x.id === legs[0]!.matchId)! : null;
+        if (
+          single &&
+          cashOutShare > 0 &&
+          winningAtHalfTime(legOf(legs[0]!), single) &&
+          cashOutRng.chance(cashOutShare)
+        ) {
+          const cmd = halfTimeCashOut(
+            state,
+            single,
+            ratesOf(single),
+            cashOutConfig,
+            iso(single.kickoff + 50 * 60_000),
+          );
+          if (cmd) {
+            state = runBet(state, events, cmd);
+            const cashed = events[events.length - 1] as BetCashedOut;
+            for (const w of walletCommandsFor(placed, cashed))
+              if (!runWallet(w)) throw new Error(`simulation: wallet refused ${w.type} of bet ${betId}`);
+            cashOuts.push({
+              betId,
+              userId: bettor.userId,
+              behaviour: bettor.behaviour,
+              stake,
+              value: cashed.data.gross ?? cashed.data.amount,
+              tax: cashed.data.tax ?? 0,
+              net: cashed.data.amount,
+              fairValue: cashed.data.pricing?.fairValue ?? cashed.data.amount,
+              wouldHavePaid: fullTimePayout(legOf(legs[0]!), stake, single),
+            });
+            betAppends.push({
+              streamName: betStream(betId),
+              events: toData(betStream(betId), events, 0),
+              expectedVersion: 0,
+            });
+            continue;
+          }
+        }
         for (const o of legs) {
           const m = day.matches.find((x) => x.id === o.matchId)!;
           state = runBet(state, events, {
@@ -557,6 +612,7 @@ export const runSimulation = async (scenario: Scenario, options: RunOptions): Pr
     matches,
     stopped: done < matchdays.length,
     bettors: bettors.length,
+    cashOuts,
     pools: pools?.result() ?? null,
     runId,
   };

@@ -5,7 +5,12 @@
  */
 import { scaleBand, scaleLinear } from 'd3-scale';
 import { line } from 'd3-shape';
-import type { SimulationPools, SimulationPoolTotals, SimulationTotals } from '@bashiri/domain';
+import type {
+  SimulationCashOut,
+  SimulationPools,
+  SimulationPoolTotals,
+  SimulationTotals,
+} from '@bashiri/domain';
 import type { Report } from './report.ts';
 
 const esc = (s: string): string =>
@@ -109,6 +114,22 @@ export const poolsHtml = (pools: SimulationPools): string => {
 <p class="note">Pool = carried over + the type's increment × sales (rounded down). Prizes paid + rolled over + breakage = pool + seed paid; rolled over + breakage is the next issue's carried over. Tickets refused by the wallet: ${pools.rejectedTickets}.</p>`;
 };
 
+/** The cash-out section: half-time cash-outs, value paid and the margin earned. */
+export const cashOutHtml = (c: SimulationCashOut): string =>
+  `<h2>Cash-out at half-time</h2>
+<table><tbody>
+<tr><td>Bets cashed out</td><td>${c.cashOuts.toLocaleString('en-US')}</td></tr>
+<tr><td>Their stakes</td><td>${tzs(c.stakes)}</td></tr>
+<tr><td>Value paid (before tax)</td><td>${tzs(c.valuePaid)}</td></tr>
+<tr><td>Fair value (before the ${c.marginPercent}% margin)</td><td>${tzs(c.fairValue)}</td></tr>
+<tr><td>Margin earned (fair value − value paid)</td><td>${tzs(c.marginEarned)}</td></tr>
+<tr><td>GGR (stakes − value paid)</td><td>${tzs(c.ggr)}</td></tr>
+<tr><td>Withholding tax</td><td>${tzs(c.withholdingTax)}</td></tr>
+<tr><td>Credited to wallets</td><td>${tzs(c.credited)}</td></tr>
+<tr><td>What the same bets would have paid at full time (gross)</td><td>${tzs(c.wouldHavePaid)}</td></tr>
+</tbody></table>
+<p class="note">Single bets on full-time markets whose selection was winning at half-time, cashed out then with the scenario's <code>cashOutShare</code>, at the domain's quote on the half-time score and our model's goal rates. Not in the football totals above (those are bets settled on results).</p>`;
+
 const STYLE = `body{font-family:system-ui,sans-serif;max-width:1000px;margin:2em auto;padding:0 1em;color:#222}
 table{border-collapse:collapse;margin:1em 0;font-size:13px}td,th{border:1px solid #ccc;padding:3px 8px;text-align:right}
 td:first-child,th:first-child{text-align:left}caption{font-weight:bold;text-align:left;padding:4px 0}
@@ -184,6 +205,7 @@ ${report.stopped ? `<p class="warn">Stopped after ${report.matchdays} of ${repor
 ${reliabilityChart(report)}
 <table><caption>Reliability</caption><thead><tr><th>bin</th><th>ours n</th><th>ours predicted</th><th>ours observed</th><th>market n</th><th>market predicted</th><th>market observed</th></tr></thead><tbody>${rel}</tbody></table>
 ${report.pools ? poolsHtml(report.pools) : ''}
+${report.cashOut ? cashOutHtml(report.cashOut) : ''}
 ${DEFINITIONS}
 </body></html>
 `;

@@ -6,6 +6,7 @@
  * (domain/src/simulation/report.ts), which the back office reads back from a kept run.
  */
 import type {
+  SimulationCashOut,
   SimulationCalibration,
   SimulationPoolIssue,
   SimulationPools,
@@ -13,6 +14,7 @@ import type {
   SimulationReport,
   SimulationTotals,
 } from '@bashiri/domain';
+import type { CashOutRecord } from './cashout.ts';
 import type { PoolRunResult } from './pool.ts';
 import type { BetRecord, CalibrationRow, SimulationResult } from './engine.ts';
 import type { Scenario } from './scenario.ts';
@@ -105,6 +107,29 @@ export const poolsReport = (pools: PoolRunResult): SimulationPools => {
   };
 };
 
+/** The cash-out section of a report: sums over the cashed-out bets. */
+export const cashOutReport = (
+  records: readonly CashOutRecord[],
+  marginPercent: number,
+): SimulationCashOut => {
+  const sum = (f: (r: CashOutRecord) => number) => records.reduce((a, r) => a + f(r), 0);
+  const stakes = sum((r) => r.stake);
+  const valuePaid = sum((r) => r.value);
+  const fairValue = sum((r) => r.fairValue);
+  return {
+    marginPercent,
+    cashOuts: records.length,
+    stakes,
+    valuePaid,
+    withholdingTax: sum((r) => r.tax),
+    credited: sum((r) => r.net),
+    fairValue,
+    marginEarned: fairValue - valuePaid,
+    ggr: stakes - valuePaid,
+    wouldHavePaid: sum((r) => r.wouldHavePaid),
+  };
+};
+
 const BINS = 10;
 
 /** Brier, log loss and reliability of our probabilities and the market's (same matches for both). */
@@ -188,5 +213,8 @@ export const buildReport = (scenario: Scenario, result: SimulationResult): Repor
     largestWins,
     calibration: calibrate(result.calibration),
     ...(result.pools ? { pools: poolsReport(result.pools) } : {}),
+    ...(scenario.bettors.cashOutShare > 0
+      ? { cashOut: cashOutReport(result.cashOuts, scenario.cashOutMarginPercent) }
+      : {}),
   };
 };

@@ -129,6 +129,8 @@ export const scenarioSchema = z.strictObject({
     stakes: z.partialRecord(z.enum(BEHAVIOURS), stakeSchema).default({}),
     /** First deposit: log-normal median TZS and σ. */
     deposit: stakeSchema.default({ medianTzs: 20_000, sigma: 0.8 }),
+    /** Chance that a single bet winning at half-time is cashed out then (0 = no cash-out). */
+    cashOutShare: z.number().min(0).max(1).default(0),
   }),
   /** Margin (overround percent) per market type; `default` for the rest. */
   marginPercent: marginSchema.default({ default: 6 }),
@@ -136,6 +138,12 @@ export const scenarioSchema = z.strictObject({
   config: configSchema.optional(),
   /** Operator's tax on gross gaming revenue (percent of positive GGR per month); an assumption, see docs. */
   ggrTaxPercent: percent.default(25),
+  /** Cash-out margin: percent taken off the fair value of an offer (domain `CashOutConfig.marginPercent`). */
+  cashOutMarginPercent: percent
+    .refine((v) => v < 100 && /^\d+(\.\d{1,2})?$/.test(String(v)), {
+      error: 'must be below 100 with at most 2 decimals',
+    })
+    .default(5),
   /** The pool games' terms (played by `pool_player` bettors); absent fields = the seeded types. */
   pools: poolsSchema.default({ jackpot: {}, luckySix: {} }),
 });

@@ -9,7 +9,14 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { keepSimulationReport, listSimulationRuns, readSimulationRun } from '@bashiri/api';
-import type { BetPlaced, BetSettled, MovementLine, TicketBought, TicketSettled } from '@bashiri/domain';
+import type {
+  BetCashedOut,
+  BetPlaced,
+  BetSettled,
+  MovementLine,
+  TicketBought,
+  TicketSettled,
+} from '@bashiri/domain';
 import {
   createPgliteEventStore,
   type EventStore,
@@ -41,6 +48,7 @@ const scenario = parseScenario({
     count: 80,
     mix: { favourite: 1, longshot_acca: 1, value: 1, casual: 1, pool_player: 1 },
     activity: 0.5,
+    cashOutShare: 0.5,
   },
   config: { taxRatePercent: 10, stringRewards: [{ strings: 5, cashBackPercent: 10 }] },
 });
@@ -108,9 +116,23 @@ describe.skipIf(!hasData)('season simulation on PGlite', () => {
       expect(ticketSettled.reduce((s, t) => s + t.prize.gross, 0)).toBe(pools.totals.grossPrizes);
       expect(ticketSettled.reduce((s, t) => s + t.prize.net, 0)).toBe(pools.totals.credited);
       expect(events.filter((e) => e.type === 'IssueSettled').length).toBe(2);
-      // The wallets moved exactly these amounts: football bets and pool tickets.
-      expect(-sum('StakeDebited')).toBe(report.totals.handle + pools.totals.handle + pools.totals.openStakes);
-      expect(sum('WinningsCredited')).toBe(report.totals.credited + pools.totals.credited);
+      // Half-time cash-outs: value, tax and credit from BetCashedOut, the margin from its pricing.
+      const cashOut = report.cashOut!;
+      const cashed = events
+        .filter((e) => e.type === 'BetCashedOut')
+        .map((e) => e.data as BetCashedOut['data']);
+      expect(cashed.length).toBeGreaterThan(0);
+      expect(cashed.length).toBe(cashOut.cashOuts);
+      expect(cashed.reduce((s, c) => s + c.gross!, 0)).toBe(cashOut.valuePaid);
+      expect(cashed.reduce((s, c) => s + c.amount, 0)).toBe(cashOut.credited);
+      expect(cashed.reduce((s, c) => s + c.pricing!.fairValue - c.gross!, 0)).toBe(cashOut.marginEarned);
+      expect(cashOut.marginEarned).toBeGreaterThan(0);
+      expect(cashed.reduce((s, c) => s + placed.get(`bet-${c.betId}`)!.stake, 0)).toBe(cashOut.stakes);
+      // The wallets moved exactly these amounts: football bets, cash-outs and pool tickets.
+      expect(-sum('StakeDebited')).toBe(
+        report.totals.handle + cashOut.stakes + pools.totals.handle + pools.totals.openStakes,
+      );
+      expect(sum('WinningsCredited')).toBe(report.totals.credited + cashOut.credited + pools.totals.credited);
       expect(sum('DepositCredited')).toBe(report.payments.deposits);
       expect(-sum('WithdrawalReserved')).toBe(report.payments.withdrawals);
 
