@@ -488,7 +488,7 @@ export const runSimulation = async (scenario: Scenario, options: RunOptions): Pr
             iso(single.kickoff + 50 * 60_000),
           );
           if (cmd) {
-            state = runBet(state, events, cmd);
+            runBet(state, events, cmd);
             const cashed = events[events.length - 1] as BetCashedOut;
             for (const w of walletCommandsFor(placed, cashed))
               if (!runWallet(w)) throw new Error(`simulation: wallet refused ${w.type} of bet ${betId}`);
