@@ -74,6 +74,86 @@ export interface SimulationPayments {
   readonly rejectedBets: number;
 }
 
+/**
+ * One pool-game issue of a run (docs/simulations.md "Pool games"; docs/pool-games.md "Pool"). TZS.
+ * A settled issue: prizesPaid + rolledOver + breakage = pool + seedPaid; carryOver = rolledOver + breakage
+ * is the next issue's carriedOver.
+ */
+export interface SimulationPoolIssue {
+  readonly game: string;
+  readonly issueId: string;
+  readonly identifier: string;
+  /** First kick-off (entries close), ISO-8601. */
+  readonly firstKickoff: string;
+  /** `open` when the run ended before its last match; `cancelled` by the void rule (stakes refunded). */
+  readonly status: 'settled' | 'cancelled' | 'open';
+  readonly tickets: number;
+  readonly lines: number;
+  /** Sales: Σ ticket stakes. */
+  readonly stakes: number;
+  readonly carriedOver: number;
+  readonly pool: number;
+  /** Gross prizes credited to tickets (the seed included). */
+  readonly prizesPaid: number;
+  /** The operator's `init_jackpot`, paid when the top tier is won. */
+  readonly seedPaid: number;
+  readonly rolledOver: number;
+  readonly breakage: number;
+  readonly carryOver: number;
+  readonly withholdingTax: number;
+  readonly credited: number;
+  /** The top tier had a winning line. */
+  readonly jackpotWon: boolean;
+}
+
+/**
+ * Money figures of a run's pool games (TZS; hold as a fraction), over settled issues: handle = Σ stakes;
+ * GGR = handle − gross prizes (the seed included); hold = GGR ÷ handle. `openStakes` are the stakes of
+ * issues the run ended before settling; `carryOverAtEnd` the pools the last issues of each game left.
+ */
+export interface SimulationPoolTotals {
+  readonly issues: number;
+  readonly tickets: number;
+  readonly lines: number;
+  readonly handle: number;
+  readonly grossPrizes: number;
+  readonly withholdingTax: number;
+  readonly credited: number;
+  readonly ggr: number;
+  readonly hold: number;
+  readonly seedPaid: number;
+  readonly jackpotsWon: number;
+  readonly openStakes: number;
+  readonly carryOverAtEnd: number;
+}
+
+/** The pool games of a run: totals, per game (`jackpot`, `luckysix`), and every issue by first kick-off. */
+export interface SimulationPools {
+  readonly totals: SimulationPoolTotals;
+  readonly byGame: Readonly<Record<string, SimulationPoolTotals>>;
+  readonly issues: readonly SimulationPoolIssue[];
+  /** Tickets the wallet refused. */
+  readonly rejectedTickets: number;
+}
+
+/**
+ * Bets cashed out at half-time in a run (docs/simulations.md "Cash-out"). TZS. Not in the football
+ * totals (those are bets settled on results): GGR = stakes − value paid; margin earned = fair value −
+ * value paid (Σ over cash-outs); `wouldHavePaid` is what the same bets would have paid (gross) at full time.
+ */
+export interface SimulationCashOut {
+  readonly marginPercent: number;
+  readonly cashOuts: number;
+  readonly stakes: number;
+  readonly valuePaid: number;
+  readonly withholdingTax: number;
+  readonly credited: number;
+  readonly fairValue: number;
+  readonly marginEarned: number;
+  readonly ggr: number;
+  readonly wouldHavePaid: number;
+}
+
 /** What every report tells of its scenario (the simulator's scenario holds more). */
 export interface SimulationReportScenario {
   readonly name: string;
@@ -109,4 +189,8 @@ export interface SimulationReport<S extends SimulationReportScenario = Simulatio
   readonly byMonth: Readonly<Record<string, SimulationTotals>>;
   readonly largestWins: readonly SimulationLargestWin[];
   readonly calibration: SimulationCalibration;
+  /** The jackpot and Lucky Six, when the run had pool players (absent in reports of older runs). */
+  readonly pools?: SimulationPools;
+  /** Half-time cash-outs, when the scenario's `cashOutShare` is above 0. */
+  readonly cashOut?: SimulationCashOut;
 }

@@ -4,7 +4,9 @@
  * `bashiri simulate` runs), every bet through the real deciders and the event store.
  * Target: ≤ 30 s (`season_seconds`; `cpu_seconds` is the process's CPU, both threads). Prints a summary,
  * then as its LAST stdout line one JSON object. `BENCH_BETTORS` and `BENCH_ACTIVITY` change the population (defaults 10,000 and 0.05),
- * `BENCH_MAX_MATCHDAYS` shortens the season; `BENCH_REPORT_JSON=<file>` writes the report's JSON there (to compare two
+ * `BENCH_MAX_MATCHDAYS` shortens the season; `BENCH_POOL_SHARE` (default 0) adds that share of `pool_player`
+ * bettors (jackpot and Lucky Six tickets, docs/simulations.md "Pool games"), `BENCH_CASH_OUT_SHARE` (default 0)
+ * the chance that a single winning at half-time cashes out ("Cash-out"); `BENCH_REPORT_JSON=<file>` writes the report's JSON there (to compare two
  * versions of the code figure for figure).
  *
  * `BENCH_ALL=1`: every season of the five leagues (`BENCH_SEASONS`, default 2019-20 … 2024-25), one
@@ -36,8 +38,15 @@ async function benchSeason(): Promise<void> {
     ...(process.env.BENCH_MAX_MATCHDAYS ? { maxMatchdays: Number(process.env.BENCH_MAX_MATCHDAYS) } : {}),
     bettors: {
       count: bettors,
-      mix: { favourite: 0.35, longshot_acca: 0.25, value: 0.1, casual: 0.3 },
+      mix: {
+        favourite: 0.35,
+        longshot_acca: 0.25,
+        value: 0.1,
+        casual: 0.3,
+        ...(process.env.BENCH_POOL_SHARE ? { pool_player: Number(process.env.BENCH_POOL_SHARE) } : {}),
+      },
       activity,
+      ...(process.env.BENCH_CASH_OUT_SHARE ? { cashOutShare: Number(process.env.BENCH_CASH_OUT_SHARE) } : {}),
     },
   });
 

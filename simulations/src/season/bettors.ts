@@ -9,6 +9,7 @@
  *   removed (odds × fair closing probability > 1 + {@link VALUE_EDGE}); at most 3 a matchday, best first.
  * - `casual`: 1–3 legs on random open outcomes of 1X2, double chance, both teams to score, over/under
  *   2.5 and correct score, priced at most {@link CASUAL_MAX_ODDS}.
+ * - `pool_player`: no football bets; jackpot and Lucky Six tickets each week (pool.ts).
  *
  * Stakes are log-normal (median and σ per behaviour, {@link DEFAULT_STAKES}), rounded to 100 TZS and
  * kept within the configuration's stake limits (spec §5, `stakeLimits`).
@@ -56,6 +57,8 @@ export const DEFAULT_STAKES: Readonly<Record<Behaviour, { medianTzs: number; sig
   longshot_acca: { medianTzs: 1_000, sigma: 0.7 },
   value: { medianTzs: 10_000, sigma: 0.8 },
   casual: { medianTzs: 2_000, sigma: 0.9 },
+  /** Not used: a pool ticket costs lines × the type's bet amount (pool.ts). */
+  pool_player: { medianTzs: 1_000, sigma: 0 },
 };
 /** How much more or less often than `activity` each behaviour bets on a matchday. */
 export const ACTIVITY_FACTOR: Readonly<Record<Behaviour, number>> = {
@@ -63,6 +66,7 @@ export const ACTIVITY_FACTOR: Readonly<Record<Behaviour, number>> = {
   longshot_acca: 1,
   value: 1,
   casual: 0.8,
+  pool_player: 1,
 };
 /** Least edge over the closing line that the value bettor takes. */
 export const VALUE_EDGE = 0.02;
@@ -189,6 +193,9 @@ export const chooseLegs = (behaviour: Behaviour, menu: Menu, rng: Rng): Offer[][
     }
     case 'value':
       return menu.value.slice(0, 3).map((o) => [o]);
+    case 'pool_player':
+      // Pool players buy jackpot and Lucky Six tickets (pool.ts), no football bets.
+      return [];
     case 'casual': {
       const n = Math.min(1 + rng.int(3), menu.matches.length);
       const legs: Offer[] = [];

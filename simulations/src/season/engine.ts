@@ -18,6 +18,7 @@ import {
   walletCommandsFor,
   walletDecider,
   walletStream,
+  type BetCashedOut,
   type BetCommand,
   type BetConfig,
   type BetEvent,
@@ -45,10 +46,19 @@ import {
   type Bettor,
   type Offer,
 } from './bettors.ts';
-import { rngFor } from './rand.ts';
+import {
+  cashOutConfigOf,
+  fullTimePayout,
+  halfTimeCashOut,
+  matchdayRates,
+  winningAtHalfTime,
+  type CashOutRecord,
+} from './cashout.ts';
+import { PoolRun, type PoolRunResult, type PoolWallets } from './pool.ts';
+import { rngFor, type Rng } from './rand.ts';
 import { fitTeamRatings, predictRates } from './ratings.ts';
 import { appendBatch, type EventSink } from './sink.ts';
-import type { Behaviour, Scenario } from './scenario.ts';
+import { poolTermsOf, type Behaviour, type Scenario } from './scenario.ts';
 
 /** A settled bet as the report needs it (amounts copied from the `BetSettled` event, TZS). */
 export interface BetRecord {
@@ -93,6 +103,10 @@ export interface SimulationResult {
   /** True when stopped (Ctrl-C) before the last matchday: the report covers `matchdays` only. */
   readonly stopped: boolean;
   readonly bettors: number;
+  /** Bets cashed out at half-time (cashout.ts); not in `bets`. */
+  readonly cashOuts: CashOutRecord[];
+  /** The pool games (pool.ts), or null when the population has no `pool_player`. */
+  readonly pools: PoolRunResult | null;
   /** The stream-name prefix of this run's users and bets. */
   readonly runId: string;
 }
@@ -305,6 +319,20 @@ export const runSimulation = async (scenario: Scenario, options: RunOptions): Pr
   let done = 0;
   let matches = 0;
   const stakeOf = (b: Behaviour) => scenario.bettors.stakes[b] ?? DEFAULT_STAKES[b];
+  const cashOuts: CashOutRecord[] = [];
+  const cashOutConfig = cashOutConfigOf(scenario.cashOutMarginPercent);
+  const { cashOutShare } = scenario.bettors;
+  const poolPlayers = bettors.filter((b) => b.behaviour === 'pool_player');
+  const pools =
+    poolPlayers.length === 0
+      ? null
+      : new PoolRun({
+          runId,
+          terms: poolTermsOf(scenario),
+          players: poolPlayers,
+          activity: scenario.bettors.activity,
+          taxRatePercent: config.taxRatePercent,
+        });
   // Each matchday's appends, not awaited at once: the store (a worker sink) writes matchday N while
   // matchday N + 1 is simulated. The first failure is kept and thrown before the next matchday.
   const inFlight: Promise<void>[] = [];
@@ -314,7 +342,7 @@ export const runSimulation = async (scenario: Scenario, options: RunOptions): Pr
     if (failure) throw failure.error;
   };
 
-  for (const day of matchdays) {
+  for (const [dayIndex, day] of matchdays.entries()) {
     await settleWrites(MATCHDAYS_IN_FLIGHT - 1);
     if (options.signal?.aborted) break;
     const priced = priceMatchday(day, known, scenario);
@@ -359,35 +387,49 @@ export const runSimulation = async (scenario: Scenario, options: RunOptions): Pr
       return s;
     };
 
+    /** A deposit when the balance is short of `stake`; false when the bettor sits the bet out. */
+    const fund = (bettor: Bettor, stake: number, r: Rng, at: string): boolean => {
+      const w = wallet(bettor.userId);
+      if (w.state.balance >= stake) return true;
+      const firstTime = w.version === 0 && !walletPending.has(bettor.userId) && w.state.movementCount === 0;
+      if (!firstTime && !r.chance(0.8)) return false;
+      const amount = Math.max(
+        firstTime ? bettor.firstDeposit : Math.round(bettor.firstDeposit / 2 / 100) * 100,
+        stake,
+      );
+      const paymentId = `${bettor.userId}-d${w.state.movementCount + 1}`;
+      runWallet({
+        type: 'CreditDeposit',
+        userId: bettor.userId,
+        movementId: `deposit:${paymentId}`,
+        at,
+        actor: SYSTEM,
+        paymentId,
+        channel: 'push',
+        amount,
+      });
+      payments.deposits += amount;
+      payments.depositCount += 1;
+      return true;
+    };
+    const poolWallets: PoolWallets = { run: runWallet, fund };
+    const cashOutRng = rngFor(scenario.seed, `cashout:${day.date}`);
+    const ratesOf = matchdayRates(known, first);
+    pools?.open(
+      first,
+      matchdays.slice(dayIndex).flatMap((d) => d.matches),
+      known,
+      rngFor(scenario.seed, `pool:${day.date}`),
+      poolWallets,
+    );
+
     for (const bettor of bettors) {
       if (!rng.chance(scenario.bettors.activity * ACTIVITY_FACTOR[bettor.behaviour])) continue;
       const slips = chooseLegs(bettor.behaviour, menu, rng);
       for (const legs of slips) {
         const { medianTzs, sigma } = stakeOf(bettor.behaviour);
         const stake = drawStake(rng, medianTzs, sigma, limits);
-        const w = wallet(bettor.userId);
-        if (w.state.balance < stake) {
-          const firstTime =
-            w.version === 0 && !walletPending.has(bettor.userId) && w.state.movementCount === 0;
-          if (!firstTime && !rng.chance(0.8)) continue;
-          const amount = Math.max(
-            firstTime ? bettor.firstDeposit : Math.round(bettor.firstDeposit / 2 / 100) * 100,
-            stake,
-          );
-          const paymentId = `${bettor.userId}-d${w.state.movementCount + 1}`;
-          runWallet({
-            type: 'CreditDeposit',
-            userId: bettor.userId,
-            movementId: `deposit:${paymentId}`,
-            at: iso(first - 31 * 60_000),
-            actor: SYSTEM,
-            paymentId,
-            channel: 'push',
-            amount,
-          });
-          payments.deposits += amount;
-          payments.depositCount += 1;
-        }
+        if (!fund(bettor, stake, rng, iso(first - 31 * 60_000))) continue;
         serial += 1;
         const betId = `${runId}-b${serial}`;
         const events: BetEvent[] = [];
@@ -430,6 +472,45 @@ export const runSimulation = async (scenario: Scenario, options: RunOptions): Pr
           at: placeAt,
           movementId: debit.movementId,
         });
+        // Half-time cash-out of a single winning at half-time (cashout.ts): settled early, not on the result.
+        const single = legs.length === 1 ? day.matches.find((x) => x.id === legs[0]!.matchId)! : null;
+        if (
+          single &&
+          cashOutShare > 0 &&
+          winningAtHalfTime(legOf(legs[0]!), single) &&
+          cashOutRng.chance(cashOutShare)
+        ) {
+          const cmd = halfTimeCashOut(
+            state,
+            single,
+            ratesOf(single),
+            cashOutConfig,
+            iso(single.kickoff + 50 * 60_000),
+          );
+          if (cmd) {
+            runBet(state, events, cmd);
+            const cashed = events[events.length - 1] as BetCashedOut;
+            for (const w of walletCommandsFor(placed, cashed))
+              if (!runWallet(w)) throw new Error(`simulation: wallet refused ${w.type} of bet ${betId}`);
+            cashOuts.push({
+              betId,
+              userId: bettor.userId,
+              behaviour: bettor.behaviour,
+              stake,
+              value: cashed.data.gross ?? cashed.data.amount,
+              tax: cashed.data.tax ?? 0,
+              net: cashed.data.amount,
+              fairValue: cashed.data.pricing?.fairValue ?? cashed.data.amount,
+              wouldHavePaid: fullTimePayout(legOf(legs[0]!), stake, single),
+            });
+            betAppends.push({
+              streamName: betStream(betId),
+              events: toData(betStream(betId), events, 0),
+              expectedVersion: 0,
+            });
+            continue;
+          }
+        }
         for (const o of legs) {
           const m = day.matches.find((x) => x.id === o.matchId)!;
           state = runBet(state, events, {
@@ -469,6 +550,7 @@ export const runSimulation = async (scenario: Scenario, options: RunOptions): Pr
         });
       }
     }
+    if (pools) betAppends.push(...pools.settle(day.matches, poolWallets));
     // Withdrawals after settlement: a bettor well ahead takes the excess over the first deposit out.
     for (const bettor of bettors) {
       const w = wallets.get(bettor.userId);
@@ -530,6 +612,8 @@ export const runSimulation = async (scenario: Scenario, options: RunOptions): Pr
     matches,
     stopped: done < matchdays.length,
     bettors: bettors.length,
+    cashOuts,
+    pools: pools?.result() ?? null,
     runId,
   };
 };

@@ -5,7 +5,12 @@
  */
 import { scaleBand, scaleLinear } from 'd3-scale';
 import { line } from 'd3-shape';
-import type { SimulationTotals } from '@bashiri/domain';
+import type {
+  SimulationCashOut,
+  SimulationPools,
+  SimulationPoolTotals,
+  SimulationTotals,
+} from '@bashiri/domain';
 import type { Report } from './report.ts';
 
 const esc = (s: string): string =>
@@ -88,6 +93,43 @@ const totalsTable = (title: string, rows: Readonly<Record<string, SimulationTota
   return `<table><caption>${esc(title)}</caption><thead><tr><th></th><th>bets</th><th>handle</th><th>gross payout</th><th>GGR</th><th>hold</th><th>RTP</th><th>withholding tax</th><th>acca bonus</th></tr></thead><tbody>${body}</tbody></table>`;
 };
 
+const poolTotalsRow = (label: string, t: SimulationPoolTotals): string =>
+  `<tr><td>${esc(label)}</td><td>${t.issues}</td><td>${t.tickets.toLocaleString('en-US')}</td><td>${t.lines.toLocaleString('en-US')}</td><td>${tzs(t.handle)}</td><td>${tzs(t.grossPrizes)}</td><td>${tzs(t.ggr)}</td><td>${pct(t.hold)}</td><td>${tzs(t.withholdingTax)}</td><td>${tzs(t.seedPaid)}</td><td>${t.jackpotsWon}</td><td>${tzs(t.carryOverAtEnd)}</td><td>${tzs(t.openStakes)}</td></tr>`;
+
+/** The pool-games section: totals per game and every issue with its sales, pool, prizes and rollover. */
+export const poolsHtml = (pools: SimulationPools): string => {
+  const totals = [
+    ...Object.entries(pools.byGame).map(([g, t]) => poolTotalsRow(g, t)),
+    poolTotalsRow('all pool games', pools.totals),
+  ].join('');
+  const issues = pools.issues
+    .map(
+      (i) =>
+        `<tr><td>${esc(i.identifier)} (${esc(i.game)})</td><td>${esc(i.firstKickoff.slice(0, 10))}</td><td>${esc(i.status)}</td><td>${i.tickets}</td><td>${i.lines}</td><td>${tzs(i.stakes)}</td><td>${tzs(i.carriedOver)}</td><td>${tzs(i.pool)}</td><td>${tzs(i.prizesPaid)}</td><td>${tzs(i.seedPaid)}</td><td>${tzs(i.rolledOver)}</td><td>${tzs(i.breakage)}</td><td>${i.jackpotWon ? 'won' : '—'}</td></tr>`,
+    )
+    .join('');
+  return `<h2>Pool games: jackpot and Lucky Six</h2>
+<table><caption>Totals (settled issues)</caption><thead><tr><th></th><th>issues</th><th>tickets</th><th>lines</th><th>handle</th><th>gross prizes</th><th>GGR</th><th>hold</th><th>withholding tax</th><th>seed paid</th><th>jackpots won</th><th>carried over at the end</th><th>stakes of open issues</th></tr></thead><tbody>${totals}</tbody></table>
+<table><caption>Per issue</caption><thead><tr><th>issue</th><th>first kick-off</th><th>status</th><th>tickets</th><th>lines</th><th>sales</th><th>carried over</th><th>pool</th><th>prizes paid</th><th>seed paid</th><th>rolled over</th><th>breakage</th><th>jackpot</th></tr></thead><tbody>${issues}</tbody></table>
+<p class="note">Pool = carried over + the type's increment × sales (rounded down). Prizes paid + rolled over + breakage = pool + seed paid; rolled over + breakage is the next issue's carried over. Tickets refused by the wallet: ${pools.rejectedTickets}.</p>`;
+};
+
+/** The cash-out section: half-time cash-outs, value paid and the margin earned. */
+export const cashOutHtml = (c: SimulationCashOut): string =>
+  `<h2>Cash-out at half-time</h2>
+<table><tbody>
+<tr><td>Bets cashed out</td><td>${c.cashOuts.toLocaleString('en-US')}</td></tr>
+<tr><td>Their stakes</td><td>${tzs(c.stakes)}</td></tr>
+<tr><td>Value paid (before tax)</td><td>${tzs(c.valuePaid)}</td></tr>
+<tr><td>Fair value (before the ${c.marginPercent}% margin)</td><td>${tzs(c.fairValue)}</td></tr>
+<tr><td>Margin earned (fair value − value paid)</td><td>${tzs(c.marginEarned)}</td></tr>
+<tr><td>GGR (stakes − value paid)</td><td>${tzs(c.ggr)}</td></tr>
+<tr><td>Withholding tax</td><td>${tzs(c.withholdingTax)}</td></tr>
+<tr><td>Credited to wallets</td><td>${tzs(c.credited)}</td></tr>
+<tr><td>What the same bets would have paid at full time (gross)</td><td>${tzs(c.wouldHavePaid)}</td></tr>
+</tbody></table>
+<p class="note">Single bets on full-time markets whose selection was winning at half-time, cashed out then with the scenario's <code>cashOutShare</code>, at the domain's quote on the half-time score and our model's goal rates. Not in the football totals above (those are bets settled on results).</p>`;
+
 const STYLE = `body{font-family:system-ui,sans-serif;max-width:1000px;margin:2em auto;padding:0 1em;color:#222}
 table{border-collapse:collapse;margin:1em 0;font-size:13px}td,th{border:1px solid #ccc;padding:3px 8px;text-align:right}
 td:first-child,th:first-child{text-align:left}caption{font-weight:bold;text-align:left;padding:4px 0}
@@ -102,6 +144,7 @@ const DEFINITIONS = `<h2>What the figures mean</h2><dl class="note">
 <dt>Withholding tax</dt><dd>Tax withheld from winnings at the configuration's rate (betting-rules §8): floor((profit + reward) × rate). Collected from players for the state; not operator revenue.</dd>
 <dt>Acca bonus</dt><dd>The string reward (spec §5): a percentage of profit for accumulators with the tier's number of qualifying legs. A cost to the operator, included in the gross payout.</dd>
 <dt>Operator GGR tax</dt><dd>The scenario's <code>ggrTaxPercent</code> of each calendar month's GGR (EAT) when positive, rounded down, summed. The rate is a scenario assumption.</dd>
+<dt>Pool games</dt><dd>Jackpot and Lucky Six tickets of <code>pool_player</code> bettors: handle = sales of settled issues; GGR = handle − gross prizes (the operator's seed included when the top tier is won); hold = GGR ÷ handle. Not in the football totals above.</dd>
 <dt>Market type</dt><dd>The market of a single; every bet with two or more legs counts as <em>multiple</em>.</dd>
 <dt>League</dt><dd>The league of the bet's legs; <em>mixed</em> when an accumulator spans leagues.</dd>
 <dt>Brier score</dt><dd>Mean over matches of Σ (p − outcome)² over home, draw, away (0 perfect, lower is better).</dd>
@@ -161,6 +204,8 @@ ${report.stopped ? `<p class="warn">Stopped after ${report.matchdays} of ${repor
 </tbody></table>
 ${reliabilityChart(report)}
 <table><caption>Reliability</caption><thead><tr><th>bin</th><th>ours n</th><th>ours predicted</th><th>ours observed</th><th>market n</th><th>market predicted</th><th>market observed</th></tr></thead><tbody>${rel}</tbody></table>
+${report.pools ? poolsHtml(report.pools) : ''}
+${report.cashOut ? cashOutHtml(report.cashOut) : ''}
 ${DEFINITIONS}
 </body></html>
 `;

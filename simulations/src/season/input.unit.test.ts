@@ -3,7 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { DataError, loadSeason, parseSeasonCsv, ukToUtc } from './data.ts';
-import { loadScenario, parseScenario, ScenarioError } from './scenario.ts';
+import { DEFAULT_JACKPOT_TERMS, DEFAULT_LUCKY_SIX_TERMS } from '@bashiri/domain';
+import { loadScenario, parseScenario, poolTermsOf, ScenarioError } from './scenario.ts';
 
 const valid = {
   leagues: ['E0'],
@@ -28,9 +29,31 @@ describe('scenario schema', () => {
     [{ ...valid, bettors: { count: 10, mix: { whale: 1 } } }, 'scenario: bettors.mix'],
     [{ ...valid, typo: 1 }, 'scenario: '],
     [{ leagues: ['E0'], seasons: ['2023-24'], bettors: valid.bettors }, 'scenario: seed: required'],
+    [{ ...valid, pools: { jackpot: { betAmount: 0 } } }, 'scenario: pools.jackpot.betAmount:'],
+    [{ ...valid, pools: { jackpot: { colour: 'red' } } }, 'scenario: pools.jackpot:'],
+    [
+      { ...valid, pools: { jackpot: { increment: '1.5' } } },
+      'scenario: pools.jackpot.increment: not a valid pool type',
+    ],
+    [
+      {
+        ...valid,
+        pools: { luckySix: { tiers: [{ hits: 5, rewardType: 'poolPercent', proportion: '50' }] } },
+      },
+      'scenario: pools.luckySix.tiers: not a valid pool type',
+    ],
   ])('names the field of a bad scenario %#', (raw, message) => {
     expect(() => parseScenario(raw)).toThrow(ScenarioError);
     expect(() => parseScenario(raw)).toThrow(message);
+  });
+  it('runs the seeded pool types unless the scenario changes their terms', () => {
+    expect(poolTermsOf(parseScenario(valid))).toEqual({
+      jackpot: DEFAULT_JACKPOT_TERMS,
+      luckysix: DEFAULT_LUCKY_SIX_TERMS,
+    });
+    const changed = poolTermsOf(parseScenario({ ...valid, pools: { jackpot: { increment: '0.2' } } }));
+    expect(changed.jackpot).toEqual({ ...DEFAULT_JACKPOT_TERMS, increment: '0.2' });
+    expect(changed.luckysix).toEqual(DEFAULT_LUCKY_SIX_TERMS);
   });
   it('reads JSON scenarios too', () => {
     const dir = mkdtempSync(join(tmpdir(), 'scenario-'));

@@ -5,7 +5,17 @@
  * its figures (handle, GGR, hold, RTP, taxes) are the domain's `SimulationReport`
  * (domain/src/simulation/report.ts), which the back office reads back from a kept run.
  */
-import type { SimulationCalibration, SimulationReport, SimulationTotals } from '@bashiri/domain';
+import type {
+  SimulationCashOut,
+  SimulationCalibration,
+  SimulationPoolIssue,
+  SimulationPools,
+  SimulationPoolTotals,
+  SimulationReport,
+  SimulationTotals,
+} from '@bashiri/domain';
+import type { CashOutRecord } from './cashout.ts';
+import type { PoolRunResult } from './pool.ts';
 import type { BetRecord, CalibrationRow, SimulationResult } from './engine.ts';
 import type { Scenario } from './scenario.ts';
 
@@ -54,6 +64,70 @@ const groupBy = (
     else groups.set(k, [b]);
   }
   return Object.fromEntries([...groups.keys()].sort().map((k) => [k, totalsOf(groups.get(k)!)]));
+};
+
+/** Totals of pool-game issues (settled and cancelled count as issues; open ones only in `openStakes`). */
+export const poolTotalsOf = (issues: readonly SimulationPoolIssue[]): SimulationPoolTotals => {
+  const settled = issues.filter((i) => i.status === 'settled');
+  const sum = (f: (i: SimulationPoolIssue) => number, set = settled) => set.reduce((a, i) => a + f(i), 0);
+  const handle = sum((i) => i.stakes);
+  const grossPrizes = sum((i) => i.prizesPaid);
+  const ggr = handle - grossPrizes;
+  // The carry-over of each game's last settled or cancelled issue: what its next issue would start with.
+  const last = new Map<string, number>();
+  for (const i of issues) if (i.status !== 'open') last.set(i.game, i.carryOver);
+  return {
+    issues: issues.filter((i) => i.status !== 'open').length,
+    tickets: sum((i) => i.tickets),
+    lines: sum((i) => i.lines),
+    handle,
+    grossPrizes,
+    withholdingTax: sum((i) => i.withholdingTax),
+    credited: sum((i) => i.credited),
+    ggr,
+    hold: handle === 0 ? 0 : ggr / handle,
+    seedPaid: sum((i) => i.seedPaid),
+    jackpotsWon: settled.filter((i) => i.jackpotWon).length,
+    openStakes: sum(
+      (i) => i.stakes,
+      issues.filter((i) => i.status === 'open'),
+    ),
+    carryOverAtEnd: [...last.values()].reduce((a, b) => a + b, 0),
+  };
+};
+
+/** The pool-games section of a report. */
+export const poolsReport = (pools: PoolRunResult): SimulationPools => {
+  const games = [...new Set(pools.issues.map((i) => i.game))].sort();
+  return {
+    totals: poolTotalsOf(pools.issues),
+    byGame: Object.fromEntries(games.map((g) => [g, poolTotalsOf(pools.issues.filter((i) => i.game === g))])),
+    issues: pools.issues,
+    rejectedTickets: pools.rejectedTickets,
+  };
+};
+
+/** The cash-out section of a report: sums over the cashed-out bets. */
+export const cashOutReport = (
+  records: readonly CashOutRecord[],
+  marginPercent: number,
+): SimulationCashOut => {
+  const sum = (f: (r: CashOutRecord) => number) => records.reduce((a, r) => a + f(r), 0);
+  const stakes = sum((r) => r.stake);
+  const valuePaid = sum((r) => r.value);
+  const fairValue = sum((r) => r.fairValue);
+  return {
+    marginPercent,
+    cashOuts: records.length,
+    stakes,
+    valuePaid,
+    withholdingTax: sum((r) => r.tax),
+    credited: sum((r) => r.net),
+    fairValue,
+    marginEarned: fairValue - valuePaid,
+    ggr: stakes - valuePaid,
+    wouldHavePaid: sum((r) => r.wouldHavePaid),
+  };
 };
 
 const BINS = 10;
@@ -138,5 +212,9 @@ export const buildReport = (scenario: Scenario, result: SimulationResult): Repor
     byMonth,
     largestWins,
     calibration: calibrate(result.calibration),
+    ...(result.pools ? { pools: poolsReport(result.pools) } : {}),
+    ...(scenario.bettors.cashOutShare > 0
+      ? { cashOut: cashOutReport(result.cashOuts, scenario.cashOutMarginPercent) }
+      : {}),
   };
 };

@@ -6,14 +6,22 @@
  */
 import { readFileSync } from 'node:fs';
 import { extname } from 'node:path';
-import { MARKETS, type Market } from '@bashiri/domain';
+import {
+  DEFAULT_JACKPOT_TERMS,
+  DEFAULT_LUCKY_SIX_TERMS,
+  MARKETS,
+  termsError,
+  type Market,
+  type PoolGame,
+  type PoolTerms,
+} from '@bashiri/domain';
 import { parse as parseYaml } from 'yaml';
 import { z } from 'zod';
 import { configSchema } from '../cli/schemas.ts';
 import { fieldPath } from '../cli/commands.ts';
 
 /** The behaviours of the population model (docs/simulations.md "Bettors"). */
-export const BEHAVIOURS = ['favourite', 'longshot_acca', 'value', 'casual'] as const;
+export const BEHAVIOURS = ['favourite', 'longshot_acca', 'value', 'casual', 'pool_player'] as const;
 export type Behaviour = (typeof BEHAVIOURS)[number];
 
 const percent = z
@@ -41,6 +49,56 @@ const stakeSchema = z.strictObject({
   medianTzs: z.number().int().positive({ error: 'must be whole TZS > 0' }),
   sigma: z.number().min(0).max(3),
 });
+
+/**
+ * Changes to a pool game's terms (domain `PoolTerms`, docs/pool-games.md "Types"); each field absent
+ * keeps the seeded type's value (`DEFAULT_JACKPOT_TERMS`, `DEFAULT_LUCKY_SIX_TERMS`).
+ */
+const poolTermsSchema = z
+  .strictObject({
+    guessNumber: z.number().int().positive(),
+    maxChoose: z.number().int().min(0),
+    betAmount: z.number().int().positive({ error: 'must be whole TZS > 0' }),
+    increment: z.string(),
+    initJackpot: z.number().int().min(0),
+    maxAddBalance: z.number().int().min(0),
+    maxRangeOdds: z.string(),
+    identifierPrefix: z.string().min(1),
+    maxVoid: z.number().int().min(0),
+    creditAllowed: z.boolean(),
+    tiers: z
+      .array(
+        z.strictObject({
+          hits: z.number().int().positive(),
+          rewardType: z.enum(['fixed', 'poolPercent']),
+          proportion: z.string(),
+        }),
+      )
+      .min(1),
+  })
+  .partial();
+
+const POOL_DEFAULTS: Readonly<Record<'jackpot' | 'luckySix', PoolTerms>> = {
+  jackpot: DEFAULT_JACKPOT_TERMS,
+  luckySix: DEFAULT_LUCKY_SIX_TERMS,
+};
+
+const poolsSchema = z
+  .strictObject({
+    jackpot: poolTermsSchema.default({}),
+    luckySix: poolTermsSchema.default({}),
+  })
+  .superRefine((pools, ctx) => {
+    for (const key of ['jackpot', 'luckySix'] as const) {
+      const problem = termsError({ ...POOL_DEFAULTS[key], ...pools[key] });
+      if (problem)
+        ctx.addIssue({
+          code: 'custom',
+          path: [key, ...(problem.field ?? '').split(/[.[\]]+/).filter((p) => p !== '')],
+          message: `not a valid pool type: ${problem.message}`,
+        });
+    }
+  });
 
 export const scenarioSchema = z.strictObject({
   name: z.string().min(1).default('scenario'),
@@ -71,6 +129,8 @@ export const scenarioSchema = z.strictObject({
     stakes: z.partialRecord(z.enum(BEHAVIOURS), stakeSchema).default({}),
     /** First deposit: log-normal median TZS and σ. */
     deposit: stakeSchema.default({ medianTzs: 20_000, sigma: 0.8 }),
+    /** Chance that a single bet winning at half-time is cashed out then (0 = no cash-out). */
+    cashOutShare: z.number().min(0).max(1).default(0),
   }),
   /** Margin (overround percent) per market type; `default` for the rest. */
   marginPercent: marginSchema.default({ default: 6 }),
@@ -78,9 +138,23 @@ export const scenarioSchema = z.strictObject({
   config: configSchema.optional(),
   /** Operator's tax on gross gaming revenue (percent of positive GGR per month); an assumption, see docs. */
   ggrTaxPercent: percent.default(25),
+  /** Cash-out margin: percent taken off the fair value of an offer (domain `CashOutConfig.marginPercent`). */
+  cashOutMarginPercent: percent
+    .refine((v) => v < 100 && /^\d+(\.\d{1,2})?$/.test(String(v)), {
+      error: 'must be below 100 with at most 2 decimals',
+    })
+    .default(5),
+  /** The pool games' terms (played by `pool_player` bettors); absent fields = the seeded types. */
+  pools: poolsSchema.default({ jackpot: {}, luckySix: {} }),
 });
 
 export type Scenario = z.output<typeof scenarioSchema>;
+
+/** The terms of each pool game a scenario runs: the seeded type's, with the scenario's `pools` changes. */
+export const poolTermsOf = (scenario: Pick<Scenario, 'pools'>): Record<PoolGame, PoolTerms> => ({
+  jackpot: { ...DEFAULT_JACKPOT_TERMS, ...scenario.pools.jackpot, game: 'jackpot' },
+  luckysix: { ...DEFAULT_LUCKY_SIX_TERMS, ...scenario.pools.luckySix, game: 'luckysix' },
+});
 
 /** A scenario that could not be read: `message` is one line naming the file and field. */
 export class ScenarioError extends Error {

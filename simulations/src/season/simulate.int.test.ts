@@ -9,7 +9,14 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { keepSimulationReport, listSimulationRuns, readSimulationRun } from '@bashiri/api';
-import type { BetPlaced, BetSettled, MovementLine } from '@bashiri/domain';
+import type {
+  BetCashedOut,
+  BetPlaced,
+  BetSettled,
+  MovementLine,
+  TicketBought,
+  TicketSettled,
+} from '@bashiri/domain';
 import {
   createPgliteEventStore,
   type EventStore,
@@ -32,11 +39,17 @@ if (!hasData) console.warn(`skipping the season-simulation int tests: no data at
 
 const scenario = parseScenario({
   name: 'slice',
-  leagues: ['E0'],
+  // Two leagues, three matchdays: 17 matches, enough for a 13-match jackpot and a Lucky Six round.
+  leagues: ['E0', 'SP1'],
   seasons: ['2023-24'],
-  maxMatchdays: 2,
+  maxMatchdays: 3,
   seed: 42,
-  bettors: { count: 80, mix: { favourite: 1, longshot_acca: 1, value: 1, casual: 1 }, activity: 0.5 },
+  bettors: {
+    count: 80,
+    mix: { favourite: 1, longshot_acca: 1, value: 1, casual: 1, pool_player: 1 },
+    activity: 0.5,
+    cashOutShare: 0.5,
+  },
   config: { taxRatePercent: 10, stringRewards: [{ strings: 5, cashBackPercent: 10 }] },
 });
 
@@ -83,9 +96,43 @@ describe.skipIf(!hasData)('season simulation on PGlite', () => {
       expect(handle - gross).toBe(report.totals.ggr);
       expect(tax).toBe(report.totals.withholdingTax);
       expect(reward).toBe(report.totals.accaBonus);
-      // The wallets moved exactly these amounts.
-      expect(-sum('StakeDebited')).toBe(report.totals.handle);
-      expect(sum('WinningsCredited')).toBe(report.totals.credited);
+      // The pool tickets: stakes from TicketBought, prizes from TicketSettled, against the pools section.
+      const pools = report.pools!;
+      expect(pools.issues.map((i) => [i.game, i.status])).toEqual([
+        ['jackpot', 'settled'],
+        ['luckysix', 'settled'],
+      ]);
+      const bought = events
+        .filter((e) => e.type === 'TicketBought')
+        .map((e) => e.data as TicketBought['data']);
+      const ticketSettled = events
+        .filter((e) => e.type === 'TicketSettled')
+        .map((e) => e.data as TicketSettled['data']);
+      expect(bought.length).toBeGreaterThan(5);
+      expect(bought.length).toBe(pools.totals.tickets);
+      expect(ticketSettled.length).toBe(bought.length);
+      expect(bought.reduce((s, t) => s + t.stake, 0)).toBe(pools.totals.handle);
+      expect(bought.reduce((s, t) => s + t.lines, 0)).toBe(pools.totals.lines);
+      expect(ticketSettled.reduce((s, t) => s + t.prize.gross, 0)).toBe(pools.totals.grossPrizes);
+      expect(ticketSettled.reduce((s, t) => s + t.prize.net, 0)).toBe(pools.totals.credited);
+      expect(events.filter((e) => e.type === 'IssueSettled').length).toBe(2);
+      // Half-time cash-outs: value, tax and credit from BetCashedOut, the margin from its pricing.
+      const cashOut = report.cashOut!;
+      const cashed = events
+        .filter((e) => e.type === 'BetCashedOut')
+        .map((e) => e.data as BetCashedOut['data']);
+      expect(cashed.length).toBeGreaterThan(0);
+      expect(cashed.length).toBe(cashOut.cashOuts);
+      expect(cashed.reduce((s, c) => s + c.gross!, 0)).toBe(cashOut.valuePaid);
+      expect(cashed.reduce((s, c) => s + c.amount, 0)).toBe(cashOut.credited);
+      expect(cashed.reduce((s, c) => s + c.pricing!.fairValue - c.gross!, 0)).toBe(cashOut.marginEarned);
+      expect(cashOut.marginEarned).toBeGreaterThan(0);
+      expect(cashed.reduce((s, c) => s + placed.get(`bet-${c.betId}`)!.stake, 0)).toBe(cashOut.stakes);
+      // The wallets moved exactly these amounts: football bets, cash-outs and pool tickets.
+      expect(-sum('StakeDebited')).toBe(
+        report.totals.handle + cashOut.stakes + pools.totals.handle + pools.totals.openStakes,
+      );
+      expect(sum('WinningsCredited')).toBe(report.totals.credited + cashOut.credited + pools.totals.credited);
       expect(sum('DepositCredited')).toBe(report.payments.deposits);
       expect(-sum('WithdrawalReserved')).toBe(report.payments.withdrawals);
 
