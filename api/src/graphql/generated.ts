@@ -5894,6 +5894,100 @@ export type SimulationRunSummary = {
   readonly comparedWith?: Maybe<Scalars['ID']['output']>;
 };
 
+/**
+ * One jackpot or Lucky Six issue of a run (docs/simulations.md "Pool games"; docs/pool-games.md "Pool"). TZS.
+ * A settled issue: prizesPaid + rolledOver + breakage = pool + seedPaid; carryOver is the next issue's carriedOver.
+ */
+export type SimulationPoolIssue = {
+  readonly __typename?: 'SimulationPoolIssue';
+  /** `jackpot` or `luckysix`. */
+  readonly game: Scalars['String']['output'];
+  readonly issueId: Scalars['ID']['output'];
+  readonly identifier: Scalars['String']['output'];
+  /** First kick-off: entries close (shown in East Africa Time). */
+  readonly firstKickoff: Scalars['DateTime']['output'];
+  /** `settled`; `cancelled` by the void rule (stakes refunded); `open` when the run ended before its last match. */
+  readonly status: Scalars['String']['output'];
+  readonly tickets: Scalars['Int']['output'];
+  readonly lines: Scalars['Int']['output'];
+  /** Sales: Σ ticket stakes, TZS. */
+  readonly stakes: Scalars['Tzs']['output'];
+  readonly carriedOver: Scalars['Tzs']['output'];
+  readonly pool: Scalars['Tzs']['output'];
+  /** Gross prizes credited to tickets (the seed included), TZS. */
+  readonly prizesPaid: Scalars['Tzs']['output'];
+  /** The operator's init_jackpot, paid when the top tier is won, TZS. */
+  readonly seedPaid: Scalars['Tzs']['output'];
+  readonly rolledOver: Scalars['Tzs']['output'];
+  readonly breakage: Scalars['Tzs']['output'];
+  readonly carryOver: Scalars['Tzs']['output'];
+  readonly withholdingTax: Scalars['Tzs']['output'];
+  readonly credited: Scalars['Tzs']['output'];
+  /** The top tier had a winning line. */
+  readonly jackpotWon: Scalars['Boolean']['output'];
+};
+
+/**
+ * Money figures of a run's pool games over settled issues (TZS; hold a fraction): handle = Σ stakes;
+ * GGR = handle − gross prizes (the seed included); hold = GGR ÷ handle.
+ */
+export type SimulationPoolTotals = {
+  readonly __typename?: 'SimulationPoolTotals';
+  readonly issues: Scalars['Int']['output'];
+  readonly tickets: Scalars['Int']['output'];
+  readonly lines: Scalars['Int']['output'];
+  readonly handle: Scalars['Tzs']['output'];
+  readonly grossPrizes: Scalars['Tzs']['output'];
+  readonly withholdingTax: Scalars['Tzs']['output'];
+  readonly credited: Scalars['Tzs']['output'];
+  readonly ggr: Scalars['Tzs']['output'];
+  readonly hold: Scalars['Float']['output'];
+  readonly seedPaid: Scalars['Tzs']['output'];
+  readonly jackpotsWon: Scalars['Int']['output'];
+  /** Stakes of issues the run ended before settling, TZS. */
+  readonly openStakes: Scalars['Tzs']['output'];
+  /** What the last issue of each game left to the next, TZS. */
+  readonly carryOverAtEnd: Scalars['Tzs']['output'];
+};
+
+/** The pool games of one game (`jackpot`, `luckysix`). */
+export type SimulationPoolGame = {
+  readonly __typename?: 'SimulationPoolGame';
+  readonly game: Scalars['String']['output'];
+  readonly totals: SimulationPoolTotals;
+};
+
+/** The jackpot and Lucky Six of a run: totals, per game, and every issue by first kick-off. */
+export type SimulationPools = {
+  readonly __typename?: 'SimulationPools';
+  readonly totals: SimulationPoolTotals;
+  readonly byGame: ReadonlyArray<SimulationPoolGame>;
+  readonly issues: ReadonlyArray<SimulationPoolIssue>;
+  /** Tickets the wallet refused (insufficient funds). */
+  readonly rejectedTickets: Scalars['Int']['output'];
+};
+
+/**
+ * Bets cashed out at half-time in a run (docs/simulations.md "Cash-out"), TZS. Not in the football totals:
+ * GGR = stakes − value paid; margin earned = fair value − value paid.
+ */
+export type SimulationCashOut = {
+  readonly __typename?: 'SimulationCashOut';
+  /** The cash-out margin of the scenario, percent. */
+  readonly marginPercent: Scalars['Float']['output'];
+  readonly cashOuts: Scalars['Int']['output'];
+  readonly stakes: Scalars['Tzs']['output'];
+  readonly valuePaid: Scalars['Tzs']['output'];
+  readonly withholdingTax: Scalars['Tzs']['output'];
+  readonly credited: Scalars['Tzs']['output'];
+  /** The value before the margin (the model's de-margined probability × potential payout), TZS. */
+  readonly fairValue: Scalars['Tzs']['output'];
+  readonly marginEarned: Scalars['Tzs']['output'];
+  readonly ggr: Scalars['Tzs']['output'];
+  /** What the same bets would have paid (gross) had they run to full time, TZS. */
+  readonly wouldHavePaid: Scalars['Tzs']['output'];
+};
+
 /** A kept run's whole report. */
 export type SimulationRun = {
   readonly __typename?: 'SimulationRun';
@@ -5913,6 +6007,10 @@ export type SimulationRun = {
   readonly byMonth: ReadonlyArray<SimulationGroup>;
   readonly largestWins: ReadonlyArray<SimulationWin>;
   readonly calibration: SimulationCalibration;
+  /** The jackpot and Lucky Six, when the run had pool players (null for runs without, and older runs). */
+  readonly pools?: Maybe<SimulationPools>;
+  /** Half-time cash-outs, when the scenario cashed out (null otherwise). */
+  readonly cashOut?: Maybe<SimulationCashOut>;
 };
 
 /** Where a run started from the back office is. */
@@ -6348,6 +6446,11 @@ export type ResolversTypes = {
   SimulationCalibration: ResolverTypeWrapper<SimulationCalibration>;
   SimulationPayments: ResolverTypeWrapper<SimulationPayments>;
   SimulationRunSummary: ResolverTypeWrapper<SimulationRunSummary>;
+  SimulationPoolIssue: ResolverTypeWrapper<SimulationPoolIssue>;
+  SimulationPoolTotals: ResolverTypeWrapper<SimulationPoolTotals>;
+  SimulationPoolGame: ResolverTypeWrapper<SimulationPoolGame>;
+  SimulationPools: ResolverTypeWrapper<SimulationPools>;
+  SimulationCashOut: ResolverTypeWrapper<SimulationCashOut>;
   SimulationRun: ResolverTypeWrapper<SimulationRun>;
   SimulationLaunchStatus: SimulationLaunchStatus;
   SimulationLaunch: ResolverTypeWrapper<SimulationLaunch>;
@@ -6625,6 +6728,11 @@ export type ResolversParentTypes = {
   SimulationCalibration: SimulationCalibration;
   SimulationPayments: SimulationPayments;
   SimulationRunSummary: SimulationRunSummary;
+  SimulationPoolIssue: SimulationPoolIssue;
+  SimulationPoolTotals: SimulationPoolTotals;
+  SimulationPoolGame: SimulationPoolGame;
+  SimulationPools: SimulationPools;
+  SimulationCashOut: SimulationCashOut;
   SimulationRun: SimulationRun;
   SimulationLaunch: SimulationLaunch;
   SimulationScenarioFile: SimulationScenarioFile;
@@ -10698,6 +10806,85 @@ export type SimulationRunSummaryResolvers<
   comparedWith?: Resolver<Maybe<ResolversTypes['ID']>, ParentType, ContextType>;
 };
 
+export type SimulationPoolIssueResolvers<
+  ContextType = GraphQLContext,
+  ParentType extends ResolversParentTypes['SimulationPoolIssue'] =
+    ResolversParentTypes['SimulationPoolIssue'],
+> = {
+  game?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  issueId?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  identifier?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  firstKickoff?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  status?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  tickets?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  lines?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  stakes?: Resolver<ResolversTypes['Tzs'], ParentType, ContextType>;
+  carriedOver?: Resolver<ResolversTypes['Tzs'], ParentType, ContextType>;
+  pool?: Resolver<ResolversTypes['Tzs'], ParentType, ContextType>;
+  prizesPaid?: Resolver<ResolversTypes['Tzs'], ParentType, ContextType>;
+  seedPaid?: Resolver<ResolversTypes['Tzs'], ParentType, ContextType>;
+  rolledOver?: Resolver<ResolversTypes['Tzs'], ParentType, ContextType>;
+  breakage?: Resolver<ResolversTypes['Tzs'], ParentType, ContextType>;
+  carryOver?: Resolver<ResolversTypes['Tzs'], ParentType, ContextType>;
+  withholdingTax?: Resolver<ResolversTypes['Tzs'], ParentType, ContextType>;
+  credited?: Resolver<ResolversTypes['Tzs'], ParentType, ContextType>;
+  jackpotWon?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+};
+
+export type SimulationPoolTotalsResolvers<
+  ContextType = GraphQLContext,
+  ParentType extends ResolversParentTypes['SimulationPoolTotals'] =
+    ResolversParentTypes['SimulationPoolTotals'],
+> = {
+  issues?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  tickets?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  lines?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  handle?: Resolver<ResolversTypes['Tzs'], ParentType, ContextType>;
+  grossPrizes?: Resolver<ResolversTypes['Tzs'], ParentType, ContextType>;
+  withholdingTax?: Resolver<ResolversTypes['Tzs'], ParentType, ContextType>;
+  credited?: Resolver<ResolversTypes['Tzs'], ParentType, ContextType>;
+  ggr?: Resolver<ResolversTypes['Tzs'], ParentType, ContextType>;
+  hold?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
+  seedPaid?: Resolver<ResolversTypes['Tzs'], ParentType, ContextType>;
+  jackpotsWon?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  openStakes?: Resolver<ResolversTypes['Tzs'], ParentType, ContextType>;
+  carryOverAtEnd?: Resolver<ResolversTypes['Tzs'], ParentType, ContextType>;
+};
+
+export type SimulationPoolGameResolvers<
+  ContextType = GraphQLContext,
+  ParentType extends ResolversParentTypes['SimulationPoolGame'] = ResolversParentTypes['SimulationPoolGame'],
+> = {
+  game?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  totals?: Resolver<ResolversTypes['SimulationPoolTotals'], ParentType, ContextType>;
+};
+
+export type SimulationPoolsResolvers<
+  ContextType = GraphQLContext,
+  ParentType extends ResolversParentTypes['SimulationPools'] = ResolversParentTypes['SimulationPools'],
+> = {
+  totals?: Resolver<ResolversTypes['SimulationPoolTotals'], ParentType, ContextType>;
+  byGame?: Resolver<ReadonlyArray<ResolversTypes['SimulationPoolGame']>, ParentType, ContextType>;
+  issues?: Resolver<ReadonlyArray<ResolversTypes['SimulationPoolIssue']>, ParentType, ContextType>;
+  rejectedTickets?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+};
+
+export type SimulationCashOutResolvers<
+  ContextType = GraphQLContext,
+  ParentType extends ResolversParentTypes['SimulationCashOut'] = ResolversParentTypes['SimulationCashOut'],
+> = {
+  marginPercent?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
+  cashOuts?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  stakes?: Resolver<ResolversTypes['Tzs'], ParentType, ContextType>;
+  valuePaid?: Resolver<ResolversTypes['Tzs'], ParentType, ContextType>;
+  withholdingTax?: Resolver<ResolversTypes['Tzs'], ParentType, ContextType>;
+  credited?: Resolver<ResolversTypes['Tzs'], ParentType, ContextType>;
+  fairValue?: Resolver<ResolversTypes['Tzs'], ParentType, ContextType>;
+  marginEarned?: Resolver<ResolversTypes['Tzs'], ParentType, ContextType>;
+  ggr?: Resolver<ResolversTypes['Tzs'], ParentType, ContextType>;
+  wouldHavePaid?: Resolver<ResolversTypes['Tzs'], ParentType, ContextType>;
+};
+
 export type SimulationRunResolvers<
   ContextType = GraphQLContext,
   ParentType extends ResolversParentTypes['SimulationRun'] = ResolversParentTypes['SimulationRun'],
@@ -10716,6 +10903,8 @@ export type SimulationRunResolvers<
   byMonth?: Resolver<ReadonlyArray<ResolversTypes['SimulationGroup']>, ParentType, ContextType>;
   largestWins?: Resolver<ReadonlyArray<ResolversTypes['SimulationWin']>, ParentType, ContextType>;
   calibration?: Resolver<ResolversTypes['SimulationCalibration'], ParentType, ContextType>;
+  pools?: Resolver<Maybe<ResolversTypes['SimulationPools']>, ParentType, ContextType>;
+  cashOut?: Resolver<Maybe<ResolversTypes['SimulationCashOut']>, ParentType, ContextType>;
 };
 
 export type SimulationLaunchResolvers<
@@ -10952,6 +11141,11 @@ export type Resolvers<ContextType = GraphQLContext> = {
   SimulationCalibration?: SimulationCalibrationResolvers<ContextType>;
   SimulationPayments?: SimulationPaymentsResolvers<ContextType>;
   SimulationRunSummary?: SimulationRunSummaryResolvers<ContextType>;
+  SimulationPoolIssue?: SimulationPoolIssueResolvers<ContextType>;
+  SimulationPoolTotals?: SimulationPoolTotalsResolvers<ContextType>;
+  SimulationPoolGame?: SimulationPoolGameResolvers<ContextType>;
+  SimulationPools?: SimulationPoolsResolvers<ContextType>;
+  SimulationCashOut?: SimulationCashOutResolvers<ContextType>;
   SimulationRun?: SimulationRunResolvers<ContextType>;
   SimulationLaunch?: SimulationLaunchResolvers<ContextType>;
   SimulationScenarioFile?: SimulationScenarioFileResolvers<ContextType>;

@@ -3513,7 +3513,91 @@ export type SimulationRunQuery = {
         marketObserved: number;
       }>;
     };
+    pools: {
+      rejectedTickets: number;
+      totals: {
+        issues: number;
+        tickets: number;
+        lines: number;
+        handle: number;
+        grossPrizes: number;
+        withholdingTax: number;
+        credited: number;
+        ggr: number;
+        hold: number;
+        seedPaid: number;
+        jackpotsWon: number;
+        openStakes: number;
+        carryOverAtEnd: number;
+      };
+      byGame: Array<{
+        game: string;
+        totals: {
+          issues: number;
+          tickets: number;
+          lines: number;
+          handle: number;
+          grossPrizes: number;
+          withholdingTax: number;
+          credited: number;
+          ggr: number;
+          hold: number;
+          seedPaid: number;
+          jackpotsWon: number;
+          openStakes: number;
+          carryOverAtEnd: number;
+        };
+      }>;
+      issues: Array<{
+        game: string;
+        issueId: string;
+        identifier: string;
+        firstKickoff: string;
+        status: string;
+        tickets: number;
+        lines: number;
+        stakes: number;
+        carriedOver: number;
+        pool: number;
+        prizesPaid: number;
+        seedPaid: number;
+        rolledOver: number;
+        breakage: number;
+        carryOver: number;
+        withholdingTax: number;
+        credited: number;
+        jackpotWon: boolean;
+      }>;
+    } | null;
+    cashOut: {
+      marginPercent: number;
+      cashOuts: number;
+      stakes: number;
+      valuePaid: number;
+      withholdingTax: number;
+      credited: number;
+      fairValue: number;
+      marginEarned: number;
+      ggr: number;
+      wouldHavePaid: number;
+    } | null;
   } | null;
+};
+
+export type SimulationPoolTotalsFieldsFragment = {
+  issues: number;
+  tickets: number;
+  lines: number;
+  handle: number;
+  grossPrizes: number;
+  withholdingTax: number;
+  credited: number;
+  ggr: number;
+  hold: number;
+  seedPaid: number;
+  jackpotsWon: number;
+  openStakes: number;
+  carryOverAtEnd: number;
 };
 
 export type SimulationLaunchFieldsFragment = {
@@ -4823,6 +4907,34 @@ export const SimulationRunSummaryFieldsFragmentDoc = {
     },
   ],
 } as unknown as DocumentNode<SimulationRunSummaryFieldsFragment, unknown>;
+export const SimulationPoolTotalsFieldsFragmentDoc = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'SimulationPoolTotalsFields' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'SimulationPoolTotals' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'issues' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'tickets' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'lines' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'handle' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'grossPrizes' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'withholdingTax' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'credited' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'ggr' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'hold' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'seedPaid' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'jackpotsWon' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'openStakes' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'carryOverAtEnd' } },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<SimulationPoolTotalsFieldsFragment, unknown>;
 export const SimulationLaunchFieldsFragmentDoc = {
   kind: 'Document',
   definitions: [
@@ -12863,6 +12975,98 @@ export const SimulationRunDocument = {
                     ],
                   },
                 },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'pools' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [
+                      {
+                        kind: 'Field',
+                        name: { kind: 'Name', value: 'totals' },
+                        selectionSet: {
+                          kind: 'SelectionSet',
+                          selections: [
+                            {
+                              kind: 'FragmentSpread',
+                              name: { kind: 'Name', value: 'SimulationPoolTotalsFields' },
+                            },
+                          ],
+                        },
+                      },
+                      {
+                        kind: 'Field',
+                        name: { kind: 'Name', value: 'byGame' },
+                        selectionSet: {
+                          kind: 'SelectionSet',
+                          selections: [
+                            { kind: 'Field', name: { kind: 'Name', value: 'game' } },
+                            {
+                              kind: 'Field',
+                              name: { kind: 'Name', value: 'totals' },
+                              selectionSet: {
+                                kind: 'SelectionSet',
+                                selections: [
+                                  {
+                                    kind: 'FragmentSpread',
+                                    name: { kind: 'Name', value: 'SimulationPoolTotalsFields' },
+                                  },
+                                ],
+                              },
+                            },
+                          ],
+                        },
+                      },
+                      {
+                        kind: 'Field',
+                        name: { kind: 'Name', value: 'issues' },
+                        selectionSet: {
+                          kind: 'SelectionSet',
+                          selections: [
+                            { kind: 'Field', name: { kind: 'Name', value: 'game' } },
+                            { kind: 'Field', name: { kind: 'Name', value: 'issueId' } },
+                            { kind: 'Field', name: { kind: 'Name', value: 'identifier' } },
+                            { kind: 'Field', name: { kind: 'Name', value: 'firstKickoff' } },
+                            { kind: 'Field', name: { kind: 'Name', value: 'status' } },
+                            { kind: 'Field', name: { kind: 'Name', value: 'tickets' } },
+                            { kind: 'Field', name: { kind: 'Name', value: 'lines' } },
+                            { kind: 'Field', name: { kind: 'Name', value: 'stakes' } },
+                            { kind: 'Field', name: { kind: 'Name', value: 'carriedOver' } },
+                            { kind: 'Field', name: { kind: 'Name', value: 'pool' } },
+                            { kind: 'Field', name: { kind: 'Name', value: 'prizesPaid' } },
+                            { kind: 'Field', name: { kind: 'Name', value: 'seedPaid' } },
+                            { kind: 'Field', name: { kind: 'Name', value: 'rolledOver' } },
+                            { kind: 'Field', name: { kind: 'Name', value: 'breakage' } },
+                            { kind: 'Field', name: { kind: 'Name', value: 'carryOver' } },
+                            { kind: 'Field', name: { kind: 'Name', value: 'withholdingTax' } },
+                            { kind: 'Field', name: { kind: 'Name', value: 'credited' } },
+                            { kind: 'Field', name: { kind: 'Name', value: 'jackpotWon' } },
+                          ],
+                        },
+                      },
+                      { kind: 'Field', name: { kind: 'Name', value: 'rejectedTickets' } },
+                    ],
+                  },
+                },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'cashOut' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [
+                      { kind: 'Field', name: { kind: 'Name', value: 'marginPercent' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'cashOuts' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'stakes' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'valuePaid' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'withholdingTax' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'credited' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'fairValue' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'marginEarned' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'ggr' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'wouldHavePaid' } },
+                    ],
+                  },
+                },
               ],
             },
           },
@@ -12914,6 +13118,29 @@ export const SimulationRunDocument = {
               ],
             },
           },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'SimulationPoolTotalsFields' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'SimulationPoolTotals' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'issues' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'tickets' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'lines' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'handle' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'grossPrizes' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'withholdingTax' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'credited' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'ggr' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'hold' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'seedPaid' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'jackpotsWon' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'openStakes' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'carryOverAtEnd' } },
         ],
       },
     },

@@ -397,12 +397,183 @@ export function SimulationReportView({ run }: { readonly run: SimulationReport }
         </ResponsiveContainer>
       </Card>
 
+      {run.pools && <SimulationPoolsCard pools={run.pools} />}
+      {run.cashOut && <SimulationCashOutCard cashOut={run.cashOut} />}
+
       <Card size="small" title={t('simulations.scenario')}>
         <pre style={{ fontSize: 12, whiteSpace: 'pre-wrap' }}>
           {JSON.stringify(JSON.parse(run.scenarioJson), null, 2)}
         </pre>
       </Card>
     </Space>
+  );
+}
+
+type SimulationPools = NonNullable<SimulationReport['pools']>;
+type PoolTotals = SimulationPools['totals'];
+
+/**
+ * A run's jackpot and Lucky Six (docs/simulations.md "Pool games"): totals of all pool games and of each
+ * game (handle, gross prizes with the seed, GGR, hold, tax, jackpots won, what is carried over at the
+ * end), then every issue by first kick-off with its sales, pool, prizes and rollover. TZS.
+ */
+export function SimulationPoolsCard({ pools }: { readonly pools: SimulationPools }) {
+  const { t } = useTranslation();
+  const gameName = (game: string) => t(`simulations.pools.${game}`, { defaultValue: game });
+  const rows = [
+    { key: 'all', name: t('simulations.pools.all'), totals: pools.totals },
+    ...pools.byGame.map((g) => ({ key: g.game, name: gameName(g.game), totals: g.totals })),
+  ];
+  const money = (title: string, pick: (x: PoolTotals) => number) => ({
+    key: title,
+    title,
+    align: 'right' as const,
+    render: (_: unknown, r: (typeof rows)[number]) => formatTzs(pick(r.totals)),
+  });
+  return (
+    <Card size="small" title={t('simulations.pools.title')} data-testid="simulation-pools">
+      <Table
+        size="small"
+        rowKey="key"
+        pagination={false}
+        dataSource={rows}
+        scroll={{ x: 'max-content' }}
+        columns={[
+          { key: 'game', title: t('simulations.pools.game'), dataIndex: 'name' },
+          {
+            key: 'issues',
+            title: t('simulations.pools.issues'),
+            align: 'right',
+            render: (_, r) => r.totals.issues,
+          },
+          {
+            key: 'tickets',
+            title: t('simulations.pools.tickets'),
+            align: 'right',
+            render: (_, r) => r.totals.tickets,
+          },
+          money(t('simulations.col.handle'), (x) => x.handle),
+          money(t('simulations.pools.prizesPaid'), (x) => x.grossPrizes),
+          money(t('simulations.col.ggr'), (x) => x.ggr),
+          {
+            key: 'hold',
+            title: t('simulations.col.hold'),
+            align: 'right',
+            render: (_, r) => percent(r.totals.hold),
+          },
+          money(t('simulations.col.withholdingTax'), (x) => x.withholdingTax),
+          money(t('simulations.pools.seedPaid'), (x) => x.seedPaid),
+          {
+            key: 'won',
+            title: t('simulations.pools.jackpotsWon'),
+            align: 'right',
+            render: (_, r) => r.totals.jackpotsWon,
+          },
+          money(t('simulations.pools.openStakes'), (x) => x.openStakes),
+          money(t('simulations.pools.carryOverAtEnd'), (x) => x.carryOverAtEnd),
+        ]}
+      />
+      <Typography.Paragraph type="secondary" style={{ marginTop: 8 }}>
+        {t('simulations.pools.rejectedTickets')}: {pools.rejectedTickets}
+      </Typography.Paragraph>
+      <Table<SimulationPools['issues'][number]>
+        size="small"
+        rowKey="issueId"
+        pagination={{ pageSize: 10 }}
+        dataSource={[...pools.issues]}
+        scroll={{ x: 'max-content' }}
+        data-testid="simulation-pool-issues"
+        columns={[
+          { key: 'issue', title: t('simulations.pools.issue'), dataIndex: 'identifier' },
+          { key: 'game', title: t('simulations.pools.game'), render: (_, i) => gameName(i.game) },
+          {
+            key: 'kickoff',
+            title: t('simulations.pools.firstKickoff'),
+            render: (_, i) => formatEat(String(i.firstKickoff)),
+          },
+          { key: 'status', title: t('simulations.pools.status'), render: (_, i) => <Tag>{i.status}</Tag> },
+          { key: 'tickets', title: t('simulations.pools.tickets'), align: 'right', dataIndex: 'tickets' },
+          { key: 'lines', title: t('simulations.pools.lines'), align: 'right', dataIndex: 'lines' },
+          {
+            key: 'stakes',
+            title: t('simulations.pools.stakes'),
+            align: 'right',
+            render: (_, i) => formatTzs(i.stakes),
+          },
+          {
+            key: 'carriedOver',
+            title: t('simulations.pools.carriedOver'),
+            align: 'right',
+            render: (_, i) => formatTzs(i.carriedOver),
+          },
+          {
+            key: 'pool',
+            title: t('simulations.pools.pool'),
+            align: 'right',
+            render: (_, i) => formatTzs(i.pool),
+          },
+          {
+            key: 'prizes',
+            title: t('simulations.pools.prizesPaid'),
+            align: 'right',
+            render: (_, i) => formatTzs(i.prizesPaid),
+          },
+          {
+            key: 'carryOver',
+            title: t('simulations.pools.carryOver'),
+            align: 'right',
+            render: (_, i) => formatTzs(i.carryOver),
+          },
+          {
+            key: 'won',
+            title: t('simulations.pools.jackpotWon'),
+            render: (_, i) => (i.jackpotWon ? <Tag color="green">✓</Tag> : null),
+          },
+        ]}
+      />
+    </Card>
+  );
+}
+
+/**
+ * A run's half-time cash-outs (docs/simulations.md "Cash-out"): how many, the stakes, the value paid
+ * and its fair value before the cash-out margin, the margin earned, GGR, and what the same bets would
+ * have paid at full time. TZS.
+ */
+export function SimulationCashOutCard({
+  cashOut,
+}: {
+  readonly cashOut: NonNullable<SimulationReport['cashOut']>;
+}) {
+  const { t } = useTranslation();
+  return (
+    <Card size="small" title={t('simulations.cashOut.title')}>
+      <Descriptions size="small" bordered column={{ xs: 1, sm: 2 }} data-testid="simulation-cash-out">
+        <Descriptions.Item label={t('simulations.cashOut.marginPercent')}>
+          {cashOut.marginPercent}%
+        </Descriptions.Item>
+        <Descriptions.Item label={t('simulations.cashOut.cashOuts')}>{cashOut.cashOuts}</Descriptions.Item>
+        <Descriptions.Item label={t('simulations.cashOut.stakes')}>
+          {formatTzs(cashOut.stakes)}
+        </Descriptions.Item>
+        <Descriptions.Item label={t('simulations.cashOut.valuePaid')}>
+          {formatTzs(cashOut.valuePaid)}
+        </Descriptions.Item>
+        <Descriptions.Item label={t('simulations.cashOut.fairValue')}>
+          {formatTzs(cashOut.fairValue)}
+        </Descriptions.Item>
+        <Descriptions.Item label={t('simulations.cashOut.marginEarned')}>
+          {formatTzs(cashOut.marginEarned)}
+        </Descriptions.Item>
+        <Descriptions.Item label={t('simulations.col.ggr')}>{formatTzs(cashOut.ggr)}</Descriptions.Item>
+        <Descriptions.Item label={t('simulations.col.withholdingTax')}>
+          {formatTzs(cashOut.withholdingTax)}
+        </Descriptions.Item>
+        <Descriptions.Item label={t('simulations.cashOut.wouldHavePaid')}>
+          {formatTzs(cashOut.wouldHavePaid)}
+        </Descriptions.Item>
+      </Descriptions>
+    </Card>
   );
 }
 

@@ -95,9 +95,74 @@ const run = (
       },
     ],
   },
+  pools: null,
+  cashOut: null,
 });
 
-const A = run('simtesta', 'tax10', 950_000, 'simtestb');
+const poolTotals = (issues: number, handle: number, grossPrizes: number, jackpotsWon: number) => ({
+  issues,
+  tickets: issues * 40,
+  lines: issues * 90,
+  handle,
+  grossPrizes,
+  withholdingTax: 1_200,
+  credited: grossPrizes - 1_200,
+  ggr: handle - grossPrizes,
+  hold: (handle - grossPrizes) / handle,
+  seedPaid: 0,
+  jackpotsWon,
+  openStakes: 3_000,
+  carryOverAtEnd: 41_775,
+});
+
+/** Run A also had pool players and half-time cash-outs (docs/simulations.md "Pool games", "Cash-out"). */
+const withPools = (report: SimulationReport): SimulationReport => ({
+  ...report,
+  pools: {
+    totals: poolTotals(3, 270_000, 60_000, 0),
+    byGame: [
+      { game: 'jackpot', totals: poolTotals(2, 200_000, 45_000, 0) },
+      { game: 'luckysix', totals: poolTotals(1, 70_000, 15_000, 0) },
+    ],
+    issues: [
+      {
+        game: 'jackpot',
+        issueId: 'simtesta-jp1',
+        identifier: 'SIMJP0001',
+        firstKickoff: '2023-08-11T19:00:00.000Z',
+        status: 'settled',
+        tickets: 40,
+        lines: 90,
+        stakes: 90_000,
+        carriedOver: 0,
+        pool: 13_500,
+        prizesPaid: 5_400,
+        seedPaid: 0,
+        rolledOver: 8_000,
+        breakage: 100,
+        carryOver: 8_100,
+        withholdingTax: 0,
+        credited: 5_400,
+        jackpotWon: false,
+      },
+    ],
+    rejectedTickets: 2,
+  },
+  cashOut: {
+    marginPercent: 5,
+    cashOuts: 12,
+    stakes: 24_000,
+    valuePaid: 31_350,
+    withholdingTax: 735,
+    credited: 30_615,
+    fairValue: 33_000,
+    marginEarned: 1_650,
+    ggr: -7_350,
+    wouldHavePaid: 36_000,
+  },
+});
+
+const A = withPools(run('simtesta', 'tax10', 950_000, 'simtestb'));
 const B = run('simtestb', 'tax15', 930_000, 'simtesta');
 const answer = (operation: string, variables: Record<string, unknown>) => {
   if (operation === 'SimulationRuns') return { simulationRuns: [B.summary, A.summary] };
@@ -148,6 +213,15 @@ describe('Simulations screens', () => {
       expect(within(byMarket).getByText('multiple')).toBeTruthy();
       expect(within(byMarket).getByText('40.00%')).toBeTruthy();
       expect(within(screen.getByTestId('simulation-calibration')).getByText('0.5431')).toBeTruthy();
+      // The pool games per game and per issue, and the half-time cash-outs with the margin they earned.
+      const pools = screen.getByTestId('simulation-pools');
+      expect(within(pools).getByText('Lucky Six')).toBeTruthy();
+      expect(within(pools).getByText('SIMJP0001')).toBeTruthy();
+      expect(within(pools).getByText('77.78%')).toBeTruthy();
+      expect(within(pools).getByText('13,500')).toBeTruthy();
+      const cashOut = screen.getByTestId('simulation-cash-out');
+      expect(within(cashOut).getByText('1,650')).toBeTruthy();
+      expect(within(cashOut).getByText('-7,350')).toBeTruthy();
       const bet = screen.getByTestId('simulation-bet-simtesta-b7');
       expect(bet.getAttribute('href')).toBe('/audit/history?kind=BET&id=simtesta-b7');
       // The what-if partner (kept with --compare) is compared at once: GGR 50,000 → 70,000.
@@ -164,6 +238,13 @@ describe('Simulations screens', () => {
     async () => {
       openRun('simtesta', 'sw');
       expect(await screen.findByText('Ushindi mkubwa zaidi', {}, WAIT)).toBeTruthy();
+      expect(screen.getByText('Jackpot na Bahati Sita')).toBeTruthy();
+      cleanup();
+      // A run without pool players or cash-outs shows neither section.
+      openRun('simtestb');
+      await screen.findByTestId('simulation-ggr', {}, WAIT);
+      expect(screen.queryByTestId('simulation-pools')).toBeNull();
+      expect(screen.queryByTestId('simulation-cash-out')).toBeNull();
       cleanup();
       openRun('nosuchrun');
       expect(await screen.findByText('No simulation nosuchrun is kept here.', {}, WAIT)).toBeTruthy();

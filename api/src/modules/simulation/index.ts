@@ -113,6 +113,15 @@ const Query: QueryResolvers = {
           marketObserved: b.market.observed,
         })),
       },
+      pools: report.pools
+        ? {
+            totals: report.pools.totals,
+            byGame: Object.entries(report.pools.byGame).map(([game, totals]) => ({ game, totals })),
+            issues: [...report.pools.issues],
+            rejectedTickets: report.pools.rejectedTickets,
+          }
+        : null,
+      cashOut: report.cashOut ?? null,
     };
   },
 };
