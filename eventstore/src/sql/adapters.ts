@@ -2,9 +2,14 @@
  * The two SQL adapters of the port: a PostgreSQL server through `pg`, and embedded PostgreSQL through
  * PGlite (the zero-setup default, architecture.md §7). Both run the same migrations and SQL.
  */
+import { createHash } from 'node:crypto';
+import { mkdir, readFile, readdir, rename, rm, writeFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
 import { createPgliteClient, createPostgresClient, createSqlClientFromEnv } from './client.ts';
-import type { PostgresClientOptions, SqlClient } from './client.ts';
-import { createSqlEventStore, migrateEventStore } from './store.ts';
+import type { PgliteSqlClient, PostgresClientOptions, SqlClient } from './client.ts';
+import { EVENT_STORE_MIGRATIONS, createSqlEventStore, migrateEventStore } from './store.ts';
 import type { SqlEventStore } from './store.ts';
 
 /** Migrates and opens an event store on an existing SQL client (which the caller keeps and closes). */
@@ -41,15 +46,92 @@ const THROWAWAY_STORE_SQL = [
   'ALTER SEQUENCE es_global_position_seq SET UNLOGGED',
 ];
 
+/** How {@link createThrowawayPgliteEventStore} starts. */
+export interface ThrowawayStoreOptions {
+  /**
+   * Folder of the migrated, tuned empty database's image (decision 0160): read when it holds the
+   * image for this PGlite version, migrations and tuning, else written after a fresh start. `null`:
+   * no image (initdb and migrations every time). Default: `PGLITE_IMAGE_DIR`, else
+   * `<os tmpdir>/bashiri-pglite-images`.
+   */
+  readonly imageDir?: string | null;
+}
+
+/**
+ * The image's file name: PGlite's version, the event-store migrations and {@link THROWAWAY_STORE_SQL}
+ * hashed, so a new PGlite or a new migration never starts from an old image.
+ */
+const throwawayImageName = async (): Promise<string> => {
+  const require = createRequire(import.meta.url);
+  const pgliteDir = dirname(dirname(require.resolve('@electric-sql/pglite/pglite.wasm')));
+  const { version } = JSON.parse(await readFile(join(pgliteDir, 'package.json'), 'utf8')) as {
+    version: string;
+  };
+  const hash = createHash('sha256').update(`pglite ${version}\n`);
+  const folder = EVENT_STORE_MIGRATIONS.folder;
+  for (const file of (await readdir(folder)).filter((f) => f.endsWith('.sql')).sort())
+    hash.update(`${file}\n`).update(await readFile(new URL(file, folder)));
+  hash.update(THROWAWAY_STORE_SQL.join(';\n'));
+  return `throwaway-event-store-${hash.digest('hex').slice(0, 20)}.tgz`;
+};
+
+/** Opens an in-memory PGlite from the image at `file`; null when there is none or it does not open. */
+const openFromImage = async (file: string): Promise<PgliteSqlClient | null> => {
+  let image: Buffer;
+  try {
+    image = await readFile(file);
+  } catch {
+    return null;
+  }
+  try {
+    return await createPgliteClient(undefined, { image: new Blob([new Uint8Array(image)]) });
+  } catch {
+    return null; // a damaged image: start afresh (and write it again)
+  }
+};
+
+/** Writes `client`'s database as the image at `file` (atomically: a temporary file renamed); best effort. */
+const writeImage = async (client: PgliteSqlClient, file: string): Promise<void> => {
+  try {
+    await mkdir(dirname(file), { recursive: true });
+    const temporary = `${file}.${process.pid}.${Date.now()}.tmp`;
+    await writeFile(temporary, new Uint8Array(await (await client.dumpImage()).arrayBuffer()));
+    await rename(temporary, file).catch(async (e: unknown) => {
+      await rm(temporary, { force: true });
+      throw e;
+    });
+  } catch {
+    // A folder that cannot be written only means the next store starts afresh too.
+  }
+};
+
 /**
  * An in-memory PGlite event store for a run that only writes and is dropped when it ends, read by no
  * one (a simulation that is not kept): appends and stream reads behave as in any store, while
  * `readAll`/`subscribeToAll` lose their indexes (a full scan) and nothing survives a crash.
+ *
+ * It starts from an image of the migrated, tuned empty database when `options.imageDir` holds one
+ * (decision 0160: no initdb, no second WebAssembly instance for it, no migrations to apply; the
+ * migrations still run and find nothing to do), and writes that image there after a fresh start.
  */
-export const createThrowawayPgliteEventStore = async (): Promise<SqlEventStore> => {
-  const store = await createPgliteEventStore();
-  for (const statement of THROWAWAY_STORE_SQL) await store.sql.query(statement);
-  return store;
+export const createThrowawayPgliteEventStore = async (
+  options: ThrowawayStoreOptions = {},
+): Promise<SqlEventStore> => {
+  const imageDir =
+    options.imageDir === undefined
+      ? (process.env.PGLITE_IMAGE_DIR ?? join(tmpdir(), 'bashiri-pglite-images'))
+      : options.imageDir;
+  const file = imageDir === null ? null : join(imageDir, await throwawayImageName());
+  const fromImage = file ? await openFromImage(file) : null;
+  if (fromImage) {
+    await migrateEventStore(fromImage);
+    return createSqlEventStore(fromImage);
+  }
+  const sql = await createPgliteClient();
+  await migrateEventStore(sql);
+  for (const statement of THROWAWAY_STORE_SQL) await sql.query(statement);
+  if (file) await writeImage(sql, file);
+  return createSqlEventStore(sql);
 };
 
 /** PostgreSQL when `DATABASE_URL` is set, else PGlite in `PGLITE_DIR` (default `.data/pglite`). */

@@ -242,15 +242,40 @@ const sqlLiteral = (value: unknown): string => {
   return escapeLiteral(JSON.stringify(value));
 };
 
+/** A PGlite client that can also write its whole database as one tarball (PGlite's `dumpDataDir`). */
+export interface PgliteSqlClient extends SqlClient {
+  readonly kind: 'pglite';
+  /** The data directory as a gzipped tarball, which `createPgliteClient(undefined, { image })` opens. */
+  dumpImage(): Promise<Blob>;
+}
+
+/** How {@link createPgliteClient} starts. */
+export interface PgliteClientOptions {
+  /**
+   * A data directory written by {@link PgliteSqlClient.dumpImage} (same PGlite version): the database
+   * starts from it instead of running `initdb` (only for an in-memory database, `dataDir` undefined).
+   */
+  readonly image?: Blob;
+}
+
 /**
  * An embedded PostgreSQL (PGlite). `dataDir` is a folder (created if absent) or undefined for memory.
  * PGlite has one backend: transactions are serialised, which the event store's SQL tolerates
- * (event-store.md "Costs to know").
+ * (event-store.md "Costs to know"). `options.image` starts an in-memory database from a dumped one.
  */
-export const createPgliteClient = async (dataDir?: string): Promise<SqlClient> => {
+export const createPgliteClient = async (
+  dataDir?: string,
+  options: PgliteClientOptions = {},
+): Promise<PgliteSqlClient> => {
   const { PGlite } = await import('@electric-sql/pglite');
   if (dataDir && !dataDir.startsWith('memory://')) await mkdir(dataDir, { recursive: true });
-  const db: PGlite = dataDir ? await PGlite.create(dataDir) : await PGlite.create();
+  if (dataDir && options.image)
+    throw new Error('createPgliteClient: an image starts an in-memory database only');
+  const db: PGlite = dataDir
+    ? await PGlite.create(dataDir)
+    : options.image
+      ? await PGlite.create({ loadDataDir: options.image })
+      : await PGlite.create();
   // PGlite has no named extended-protocol statements: hot statements are PREPAREd once (session-level,
   // not undone by a rollback) and EXECUTEd with their values as quoted literals.
   const prepared = new Map<string, Promise<unknown>>();
@@ -284,6 +309,7 @@ export const createPgliteClient = async (dataDir?: string): Promise<SqlClient> =
       return unlisten;
     },
     close: () => db.close(),
+    dumpImage: () => db.dumpDataDir('gzip'),
   };
 };
 

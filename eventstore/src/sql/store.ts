@@ -26,7 +26,8 @@ import type { SqlClient, SqlExecutor } from './client.ts';
 import { migrate } from './migrate.ts';
 import { groupedAppendToStreams, groupedReadStreams } from './streams.ts';
 
-const EVENT_STORE_MIGRATIONS = {
+/** The event store's migrations: folder and version table. */
+export const EVENT_STORE_MIGRATIONS = {
   folder: new URL('../../migrations/', import.meta.url),
   table: 'eventstore_schema_version',
 };
