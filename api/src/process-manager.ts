@@ -32,6 +32,12 @@ export interface WorkQueue {
   readonly columns: readonly string[];
   /** The column after `queued_at` that orders items queued at the same instant (unique with it). */
   readonly tiebreak: string;
+  /**
+   * A text column whose equal values must never be in two batches at once within one drain (the player
+   * whose wallet the effects move, decision 0168): with `lanes` > 1, items are dealt to lanes by a hash
+   * of it, so concurrent batches of one drain touch disjoint wallets. A NULL goes to the lane of ''.
+   */
+  readonly partitionBy?: string;
 }
 
 /** Options of {@link drainQueue}. */
@@ -40,6 +46,13 @@ export interface DrainOptions {
   readonly batchSize?: number;
   /** How long a lease holds its items, seconds (default 60). */
   readonly leaseSeconds?: number;
+  /**
+   * Batches in flight at once (default 1; decision 0168): the queue is split by a hash of
+   * `queue.partitionBy` into this many lanes, each drained batch after batch, all at the same time — so
+   * one lane's effects are decided in Node while another's are written by the database. Needs
+   * `queue.partitionBy` when above 1.
+   */
+  readonly lanes?: number;
 }
 
 interface LeasedRow {
@@ -55,7 +68,9 @@ const IDENTIFIER = /^[a-z_][a-z0-9_]*$/;
 /**
  * Works through `queue` until no free item is left: leases a batch, runs `effects(items)` (which must
  * be idempotent: deterministic event ids through the port), deletes the batch. Returns the number of
- * items done. Safe in several processes at once.
+ * items done. Safe in several processes at once. With `lanes` > 1, that many batches are in flight at
+ * once, dealt by a hash of `queue.partitionBy`; when effects fail in one lane, the other lanes still
+ * run to their end and the first failure is thrown.
  *
  * Each batch starts after the last item of the one before (keyset order `(queued_at, tiebreak)`):
  * deleted rows stay in the index until vacuum, and scanning past them from the start every time makes a
@@ -65,16 +80,53 @@ export const drainQueue = async <Item>(
   sql: SqlExecutor,
   queue: WorkQueue,
   effects: (items: readonly Item[]) => Promise<void>,
-  { batchSize = 250, leaseSeconds = 60 }: DrainOptions = {},
+  { batchSize = 250, leaseSeconds = 60, lanes = 1 }: DrainOptions = {},
 ): Promise<number> => {
-  for (const name of [queue.table, queue.tiebreak, ...queue.columns])
+  for (const name of [
+    queue.table,
+    queue.tiebreak,
+    ...queue.columns,
+    ...(queue.partitionBy ? [queue.partitionBy] : []),
+  ])
     if (!IDENTIFIER.test(name)) throw new Error(`unsafe queue identifier: ${name}`);
+  if (!Number.isInteger(lanes) || lanes < 1)
+    throw new Error(`drainQueue: lanes must be a positive integer, got ${lanes}`);
+  if (lanes > 1 && !queue.partitionBy)
+    throw new Error(`drainQueue: ${queue.table} has no partitionBy for ${lanes} lanes`);
+  if (lanes === 1) return drainLane(sql, queue, effects, batchSize, leaseSeconds, null);
+  // Every lane runs to its end before a failure is thrown: no lane is left working unobserved.
+  const lanesDone = await Promise.allSettled(
+    Array.from({ length: lanes }, (_, lane) =>
+      drainLane(sql, queue, effects, batchSize, leaseSeconds, { lane, lanes }),
+    ),
+  );
+  const failed = lanesDone.find((r) => r.status === 'rejected');
+  if (failed) throw failed.reason;
+  return lanesDone.reduce((sum, r) => sum + (r.status === 'fulfilled' ? r.value : 0), 0);
+};
+
+/**
+ * One lane of {@link drainQueue}: the items whose `partitionBy` hashes to `lane` of `lanes` (every
+ * item when `part` is null), batch after batch until none is free.
+ */
+const drainLane = async <Item>(
+  sql: SqlExecutor,
+  queue: WorkQueue,
+  effects: (items: readonly Item[]) => Promise<void>,
+  batchSize: number,
+  leaseSeconds: number,
+  part: { readonly lane: number; readonly lanes: number } | null,
+): Promise<number> => {
   const columns = queue.columns.map((c) => `q.${c}`).join(', ');
   const free = '(leased_until IS NULL OR leased_until < now())';
+  // hashtext is PostgreSQL's (and PGlite's) stable text hash; the mask keeps it non-negative.
+  const lane = part
+    ? `AND (hashtext(coalesce(${queue.partitionBy}, '')) & 2147483647) % ${part.lanes} = ${part.lane}`
+    : '';
   const leaseSql = (keyset: boolean) => `UPDATE ${queue.table} q
     SET leased_until = now() + make_interval(secs => $2), lease_id = $3::uuid
     FROM (SELECT ctid FROM ${queue.table}
-          WHERE ${free} ${keyset ? `AND (queued_at, ${queue.tiebreak}) > ($4::timestamptz, $5)` : ''}
+          WHERE ${free} ${lane} ${keyset ? `AND (queued_at, ${queue.tiebreak}) > ($4::timestamptz, $5)` : ''}
           ORDER BY queued_at, ${queue.tiebreak} LIMIT $1 FOR UPDATE SKIP LOCKED) AS c
     WHERE q.ctid = c.ctid
     RETURNING q.ctid::text AS row_ref, q.queued_at::text AS queued_text, q.${queue.tiebreak} AS queue_tiebreak, ${columns}`;

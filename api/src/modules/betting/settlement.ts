@@ -34,7 +34,14 @@ const SETTLEMENT_QUEUE: WorkQueue = {
   table: 'settlement_queue',
   columns: ['bet_id', 'match_id', 'revision'],
   tiebreak: 'bet_id',
+  partitionBy: 'user_id',
 };
+
+/**
+ * Settlement batches in flight at once (decision 0168): two lanes of players, so Node decides one
+ * lane's batch while PostgreSQL appends the other's, and no wallet is in both.
+ */
+export const SETTLEMENT_LANES = 2;
 
 /** What one settled bet changed, for subscriptions after the commit. */
 export interface SettledNotice {
@@ -137,10 +144,16 @@ const settleRound = async (
 
 /**
  * Works through the settlement queue, `batchSize` bets per lease, until it is empty (the
- * process-manager helper, `process-manager.ts`). Returns the number of work items done. Safe to run in
- * several processes at once.
+ * process-manager helper, `process-manager.ts`), `lanes` batches at once, each lane a disjoint set of
+ * players (decision 0168). Returns the number of work items done. Safe to run in several processes at
+ * once: lanes of two processes may share a wallet, and the loser of that race goes the single money
+ * path, which reloads and retries (event ids from (bet, match, revision): nothing is paid twice).
  */
-export const drainSettlementQueue = (services: AppServices, batchSize = 250): Promise<number> =>
+export const drainSettlementQueue = (
+  services: AppServices,
+  batchSize = 250,
+  lanes = SETTLEMENT_LANES,
+): Promise<number> =>
   drainQueue<QueueItem>(
     services.sql,
     SETTLEMENT_QUEUE,
@@ -148,7 +161,7 @@ export const drainSettlementQueue = (services: AppServices, batchSize = 250): Pr
       const notices = await settleBatch(services, items, new Date(services.now()).toISOString());
       for (const notice of notices) services.publish(`BET_SETTLED:${notice.userId}`, notice);
     },
-    { batchSize },
+    { batchSize, lanes },
   );
 
 /**
