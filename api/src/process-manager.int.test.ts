@@ -1,6 +1,7 @@
 /**
  * The process-manager helper (`drainQueue`): every item done once by concurrent drains, failed
- * effects release their lease, an expired lease is taken again.
+ * effects release their lease, an expired lease is taken again, lanes run batches of disjoint players
+ * at once.
  */
 import { openTestDatabase } from '@bashiri/eventstore/testing';
 import type { TestDatabase } from '@bashiri/eventstore/testing';
@@ -16,7 +17,7 @@ describe('drainQueue', () => {
   beforeAll(async () => {
     db = await openTestDatabase('pglite');
     await db.sql.query(`CREATE TABLE pm_test_queue (
-      item_id text PRIMARY KEY, payload text NOT NULL DEFAULT '', queued_at timestamptz NOT NULL DEFAULT now(),
+      item_id text PRIMARY KEY, payload text NOT NULL DEFAULT '', player text, queued_at timestamptz NOT NULL DEFAULT now(),
       leased_until timestamptz, lease_id uuid)`);
   });
   afterAll(async () => db.dispose());
@@ -111,5 +112,68 @@ describe('drainQueue', () => {
     });
     expect(second).toEqual(['held']);
     expect(await left()).toBe(0);
+  });
+
+  it('lanes run batches at once, never two batches of one player at a time, each item once', async () => {
+    const lanes: WorkQueue = { ...QUEUE, columns: ['item_id', 'player'], partitionBy: 'player' };
+    const ids = Array.from({ length: 60 }, (_, i) => `l${String(i).padStart(2, '0')}`);
+    await enqueue(ids);
+    // Eleven players, and one item without a player (a row queued before the column: one lane).
+    await db.sql.query(
+      `UPDATE pm_test_queue SET player = CASE WHEN item_id = 'l00' THEN NULL
+         ELSE 'p' || (substr(item_id, 2)::int % 11) END`,
+    );
+    const busy = new Set<string | null>();
+    let inFlight = 0;
+    let most = 0;
+    const seen: string[] = [];
+    const done = await drainQueue<{ item_id: string; player: string | null }>(
+      db.sql,
+      lanes,
+      async (items) => {
+        const players = new Set(items.map((i) => i.player));
+        for (const p of players) expect(busy.has(p)).toBe(false);
+        for (const p of players) busy.add(p);
+        most = Math.max(most, ++inFlight);
+        await new Promise((resolve) => setTimeout(resolve, 5));
+        seen.push(...items.map((i) => i.item_id));
+        for (const p of players) busy.delete(p);
+        inFlight--;
+      },
+      { batchSize: 4, lanes: 3 },
+    );
+    expect(done).toBe(60);
+    expect(seen.sort()).toEqual(ids);
+    expect(most).toBeGreaterThan(1);
+    expect(await left()).toBe(0);
+  });
+
+  it('refuses lanes without a column to deal them by, and throws a failure of one lane after the others end', async () => {
+    await enqueue(['x1', 'x2']);
+    await expect(drainQueue(db.sql, QUEUE, async () => undefined, { lanes: 2 })).rejects.toThrow(
+      'no partitionBy',
+    );
+    const lanes: WorkQueue = { ...QUEUE, columns: ['item_id', 'player'], partitionBy: 'player' };
+    const ids = Array.from({ length: 20 }, (_, i) => `f${String(i).padStart(2, '0')}`);
+    await enqueue(ids);
+    await db.sql.query(`UPDATE pm_test_queue SET player = item_id`);
+    const failing = ids[0]!;
+    let finished = 0;
+    await expect(
+      drainQueue<{ item_id: string }>(
+        db.sql,
+        lanes,
+        async (items) => {
+          if (items.some((i) => i.item_id === failing)) throw new Error('down');
+          await new Promise((resolve) => setTimeout(resolve, 2));
+          finished += items.length;
+        },
+        { batchSize: 1, lanes: 2 },
+      ),
+    ).rejects.toThrow('down');
+    // The other lane ran to its end: only the failed lane's items (from the failure on) are left.
+    expect(finished + (await left())).toBe(20);
+    expect(await left()).toBeGreaterThanOrEqual(1);
+    expect(await left()).toBeLessThan(20);
   });
 });
