@@ -1,6 +1,7 @@
 /**
  * The settlement worker's lanes (decision 0168): two processes draining one queue at once, each in two
- * lanes of players, race on the same wallets; every bet is settled once and every win paid once.
+ * lanes of players, race on the same wallets; every bet is settled once and every win paid once, those
+ * queued without their player too.
  */
 import { betStream, fixtureDecider, fixtureStream, walletStream } from '@bashiri/domain';
 import { handleCommand, isWrongExpectedVersion } from '@bashiri/eventstore';
@@ -77,6 +78,11 @@ describe('settlement lanes', () => {
       fullTime: { home: 2, away: 0 },
     });
     await a.services.projections.settle();
+    // Items queued before the queue knew the player (migration 006): read their bets to find it.
+    const legacy = await a.services.sql.query(
+      `UPDATE settlement_queue SET user_id = NULL WHERE user_id = 'lane-e'`,
+    );
+    expect(legacy.rowCount).toBe(6);
     // Batches of two: many batches, and the two processes' lanes share every player, so appends may lose
     // races; one loss is forced: the first wallet append of process A meets a credit that process B
     // wrote after A had read the wallet.
