@@ -7,7 +7,7 @@ import { openTestDatabase } from '@bashiri/eventstore/testing';
 import type { TestDatabase } from '@bashiri/eventstore/testing';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { drainQueue } from './process-manager.ts';
+import { drainQueue, leaseStatement } from './process-manager.ts';
 import type { WorkQueue } from './process-manager.ts';
 
 const QUEUE: WorkQueue = { table: 'pm_test_queue', columns: ['item_id'], tiebreak: 'item_id' };
@@ -175,5 +175,38 @@ describe('drainQueue', () => {
     expect(finished + (await left())).toBe(20);
     expect(await left()).toBeGreaterThanOrEqual(1);
     expect(await left()).toBeLessThan(20);
+  });
+
+  it('a lane leases through the order index, not a sort of the whole queue', async () => {
+    // 20,000 items of 1,000 players: with the lane written `% n = k` the planner expected 0.5 % of the
+    // rows to match and sorted the whole queue on every lease (bench:feed, decision 0168).
+    await db.sql.query(`CREATE TABLE pm_plan_queue (
+      item_id text PRIMARY KEY, player text, queued_at timestamptz NOT NULL DEFAULT now(),
+      leased_until timestamptz, lease_id uuid)`);
+    await db.sql.query('CREATE INDEX pm_plan_queue_order ON pm_plan_queue (queued_at, item_id)');
+    await db.sql.query(
+      `INSERT INTO pm_plan_queue (item_id, player)
+       SELECT md5(i::text), 'player-' || (i % 1000) FROM generate_series(1, 20000) AS i`,
+    );
+    await db.sql.query('ANALYZE pm_plan_queue');
+    const queue: WorkQueue = {
+      table: 'pm_plan_queue',
+      columns: ['item_id', 'player'],
+      tiebreak: 'item_id',
+      partitionBy: 'player',
+    };
+    for (const lanes of [2, 4])
+      for (const keyset of [false, true]) {
+        const params = [250, 60, '00000000-0000-0000-0000-000000000000'];
+        const { rows } = await db.sql.query<{ 'QUERY PLAN': string }>(
+          `EXPLAIN ${leaseStatement(queue, keyset, { lane: 1, lanes })}`,
+          keyset ? [...params, '2000-01-01 00:00:00+00', ''] : params,
+        );
+        const plan = rows.map((r) => r['QUERY PLAN']).join('\n');
+        // (The update's join back by ctid is the planner's own business: a Tid Scan on PostgreSQL 15.)
+        expect(plan).toContain('Index Scan using pm_plan_queue_order on pm_plan_queue');
+        expect(plan).not.toContain('Sort');
+      }
+    await db.sql.query('DROP TABLE pm_plan_queue');
   });
 });

@@ -117,30 +117,14 @@ const drainLane = async <Item>(
   leaseSeconds: number,
   part: { readonly lane: number; readonly lanes: number } | null,
 ): Promise<number> => {
-  const columns = queue.columns.map((c) => `q.${c}`).join(', ');
-  const free = '(leased_until IS NULL OR leased_until < now())';
-  // hashtext is PostgreSQL's (and PGlite's) stable text hash; the mask keeps it non-negative. The lane
-  // is written "not any other lane": the planner, with no statistics on the expression, takes `= k` to
-  // keep 0.5 % of the rows and then sorted the whole queue on every lease (a sequential scan and a sort
-  // of 100,000 rows per batch in bench:feed), while `<> ALL (others)` it takes to keep ~99 % and walks
-  // the (queued_at, tiebreak) index to the first `batchSize` of the lane, as without lanes.
-  const others = part ? Array.from({ length: part.lanes }, (_, k) => k).filter((k) => k !== part.lane) : [];
-  const lane = part
-    ? `AND (hashtext(coalesce(${queue.partitionBy}, '')) & 2147483647) % ${part.lanes} <> ALL ('{${others.join(',')}}'::int[])`
-    : '';
-  const leaseSql = (keyset: boolean) => `UPDATE ${queue.table} q
-    SET leased_until = now() + make_interval(secs => $2), lease_id = $3::uuid
-    FROM (SELECT ctid FROM ${queue.table}
-          WHERE ${free} ${lane} ${keyset ? `AND (queued_at, ${queue.tiebreak}) > ($4::timestamptz, $5)` : ''}
-          ORDER BY queued_at, ${queue.tiebreak} LIMIT $1 FOR UPDATE SKIP LOCKED) AS c
-    WHERE q.ctid = c.ctid
-    RETURNING q.ctid::text AS row_ref, q.queued_at::text AS queued_text, q.${queue.tiebreak} AS queue_tiebreak, ${columns}`;
+  const first = leaseStatement(queue, false, part);
+  const next = leaseStatement(queue, true, part);
   let done = 0;
   let after: { queuedAt: string; tiebreak: unknown } | null = null;
   for (;;) {
     const lease = randomUUID();
     const { rows }: { rows: LeasedRow[] } = await sql.query<LeasedRow>(
-      leaseSql(after !== null),
+      after ? next : first,
       after
         ? [batchSize, leaseSeconds, lease, after.queuedAt, after.tiebreak]
         : [batchSize, leaseSeconds, lease],
@@ -175,6 +159,36 @@ const drainLane = async <Item>(
     );
     after = { queuedAt: last.queued_text, tiebreak: last.queue_tiebreak };
   }
+};
+
+/**
+ * The statement that leases a batch of `queue` (parameters: batch size, lease seconds, lease id, and
+ * with `keyset` the `queued_at` text and tiebreak to start after), for the lane `part` (null: the whole
+ * queue). Exported for the plan test.
+ */
+export const leaseStatement = (
+  queue: WorkQueue,
+  keyset: boolean,
+  part: { readonly lane: number; readonly lanes: number } | null,
+): string => {
+  const columns = queue.columns.map((c) => `q.${c}`).join(', ');
+  const free = '(leased_until IS NULL OR leased_until < now())';
+  // hashtext is PostgreSQL's (and PGlite's) stable text hash; the mask keeps it non-negative. The lane
+  // is written "not any other lane": the planner, with no statistics on the expression, takes `= k` to
+  // keep 0.5 % of the rows and then sorted the whole queue on every lease (a sequential scan and a sort
+  // of 100,000 rows per batch in bench:feed), while `<> ALL (others)` it takes to keep ~99 % and walks
+  // the (queued_at, tiebreak) index to the first `batchSize` of the lane, as without lanes.
+  const others = part ? Array.from({ length: part.lanes }, (_, k) => k).filter((k) => k !== part.lane) : [];
+  const lane = part
+    ? `AND (hashtext(coalesce(${queue.partitionBy}, '')) & 2147483647) % ${part.lanes} <> ALL ('{${others.join(',')}}'::int[])`
+    : '';
+  return `UPDATE ${queue.table} q
+    SET leased_until = now() + make_interval(secs => $2), lease_id = $3::uuid
+    FROM (SELECT ctid FROM ${queue.table}
+          WHERE ${free} ${lane} ${keyset ? `AND (queued_at, ${queue.tiebreak}) > ($4::timestamptz, $5)` : ''}
+          ORDER BY queued_at, ${queue.tiebreak} LIMIT $1 FOR UPDATE SKIP LOCKED) AS c
+    WHERE q.ctid = c.ctid
+    RETURNING q.ctid::text AS row_ref, q.queued_at::text AS queued_text, q.${queue.tiebreak} AS queue_tiebreak, ${columns}`;
 };
 
 /** The fixture events that carry a match's result facts: what result-driven process managers react to. */
