@@ -32,6 +32,12 @@ export interface WorkQueue {
   readonly columns: readonly string[];
   /** The column after `queued_at` that orders items queued at the same instant (unique with it). */
   readonly tiebreak: string;
+  /**
+   * A text column whose equal values must never be in two batches at once within one drain (the player
+   * whose wallet the effects move, decision 0168): with `lanes` > 1, items are dealt to lanes by a hash
+   * of it, so concurrent batches of one drain touch disjoint wallets. A NULL goes to the lane of ''.
+   */
+  readonly partitionBy?: string;
 }
 
 /** Options of {@link drainQueue}. */
@@ -41,11 +47,12 @@ export interface DrainOptions {
   /** How long a lease holds its items, seconds (default 60). */
   readonly leaseSeconds?: number;
   /**
-   * Only the items whose `column` (text; NULL counts as '') hashes to `index` of `count` parts
-   * (PostgreSQL `hashtext`): several drains at once, each on its own part, never lease items of the
-   * same key — e.g. of the same player, so that their chunks never wait for each other's wallets.
+   * Batches in flight at once (default 1; decision 0168): the queue is split by a hash of
+   * `queue.partitionBy` into this many lanes, each drained batch after batch, all at the same time — so
+   * one lane's effects are decided in Node while another's are written by the database. Needs
+   * `queue.partitionBy` when above 1.
    */
-  readonly partition?: { readonly column: string; readonly count: number; readonly index: number };
+  readonly lanes?: number;
 }
 
 interface LeasedRow {
@@ -61,7 +68,9 @@ const IDENTIFIER = /^[a-z_][a-z0-9_]*$/;
 /**
  * Works through `queue` until no free item is left: leases a batch, runs `effects(items)` (which must
  * be idempotent: deterministic event ids through the port), deletes the batch. Returns the number of
- * items done. Safe in several processes at once.
+ * items done. Safe in several processes at once. With `lanes` > 1, that many batches are in flight at
+ * once, dealt by a hash of `queue.partitionBy`; when effects fail in one lane, the other lanes still
+ * run to their end and the first failure is thrown.
  *
  * Each batch starts after the last item of the one before (keyset order `(queued_at, tiebreak)`):
  * deleted rows stay in the index until vacuum, and scanning past them from the start every time makes a
@@ -71,43 +80,51 @@ export const drainQueue = async <Item>(
   sql: SqlExecutor,
   queue: WorkQueue,
   effects: (items: readonly Item[]) => Promise<void>,
-  { batchSize = 250, leaseSeconds = 60, partition }: DrainOptions = {},
+  { batchSize = 250, leaseSeconds = 60, lanes = 1 }: DrainOptions = {},
 ): Promise<number> => {
   for (const name of [
     queue.table,
     queue.tiebreak,
     ...queue.columns,
-    ...(partition ? [partition.column] : []),
+    ...(queue.partitionBy ? [queue.partitionBy] : []),
   ])
     if (!IDENTIFIER.test(name)) throw new Error(`unsafe queue identifier: ${name}`);
-  if (
-    partition &&
-    !(
-      Number.isInteger(partition.count) &&
-      Number.isInteger(partition.index) &&
-      partition.index >= 0 &&
-      partition.index < partition.count
-    )
-  )
-    throw new Error(`bad queue partition: ${partition.index} of ${partition.count}`);
-  const columns = queue.columns.map((c) => `q.${c}`).join(', ');
-  const part = partition
-    ? `AND (hashtext(coalesce(${partition.column}, '')) & 2147483647) % ${partition.count} = ${partition.index}`
-    : '';
-  const free = `(leased_until IS NULL OR leased_until < now()) ${part}`;
-  const leaseSql = (keyset: boolean) => `UPDATE ${queue.table} q
-    SET leased_until = now() + make_interval(secs => $2), lease_id = $3::uuid
-    FROM (SELECT ctid FROM ${queue.table}
-          WHERE ${free} ${keyset ? `AND (queued_at, ${queue.tiebreak}) > ($4::timestamptz, $5)` : ''}
-          ORDER BY queued_at, ${queue.tiebreak} LIMIT $1 FOR UPDATE SKIP LOCKED) AS c
-    WHERE q.ctid = c.ctid
-    RETURNING q.ctid::text AS row_ref, q.queued_at::text AS queued_text, q.${queue.tiebreak} AS queue_tiebreak, ${columns}`;
+  if (!Number.isInteger(lanes) || lanes < 1)
+    throw new Error(`drainQueue: lanes must be a positive integer, got ${lanes}`);
+  if (lanes > 1 && !queue.partitionBy)
+    throw new Error(`drainQueue: ${queue.table} has no partitionBy for ${lanes} lanes`);
+  if (lanes === 1) return drainLane(sql, queue, effects, batchSize, leaseSeconds, null);
+  // Every lane runs to its end before a failure is thrown: no lane is left working unobserved.
+  const lanesDone = await Promise.allSettled(
+    Array.from({ length: lanes }, (_, lane) =>
+      drainLane(sql, queue, effects, batchSize, leaseSeconds, { lane, lanes }),
+    ),
+  );
+  const failed = lanesDone.find((r) => r.status === 'rejected');
+  if (failed) throw failed.reason;
+  return lanesDone.reduce((sum, r) => sum + (r.status === 'fulfilled' ? r.value : 0), 0);
+};
+
+/**
+ * One lane of {@link drainQueue}: the items whose `partitionBy` hashes to `lane` of `lanes` (every
+ * item when `part` is null), batch after batch until none is free.
+ */
+const drainLane = async <Item>(
+  sql: SqlExecutor,
+  queue: WorkQueue,
+  effects: (items: readonly Item[]) => Promise<void>,
+  batchSize: number,
+  leaseSeconds: number,
+  part: { readonly lane: number; readonly lanes: number } | null,
+): Promise<number> => {
+  const first = leaseStatement(queue, false, part);
+  const next = leaseStatement(queue, true, part);
   let done = 0;
   let after: { queuedAt: string; tiebreak: unknown } | null = null;
   for (;;) {
     const lease = randomUUID();
     const { rows }: { rows: LeasedRow[] } = await sql.query<LeasedRow>(
-      leaseSql(after !== null),
+      after ? next : first,
       after
         ? [batchSize, leaseSeconds, lease, after.queuedAt, after.tiebreak]
         : [batchSize, leaseSeconds, lease],
@@ -142,6 +159,36 @@ export const drainQueue = async <Item>(
     );
     after = { queuedAt: last.queued_text, tiebreak: last.queue_tiebreak };
   }
+};
+
+/**
+ * The statement that leases a batch of `queue` (parameters: batch size, lease seconds, lease id, and
+ * with `keyset` the `queued_at` text and tiebreak to start after), for the lane `part` (null: the whole
+ * queue). Exported for the plan test.
+ */
+export const leaseStatement = (
+  queue: WorkQueue,
+  keyset: boolean,
+  part: { readonly lane: number; readonly lanes: number } | null,
+): string => {
+  const columns = queue.columns.map((c) => `q.${c}`).join(', ');
+  const free = '(leased_until IS NULL OR leased_until < now())';
+  // hashtext is PostgreSQL's (and PGlite's) stable text hash; the mask keeps it non-negative. The lane
+  // is written "not any other lane": the planner, with no statistics on the expression, takes `= k` to
+  // keep 0.5 % of the rows and then sorted the whole queue on every lease (a sequential scan and a sort
+  // of 100,000 rows per batch in bench:feed), while `<> ALL (others)` it takes to keep ~99 % and walks
+  // the (queued_at, tiebreak) index to the first `batchSize` of the lane, as without lanes.
+  const others = part ? Array.from({ length: part.lanes }, (_, k) => k).filter((k) => k !== part.lane) : [];
+  const lane = part
+    ? `AND (hashtext(coalesce(${queue.partitionBy}, '')) & 2147483647) % ${part.lanes} <> ALL ('{${others.join(',')}}'::int[])`
+    : '';
+  return `UPDATE ${queue.table} q
+    SET leased_until = now() + make_interval(secs => $2), lease_id = $3::uuid
+    FROM (SELECT ctid FROM ${queue.table}
+          WHERE ${free} ${lane} ${keyset ? `AND (queued_at, ${queue.tiebreak}) > ($4::timestamptz, $5)` : ''}
+          ORDER BY queued_at, ${queue.tiebreak} LIMIT $1 FOR UPDATE SKIP LOCKED) AS c
+    WHERE q.ctid = c.ctid
+    RETURNING q.ctid::text AS row_ref, q.queued_at::text AS queued_text, q.${queue.tiebreak} AS queue_tiebreak, ${columns}`;
 };
 
 /** The fixture events that carry a match's result facts: what result-driven process managers react to. */

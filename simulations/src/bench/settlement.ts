@@ -127,9 +127,12 @@ export const measureSettlement = async (
   );
   const queuedSeconds = (performance.now() - start) / 1_000;
   // One worker, as the server runs: several workers over the same wallets conflict batch after batch.
+  // Its lanes (decision 0168) are batches of disjoint players in flight at once; BENCH_SETTLEMENT_LANES=1
+  // is the worker before them.
   const workers = Number(process.env.BENCH_SETTLEMENT_WORKERS ?? 1);
+  const lanes = process.env.BENCH_SETTLEMENT_LANES ? Number(process.env.BENCH_SETTLEMENT_LANES) : undefined;
   await profileWhile(process.env.BENCH_CPU_PROF, () =>
-    Promise.all(Array.from({ length: workers }, () => drainSettlementQueue(services, 250))),
+    Promise.all(Array.from({ length: workers }, () => drainSettlementQueue(services, 250, lanes))),
   );
   const settleSeconds = (performance.now() - start) / 1_000;
   const nodeCpu = process.cpuUsage(nodeCpu0);

@@ -12,6 +12,7 @@
  */
 import { betDecider, betStream, FIXTURE_STREAM_PREFIX, walletCommandsFor } from '@bashiri/domain';
 import type { BetCommand, BetEvent, BetState, MatchFacts } from '@bashiri/domain';
+import type { Aggregated } from '@bashiri/eventstore';
 import { aggregateStreams, onlyFor } from '@bashiri/eventstore';
 import { drainQueue } from '../../process-manager.ts';
 import type { WorkQueue } from '../../process-manager.ts';
@@ -27,14 +28,23 @@ interface QueueItem {
   readonly bet_id: string;
   readonly match_id: string;
   readonly revision: number;
+  /** The bet's player (decision 0168); null on items queued before the column. */
+  readonly user_id: string | null;
 }
 
 /** The settlement queue as the process-manager helper leases it. */
 const SETTLEMENT_QUEUE: WorkQueue = {
   table: 'settlement_queue',
-  columns: ['bet_id', 'match_id', 'revision'],
+  columns: ['bet_id', 'match_id', 'revision', 'user_id'],
   tiebreak: 'bet_id',
+  partitionBy: 'user_id',
 };
+
+/**
+ * Settlement batches in flight at once (decision 0168): two lanes of players, so Node decides one
+ * lane's batch while PostgreSQL appends the other's, and no wallet is in both.
+ */
+export const SETTLEMENT_LANES = 2;
 
 /** What one settled bet changed, for subscriptions after the commit. */
 export interface SettledNotice {
@@ -83,23 +93,28 @@ const settleBatch = async (
   return notices;
 };
 
-/** One money batch of {@link settleBatch}: each bet at most once. */
+/**
+ * One money batch of {@link settleBatch}: each bet at most once. The player of an item comes from the
+ * queue, so its bet stream is read in the money batch's one grouped read with the wallets (decision
+ * 0168); only items queued without a player (before the column) have their bets read first, to find it.
+ */
 const settleRound = async (
   services: AppServices,
   items: readonly QueueItem[],
   facts: ReadonlyMap<string, { facts: MatchFacts; revision: number }>,
   at: string,
 ): Promise<SettledNotice[]> => {
-  const bets = await aggregateStreams<BetState, BetEvent>(
-    services.store,
-    items.map((r) => betStream(r.bet_id)),
-    betDecider,
-  );
+  const unknown = items.filter((r) => r.user_id === null).map((r) => betStream(r.bet_id));
+  const loaded =
+    unknown.length > 0
+      ? await aggregateStreams<BetState, BetEvent>(services.store, unknown, betDecider)
+      : new Map<string, Aggregated<BetState>>();
   const movements: BatchMovement<BetState, BetEvent, SettledNotice | null>[] = [];
   for (const item of items) {
     const latest = facts.get(item.match_id);
-    const bet = bets.get(betStream(item.bet_id))!;
-    if (!latest || bet.state.status === 'none') continue;
+    const bet = loaded.get(betStream(item.bet_id));
+    const userId = item.user_id ?? (bet && bet.state.status !== 'none' ? bet.state.placed.userId : null);
+    if (!latest || userId === null) continue;
     const command: BetCommand = {
       type: 'SettleLeg',
       betId: item.bet_id,
@@ -109,12 +124,16 @@ const settleRound = async (
       factsRevision: latest.revision,
     };
     movements.push({
-      userId: bet.state.placed.userId,
-      product: { streamName: betStream(item.bet_id), evolver: betDecider, from: bet },
+      userId,
+      product: { streamName: betStream(item.bet_id), evolver: betDecider, ...(bet ? { from: bet } : {}) },
       idempotencyKey: `settle:${item.match_id}:${latest.revision}`,
       metadata: { actor: 'system:settlement' },
       decide: ({ product, wallet }) => {
         if (product.state.status === 'none') return { answer: null };
+        if (product.state.placed.userId !== userId)
+          throw new Error(
+            `settlement queue: bet ${item.bet_id} is ${product.state.placed.userId}'s, not ${userId}'s`,
+          );
         const decision = betDecider.decide(command, product.state);
         if (!decision.ok || decision.events.length === 0) return { answer: null };
         const state = decision.events.reduce(betDecider.evolve, product.state);
@@ -137,10 +156,16 @@ const settleRound = async (
 
 /**
  * Works through the settlement queue, `batchSize` bets per lease, until it is empty (the
- * process-manager helper, `process-manager.ts`). Returns the number of work items done. Safe to run in
- * several processes at once.
+ * process-manager helper, `process-manager.ts`), `lanes` batches at once, each lane a disjoint set of
+ * players (decision 0168). Returns the number of work items done. Safe to run in several processes at
+ * once: lanes of two processes may share a wallet, and the loser of that race goes the single money
+ * path, which reloads and retries (event ids from (bet, match, revision): nothing is paid twice).
  */
-export const drainSettlementQueue = (services: AppServices, batchSize = 250): Promise<number> =>
+export const drainSettlementQueue = (
+  services: AppServices,
+  batchSize = 250,
+  lanes = SETTLEMENT_LANES,
+): Promise<number> =>
   drainQueue<QueueItem>(
     services.sql,
     SETTLEMENT_QUEUE,
@@ -148,7 +173,7 @@ export const drainSettlementQueue = (services: AppServices, batchSize = 250): Pr
       const notices = await settleBatch(services, items, new Date(services.now()).toISOString());
       for (const notice of notices) services.publish(`BET_SETTLED:${notice.userId}`, notice);
     },
-    { batchSize },
+    { batchSize, lanes },
   );
 
 /**

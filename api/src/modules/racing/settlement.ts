@@ -35,6 +35,8 @@ const SETTLE_QUEUE: WorkQueue = {
   table: 'racing_settle_queue',
   columns: ['bet_id', 'round_id', 'user_id'],
   tiebreak: 'bet_id',
+  // Lanes of players (decisions 0164, 0168): concurrent chunks never share a wallet.
+  partitionBy: 'user_id',
 };
 
 /** What a settled order changed, published to its player after the commit. */
@@ -201,9 +203,9 @@ const settleChunk = async (services: AppServices, memo: RoundMemo, items: readon
 export const SETTLE_CHUNK = 1_000;
 
 /**
- * Chunk workers of one drain (decision 0164): each leases only the orders of its part of the players
- * (`drainQueue`'s partition on `user_id`), so two chunks never hold the same wallet and one decides in
- * Node while the other's read or append runs in PostgreSQL.
+ * Chunk workers of one drain (decisions 0164, 0168): `drainQueue` lanes on the queue's `user_id`, so two
+ * chunks never hold the same wallet and one decides in Node while the other's read or append runs in
+ * PostgreSQL.
  */
 export const SETTLE_WORKERS = 2;
 
@@ -218,19 +220,14 @@ export const drainRacingSettlement = async (
   workers = SETTLE_WORKERS,
 ): Promise<number> => {
   const memo: RoundMemo = { drawn: new Map(), voided: new Map(), seen: new Set() };
-  const drain = (index: number) =>
-    drainQueue<SettleItem>(
-      services.sql,
-      SETTLE_QUEUE,
-      async (items) => {
-        for (const notice of await settleChunk(services, memo, items))
-          services.publish(`RACING_SETTLED:${notice.userId}`, notice);
-      },
-      { batchSize, ...(workers > 1 ? { partition: { column: 'user_id', count: workers, index } } : {}) },
-    );
-  // Every worker runs to its end before a failure is thrown (no worker is left running unseen).
-  const done = await Promise.allSettled(Array.from({ length: workers }, (_, index) => drain(index)));
-  const failed = done.find((d) => d.status === 'rejected');
-  if (failed) throw failed.reason;
-  return done.reduce((n, d) => n + (d.status === 'fulfilled' ? d.value : 0), 0);
+  // Every lane runs to its end before a failure is thrown (drainQueue lanes).
+  return drainQueue<SettleItem>(
+    services.sql,
+    SETTLE_QUEUE,
+    async (items) => {
+      for (const notice of await settleChunk(services, memo, items))
+        services.publish(`RACING_SETTLED:${notice.userId}`, notice);
+    },
+    { batchSize, lanes: workers },
+  );
 };
