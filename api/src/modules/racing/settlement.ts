@@ -199,11 +199,8 @@ const settleChunk = async (services: AppServices, memo: RoundMemo, items: readon
 
 /**
  * Orders per chunk (one lease, one grouped read, one append; docs/racing.md "Settlement in chunks").
- * 5,000: a round of 50,000 orders is ten chunks in two lanes; the per-chunk cost (lease, grouped read,
- * append, the round's memo) is paid a fifth as often as with 1,000 (bench:racing on the quiet machine:
- * 0.17 → 0.13–0.16 ms CPU per order, docs/benchmarks.md "fifth session").
  */
-export const SETTLE_CHUNK = 5_000;
+export const SETTLE_CHUNK = 1_000;
 
 /**
  * Chunk workers of one drain (decisions 0164, 0168): `drainQueue` lanes on the queue's `user_id`, so two
