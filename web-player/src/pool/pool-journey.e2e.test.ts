@@ -264,7 +264,10 @@ describe.skipIf(!e2e.available)('pool games from creation to the prize in the bi
       await admin.goto(e2e.url('/admin/#/jackpot'));
       const issueRow = admin.locator('.ant-table-row').filter({ hasText: jackpot!.identifier });
       await issueRow.getByRole('button', { name: 'Tickets', exact: true }).click();
-      await admin.getByRole('button', { name: 'Approve prize' }).click();
+      const approve = admin.getByRole('button', { name: 'Approve prize' });
+      await approve.click();
+      // The ticket row no longer offers the approval once the prize is credited.
+      await approve.waitFor({ state: 'detached' });
       await expect.poll(async () => (await myTickets(player, 'JACKPOT'))[0]!.prize!.credited).toBe(true);
       await e2e.screenshot(admin, 'pool-journey-desktop-en-approved');
       const { myBills } = await e2e.server.gqlOk<{
