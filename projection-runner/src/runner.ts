@@ -45,9 +45,9 @@ export interface ProjectionRunnerOptions {
    * Least time between the starts of two background catch-ups of one projection, ms (default 50). Under
    * a steady stream of appends every wake-up would otherwise run a batch of a few events, each paying
    * a transaction, a lock, a read and a checkpoint write; waiting a little lets a batch gather what
-   * arrived meanwhile (a few dozen ms more lag, far fewer statements). A wake-up of an idle loop
-   * within the interval waits out the rest of it too. A projection's own `minIntervalMs` takes
-   * precedence. `settle`/`catchUp` never wait.
+   * arrived meanwhile (a few dozen ms more lag, far fewer statements). A projection's own
+   * `minIntervalMs` takes precedence, and with it a wake-up of its idle loop within the interval waits
+   * out the rest of it too. `settle`/`catchUp` never wait.
    */
   readonly minIntervalMs?: number;
   /** Called when a batch fails (it will be retried); defaults to nothing. */
@@ -245,10 +245,13 @@ export const createProjectionRunner = (options: ProjectionRunnerOptions): Projec
           };
         });
         wake = null;
-        // A wake-up soon after the last batch started waits out the interval too: what arrives
-        // meanwhile joins the same batch.
+        // A projection with its own interval (decision 0176: statistics, cash-out records, triggers its
+        // worker catches up itself) waits out the rest of it after a wake-up too: what arrives meanwhile
+        // joins the same batch. The others run at once: under a steady stream of appends, waiting after
+        // every wake-up let a fast read model fall behind while a slow one held its transaction open
+        // (runner.int.test.ts "does not starve the others", fifth session).
         const rest = started + interval - Date.now();
-        if (running && rest > 0) await pause(rest);
+        if (running && projection.minIntervalMs !== undefined && rest > 0) await pause(rest);
       }
     } finally {
       wakers.delete(waker);
