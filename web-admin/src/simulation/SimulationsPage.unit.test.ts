@@ -238,7 +238,7 @@ describe('Simulations screens', () => {
     async () => {
       openRun('simtesta', 'sw');
       expect(await screen.findByText('Ushindi mkubwa zaidi', {}, WAIT)).toBeTruthy();
-      expect(screen.getByText('Jackpot na Bahati Sita')).toBeTruthy();
+      expect(screen.getByText('Zawadi kuu na Bahati Sita')).toBeTruthy();
       cleanup();
       // A run without pool players or cash-outs shows neither section.
       openRun('simtestb');
