@@ -116,9 +116,16 @@ const myTickets = async (player: E2ePlayer, game: 'JACKPOT' | 'LUCKY_SIX'): Prom
 /** Ticks the candidates `matchIds` on a back-office pool screen and creates the issue. */
 const createIssue = async (page: Page, path: string, matchIds: readonly string[], create: string) => {
   await page.goto(e2e.url(`/admin/#/${path}`));
+  // The card "Upcoming matches (pick n)" with the candidates and the create button.
+  const table = page.locator('.ant-card').filter({ hasText: /Upcoming matches \(pick \d+\)/ });
+  await table.locator('tr[data-row-key]').first().waitFor({ timeout: 60_000 });
+  // Candidates by kick-off, 20 a page: the chosen ones (also by kick-off) may run onto the next page.
   for (const id of matchIds) {
-    const box = page.locator(`tr[data-row-key="${id}"] input[type="checkbox"]`);
-    await box.waitFor({ timeout: 60_000 });
+    const box = table.locator(`tr[data-row-key="${id}"] input[type="checkbox"]`);
+    for (let pages = 0; (await box.count()) === 0; pages++) {
+      if (pages >= 5) throw new Error(`pool-journey: candidate ${id} is not listed`);
+      await table.locator('.ant-pagination-next').click();
+    }
     await box.check();
   }
   await page.getByRole('button', { name: create }).click();
