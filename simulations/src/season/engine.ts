@@ -34,7 +34,8 @@ import {
   type WalletEvent,
   type WalletState,
 } from '@bashiri/domain';
-import { deterministicEventId, type EventData, type StreamAppendRequest } from '@bashiri/eventstore';
+import type { StreamAppendRequest } from '@bashiri/eventstore';
+import { toData } from './event-data.ts';
 import { DataError, hasSeason, loadSeason, previousSeason, type SeasonMatch } from './data.ts';
 import {
   ACTIVITY_FACTOR,
@@ -619,16 +620,3 @@ export const runSimulation = async (scenario: Scenario, options: RunOptions): Pr
 };
 
 const evolveWalletNone = (): WalletState => walletDecider.initialState();
-
-/** Event data with deterministic ids (stream name and position): a repeated run writes the same ids. */
-const toData = (
-  stream: string,
-  events: readonly { type: string; data: unknown }[],
-  from: number,
-): EventData[] =>
-  events.map((e, i) => ({
-    type: e.type,
-    data: e.data,
-    eventId: deterministicEventId(stream, from + i + 1),
-    metadata: { actor: 'system:simulation', causationId: null },
-  }));

@@ -12,6 +12,7 @@
  * matchday's first kick-off on; none when fewer remain. It settles after the matchday of its last match.
  */
 import {
+  type SimulationPoolIssue,
   decideIssue,
   decideTicket,
   evolveIssue,
@@ -45,7 +46,8 @@ import {
   type TicketState,
   type WalletCommand,
 } from '@bashiri/domain';
-import { deterministicEventId, type EventData, type StreamAppendRequest } from '@bashiri/eventstore';
+import type { StreamAppendRequest } from '@bashiri/eventstore';
+import { toData } from './event-data.ts';
 import type { Bettor } from './bettors.ts';
 import type { SeasonMatch } from './data.ts';
 import type { Rng } from './rand.ts';
@@ -69,35 +71,11 @@ export interface PoolWallets {
   fund(bettor: Bettor, amount: number, rng: Rng, at: string): boolean;
 }
 
-/** One issue of the run as the report shows it. Amounts TZS. */
-export interface PoolIssueRecord {
-  readonly game: PoolGame;
-  readonly issueId: string;
-  readonly identifier: string;
-  /** First kick-off, ISO-8601 UTC. */
-  readonly firstKickoff: string;
-  /** `open` when the run ended before its last match. */
-  readonly status: 'settled' | 'cancelled' | 'open';
-  readonly tickets: number;
-  readonly lines: number;
-  /** Sales: Σ ticket stakes. */
-  readonly stakes: number;
-  readonly carriedOver: number;
-  /** carried over + ⌊increment × stakes⌋ (0 while open). */
-  readonly pool: number;
-  /** Gross prizes of the tickets (seed included). */
-  readonly prizesPaid: number;
-  /** The operator's `init_jackpot` paid with a won top tier. */
-  readonly seedPaid: number;
-  readonly rolledOver: number;
-  readonly breakage: number;
-  /** rolled over + breakage: the next issue's carried over. */
-  readonly carryOver: number;
-  readonly withholdingTax: number;
-  /** What the wallets were credited: prizes − tax. */
-  readonly credited: number;
-  readonly jackpotWon: boolean;
-}
+/**
+ * One issue of the run as the report shows it (the domain's `SimulationPoolIssue`, its game typed).
+ * Amounts TZS.
+ */
+export type PoolIssueRecord = SimulationPoolIssue & { readonly game: PoolGame };
 
 /** The pool games of a run. */
 export interface PoolRunResult {
@@ -203,19 +181,6 @@ export const drawPicks = (
     return { matchId: m.matchId, outcomes: [outcomes[first]!, outcomes[second]!] };
   });
 };
-
-/** Event data with deterministic ids (stream name and position), as the engine writes bets. */
-const toData = (
-  stream: string,
-  events: readonly { type: string; data: unknown }[],
-  from: number,
-): EventData[] =>
-  events.map((e, i) => ({
-    type: e.type,
-    data: e.data,
-    eventId: deterministicEventId(stream, from + i + 1),
-    metadata: { actor: 'system:simulation', causationId: null },
-  }));
 
 /** The result of a replayed match for a pool game (every match in the files was played). */
 export type PoolResultOf = (game: PoolGame, match: SeasonMatch) => PoolMatchResult;

@@ -411,6 +411,15 @@ export function SimulationReportView({ run }: { readonly run: SimulationReport }
 
 type SimulationPools = NonNullable<SimulationReport['pools']>;
 type PoolTotals = SimulationPools['totals'];
+type PoolIssue = SimulationPools['issues'][number];
+
+/** A right-aligned column of TZS amounts picked from each row. */
+const tzsColumn = <Row,>(key: string, title: string, pick: (row: Row) => number) => ({
+  key,
+  title,
+  align: 'right' as const,
+  render: (_: unknown, row: Row) => formatTzs(pick(row)),
+});
 
 /**
  * A run's jackpot and Lucky Six (docs/simulations.md "Pool games"): totals of all pool games and of each
@@ -424,12 +433,8 @@ export function SimulationPoolsCard({ pools }: { readonly pools: SimulationPools
     { key: 'all', name: t('simulations.pools.all'), totals: pools.totals },
     ...pools.byGame.map((g) => ({ key: g.game, name: gameName(g.game), totals: g.totals })),
   ];
-  const money = (title: string, pick: (x: PoolTotals) => number) => ({
-    key: title,
-    title,
-    align: 'right' as const,
-    render: (_: unknown, r: (typeof rows)[number]) => formatTzs(pick(r.totals)),
-  });
+  const money = (title: string, pick: (x: PoolTotals) => number) =>
+    tzsColumn<(typeof rows)[number]>(title, title, (r) => pick(r.totals));
   return (
     <Card size="small" title={t('simulations.pools.title')} data-testid="simulation-pools">
       <Table
@@ -476,7 +481,7 @@ export function SimulationPoolsCard({ pools }: { readonly pools: SimulationPools
       <Typography.Paragraph type="secondary" style={{ marginTop: 8 }}>
         {t('simulations.pools.rejectedTickets')}: {pools.rejectedTickets}
       </Typography.Paragraph>
-      <Table<SimulationPools['issues'][number]>
+      <Table<PoolIssue>
         size="small"
         rowKey="issueId"
         pagination={{ pageSize: 10 }}
@@ -494,36 +499,9 @@ export function SimulationPoolsCard({ pools }: { readonly pools: SimulationPools
           { key: 'status', title: t('simulations.pools.status'), render: (_, i) => <Tag>{i.status}</Tag> },
           { key: 'tickets', title: t('simulations.pools.tickets'), align: 'right', dataIndex: 'tickets' },
           { key: 'lines', title: t('simulations.pools.lines'), align: 'right', dataIndex: 'lines' },
-          {
-            key: 'stakes',
-            title: t('simulations.pools.stakes'),
-            align: 'right',
-            render: (_, i) => formatTzs(i.stakes),
-          },
-          {
-            key: 'carriedOver',
-            title: t('simulations.pools.carriedOver'),
-            align: 'right',
-            render: (_, i) => formatTzs(i.carriedOver),
-          },
-          {
-            key: 'pool',
-            title: t('simulations.pools.pool'),
-            align: 'right',
-            render: (_, i) => formatTzs(i.pool),
-          },
-          {
-            key: 'prizes',
-            title: t('simulations.pools.prizesPaid'),
-            align: 'right',
-            render: (_, i) => formatTzs(i.prizesPaid),
-          },
-          {
-            key: 'carryOver',
-            title: t('simulations.pools.carryOver'),
-            align: 'right',
-            render: (_, i) => formatTzs(i.carryOver),
-          },
+          ...(['stakes', 'carriedOver', 'pool', 'prizesPaid', 'carryOver'] as const).map((field) =>
+            tzsColumn<PoolIssue>(field, t(`simulations.pools.${field}`), (i) => i[field]),
+          ),
           {
             key: 'won',
             title: t('simulations.pools.jackpotWon'),
