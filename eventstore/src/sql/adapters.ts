@@ -59,9 +59,13 @@ export interface ThrowawayStoreOptions {
 
 /**
  * The image's file name: PGlite's version, the event-store migrations and {@link THROWAWAY_STORE_SQL}
- * hashed, so a new PGlite or a new migration never starts from an old image.
+ * hashed, so a new PGlite or a new migration never starts from an old image. Computed once per process
+ * (a run opens a throwaway store per season worker; the files do not change while it runs).
  */
-const throwawayImageName = async (): Promise<string> => {
+let imageName: Promise<string> | null = null;
+const throwawayImageName = (): Promise<string> => (imageName ??= hashImageName());
+
+const hashImageName = async (): Promise<string> => {
   const require = createRequire(import.meta.url);
   const pgliteDir = dirname(dirname(require.resolve('@electric-sql/pglite/pglite.wasm')));
   const { version } = JSON.parse(await readFile(join(pgliteDir, 'package.json'), 'utf8')) as {
