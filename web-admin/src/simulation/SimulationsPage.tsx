@@ -157,6 +157,9 @@ function GroupTable({ groups, testId }: { readonly groups: readonly Group[]; rea
 
 const chartBox = { flex: '1 1 380px', minWidth: 320 } as const;
 
+/** Figures in description cells stay on one line: a TZS amount or a score never breaks between digits on a phone. */
+const figureCells = { content: { whiteSpace: 'nowrap' } } as const;
+
 /** RTP per group as bars (percent), one series per run. */
 function RtpChart({
   title,
@@ -185,7 +188,7 @@ function RtpChart({
       <ResponsiveContainer width="100%" height={240}>
         <BarChart data={data}>
           <CartesianGrid strokeDasharray="3 3" />
-          <XAxis dataKey="key" fontSize={11} />
+          <XAxis dataKey="key" fontSize={11} interval={0} angle={-35} textAnchor="end" height={90} />
           <YAxis fontSize={11} unit="%" width={60} />
           <Tooltip formatter={(v) => `${Number(v).toFixed(2)}%`} />
           <Legend />
@@ -217,7 +220,13 @@ export function SimulationReportView({ run }: { readonly run: SimulationReport }
         {summary.stopped && <Tag color="orange">{t('simulations.stopped')}</Tag>}
       </Typography.Title>
       <Typography.Text type="secondary">{t('simulations.hint')}</Typography.Text>
-      <Descriptions size="small" bordered column={{ xs: 1, md: 3 }} data-testid="simulation-totals">
+      <Descriptions
+        size="small"
+        bordered
+        styles={figureCells}
+        column={{ xs: 1, md: 3 }}
+        data-testid="simulation-totals"
+      >
         <Descriptions.Item label={t('simulations.seed')}>{summary.seed}</Descriptions.Item>
         <Descriptions.Item label={t('simulations.bettors')}>{summary.bettors}</Descriptions.Item>
         <Descriptions.Item label={t('simulations.matchdays')}>
@@ -350,7 +359,13 @@ export function SimulationReportView({ run }: { readonly run: SimulationReport }
       </Card>
 
       <Card size="small" title={t('simulations.calibration')}>
-        <Descriptions size="small" bordered column={{ xs: 1, sm: 2 }} data-testid="simulation-calibration">
+        <Descriptions
+          size="small"
+          bordered
+          styles={figureCells}
+          column={{ xs: 1, sm: 2 }}
+          data-testid="simulation-calibration"
+        >
           <Descriptions.Item label={`${t('simulations.brier')} · ${t('simulations.ours')}`}>
             {score(calibration.brierOurs)}
           </Descriptions.Item>
@@ -526,7 +541,13 @@ export function SimulationCashOutCard({
   const { t } = useTranslation();
   return (
     <Card size="small" title={t('simulations.cashOut.title')}>
-      <Descriptions size="small" bordered column={{ xs: 1, sm: 2 }} data-testid="simulation-cash-out">
+      <Descriptions
+        size="small"
+        bordered
+        styles={figureCells}
+        column={{ xs: 1, sm: 2 }}
+        data-testid="simulation-cash-out"
+      >
         <Descriptions.Item label={t('simulations.cashOut.marginPercent')}>
           {cashOut.marginPercent}%
         </Descriptions.Item>
