@@ -433,7 +433,8 @@ export const runSimulation = async (scenario: Scenario, options: RunOptions): Pr
     const poolWallets: PoolWallets = { run: runWallet, fund };
     // Virtual racing: the day's rounds (08:00 EAT on), before the football bets (racing players bet no football).
     const racingWallets: RacingWallets = { ...poolWallets, state: (userId) => wallet(userId).state };
-    const racingAppends = racing?.day(day.date, rngFor(scenario.seed, `racing:${day.date}`), racingWallets) ?? [];
+    const racingAppends =
+      racing?.day(day.date, rngFor(scenario.seed, `racing:${day.date}`), racingWallets) ?? [];
     const cashOutRng = rngFor(scenario.seed, `cashout:${day.date}`);
     const ratesOf = matchdayRates(known, first);
     pools?.open(
@@ -601,9 +602,11 @@ export const runSimulation = async (scenario: Scenario, options: RunOptions): Pr
       };
     });
     inFlight.push(
-      appendBatch(options.store, [...walletAppends, ...betAppends, ...racingAppends]).catch((error: unknown) => {
-        failure ??= { error };
-      }),
+      appendBatch(options.store, [...walletAppends, ...betAppends, ...racingAppends]).catch(
+        (error: unknown) => {
+          failure ??= { error };
+        },
+      ),
     );
     for (const p of priced)
       calibration.push({

@@ -146,7 +146,10 @@ const SHORT_TYPE_NAMES: Readonly<Record<number, string>> = { ...RACING_TYPE_NAME
 /** Grouped bars: measured RTP next to the exact RTP of each racing bet type. */
 export const racingRtpChart = (racing: SimulationRacing): string => {
   const keys = racing.byBetType.map((b) => `${b.betType} ${SHORT_TYPE_NAMES[b.betType]}`);
-  const x = scaleBand<string>().domain(keys).range([M.left, W - M.right]).padding(0.2);
+  const x = scaleBand<string>()
+    .domain(keys)
+    .range([M.left, W - M.right])
+    .padding(0.2);
   const hi = Math.max(1, ...racing.byBetType.map((b) => Math.max(b.rtp, b.exactRtp + b.exactPoolRtp)));
   const y = scaleLinear()
     .domain([0, hi])

@@ -54,15 +54,24 @@ describe('scenario schema', () => {
     ],
     [{ ...valid, racing: { odds: { luckRacing: '2' } } }, 'scenario: racing.odds:'],
     [{ ...valid, racing: { taxRatePercent: 101 } }, 'scenario: racing.taxRatePercent: must be a percentage'],
-    [{ ...valid, racing: { convertTaxRatePercent: 10.125 } }, 'scenario: racing.convertTaxRatePercent: at most 2 decimals'],
-    [{ ...valid, racing: { luckRacingStake: 250 } }, 'scenario: racing.luckRacingStake: must be a multiple of 100 TZS'],
-    [{ ...valid, racing: { betTypeMix: { champion: 0 } } }, 'scenario: racing.betTypeMix: at least one bet type'],
+    [
+      { ...valid, racing: { convertTaxRatePercent: 10.125 } },
+      'scenario: racing.convertTaxRatePercent: at most 2 decimals',
+    ],
+    [
+      { ...valid, racing: { luckRacingStake: 250 } },
+      'scenario: racing.luckRacingStake: must be a multiple of 100 TZS',
+    ],
+    [
+      { ...valid, racing: { betTypeMix: { champion: 0 } } },
+      'scenario: racing.betTypeMix: at least one bet type',
+    ],
     [{ ...valid, racing: { betTypeMix: { exacta: 1 } } }, 'scenario: racing.betTypeMix'],
   ])('names the field of a bad scenario %#', (raw, message) => {
     expect(() => parseScenario(raw)).toThrow(ScenarioError);
     expect(() => parseScenario(raw)).toThrow(message);
   });
-  it('runs the spec\'s racing configuration unless the scenario changes it', () => {
+  it("runs the spec's racing configuration unless the scenario changes it", () => {
     const s = parseScenario(valid);
     expect(s.racing).toEqual({
       roundsPerDay: 10,
@@ -74,7 +83,10 @@ describe('scenario schema', () => {
       betTypeMix: {},
     });
     expect(racingConfigOf(s)).toEqual(DEFAULT_RACING_CONFIG);
-    const changed = parseScenario({ ...valid, racing: { odds: { topThree: 691.2 }, convertTaxRatePercent: 0 } });
+    const changed = parseScenario({
+      ...valid,
+      racing: { odds: { topThree: 691.2 }, convertTaxRatePercent: 0 },
+    });
     expect(racingConfigOf(changed)).toEqual({
       ...DEFAULT_RACING_CONFIG,
       championAndRunnerUpAndThird: '691.2',

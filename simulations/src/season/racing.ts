@@ -392,9 +392,7 @@ export class RacingRun {
 
   /** After the day's rounds each racing player holding coin sells it all back with {@link RACING_SELL_BACK_CHANCE}. */
   private sellBack(date: string, rng: Rng, wallets: RacingWallets): void {
-    const when = at(
-      Date.parse(racingSlots(date, this.options.roundsPerDay).at(-1)!.drawTime) + 60_000,
-    );
+    const when = at(Date.parse(racingSlots(date, this.options.roundsPerDay).at(-1)!.drawTime) + 60_000);
     for (const bettor of this.options.players) {
       const w = wallets.state(bettor.userId);
       if (w.racingCoin <= 0 || !rng.chance(RACING_SELL_BACK_CHANCE)) continue;

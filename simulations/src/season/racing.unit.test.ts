@@ -7,6 +7,7 @@ import {
   seedHash,
   selectionError,
   walletDecider,
+  type RacingConfig,
   type WalletCommand,
   type WalletState,
 } from '@bashiri/domain';
@@ -14,6 +15,8 @@ import type { StreamAppendRequest } from '@bashiri/eventstore';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { Bettor } from './bettors.ts';
+import type { SimulationResult } from './engine.ts';
+import { compareHtml, productTotals, reportHtml } from './html.ts';
 import {
   betTypeMixOf,
   DEFAULT_RACING_BET_TYPE_MIX,
@@ -29,6 +32,7 @@ import {
   type RacingWallets,
 } from './racing.ts';
 import { rngFor } from './rand.ts';
+import { buildReport } from './report.ts';
 import { parseScenario, racingConfigOf } from './scenario.ts';
 
 /** The engine's wallet path in small: the real wallet decider, a deposit of the amount asked when short. */
@@ -72,7 +76,13 @@ const players = (n: number, firstDeposit = 20_000): Bettor[] =>
 
 const DAYS = ['2023-08-12', '2023-08-13', '2023-08-19'];
 
-const runDays = (options: { seed: number; players: number; rounds: number; activity: number; config?: typeof DEFAULT_RACING_CONFIG }) => {
+const runDays = (options: {
+  seed: number;
+  players: number;
+  rounds: number;
+  activity: number;
+  config?: typeof DEFAULT_RACING_CONFIG;
+}) => {
   const harness = walletsHarness();
   const run = new RacingRun({
     runId: 't',
@@ -85,7 +95,8 @@ const runDays = (options: { seed: number; players: number; rounds: number; activ
     stake: { medianTzs: 500, sigma: 0.8 },
   });
   const appends: StreamAppendRequest[] = [];
-  for (const day of DAYS) appends.push(...run.day(day, rngFor(options.seed, `racing:${day}`), harness.wallets));
+  for (const day of DAYS)
+    appends.push(...run.day(day, rngFor(options.seed, `racing:${day}`), harness.wallets));
   return { harness, result: run.result(), appends };
 };
 
@@ -161,7 +172,8 @@ describe('a racing run', () => {
     }
     const orders = appends.filter((a) => a.streamName.startsWith('racingbet-'));
     expect(orders).toHaveLength(result.orders.length);
-    for (const o of orders) expect(o.events.map((e) => e.type)).toEqual(['RacingBetPlaced', 'RacingBetSettled']);
+    for (const o of orders)
+      expect(o.events.map((e) => e.type)).toEqual(['RacingBetPlaced', 'RacingBetSettled']);
     // Orders are appended before their round, so a kept round is never seen drawn with orders pending.
     const firstRound = appends.findIndex((a) => a.streamName.startsWith('racing-'));
     expect(appends.slice(0, firstRound).every((a) => a.streamName.startsWith('racingbet-'))).toBe(true);
@@ -193,7 +205,9 @@ describe('a racing run', () => {
           const balance = [...harness.states.values()].reduce((s, w) => s + w.balance, 0);
           expect(section.coinHeldAtEnd).toBe(coin);
           expect(section.coinBought - section.handle + section.credited - section.coinSold).toBe(coin);
-          expect(harness.deposits() - section.coinBought + section.coinSold - section.exchangeTax).toBe(balance);
+          expect(harness.deposits() - section.coinBought + section.coinSold - section.exchangeTax).toBe(
+            balance,
+          );
           expect(section.credited).toBe(section.grossPayout - section.withholdingTax);
           // The exchange tax is the wallet's rule on each sale: never more than the rate of what was sold.
           expect(section.exchangeTax).toBeLessThanOrEqual((section.coinSold * Number(convert)) / 100);
@@ -205,7 +219,9 @@ describe('a racing run', () => {
 });
 
 describe('the racing section', () => {
-  const order = (o: Partial<RacingOrderRecord> & Pick<RacingOrderRecord, 'betType' | 'amount' | 'gross'>): RacingOrderRecord => ({
+  const order = (
+    o: Partial<RacingOrderRecord> & Pick<RacingOrderRecord, 'betType' | 'amount' | 'gross'>,
+  ): RacingOrderRecord => ({
     betId: `b${o.amount}-${o.gross}`,
     userId: 'u1',
     tickets: 1,
@@ -224,7 +240,15 @@ describe('the racing section', () => {
       order({ betType: 1, amount: 1_000, gross: 9_690, tax: 869, payout: 8_821 }),
       order({ betType: 1, amount: 2_000, gross: 0 }),
       order({ betType: 4, amount: 500, gross: 985, tax: 48, payout: 937 }),
-      order({ betType: 6, amount: 300, gross: 1_000_300, tax: 100_000, payout: 900_300, tenOfTen: 1, poolShare: 1_000_000 }),
+      order({
+        betType: 6,
+        amount: 300,
+        gross: 1_000_300,
+        tax: 100_000,
+        payout: 900_300,
+        tenOfTen: 1,
+        poolShare: 1_000_000,
+      }),
     ],
     coinBought: 10_000,
     coinSold: 5_000,
@@ -244,7 +268,12 @@ describe('the racing section', () => {
     expect(r.coinHeldAtEnd).toBe(10_000 - 3_800 + (8_821 + 937 + 900_300) - 5_000);
     expect([r.tenOfTenTickets, r.poolPaid]).toEqual([1, 1_000_000]);
     const champion = r.byBetType.find((b) => b.betType === 1)!;
-    expect([champion.orders, champion.handle, champion.grossPayout, champion.odds]).toEqual([2, 3_000, 9_690, '9.69']);
+    expect([champion.orders, champion.handle, champion.grossPayout, champion.odds]).toEqual([
+      2,
+      3_000,
+      9_690,
+      '9.69',
+    ]);
     expect(champion.rtp).toBeCloseTo(9_690 / 3_000, 12);
     expect(champion.exactRtp).toBe(0.969);
     expect(r.byBetType.find((b) => b.betType === 4)!.exactRtp).toBe(0.985);
@@ -274,5 +303,85 @@ describe('the racing section', () => {
     const r = racingReport({ ...result, config, orders: [] });
     expect(r.byBetType.find((b) => b.betType === 2)!.exactRtp).toBe(0.96);
     expect(r.taxRatePercent).toBe('12.5');
+  });
+});
+
+describe('racing in the HTML report and in --compare', () => {
+  const scenarioA = parseScenario({
+    leagues: ['E0'],
+    seasons: ['2023-24'],
+    seed: 1,
+    bettors: { count: 2, mix: { favourite: 1, racing_player: 1 } },
+  });
+  const scenarioB = parseScenario({ ...scenarioA, racing: { odds: { championAndRunnerUp: '86.40' } } });
+  const simulated = (racing: RacingRunResult | null): SimulationResult => ({
+    bets: [],
+    calibration: [],
+    payments: { deposits: 0, depositCount: 0, withdrawals: 0, withdrawalCount: 0, rejectedBets: 0 },
+    matchdays: 1,
+    matchdaysTotal: 1,
+    matches: 0,
+    stopped: false,
+    bettors: 2,
+    cashOuts: [],
+    pools: null,
+    racing,
+    runId: 'sim',
+  });
+  const racingOf = (config: RacingConfig, gross: number): RacingRunResult => ({
+    roundsPerDay: 10,
+    rounds: 10,
+    config,
+    orders: [
+      {
+        betId: 'sim-r1',
+        userId: 'sim-u1',
+        betType: 2,
+        tickets: 1,
+        amount: 1_000,
+        gross,
+        tax: 0,
+        payout: gross,
+        tenOfTen: 0,
+        poolShare: 0,
+        description: 'type 2 3 7 · order 3,7,1,2,4,5,6,8,9,10',
+      },
+    ],
+    coinBought: 1_000,
+    coinSold: 0,
+    exchangeTax: 0,
+    rejectedOrders: 0,
+  });
+  const a = buildReport(scenarioA, simulated(racingOf(racingConfigOf(scenarioA), 28_000)));
+  const b = buildReport(scenarioB, simulated(racingOf(racingConfigOf(scenarioB), 86_400)));
+
+  it('the report page has the racing section, racing players in the per-behaviour table and racing in all products', () => {
+    const page = reportHtml(a);
+    expect(page).toContain('<h2>Virtual racing</h2>');
+    expect(page).toContain('aria-label="racing RTP per bet type, measured and exact"');
+    expect(page).toContain(
+      '<td>racing_player (racing orders)</td><td>1</td><td>1,000 TZS</td><td>28,000 TZS</td>',
+    );
+    expect(productTotals(a).map(([k, r]) => [k, r.handle, r.paid])).toEqual([
+      ['football (settled on results)', 0, 0],
+      ['virtual racing', 1_000, 28_000],
+      ['all products', 1_000, 28_000],
+    ]);
+    expect(reportHtml(buildReport(scenarioA, simulated(null)))).not.toContain('Virtual racing</h2>');
+  });
+
+  it('compare shows both odds tables with exact and measured RTP, and the racing differences B − A', () => {
+    const page = compareHtml(a, b);
+    expect(page).toContain('<h2>Virtual racing</h2>');
+    // Champion-and-runner-up: A at the spec's 28 (31.11% exact), B at 86.40 (96.00%).
+    expect(page).toContain(
+      '<tr><td>2 champion and runner-up</td><td>28</td><td>31.11%</td><td>2800.00%</td><td>-27,000 TZS</td><td>86.40</td><td>96.00%</td><td>8640.00%</td><td>-85,400 TZS</td></tr>',
+    );
+    expect(page).toContain(
+      '<tr><td>GGR</td><td>-27,000 TZS</td><td>-85,400 TZS</td><td>-58,400 TZS</td></tr>',
+    );
+    expect(compareHtml(a, buildReport(scenarioA, simulated(null)))).toContain(
+      '<tr><td>Handle</td><td>1,000 TZS</td><td>—</td><td>—</td></tr>',
+    );
   });
 });
