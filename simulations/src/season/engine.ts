@@ -574,9 +574,13 @@ export const runSimulation = async (scenario: Scenario, options: RunOptions): Pr
     }
     if (pools) betAppends.push(...pools.settle(day.matches, poolWallets));
     // Withdrawals after settlement: a bettor well ahead takes the excess over the first deposit out.
+    // Racing players draw from their own generator, so a racing what-if (odds, taxes) leaves the football
+    // bettors' draws, and the football figures, as they were.
+    const racingWithdrawals = rngFor(scenario.seed, `racing-withdrawal:${day.date}`);
     for (const bettor of bettors) {
       const w = wallets.get(bettor.userId);
-      if (!w || w.state.balance < 3 * bettor.firstDeposit || !rng.chance(0.5)) continue;
+      const r = bettor.behaviour === 'racing_player' ? racingWithdrawals : rng;
+      if (!w || w.state.balance < 3 * bettor.firstDeposit || !r.chance(0.5)) continue;
       const amount = Math.floor((w.state.balance - bettor.firstDeposit) / 100) * 100;
       const paymentId = `${bettor.userId}-w${w.state.movementCount + 1}`;
       const base = {
