@@ -220,7 +220,9 @@ describe.skipIf(!hasData)('season simulation on PGlite', () => {
       expect(page).toContain('<th>B − A</th>');
       expect(page).toContain(`${report.totals.handle.toLocaleString('en-US')} TZS`);
       expect(page).toContain('<h2>Virtual racing</h2>');
-      expect(page).toContain(`<tr><td>Handle</td><td>${report.racing!.handle.toLocaleString('en-US')} TZS</td>`);
+      expect(page).toContain(
+        `<tr><td>Handle</td><td>${report.racing!.handle.toLocaleString('en-US')} TZS</td>`,
+      );
     } finally {
       await store.close();
       await again.close();
