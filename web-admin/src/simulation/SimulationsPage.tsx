@@ -691,9 +691,30 @@ export function SimulationCompareView({
       b: percent(b.summary.totals[key]),
       d: percent(b.summary.totals[key] - a.summary.totals[key]),
     })),
+    // Virtual racing side by side when either run had it (racing coin; not in the football totals).
+    ...(a.racing || b.racing
+      ? [
+          ...(['handle', 'grossPayout', 'ggr', 'withholdingTax'] as const).map((key) => ({
+            key: `racing.${key}`,
+            a: a.racing ? formatTzs(a.racing[key]) : '—',
+            b: b.racing ? formatTzs(b.racing[key]) : '—',
+            d: a.racing && b.racing ? formatTzs(b.racing[key] - a.racing[key]) : '—',
+          })),
+          {
+            key: 'racing.rtp',
+            a: a.racing ? percent(a.racing.rtp) : '—',
+            b: b.racing ? percent(b.racing.rtp) : '—',
+            d: a.racing && b.racing ? percent(b.racing.rtp - a.racing.rtp) : '—',
+          },
+        ]
+      : []),
   ];
   const label = (key: string) =>
-    key === 'operatorGgrTax' ? t('simulations.operatorGgrTax') : t(`simulations.col.${key}`);
+    key.startsWith('racing.')
+      ? `${t('simulations.racing.title')} · ${t(`simulations.col.${key.slice('racing.'.length)}`)}`
+      : key === 'operatorGgrTax'
+        ? t('simulations.operatorGgrTax')
+        : t(`simulations.col.${key}`);
   return (
     <Space orientation="vertical" style={{ width: '100%' }} data-testid="simulation-compare">
       <Table

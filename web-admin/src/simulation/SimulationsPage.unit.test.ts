@@ -314,6 +314,9 @@ describe('Simulations screens', () => {
       const compare = await screen.findByTestId('simulation-compare', {}, WAIT);
       expect(within(compare).getByText('Difference (B − A)')).toBeTruthy();
       await waitFor(() => expect(within(compare).getByText(/^\+?20,000/)).toBeTruthy(), WAIT);
+      // Racing only in A: its rows show A's figures and no difference.
+      expect(within(compare).getByText('Virtual racing · Handle')).toBeTruthy();
+      expect(within(compare).getByText('2,300')).toBeTruthy();
       expect(within(compare).getByText('-2.00%')).toBeTruthy();
     },
     SLOW,
