@@ -23,6 +23,8 @@ const num = (x: number | null, dp = 4): string => (x === null ? '—' : x.toFixe
 const W = 640;
 const H = 320;
 const M = { top: 16, right: 16, bottom: 110, left: 72 };
+/** The racing chart's margins: room above the bars for the legend. */
+const RM = { ...M, top: 28 };
 
 /** A bar chart of `values` (fractions shown as percent when `percent`). */
 export const barChart = (title: string, values: readonly [string, number][], percent: boolean): string => {
@@ -148,18 +150,18 @@ export const racingRtpChart = (racing: SimulationRacing): string => {
   const keys = racing.byBetType.map((b) => `${b.betType} ${SHORT_TYPE_NAMES[b.betType]}`);
   const x = scaleBand<string>()
     .domain(keys)
-    .range([M.left, W - M.right])
+    .range([RM.left, W - RM.right])
     .padding(0.2);
   const hi = Math.max(1, ...racing.byBetType.map((b) => Math.max(b.rtp, b.exactRtp + b.exactPoolRtp)));
   const y = scaleLinear()
     .domain([0, hi])
     .nice()
-    .range([H - M.bottom, M.top]);
+    .range([H - RM.bottom, RM.top]);
   const ticks = y
     .ticks(5)
     .map(
       (t) =>
-        `<line x1="${M.left}" x2="${W - M.right}" y1="${y(t)}" y2="${y(t)}" stroke="#ddd"/><text x="${M.left - 6}" y="${y(t) + 4}" text-anchor="end">${(t * 100).toFixed(0)}%</text>`,
+        `<line x1="${RM.left}" x2="${W - RM.right}" y1="${y(t)}" y2="${y(t)}" stroke="#ddd"/><text x="${RM.left - 6}" y="${y(t) + 4}" text-anchor="end">${(t * 100).toFixed(0)}%</text>`,
     );
   const half = x.bandwidth() / 2;
   const bars = racing.byBetType.map((b, i) => {
@@ -167,10 +169,11 @@ export const racingRtpChart = (racing: SimulationRacing): string => {
     const x0 = x(k) ?? 0;
     const exact = b.exactRtp + b.exactPoolRtp;
     const cx = x0 + half;
-    return `<rect x="${x0}" y="${y(b.rtp)}" width="${half}" height="${y(0) - y(b.rtp)}" fill="#2e86c1"><title>${esc(k)} measured: ${pct(b.rtp)}</title></rect><rect x="${x0 + half}" y="${y(exact)}" width="${half}" height="${y(0) - y(exact)}" fill="#e67e22"><title>${esc(k)} exact: ${pct(exact)}</title></rect><text x="${cx}" y="${H - M.bottom + 14}" text-anchor="end" transform="rotate(-60 ${cx} ${H - M.bottom + 14})">${esc(k)}</text>`;
+    return `<rect x="${x0}" y="${y(b.rtp)}" width="${half}" height="${y(0) - y(b.rtp)}" fill="#2e86c1"><title>${esc(k)} measured: ${pct(b.rtp)}</title></rect><rect x="${x0 + half}" y="${y(exact)}" width="${half}" height="${y(0) - y(exact)}" fill="#e67e22"><title>${esc(k)} exact: ${pct(exact)}</title></rect><text x="${cx}" y="${H - RM.bottom + 14}" text-anchor="end" transform="rotate(-60 ${cx} ${H - RM.bottom + 14})">${esc(k)}</text>`;
   });
-  const legend = `<text x="${W - M.right - 150}" y="${M.top + 10}" fill="#2e86c1">measured</text><text x="${W - M.right - 80}" y="${M.top + 10}" fill="#e67e22">exact</text>`;
-  return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${W} ${H}" width="${W}" height="${H}" role="img" aria-label="racing RTP per bet type, measured and exact" font-size="11" font-family="sans-serif">${ticks.join('')}${bars.join('')}<line x1="${M.left}" x2="${W - M.right}" y1="${y(0)}" y2="${y(0)}" stroke="#333"/>${legend}</svg>`;
+  // In the top margin, above the highest bar.
+  const legend = `<text x="${RM.left}" y="${RM.top - 4}" fill="#2e86c1">■ measured</text><text x="${RM.left + 80}" y="${RM.top - 4}" fill="#e67e22">■ exact</text>`;
+  return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${W} ${H}" width="${W}" height="${H}" role="img" aria-label="racing RTP per bet type, measured and exact" font-size="11" font-family="sans-serif">${ticks.join('')}${bars.join('')}<line x1="${RM.left}" x2="${W - RM.right}" y1="${y(0)}" y2="${y(0)}" stroke="#333"/>${legend}</svg>`;
 };
 
 /** The racing section: totals, coin exchange, RTP per bet type measured against exact, largest wins. */
