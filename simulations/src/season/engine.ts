@@ -4,6 +4,8 @@
  * `priceMatch`), let the bettors choose, place each bet through the bet decider and take its stake
  * through the wallet decider, settle every leg on the real result with the bet decider (domain
  * settlement), credit winnings through the wallet decider, and append every event to the event store.
+ * The pool games (pool.ts), half-time cash-out (cashout.ts) and virtual racing (racing.ts) run on the
+ * same wallets and the same append path.
  */
 import {
   betDecider,
