@@ -5988,6 +5988,74 @@ export type SimulationCashOut = {
   readonly wouldHavePaid: Scalars['Tzs']['output'];
 };
 
+/**
+ * One racing bet type of a run (docs/simulations.md "Virtual racing"): RTP measured on the run's orders
+ * next to the exact RTP at the run's odds (domain `exactRtp`, before tax; Luck Racing's prize pool as won
+ * alone in `exactPoolRtp`). TZS; RTPs as fractions.
+ */
+export type SimulationRacingBetType = {
+  readonly __typename?: 'SimulationRacingBetType';
+  /** Bet type code 1–6 (1 champion, 2 champion and runner-up, 3 top three, 4 odd/even, 5 big/small, 6 Luck Racing). */
+  readonly betType: Scalars['Int']['output'];
+  /** Odds of types 1–5 (decimal text); null for Luck Racing. */
+  readonly odds?: Maybe<Scalars['String']['output']>;
+  readonly orders: Scalars['Int']['output'];
+  readonly tickets: Scalars['Int']['output'];
+  readonly handle: Scalars['Tzs']['output'];
+  readonly grossPayout: Scalars['Tzs']['output'];
+  readonly ggr: Scalars['Tzs']['output'];
+  readonly rtp: Scalars['Float']['output'];
+  readonly exactRtp: Scalars['Float']['output'];
+  readonly exactPoolRtp: Scalars['Float']['output'];
+  readonly withholdingTax: Scalars['Tzs']['output'];
+};
+
+/** One of the largest racing wins of a run, TZS. */
+export type SimulationRacingWin = {
+  readonly __typename?: 'SimulationRacingWin';
+  readonly betId: Scalars['String']['output'];
+  readonly userId: Scalars['String']['output'];
+  readonly betType: Scalars['Int']['output'];
+  readonly amount: Scalars['Tzs']['output'];
+  readonly grossPayout: Scalars['Tzs']['output'];
+  readonly credited: Scalars['Tzs']['output'];
+  /** Picks and the finishing order. */
+  readonly description: Scalars['String']['output'];
+};
+
+/**
+ * Virtual racing of a run, in racing coin (1 coin = 1 TZS; docs/simulations.md "Virtual racing"). Not in the
+ * football totals: GGR = handle − gross payout; racing tax on winning orders' profit at `taxRatePercent`;
+ * coin bought (bill 15) and sold back (bill 16) with the exchange tax at `convertTaxRatePercent`.
+ */
+export type SimulationRacing = {
+  readonly __typename?: 'SimulationRacing';
+  readonly roundsPerDay: Scalars['Int']['output'];
+  readonly rounds: Scalars['Int']['output'];
+  readonly orders: Scalars['Int']['output'];
+  readonly tickets: Scalars['Int']['output'];
+  readonly handle: Scalars['Tzs']['output'];
+  readonly grossPayout: Scalars['Tzs']['output'];
+  readonly ggr: Scalars['Tzs']['output'];
+  readonly hold: Scalars['Float']['output'];
+  readonly rtp: Scalars['Float']['output'];
+  /** Tax on racing winnings, percent (decimal text). */
+  readonly taxRatePercent: Scalars['String']['output'];
+  readonly withholdingTax: Scalars['Tzs']['output'];
+  readonly credited: Scalars['Tzs']['output'];
+  /** Tax on racing coin sold back to the balance, percent (decimal text). */
+  readonly convertTaxRatePercent: Scalars['String']['output'];
+  readonly coinBought: Scalars['Tzs']['output'];
+  readonly coinSold: Scalars['Tzs']['output'];
+  readonly exchangeTax: Scalars['Tzs']['output'];
+  readonly coinHeldAtEnd: Scalars['Tzs']['output'];
+  readonly tenOfTenTickets: Scalars['Int']['output'];
+  readonly poolPaid: Scalars['Tzs']['output'];
+  readonly rejectedOrders: Scalars['Int']['output'];
+  readonly byBetType: ReadonlyArray<SimulationRacingBetType>;
+  readonly largestWins: ReadonlyArray<SimulationRacingWin>;
+};
+
 /** A kept run's whole report. */
 export type SimulationRun = {
   readonly __typename?: 'SimulationRun';
@@ -6011,6 +6079,8 @@ export type SimulationRun = {
   readonly pools?: Maybe<SimulationPools>;
   /** Half-time cash-outs, when the scenario cashed out (null otherwise). */
   readonly cashOut?: Maybe<SimulationCashOut>;
+  /** Virtual racing, when the run had racing players and rounds (null otherwise, and for older runs). */
+  readonly racing?: Maybe<SimulationRacing>;
 };
 
 /** Where a run started from the back office is. */
@@ -6451,6 +6521,9 @@ export type ResolversTypes = {
   SimulationPoolGame: ResolverTypeWrapper<SimulationPoolGame>;
   SimulationPools: ResolverTypeWrapper<SimulationPools>;
   SimulationCashOut: ResolverTypeWrapper<SimulationCashOut>;
+  SimulationRacingBetType: ResolverTypeWrapper<SimulationRacingBetType>;
+  SimulationRacingWin: ResolverTypeWrapper<SimulationRacingWin>;
+  SimulationRacing: ResolverTypeWrapper<SimulationRacing>;
   SimulationRun: ResolverTypeWrapper<SimulationRun>;
   SimulationLaunchStatus: SimulationLaunchStatus;
   SimulationLaunch: ResolverTypeWrapper<SimulationLaunch>;
@@ -6733,6 +6806,9 @@ export type ResolversParentTypes = {
   SimulationPoolGame: SimulationPoolGame;
   SimulationPools: SimulationPools;
   SimulationCashOut: SimulationCashOut;
+  SimulationRacingBetType: SimulationRacingBetType;
+  SimulationRacingWin: SimulationRacingWin;
+  SimulationRacing: SimulationRacing;
   SimulationRun: SimulationRun;
   SimulationLaunch: SimulationLaunch;
   SimulationScenarioFile: SimulationScenarioFile;
@@ -10885,6 +10961,66 @@ export type SimulationCashOutResolvers<
   wouldHavePaid?: Resolver<ResolversTypes['Tzs'], ParentType, ContextType>;
 };
 
+export type SimulationRacingBetTypeResolvers<
+  ContextType = GraphQLContext,
+  ParentType extends ResolversParentTypes['SimulationRacingBetType'] =
+    ResolversParentTypes['SimulationRacingBetType'],
+> = {
+  betType?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  odds?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  orders?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  tickets?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  handle?: Resolver<ResolversTypes['Tzs'], ParentType, ContextType>;
+  grossPayout?: Resolver<ResolversTypes['Tzs'], ParentType, ContextType>;
+  ggr?: Resolver<ResolversTypes['Tzs'], ParentType, ContextType>;
+  rtp?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
+  exactRtp?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
+  exactPoolRtp?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
+  withholdingTax?: Resolver<ResolversTypes['Tzs'], ParentType, ContextType>;
+};
+
+export type SimulationRacingWinResolvers<
+  ContextType = GraphQLContext,
+  ParentType extends ResolversParentTypes['SimulationRacingWin'] =
+    ResolversParentTypes['SimulationRacingWin'],
+> = {
+  betId?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  userId?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  betType?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  amount?: Resolver<ResolversTypes['Tzs'], ParentType, ContextType>;
+  grossPayout?: Resolver<ResolversTypes['Tzs'], ParentType, ContextType>;
+  credited?: Resolver<ResolversTypes['Tzs'], ParentType, ContextType>;
+  description?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+};
+
+export type SimulationRacingResolvers<
+  ContextType = GraphQLContext,
+  ParentType extends ResolversParentTypes['SimulationRacing'] = ResolversParentTypes['SimulationRacing'],
+> = {
+  roundsPerDay?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  rounds?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  orders?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  tickets?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  handle?: Resolver<ResolversTypes['Tzs'], ParentType, ContextType>;
+  grossPayout?: Resolver<ResolversTypes['Tzs'], ParentType, ContextType>;
+  ggr?: Resolver<ResolversTypes['Tzs'], ParentType, ContextType>;
+  hold?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
+  rtp?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
+  taxRatePercent?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  withholdingTax?: Resolver<ResolversTypes['Tzs'], ParentType, ContextType>;
+  credited?: Resolver<ResolversTypes['Tzs'], ParentType, ContextType>;
+  convertTaxRatePercent?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  coinBought?: Resolver<ResolversTypes['Tzs'], ParentType, ContextType>;
+  coinSold?: Resolver<ResolversTypes['Tzs'], ParentType, ContextType>;
+  exchangeTax?: Resolver<ResolversTypes['Tzs'], ParentType, ContextType>;
+  coinHeldAtEnd?: Resolver<ResolversTypes['Tzs'], ParentType, ContextType>;
+  tenOfTenTickets?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  poolPaid?: Resolver<ResolversTypes['Tzs'], ParentType, ContextType>;
+  rejectedOrders?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  byBetType?: Resolver<ReadonlyArray<ResolversTypes['SimulationRacingBetType']>, ParentType, ContextType>;
+  largestWins?: Resolver<ReadonlyArray<ResolversTypes['SimulationRacingWin']>, ParentType, ContextType>;
+};
+
 export type SimulationRunResolvers<
   ContextType = GraphQLContext,
   ParentType extends ResolversParentTypes['SimulationRun'] = ResolversParentTypes['SimulationRun'],
@@ -10905,6 +11041,7 @@ export type SimulationRunResolvers<
   calibration?: Resolver<ResolversTypes['SimulationCalibration'], ParentType, ContextType>;
   pools?: Resolver<Maybe<ResolversTypes['SimulationPools']>, ParentType, ContextType>;
   cashOut?: Resolver<Maybe<ResolversTypes['SimulationCashOut']>, ParentType, ContextType>;
+  racing?: Resolver<Maybe<ResolversTypes['SimulationRacing']>, ParentType, ContextType>;
 };
 
 export type SimulationLaunchResolvers<
@@ -11146,6 +11283,9 @@ export type Resolvers<ContextType = GraphQLContext> = {
   SimulationPoolGame?: SimulationPoolGameResolvers<ContextType>;
   SimulationPools?: SimulationPoolsResolvers<ContextType>;
   SimulationCashOut?: SimulationCashOutResolvers<ContextType>;
+  SimulationRacingBetType?: SimulationRacingBetTypeResolvers<ContextType>;
+  SimulationRacingWin?: SimulationRacingWinResolvers<ContextType>;
+  SimulationRacing?: SimulationRacingResolvers<ContextType>;
   SimulationRun?: SimulationRunResolvers<ContextType>;
   SimulationLaunch?: SimulationLaunchResolvers<ContextType>;
   SimulationScenarioFile?: SimulationScenarioFileResolvers<ContextType>;

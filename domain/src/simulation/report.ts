@@ -154,6 +154,79 @@ export interface SimulationCashOut {
   readonly wouldHavePaid: number;
 }
 
+/**
+ * One racing bet type in a run (docs/simulations.md "Virtual racing"). TZS; RTPs as fractions.
+ * `rtp` is measured (gross payout ÷ handle of the run's orders); `exactRtp` is the exact RTP of the
+ * bet type at the run's odds (domain `exactRtp`: fixed odds or Luck Racing's fixed prizes, before tax
+ * and cap), `exactPoolRtp` Luck Racing's prize-pool part when a ten-of-ten ticket wins it alone (an upper
+ * bound; 0 for the other types).
+ */
+export interface SimulationRacingBetType {
+  /** Bet type code 1–6 (docs/racing.md). */
+  readonly betType: number;
+  /** Odds of types 1–5 (decimal text); `null` for Luck Racing. */
+  readonly odds: string | null;
+  readonly orders: number;
+  readonly tickets: number;
+  readonly handle: number;
+  readonly grossPayout: number;
+  readonly ggr: number;
+  readonly rtp: number;
+  readonly exactRtp: number;
+  readonly exactPoolRtp: number;
+  readonly withholdingTax: number;
+}
+
+/** One of the largest racing wins of a run (TZS). */
+export interface SimulationRacingWin {
+  readonly betId: string;
+  readonly userId: string;
+  readonly betType: number;
+  readonly amount: number;
+  readonly grossPayout: number;
+  readonly credited: number;
+  /** Picks and the finishing order, e.g. `champion {3,7} · order 3,1,…`. */
+  readonly description: string;
+}
+
+/**
+ * Virtual racing in a run (docs/simulations.md "Virtual racing"), in racing coin (1 coin = 1 TZS). Not in
+ * the football totals: handle = Σ amount payable of settled orders; gross payout = Σ gross (fixed return
+ * after the cap + prize-pool share); GGR = handle − gross payout; hold = GGR ÷ handle; racing tax = Σ tax
+ * on the orders' profits at `taxRatePercent`; coin bought (bill 15, untaxed) and sold back (bill 16),
+ * the exchange tax on what was sold at `convertTaxRatePercent`; coin held at the end = bought − handle +
+ * credited − sold.
+ */
+export interface SimulationRacing {
+  readonly roundsPerDay: number;
+  readonly rounds: number;
+  readonly orders: number;
+  readonly tickets: number;
+  readonly handle: number;
+  readonly grossPayout: number;
+  readonly ggr: number;
+  readonly hold: number;
+  readonly rtp: number;
+  /** Tax on racing winnings, percent (decimal text). */
+  readonly taxRatePercent: string;
+  readonly withholdingTax: number;
+  /** What the racing coin pockets were credited: gross payout − racing tax. */
+  readonly credited: number;
+  /** Tax on racing coin → balance, percent (decimal text). */
+  readonly convertTaxRatePercent: string;
+  readonly coinBought: number;
+  readonly coinSold: number;
+  readonly exchangeTax: number;
+  readonly coinHeldAtEnd: number;
+  /** Luck Racing tickets with all ten cars in place, and the prize-pool shares they were paid. */
+  readonly tenOfTenTickets: number;
+  readonly poolPaid: number;
+  /** Orders the wallet refused (none expected: the player buys coin first). */
+  readonly rejectedOrders: number;
+  readonly byBetType: readonly SimulationRacingBetType[];
+  readonly largestWins: readonly SimulationRacingWin[];
+}
+
 /** What every report tells of its scenario (the simulator's scenario holds more). */
 export interface SimulationReportScenario {
   readonly name: string;
@@ -193,4 +266,6 @@ export interface SimulationReport<S extends SimulationReportScenario = Simulatio
   readonly pools?: SimulationPools;
   /** Half-time cash-outs, when the scenario's `cashOutShare` is above 0. */
   readonly cashOut?: SimulationCashOut;
+  /** Virtual racing, when the run had racing players and rounds (absent in reports of older runs). */
+  readonly racing?: SimulationRacing;
 }

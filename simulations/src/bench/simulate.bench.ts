@@ -6,7 +6,8 @@
  * then as its LAST stdout line one JSON object. `BENCH_BETTORS` and `BENCH_ACTIVITY` change the population (defaults 10,000 and 0.05),
  * `BENCH_MAX_MATCHDAYS` shortens the season; `BENCH_POOL_SHARE` (default 0) adds that share of `pool_player`
  * bettors (jackpot and Lucky Six tickets, docs/simulations.md "Pool games"), `BENCH_CASH_OUT_SHARE` (default 0)
- * the chance that a single winning at half-time cashes out ("Cash-out"); `BENCH_REPORT_JSON=<file>` writes the report's JSON there (to compare two
+ * the chance that a single winning at half-time cashes out ("Cash-out"), `BENCH_RACING_SHARE` (default 0) that share
+ * of `racing_player` bettors with `BENCH_RACING_ROUNDS` rounds a matchday (default 10; "Virtual racing"); `BENCH_REPORT_JSON=<file>` writes the report's JSON there (to compare two
  * versions of the code figure for figure).
  *
  * `BENCH_ALL=1`: every season of the five leagues (`BENCH_SEASONS`, default 2019-20 … 2024-25), one
@@ -44,10 +45,14 @@ async function benchSeason(): Promise<void> {
         value: 0.1,
         casual: 0.3,
         ...(process.env.BENCH_POOL_SHARE ? { pool_player: Number(process.env.BENCH_POOL_SHARE) } : {}),
+        ...(process.env.BENCH_RACING_SHARE ? { racing_player: Number(process.env.BENCH_RACING_SHARE) } : {}),
       },
       activity,
       ...(process.env.BENCH_CASH_OUT_SHARE ? { cashOutShare: Number(process.env.BENCH_CASH_OUT_SHARE) } : {}),
     },
+    ...(process.env.BENCH_RACING_ROUNDS
+      ? { racing: { roundsPerDay: Number(process.env.BENCH_RACING_ROUNDS) } }
+      : {}),
   });
 
   // The store lives in the sink's worker thread, as in `bashiri simulate`: inserts beside the simulation.
@@ -95,6 +100,7 @@ async function benchSeason(): Promise<void> {
       bettors,
       activity,
       bets: report.totals.bets,
+      ...(report.racing ? { racing_orders: report.racing.orders, racing_rounds: report.racing.rounds } : {}),
       bets_per_s: Math.round(report.totals.bets / seconds),
     }),
   );

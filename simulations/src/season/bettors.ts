@@ -10,6 +10,7 @@
  * - `casual`: 1–3 legs on random open outcomes of 1X2, double chance, both teams to score, over/under
  *   2.5 and correct score, priced at most {@link CASUAL_MAX_ODDS}.
  * - `pool_player`: no football bets; jackpot and Lucky Six tickets each week (pool.ts).
+ * - `racing_player`: no football bets; virtual racing orders in racing coin on each matchday (racing.ts).
  *
  * Stakes are log-normal (median and σ per behaviour, {@link DEFAULT_STAKES}), rounded to 100 TZS and
  * kept within the configuration's stake limits (spec §5, `stakeLimits`).
@@ -59,6 +60,8 @@ export const DEFAULT_STAKES: Readonly<Record<Behaviour, { medianTzs: number; sig
   casual: { medianTzs: 2_000, sigma: 0.9 },
   /** Not used: a pool ticket costs lines × the type's bet amount (pool.ts). */
   pool_player: { medianTzs: 1_000, sigma: 0 },
+  /** The single amount of a racing order (a Luck Racing ticket has the fixed `luckRacingStake`). */
+  racing_player: { medianTzs: 500, sigma: 0.8 },
 };
 /** How much more or less often than `activity` each behaviour bets on a matchday. */
 export const ACTIVITY_FACTOR: Readonly<Record<Behaviour, number>> = {
@@ -67,6 +70,7 @@ export const ACTIVITY_FACTOR: Readonly<Record<Behaviour, number>> = {
   value: 1,
   casual: 0.8,
   pool_player: 1,
+  racing_player: 1,
 };
 /** Least edge over the closing line that the value bettor takes. */
 export const VALUE_EDGE = 0.02;
@@ -194,7 +198,9 @@ export const chooseLegs = (behaviour: Behaviour, menu: Menu, rng: Rng): Offer[][
     case 'value':
       return menu.value.slice(0, 3).map((o) => [o]);
     case 'pool_player':
-      // Pool players buy jackpot and Lucky Six tickets (pool.ts), no football bets.
+    case 'racing_player':
+      // Pool players buy jackpot and Lucky Six tickets (pool.ts), racing players racing orders
+      // (racing.ts): no football bets.
       return [];
     case 'casual': {
       const n = Math.min(1 + rng.int(3), menu.matches.length);

@@ -4,6 +4,8 @@
  * `priceMatch`), let the bettors choose, place each bet through the bet decider and take its stake
  * through the wallet decider, settle every leg on the real result with the bet decider (domain
  * settlement), credit winnings through the wallet decider, and append every event to the event store.
+ * The pool games (pool.ts), half-time cash-out (cashout.ts) and virtual racing (racing.ts) run on the
+ * same wallets and the same append path.
  */
 import {
   betDecider,
@@ -56,10 +58,11 @@ import {
   type CashOutRecord,
 } from './cashout.ts';
 import { PoolRun, type PoolRunResult, type PoolWallets } from './pool.ts';
+import { betTypeMixOf, RacingRun, type RacingRunResult, type RacingWallets } from './racing.ts';
 import { rngFor, type Rng } from './rand.ts';
 import { fitTeamRatings, predictRates } from './ratings.ts';
 import { appendBatch, type EventSink } from './sink.ts';
-import { poolTermsOf, type Behaviour, type Scenario } from './scenario.ts';
+import { poolTermsOf, racingConfigOf, type Behaviour, type Scenario } from './scenario.ts';
 
 /** A settled bet as the report needs it (amounts copied from the `BetSettled` event, TZS). */
 export interface BetRecord {
@@ -108,6 +111,8 @@ export interface SimulationResult {
   readonly cashOuts: CashOutRecord[];
   /** The pool games (pool.ts), or null when the population has no `pool_player`. */
   readonly pools: PoolRunResult | null;
+  /** Virtual racing (racing.ts), or null when the population has no `racing_player` or no rounds a day. */
+  readonly racing: RacingRunResult | null;
   /** The stream-name prefix of this run's users and bets. */
   readonly runId: string;
 }
@@ -334,6 +339,20 @@ export const runSimulation = async (scenario: Scenario, options: RunOptions): Pr
           activity: scenario.bettors.activity,
           taxRatePercent: config.taxRatePercent,
         });
+  const racingPlayers = bettors.filter((b) => b.behaviour === 'racing_player');
+  const racing =
+    racingPlayers.length === 0 || scenario.racing.roundsPerDay === 0
+      ? null
+      : new RacingRun({
+          runId,
+          seed: scenario.seed,
+          config: racingConfigOf(scenario),
+          roundsPerDay: scenario.racing.roundsPerDay,
+          players: racingPlayers,
+          activity: scenario.bettors.activity,
+          betTypeMix: betTypeMixOf(scenario.racing.betTypeMix),
+          stake: stakeOf('racing_player'),
+        });
   // Each matchday's appends, not awaited at once: the store (a worker sink) writes matchday N while
   // matchday N + 1 is simulated. The first failure is kept and thrown before the next matchday.
   const inFlight: Promise<void>[] = [];
@@ -414,6 +433,10 @@ export const runSimulation = async (scenario: Scenario, options: RunOptions): Pr
       return true;
     };
     const poolWallets: PoolWallets = { run: runWallet, fund };
+    // Virtual racing: the day's rounds (08:00 EAT on), before the football bets (racing players bet no football).
+    const racingWallets: RacingWallets = { ...poolWallets, state: (userId) => wallet(userId).state };
+    const racingAppends =
+      racing?.day(day.date, rngFor(scenario.seed, `racing:${day.date}`), racingWallets) ?? [];
     const cashOutRng = rngFor(scenario.seed, `cashout:${day.date}`);
     const ratesOf = matchdayRates(known, first);
     pools?.open(
@@ -553,9 +576,13 @@ export const runSimulation = async (scenario: Scenario, options: RunOptions): Pr
     }
     if (pools) betAppends.push(...pools.settle(day.matches, poolWallets));
     // Withdrawals after settlement: a bettor well ahead takes the excess over the first deposit out.
+    // Racing players draw from their own generator, so a racing what-if (odds, taxes) leaves the football
+    // bettors' draws, and the football figures, as they were.
+    const racingWithdrawals = rngFor(scenario.seed, `racing-withdrawal:${day.date}`);
     for (const bettor of bettors) {
       const w = wallets.get(bettor.userId);
-      if (!w || w.state.balance < 3 * bettor.firstDeposit || !rng.chance(0.5)) continue;
+      const r = bettor.behaviour === 'racing_player' ? racingWithdrawals : rng;
+      if (!w || w.state.balance < 3 * bettor.firstDeposit || !r.chance(0.5)) continue;
       const amount = Math.floor((w.state.balance - bettor.firstDeposit) / 100) * 100;
       const paymentId = `${bettor.userId}-w${w.state.movementCount + 1}`;
       const base = {
@@ -581,9 +608,11 @@ export const runSimulation = async (scenario: Scenario, options: RunOptions): Pr
       };
     });
     inFlight.push(
-      appendBatch(options.store, [...walletAppends, ...betAppends]).catch((error: unknown) => {
-        failure ??= { error };
-      }),
+      appendBatch(options.store, [...walletAppends, ...betAppends, ...racingAppends]).catch(
+        (error: unknown) => {
+          failure ??= { error };
+        },
+      ),
     );
     for (const p of priced)
       calibration.push({
@@ -615,6 +644,7 @@ export const runSimulation = async (scenario: Scenario, options: RunOptions): Pr
     bettors: bettors.length,
     cashOuts,
     pools: pools?.result() ?? null,
+    racing: racing?.result() ?? null,
     runId,
   };
 };

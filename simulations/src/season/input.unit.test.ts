@@ -3,8 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { DataError, loadSeason, parseSeasonCsv, ukToUtc } from './data.ts';
-import { DEFAULT_JACKPOT_TERMS, DEFAULT_LUCKY_SIX_TERMS } from '@bashiri/domain';
-import { loadScenario, parseScenario, poolTermsOf, ScenarioError } from './scenario.ts';
+import { DEFAULT_JACKPOT_TERMS, DEFAULT_LUCKY_SIX_TERMS, DEFAULT_RACING_CONFIG } from '@bashiri/domain';
+import { loadScenario, parseScenario, poolTermsOf, racingConfigOf, ScenarioError } from './scenario.ts';
 
 const valid = {
   leagues: ['E0'],
@@ -42,9 +42,56 @@ describe('scenario schema', () => {
       },
       'scenario: pools.luckySix.tiers: not a valid pool type',
     ],
+    [{ ...valid, racing: { roundsPerDay: 101 } }, 'scenario: racing.roundsPerDay:'],
+    [{ ...valid, racing: { roundsPerDay: 2.5 } }, 'scenario: racing.roundsPerDay:'],
+    [
+      { ...valid, racing: { odds: { champion: '1.00' } } },
+      'scenario: racing.odds.champion: must be decimal odds ≥ 1.01 with at most 2 decimals',
+    ],
+    [
+      { ...valid, racing: { odds: { oddEven: 1.955 } } },
+      'scenario: racing.odds.oddEven: must be decimal odds ≥ 1.01 with at most 2 decimals',
+    ],
+    [{ ...valid, racing: { odds: { luckRacing: '2' } } }, 'scenario: racing.odds:'],
+    [{ ...valid, racing: { taxRatePercent: 101 } }, 'scenario: racing.taxRatePercent: must be a percentage'],
+    [
+      { ...valid, racing: { convertTaxRatePercent: 10.125 } },
+      'scenario: racing.convertTaxRatePercent: at most 2 decimals',
+    ],
+    [
+      { ...valid, racing: { luckRacingStake: 250 } },
+      'scenario: racing.luckRacingStake: must be a multiple of 100 TZS',
+    ],
+    [
+      { ...valid, racing: { betTypeMix: { champion: 0 } } },
+      'scenario: racing.betTypeMix: at least one bet type',
+    ],
+    [{ ...valid, racing: { betTypeMix: { exacta: 1 } } }, 'scenario: racing.betTypeMix'],
   ])('names the field of a bad scenario %#', (raw, message) => {
     expect(() => parseScenario(raw)).toThrow(ScenarioError);
     expect(() => parseScenario(raw)).toThrow(message);
+  });
+  it("runs the spec's racing configuration unless the scenario changes it", () => {
+    const s = parseScenario(valid);
+    expect(s.racing).toEqual({
+      roundsPerDay: 10,
+      odds: {},
+      taxRatePercent: '10',
+      convertTaxRatePercent: '10',
+      luckRacingStake: 300,
+      prizePool: 1_000_000,
+      betTypeMix: {},
+    });
+    expect(racingConfigOf(s)).toEqual(DEFAULT_RACING_CONFIG);
+    const changed = parseScenario({
+      ...valid,
+      racing: { odds: { topThree: 691.2 }, convertTaxRatePercent: 0 },
+    });
+    expect(racingConfigOf(changed)).toEqual({
+      ...DEFAULT_RACING_CONFIG,
+      championAndRunnerUpAndThird: '691.2',
+      convertTaxRate: '0',
+    });
   });
   it('runs the seeded pool types unless the scenario changes their terms', () => {
     expect(poolTermsOf(parseScenario(valid))).toEqual({

@@ -16,6 +16,7 @@ import type {
 } from '@bashiri/domain';
 import type { CashOutRecord } from './cashout.ts';
 import type { PoolRunResult } from './pool.ts';
+import { racingReport } from './racing.ts';
 import type { BetRecord, CalibrationRow, SimulationResult } from './engine.ts';
 import type { Scenario } from './scenario.ts';
 
@@ -216,5 +217,6 @@ export const buildReport = (scenario: Scenario, result: SimulationResult): Repor
     ...(scenario.bettors.cashOutShare > 0
       ? { cashOut: cashOutReport(result.cashOuts, scenario.cashOutMarginPercent) }
       : {}),
+    ...(result.racing ? { racing: racingReport(result.racing) } : {}),
   };
 };

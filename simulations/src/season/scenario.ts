@@ -8,12 +8,15 @@ import { readFileSync } from 'node:fs';
 import { extname } from 'node:path';
 import {
   DEFAULT_JACKPOT_TERMS,
+  DEFAULT_RACING_CONFIG,
+  oddsError,
   DEFAULT_LUCKY_SIX_TERMS,
   MARKETS,
   termsError,
   type Market,
   type PoolGame,
   type PoolTerms,
+  type RacingConfig,
 } from '@bashiri/domain';
 import { parse as parseYaml } from 'yaml';
 import { z } from 'zod';
@@ -21,7 +24,14 @@ import { configSchema } from '../cli/schemas.ts';
 import { fieldPath } from '../cli/commands.ts';
 
 /** The behaviours of the population model (docs/simulations.md "Bettors"). */
-export const BEHAVIOURS = ['favourite', 'longshot_acca', 'value', 'casual', 'pool_player'] as const;
+export const BEHAVIOURS = [
+  'favourite',
+  'longshot_acca',
+  'value',
+  'casual',
+  'pool_player',
+  'racing_player',
+] as const;
 export type Behaviour = (typeof BEHAVIOURS)[number];
 
 const percent = z
@@ -100,6 +110,74 @@ const poolsSchema = z
     }
   });
 
+/** Racing odds: decimal text or a number, above 1 (the racing configuration screen's rule). */
+const racingOdds = z
+  .union([z.string(), z.number()])
+  .superRefine((v, ctx) => {
+    if (oddsError(v, 'odds', '1.01') || !/^\d+(\.\d{1,2})?$/.test(String(v)))
+      ctx.addIssue({ code: 'custom', message: 'must be decimal odds ≥ 1.01 with at most 2 decimals' });
+  })
+  .transform((v) => String(v));
+
+/** A racing tax rate: percent 0–100 with at most 2 decimals, kept as the domain's decimal text. */
+const racingRate = percent
+  .refine((v) => /^\d+(\.\d{1,2})?$/.test(String(v)), { error: 'at most 2 decimals' })
+  .transform((v) => String(v));
+
+/** The racing bet types by name, in spec order (codes 1–6; docs/racing.md "Bet types"). */
+export const RACING_BET_TYPE_NAMES = [
+  'champion',
+  'championAndRunnerUp',
+  'topThree',
+  'oddEven',
+  'bigSmall',
+  'luckRacing',
+] as const;
+export type RacingBetTypeName = (typeof RACING_BET_TYPE_NAMES)[number];
+
+/**
+ * Most racing rounds per simulated day: at the default schedule (a round every 3 minutes from 08:00 EAT)
+ * 100 rounds end at 13:00 EAT, before the earliest kick-offs of the data.
+ */
+export const MAX_RACING_ROUNDS_PER_DAY = 100;
+
+/** Virtual racing in the replay (docs/simulations.md "Virtual racing"); played by `racing_player` bettors. */
+const racingSchema = z.strictObject({
+  /** Racing rounds on each matchday (0 = none), from 08:00 EAT on the real schedule (a round every 3 min). */
+  roundsPerDay: z.number().int().min(0).max(MAX_RACING_ROUNDS_PER_DAY).default(10),
+  /** Odds of the fixed-odds bet types; absent = the spec's (`DEFAULT_RACING_CONFIG`). */
+  odds: z
+    .strictObject({
+      champion: racingOdds,
+      championAndRunnerUp: racingOdds,
+      topThree: racingOdds,
+      oddEven: racingOdds,
+      bigSmall: racingOdds,
+    })
+    .partial()
+    .default({}),
+  /** Tax on racing winnings (percent of a positive profit), the racing config's `tax_rate`. */
+  taxRatePercent: racingRate.default(DEFAULT_RACING_CONFIG.taxRate),
+  /** Tax on racing coin → balance, the racing config's `convert_tax_rate`. */
+  convertTaxRatePercent: racingRate.default(DEFAULT_RACING_CONFIG.convertTaxRate),
+  /** Fixed price of a Luck Racing ticket, TZS (`jackpot_bet_amount`; a multiple of 100). */
+  luckRacingStake: z
+    .number()
+    .int()
+    .positive()
+    .refine((v) => v % 100 === 0, { error: 'must be a multiple of 100 TZS' })
+    .default(DEFAULT_RACING_CONFIG.jackpotBetAmount),
+  /** Prize pool shared by a round's ten-of-ten tickets, TZS (`prize_pool`). */
+  prizePool: z.number().int().min(0).default(DEFAULT_RACING_CONFIG.prizePool),
+  /** Weights of the bet types a racing player picks (normalised; defaults in docs/simulations.md). */
+  betTypeMix: z
+    .partialRecord(z.enum(RACING_BET_TYPE_NAMES), z.number().min(0))
+    .refine((mix) => Object.keys(mix).length === 0 || Object.values(mix).some((w) => (w ?? 0) > 0), {
+      error: 'at least one bet type must have a share > 0',
+    })
+    .default({}),
+});
+
 export const scenarioSchema = z.strictObject({
   name: z.string().min(1).default('scenario'),
   /** Folder of football-data CSVs named `<DIV>-<yyyy-yy>.csv`; relative to the scenario file. */
@@ -146,6 +224,16 @@ export const scenarioSchema = z.strictObject({
     .default(5),
   /** The pool games' terms (played by `pool_player` bettors); absent fields = the seeded types. */
   pools: poolsSchema.default({ jackpot: {}, luckySix: {} }),
+  /** Virtual racing (played by `racing_player` bettors); absent fields = the spec's racing config. */
+  racing: racingSchema.default({
+    roundsPerDay: 10,
+    odds: {},
+    taxRatePercent: DEFAULT_RACING_CONFIG.taxRate,
+    convertTaxRatePercent: DEFAULT_RACING_CONFIG.convertTaxRate,
+    luckRacingStake: DEFAULT_RACING_CONFIG.jackpotBetAmount,
+    prizePool: DEFAULT_RACING_CONFIG.prizePool,
+    betTypeMix: {},
+  }),
 });
 
 export type Scenario = z.output<typeof scenarioSchema>;
@@ -155,6 +243,23 @@ export const poolTermsOf = (scenario: Pick<Scenario, 'pools'>): Record<PoolGame,
   jackpot: { ...DEFAULT_JACKPOT_TERMS, ...scenario.pools.jackpot, game: 'jackpot' },
   luckysix: { ...DEFAULT_LUCKY_SIX_TERMS, ...scenario.pools.luckySix, game: 'luckysix' },
 });
+
+/** The racing configuration a scenario runs: the spec's (`DEFAULT_RACING_CONFIG`) with its `racing` changes. */
+export const racingConfigOf = (scenario: Pick<Scenario, 'racing'>): RacingConfig => {
+  const r = scenario.racing;
+  return {
+    ...DEFAULT_RACING_CONFIG,
+    champion: r.odds.champion ?? DEFAULT_RACING_CONFIG.champion,
+    championAndRunnerUp: r.odds.championAndRunnerUp ?? DEFAULT_RACING_CONFIG.championAndRunnerUp,
+    championAndRunnerUpAndThird: r.odds.topThree ?? DEFAULT_RACING_CONFIG.championAndRunnerUpAndThird,
+    singleOrDouble: r.odds.oddEven ?? DEFAULT_RACING_CONFIG.singleOrDouble,
+    bigOrSmall: r.odds.bigSmall ?? DEFAULT_RACING_CONFIG.bigOrSmall,
+    taxRate: r.taxRatePercent,
+    convertTaxRate: r.convertTaxRatePercent,
+    jackpotBetAmount: r.luckRacingStake,
+    prizePool: r.prizePool,
+  };
+};
 
 /** A scenario that could not be read: `message` is one line naming the file and field. */
 export class ScenarioError extends Error {

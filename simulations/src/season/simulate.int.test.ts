@@ -14,6 +14,10 @@ import type {
   BetPlaced,
   BetSettled,
   MovementLine,
+  RacingBetPlaced,
+  RacingBetSettled,
+  RacingCoinConverted,
+  RoundDrawn,
   TicketBought,
   TicketSettled,
 } from '@bashiri/domain';
@@ -46,10 +50,11 @@ const scenario = parseScenario({
   seed: 42,
   bettors: {
     count: 80,
-    mix: { favourite: 1, longshot_acca: 1, value: 1, casual: 1, pool_player: 1 },
+    mix: { favourite: 1, longshot_acca: 1, value: 1, casual: 1, pool_player: 1, racing_player: 1 },
     activity: 0.5,
     cashOutShare: 0.5,
   },
+  racing: { roundsPerDay: 4, odds: { champion: '9.60' } },
   config: { taxRatePercent: 10, stringRewards: [{ strings: 5, cashBackPercent: 10 }] },
 });
 
@@ -63,11 +68,8 @@ const readEverything = async (store: EventStore): Promise<RecordedEvent[]> => {
     after = page.position;
   }
 };
-const lineSum = (e: RecordedEvent) =>
-  (e.data as { lines: MovementLine[] }).lines.reduce(
-    (s, l) => s + (l.pocket === 'balance' ? l.amount : 0),
-    0,
-  );
+const lineSum = (e: RecordedEvent, pocket: MovementLine['pocket'] = 'balance') =>
+  (e.data as { lines: MovementLine[] }).lines.reduce((s, l) => s + (l.pocket === pocket ? l.amount : 0), 0);
 
 describe.skipIf(!hasData)('season simulation on PGlite', () => {
   it('the report totals equal a recomputation from the stored events, and the same seed gives the same report', async () => {
@@ -90,7 +92,8 @@ describe.skipIf(!hasData)('season simulation on PGlite', () => {
       const gross = settled.reduce((s, b) => s + b.settlement.payout + b.settlement.reward, 0);
       const tax = settled.reduce((s, b) => s + b.settlement.tax, 0);
       const reward = settled.reduce((s, b) => s + b.settlement.reward, 0);
-      const sum = (type: string) => events.filter((e) => e.type === type).reduce((s, e) => s + lineSum(e), 0);
+      const sum = (type: string, pocket: MovementLine['pocket'] = 'balance') =>
+        events.filter((e) => e.type === type).reduce((s, e) => s + lineSum(e, pocket), 0);
       expect(settled.length).toBe(report.totals.bets);
       expect(handle).toBe(report.totals.handle);
       expect(handle - gross).toBe(report.totals.ggr);
@@ -135,6 +138,59 @@ describe.skipIf(!hasData)('season simulation on PGlite', () => {
       expect(sum('WinningsCredited')).toBe(report.totals.credited + cashOut.credited + pools.totals.credited);
       expect(sum('DepositCredited')).toBe(report.payments.deposits);
       expect(-sum('WithdrawalReserved')).toBe(report.payments.withdrawals);
+      // Virtual racing: orders from RacingBetPlaced/RacingBetSettled, rounds from RoundDrawn, the coin
+      // from the wallets' racing-coin lines, the exchange from RacingCoinConverted.
+      const racing = report.racing!;
+      const of = <T>(type: string) => events.filter((e) => e.type === type).map((e) => e.data as T);
+      const orders = of<RacingBetPlaced['data']>('RacingBetPlaced');
+      const results = of<RacingBetSettled['data']>('RacingBetSettled');
+      const drawn = of<RoundDrawn['data']>('RoundDrawn');
+      expect(drawn.length).toBe(3 * 4);
+      expect(drawn.length).toBe(racing.rounds);
+      expect(orders.length).toBeGreaterThan(20);
+      expect(orders.length).toBe(racing.orders);
+      expect(results.length).toBe(orders.length);
+      expect(orders.reduce((s, o) => s + o.amount, 0)).toBe(racing.handle);
+      expect(orders.reduce((s, o) => s + o.tickets, 0)).toBe(racing.tickets);
+      expect(results.reduce((s, o) => s + o.gross, 0)).toBe(racing.grossPayout);
+      expect(results.reduce((s, o) => s + o.tax, 0)).toBe(racing.withholdingTax);
+      expect(results.reduce((s, o) => s + o.payout, 0)).toBe(racing.credited);
+      expect(orders.every((o) => o.terms.odds === (o.selection.betType === 1 ? '9.60' : o.terms.odds))).toBe(
+        true,
+      );
+      for (const t of racing.byBetType) {
+        const ids = new Set(orders.filter((o) => o.selection.betType === t.betType).map((o) => o.betId));
+        expect(results.filter((r) => ids.has(r.betId)).reduce((s, r) => s + r.gross, 0)).toBe(t.grossPayout);
+      }
+      // Racing money moves racing coin only: the stakes and credits above are in the coin pocket.
+      expect(-sum('StakeDebited', 'racingCoin')).toBe(racing.handle);
+      expect(sum('WinningsCredited', 'racingCoin')).toBe(racing.credited);
+      const converted = of<RacingCoinConverted['data']>('RacingCoinConverted');
+      const toCoin = converted.filter((c) => c.direction === 'toRacingCoin');
+      const sold = converted.filter((c) => c.direction === 'toBalance');
+      expect(toCoin.length).toBeGreaterThan(0);
+      expect(sold.length).toBeGreaterThan(0);
+      expect(sum('RacingCoinConverted', 'racingCoin')).toBe(racing.coinBought - racing.coinSold);
+      expect(
+        -toCoin.reduce(
+          (s, c) => s + c.lines.reduce((a, l) => a + (l.pocket === 'balance' ? l.amount : 0), 0),
+          0,
+        ),
+      ).toBe(racing.coinBought);
+      expect(sold.reduce((s, c) => s + c.tax, 0)).toBe(racing.exchangeTax);
+      expect(
+        sold.reduce(
+          (s, c) => s + c.lines.reduce((a, l) => a + (l.pocket === 'balance' ? l.amount : 0), 0),
+          0,
+        ),
+      ).toBe(racing.coinSold - racing.exchangeTax);
+      const coinNow = events
+        .filter((e) => e.streamName.startsWith('wallet-'))
+        .reduce(
+          (s, e) => s + ((e.data as { lines?: MovementLine[] }).lines ? lineSum(e, 'racingCoin') : 0),
+          0,
+        );
+      expect(coinNow).toBe(racing.coinHeldAtEnd);
 
       // Kept: the back office lists the run, opens its report as built, and its bets are real streams.
       await keepSimulationReport(store, report, '2026-11-27T05:00:00.000Z');
@@ -163,6 +219,10 @@ describe.skipIf(!hasData)('season simulation on PGlite', () => {
       const page = compareHtml(report, otherSeed);
       expect(page).toContain('<th>B − A</th>');
       expect(page).toContain(`${report.totals.handle.toLocaleString('en-US')} TZS`);
+      expect(page).toContain('<h2>Virtual racing</h2>');
+      expect(page).toContain(
+        `<tr><td>Handle</td><td>${report.racing!.handle.toLocaleString('en-US')} TZS</td>`,
+      );
     } finally {
       await store.close();
       await again.close();

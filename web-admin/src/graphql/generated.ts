@@ -3581,6 +3581,50 @@ export type SimulationRunQuery = {
       ggr: number;
       wouldHavePaid: number;
     } | null;
+    racing: {
+      roundsPerDay: number;
+      rounds: number;
+      orders: number;
+      tickets: number;
+      handle: number;
+      grossPayout: number;
+      ggr: number;
+      hold: number;
+      rtp: number;
+      taxRatePercent: string;
+      withholdingTax: number;
+      credited: number;
+      convertTaxRatePercent: string;
+      coinBought: number;
+      coinSold: number;
+      exchangeTax: number;
+      coinHeldAtEnd: number;
+      tenOfTenTickets: number;
+      poolPaid: number;
+      rejectedOrders: number;
+      byBetType: Array<{
+        betType: number;
+        odds: string | null;
+        orders: number;
+        tickets: number;
+        handle: number;
+        grossPayout: number;
+        ggr: number;
+        rtp: number;
+        exactRtp: number;
+        exactPoolRtp: number;
+        withholdingTax: number;
+      }>;
+      largestWins: Array<{
+        betId: string;
+        userId: string;
+        betType: number;
+        amount: number;
+        grossPayout: number;
+        credited: number;
+        description: string;
+      }>;
+    } | null;
   } | null;
 };
 
@@ -13064,6 +13108,71 @@ export const SimulationRunDocument = {
                       { kind: 'Field', name: { kind: 'Name', value: 'marginEarned' } },
                       { kind: 'Field', name: { kind: 'Name', value: 'ggr' } },
                       { kind: 'Field', name: { kind: 'Name', value: 'wouldHavePaid' } },
+                    ],
+                  },
+                },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'racing' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [
+                      { kind: 'Field', name: { kind: 'Name', value: 'roundsPerDay' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'rounds' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'orders' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'tickets' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'handle' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'grossPayout' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'ggr' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'hold' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'rtp' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'taxRatePercent' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'withholdingTax' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'credited' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'convertTaxRatePercent' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'coinBought' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'coinSold' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'exchangeTax' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'coinHeldAtEnd' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'tenOfTenTickets' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'poolPaid' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'rejectedOrders' } },
+                      {
+                        kind: 'Field',
+                        name: { kind: 'Name', value: 'byBetType' },
+                        selectionSet: {
+                          kind: 'SelectionSet',
+                          selections: [
+                            { kind: 'Field', name: { kind: 'Name', value: 'betType' } },
+                            { kind: 'Field', name: { kind: 'Name', value: 'odds' } },
+                            { kind: 'Field', name: { kind: 'Name', value: 'orders' } },
+                            { kind: 'Field', name: { kind: 'Name', value: 'tickets' } },
+                            { kind: 'Field', name: { kind: 'Name', value: 'handle' } },
+                            { kind: 'Field', name: { kind: 'Name', value: 'grossPayout' } },
+                            { kind: 'Field', name: { kind: 'Name', value: 'ggr' } },
+                            { kind: 'Field', name: { kind: 'Name', value: 'rtp' } },
+                            { kind: 'Field', name: { kind: 'Name', value: 'exactRtp' } },
+                            { kind: 'Field', name: { kind: 'Name', value: 'exactPoolRtp' } },
+                            { kind: 'Field', name: { kind: 'Name', value: 'withholdingTax' } },
+                          ],
+                        },
+                      },
+                      {
+                        kind: 'Field',
+                        name: { kind: 'Name', value: 'largestWins' },
+                        selectionSet: {
+                          kind: 'SelectionSet',
+                          selections: [
+                            { kind: 'Field', name: { kind: 'Name', value: 'betId' } },
+                            { kind: 'Field', name: { kind: 'Name', value: 'userId' } },
+                            { kind: 'Field', name: { kind: 'Name', value: 'betType' } },
+                            { kind: 'Field', name: { kind: 'Name', value: 'amount' } },
+                            { kind: 'Field', name: { kind: 'Name', value: 'grossPayout' } },
+                            { kind: 'Field', name: { kind: 'Name', value: 'credited' } },
+                            { kind: 'Field', name: { kind: 'Name', value: 'description' } },
+                          ],
+                        },
+                      },
                     ],
                   },
                 },

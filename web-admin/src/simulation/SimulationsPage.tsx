@@ -414,6 +414,7 @@ export function SimulationReportView({ run }: { readonly run: SimulationReport }
 
       {run.pools && <SimulationPoolsCard pools={run.pools} />}
       {run.cashOut && <SimulationCashOutCard cashOut={run.cashOut} />}
+      {run.racing && <SimulationRacingCard racing={run.racing} />}
 
       <Card size="small" title={t('simulations.scenario')}>
         <pre style={{ fontSize: 12, whiteSpace: 'pre-wrap' }}>
@@ -576,6 +577,107 @@ export function SimulationCashOutCard({
   );
 }
 
+type SimulationRacing = NonNullable<SimulationReport['racing']>;
+type RacingBetTypeRow = SimulationRacing['byBetType'][number];
+type RacingWin = SimulationRacing['largestWins'][number];
+
+/**
+ * A run's virtual racing (docs/simulations.md "Virtual racing"), in racing coin: rounds, orders, handle,
+ * gross payout, GGR, hold, RTP, racing tax, coin bought and sold back with the exchange tax; per bet type
+ * the odds, the measured RTP next to the exact one; the largest racing wins. TZS.
+ */
+export function SimulationRacingCard({ racing }: { readonly racing: SimulationRacing }) {
+  const { t } = useTranslation();
+  const typeName = (code: number) => `${code} ${t(`simulations.racing.type${code}`)}`;
+  return (
+    <Card size="small" title={t('simulations.racing.title')}>
+      <Descriptions size="small" bordered column={{ xs: 1, sm: 2 }} data-testid="simulation-racing">
+        <Descriptions.Item label={t('simulations.racing.rounds')}>
+          {racing.rounds} ({t('simulations.racing.roundsPerDay', { count: racing.roundsPerDay })})
+        </Descriptions.Item>
+        <Descriptions.Item label={t('simulations.racing.orders')}>{racing.orders}</Descriptions.Item>
+        <Descriptions.Item label={t('simulations.col.handle')}>{formatTzs(racing.handle)}</Descriptions.Item>
+        <Descriptions.Item label={t('simulations.col.grossPayout')}>
+          {formatTzs(racing.grossPayout)}
+        </Descriptions.Item>
+        <Descriptions.Item label={t('simulations.col.ggr')}>{formatTzs(racing.ggr)}</Descriptions.Item>
+        <Descriptions.Item label={t('simulations.col.hold')}>{percent(racing.hold)}</Descriptions.Item>
+        <Descriptions.Item label={t('simulations.col.rtp')}>{percent(racing.rtp)}</Descriptions.Item>
+        <Descriptions.Item label={`${t('simulations.racing.tax')} (${racing.taxRatePercent}%)`}>
+          {formatTzs(racing.withholdingTax)}
+        </Descriptions.Item>
+        <Descriptions.Item label={t('simulations.racing.coinBought')}>
+          {formatTzs(racing.coinBought)}
+        </Descriptions.Item>
+        <Descriptions.Item label={t('simulations.racing.coinSold')}>
+          {formatTzs(racing.coinSold)}
+        </Descriptions.Item>
+        <Descriptions.Item
+          label={`${t('simulations.racing.exchangeTax')} (${racing.convertTaxRatePercent}%)`}
+        >
+          {formatTzs(racing.exchangeTax)}
+        </Descriptions.Item>
+        <Descriptions.Item label={t('simulations.racing.coinHeldAtEnd')}>
+          {formatTzs(racing.coinHeldAtEnd)}
+        </Descriptions.Item>
+        <Descriptions.Item label={t('simulations.racing.tenOfTen')}>
+          {racing.tenOfTenTickets} ({formatTzs(racing.poolPaid)})
+        </Descriptions.Item>
+      </Descriptions>
+      <Table<RacingBetTypeRow>
+        size="small"
+        rowKey="betType"
+        pagination={false}
+        dataSource={[...racing.byBetType]}
+        scroll={{ x: 'max-content' }}
+        data-testid="simulation-racing-types"
+        style={{ marginTop: 8 }}
+        columns={[
+          { key: 'type', title: t('simulations.racing.betType'), render: (_, r) => typeName(r.betType) },
+          {
+            key: 'odds',
+            title: t('simulations.racing.odds'),
+            align: 'right',
+            render: (_, r) => r.odds ?? t('simulations.racing.prizeTable'),
+          },
+          { key: 'orders', title: t('simulations.racing.orders'), align: 'right', dataIndex: 'orders' },
+          tzsColumn<RacingBetTypeRow>('handle', t('simulations.col.handle'), (r) => r.handle),
+          tzsColumn<RacingBetTypeRow>('gross', t('simulations.col.grossPayout'), (r) => r.grossPayout),
+          tzsColumn<RacingBetTypeRow>('ggr', t('simulations.col.ggr'), (r) => r.ggr),
+          {
+            key: 'rtp',
+            title: t('simulations.racing.measuredRtp'),
+            align: 'right',
+            render: (_, r) => percent(r.rtp),
+          },
+          {
+            key: 'exact',
+            title: t('simulations.racing.exactRtp'),
+            align: 'right',
+            render: (_, r) => percent(r.exactRtp + r.exactPoolRtp),
+          },
+        ]}
+      />
+      <Table<RacingWin>
+        size="small"
+        rowKey="betId"
+        pagination={false}
+        dataSource={[...racing.largestWins]}
+        scroll={{ x: 'max-content' }}
+        title={() => t('simulations.racing.largestWins')}
+        columns={[
+          { key: 'bet', title: t('simulations.racing.order'), dataIndex: 'betId' },
+          { key: 'type', title: t('simulations.racing.betType'), render: (_, w) => typeName(w.betType) },
+          tzsColumn<RacingWin>('amount', t('simulations.racing.amount'), (w) => w.amount),
+          tzsColumn<RacingWin>('gross', t('simulations.col.grossPayout'), (w) => w.grossPayout),
+          tzsColumn<RacingWin>('credited', t('simulations.col.credited'), (w) => w.credited),
+          { key: 'desc', title: t('simulations.racing.picks'), dataIndex: 'description' },
+        ]}
+      />
+    </Card>
+  );
+}
+
 /** Two runs side by side: totals and their difference (B − A), and RTP per market type of both. */
 export function SimulationCompareView({
   a,
@@ -610,9 +712,30 @@ export function SimulationCompareView({
       b: percent(b.summary.totals[key]),
       d: percent(b.summary.totals[key] - a.summary.totals[key]),
     })),
+    // Virtual racing side by side when either run had it (racing coin; not in the football totals).
+    ...(a.racing || b.racing
+      ? [
+          ...(['handle', 'grossPayout', 'ggr', 'withholdingTax'] as const).map((key) => ({
+            key: `racing.${key}`,
+            a: a.racing ? formatTzs(a.racing[key]) : '—',
+            b: b.racing ? formatTzs(b.racing[key]) : '—',
+            d: a.racing && b.racing ? formatTzs(b.racing[key] - a.racing[key]) : '—',
+          })),
+          {
+            key: 'racing.rtp',
+            a: a.racing ? percent(a.racing.rtp) : '—',
+            b: b.racing ? percent(b.racing.rtp) : '—',
+            d: a.racing && b.racing ? percent(b.racing.rtp - a.racing.rtp) : '—',
+          },
+        ]
+      : []),
   ];
   const label = (key: string) =>
-    key === 'operatorGgrTax' ? t('simulations.operatorGgrTax') : t(`simulations.col.${key}`);
+    key.startsWith('racing.')
+      ? `${t('simulations.racing.title')} · ${t(`simulations.col.${key.slice('racing.'.length)}`)}`
+      : key === 'operatorGgrTax'
+        ? t('simulations.operatorGgrTax')
+        : t(`simulations.col.${key}`);
   return (
     <Space orientation="vertical" style={{ width: '100%' }} data-testid="simulation-compare">
       <Table

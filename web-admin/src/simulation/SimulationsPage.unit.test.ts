@@ -97,6 +97,7 @@ const run = (
   },
   pools: null,
   cashOut: null,
+  racing: null,
 });
 
 const poolTotals = (issues: number, handle: number, grossPrizes: number, jackpotsWon: number) => ({
@@ -160,6 +161,80 @@ const withPools = (report: SimulationReport): SimulationReport => ({
     ggr: -7_350,
     wouldHavePaid: 36_000,
   },
+  racing: {
+    roundsPerDay: 10,
+    rounds: 1_140,
+    orders: 2,
+    tickets: 3,
+    handle: 2_300,
+    grossPayout: 1_970,
+    ggr: 330,
+    hold: 330 / 2_300,
+    rtp: 1_970 / 2_300,
+    taxRatePercent: '10',
+    withholdingTax: 97,
+    credited: 1_873,
+    convertTaxRatePercent: '12.5',
+    coinBought: 5_000,
+    coinSold: 4_000,
+    exchangeTax: 500,
+    coinHeldAtEnd: 573,
+    tenOfTenTickets: 0,
+    poolPaid: 0,
+    rejectedOrders: 0,
+    byBetType: [
+      {
+        betType: 1,
+        odds: '9.69',
+        orders: 1,
+        tickets: 2,
+        handle: 2_000,
+        grossPayout: 0,
+        ggr: 2_000,
+        rtp: 0,
+        exactRtp: 0.969,
+        exactPoolRtp: 0,
+        withholdingTax: 0,
+      },
+      {
+        betType: 4,
+        odds: '1.97',
+        orders: 1,
+        tickets: 1,
+        handle: 1_000,
+        grossPayout: 1_970,
+        ggr: -970,
+        rtp: 1.97,
+        exactRtp: 0.985,
+        exactPoolRtp: 0,
+        withholdingTax: 97,
+      },
+      {
+        betType: 6,
+        odds: null,
+        orders: 0,
+        tickets: 0,
+        handle: 0,
+        grossPayout: 0,
+        ggr: 0,
+        rtp: 0,
+        exactRtp: 0.89685433,
+        exactPoolRtp: 0.00091857,
+        withholdingTax: 0,
+      },
+    ],
+    largestWins: [
+      {
+        betId: 'simtesta-r2',
+        userId: 'simtesta-u9',
+        betType: 4,
+        amount: 1_000,
+        grossPayout: 1_970,
+        credited: 1_873,
+        description: 'type 4 odd · order 3,1,2,4,5,6,7,8,9,10',
+      },
+    ],
+  },
 });
 
 const A = withPools(run('simtesta', 'tax10', 950_000, 'simtestb'));
@@ -222,12 +297,26 @@ describe('Simulations screens', () => {
       const cashOut = screen.getByTestId('simulation-cash-out');
       expect(within(cashOut).getByText('1,650')).toBeTruthy();
       expect(within(cashOut).getByText('-7,350')).toBeTruthy();
+      // Virtual racing: totals in racing coin, the exchange tax, RTP per bet type measured next to exact.
+      const racing = screen.getByTestId('simulation-racing');
+      expect(within(racing).getByText('1140 (10 a matchday)')).toBeTruthy();
+      expect(within(racing).getByText('Exchange tax (12.5%)')).toBeTruthy();
+      expect(within(racing).getByText('573')).toBeTruthy();
+      const types = screen.getByTestId('simulation-racing-types');
+      expect(within(types).getByText('4 odd/even')).toBeTruthy();
+      expect(within(types).getByText('197.00%')).toBeTruthy();
+      expect(within(types).getByText('98.50%')).toBeTruthy();
+      expect(within(types).getByText('89.78%')).toBeTruthy();
+      expect(within(types).getByText('prize table')).toBeTruthy();
       const bet = screen.getByTestId('simulation-bet-simtesta-b7');
       expect(bet.getAttribute('href')).toBe('/audit/history?kind=BET&id=simtesta-b7');
       // The what-if partner (kept with --compare) is compared at once: GGR 50,000 → 70,000.
       const compare = await screen.findByTestId('simulation-compare', {}, WAIT);
       expect(within(compare).getByText('Difference (B − A)')).toBeTruthy();
       await waitFor(() => expect(within(compare).getByText(/^\+?20,000/)).toBeTruthy(), WAIT);
+      // Racing only in A: its rows show A's figures and no difference.
+      expect(within(compare).getByText('Virtual racing · Handle')).toBeTruthy();
+      expect(within(compare).getByText('2,300')).toBeTruthy();
       expect(within(compare).getByText('-2.00%')).toBeTruthy();
     },
     SLOW,

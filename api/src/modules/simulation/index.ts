@@ -122,6 +122,7 @@ const Query: QueryResolvers = {
           }
         : null,
       cashOut: report.cashOut ?? null,
+      racing: report.racing ?? null,
     };
   },
 };

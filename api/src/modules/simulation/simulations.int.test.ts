@@ -84,7 +84,74 @@ const RUN = `query ($runId: ID!) { simulationRun(runId: $runId) {
   byMarketType { key totals { bets handle rtp } } byBehaviour { key } byLeague { key } byMonth { key }
   largestWins { betId userId stake totalOdds grossPayout credited legs description }
   calibration { matches compared brierOurs brierMarket logLossOurs logLossMarket
-    reliability { bin oursCount oursPredicted oursObserved marketCount marketPredicted marketObserved } } } }`;
+    reliability { bin oursCount oursPredicted oursObserved marketCount marketPredicted marketObserved } }
+  racing { rounds orders handle grossPayout ggr hold rtp taxRatePercent withholdingTax convertTaxRatePercent
+    coinBought coinSold exchangeTax coinHeldAtEnd
+    byBetType { betType odds orders handle rtp exactRtp exactPoolRtp }
+    largestWins { betId betType amount grossPayout credited description } } } }`;
+
+/** A run's virtual racing as the simulator reports it (docs/simulations.md "Virtual racing"). */
+const RACING: NonNullable<SimulationReport['racing']> = {
+  roundsPerDay: 10,
+  rounds: 20,
+  orders: 2,
+  tickets: 3,
+  handle: 1_300,
+  grossPayout: 9_690,
+  ggr: -8_390,
+  hold: -8_390 / 1_300,
+  rtp: 9_690 / 1_300,
+  taxRatePercent: '10',
+  withholdingTax: 869,
+  credited: 8_821,
+  convertTaxRatePercent: '12.5',
+  coinBought: 5_000,
+  coinSold: 4_000,
+  exchangeTax: 500,
+  coinHeldAtEnd: 8_521,
+  tenOfTenTickets: 0,
+  poolPaid: 0,
+  rejectedOrders: 0,
+  byBetType: [
+    {
+      betType: 1,
+      odds: '9.69',
+      orders: 1,
+      tickets: 2,
+      handle: 1_000,
+      grossPayout: 9_690,
+      ggr: -8_690,
+      rtp: 9.69,
+      exactRtp: 0.969,
+      exactPoolRtp: 0,
+      withholdingTax: 869,
+    },
+    {
+      betType: 6,
+      odds: null,
+      orders: 1,
+      tickets: 1,
+      handle: 300,
+      grossPayout: 0,
+      ggr: 300,
+      rtp: 0,
+      exactRtp: 0.89685433,
+      exactPoolRtp: 0.00091857,
+      withholdingTax: 0,
+    },
+  ],
+  largestWins: [
+    {
+      betId: 'simtesta-r1',
+      userId: 'simtesta-u3',
+      betType: 1,
+      amount: 1_000,
+      grossPayout: 9_690,
+      credited: 8_821,
+      description: 'type 1 {3,5} · order 3,1,2,4,5,6,7,8,9,10',
+    },
+  ],
+};
 
 describe('kept simulations in the back office', () => {
   let t: TestApp;
@@ -95,7 +162,7 @@ describe('kept simulations in the back office', () => {
   afterAll(async () => t.close());
 
   it('lists the kept runs newest first and opens one with its figures as kept', async () => {
-    const a = reportOf('simtesta', 'tax10', 1_000_000, 950_000);
+    const a = { ...reportOf('simtesta', 'tax10', 1_000_000, 950_000), racing: RACING };
     const b = reportOf('simtestb', 'tax15', 1_000_000, 930_000);
     await keepSimulationReport(t.services.store, a, '2026-11-27T05:00:00.000Z', 'simtestb');
     await keepSimulationReport(t.services.store, b, '2026-11-27T05:01:00.000Z', 'simtesta');
@@ -135,6 +202,35 @@ describe('kept simulations in the back office', () => {
     expect(got.operatorGgrTax).toBe(12_500);
     expect(got.ggrTaxPercent).toBe(25);
     expect(got.payments.rejectedBets).toBe(1);
+    // Virtual racing as kept: odds null for Luck Racing, rates as decimal text.
+    expect(run.data!.simulationRun.racing).toEqual({
+      rounds: 20,
+      orders: 2,
+      handle: 1_300,
+      grossPayout: 9_690,
+      ggr: -8_390,
+      hold: RACING.hold,
+      rtp: RACING.rtp,
+      taxRatePercent: '10',
+      withholdingTax: 869,
+      convertTaxRatePercent: '12.5',
+      coinBought: 5_000,
+      coinSold: 4_000,
+      exchangeTax: 500,
+      coinHeldAtEnd: 8_521,
+      byBetType: RACING.byBetType.map(({ betType, odds, orders, handle, rtp, exactRtp, exactPoolRtp }) => ({
+        betType,
+        odds,
+        orders,
+        handle,
+        rtp,
+        exactRtp,
+        exactPoolRtp,
+      })),
+      largestWins: RACING.largestWins.map(({ userId: _u, ...w }) => w),
+    });
+    const other = await t.gql<{ simulationRun: { racing: unknown } }>(RUN, { runId: 'simtestb' }, analyst);
+    expect(other.data!.simulationRun.racing).toBeNull();
 
     const missing = await t.gql<{ simulationRun: unknown }>(RUN, { runId: 'nosuchrun' }, analyst);
     expect(missing.data!.simulationRun).toBeNull();
