@@ -9,3 +9,4 @@ export * from './bet.ts';
 export * from './exchange.ts';
 export * from './schedule.ts';
 export * from './hot-cold.ts';
+export * from './settlement.ts';

@@ -181,3 +181,28 @@ export const settleRacingOrder = (input: {
 /** Each ten-of-ten ticket's share of `prizePool`, TZS: pool ÷ tickets, rounded down; 0 when none won. */
 export const poolPerTicket = (prizePool: Tzs, tenOfTenTicketsInRound: number): Tzs =>
   tenOfTenTicketsInRound > 0 ? Math.floor(prizePool / tenOfTenTicketsInRound) : 0;
+
+/**
+ * True when a racing order returns nothing on `order`: no fixed-odds ticket wins, no Luck Racing ticket
+ * has two or more cars in place, and no ten-of-ten ticket has a pool share (`poolPerTicket`, TZS). Exactly
+ * when {@link settleRacingOrder} answers gross 0 (result 3 lose, profit −amount, tax 0, payout 0) for
+ * any terms with a profit cap of 0 or more (the cap only lowers a positive return to amount + cap > 0):
+ * the settlement worker records such an order in its round's settlement stream instead of settling it on
+ * its own stream (decision 0184; docs/racing.md "Settlement in chunks"). `odds` is the order's decimal
+ * odds text (`null` for Luck Racing).
+ */
+export const racingOrderLoses = (input: {
+  readonly selection: RacingSelection;
+  readonly singleAmount: Tzs;
+  readonly odds: OddsText | null;
+  readonly order: readonly number[];
+  readonly poolPerTicket: Tzs;
+}): boolean =>
+  settleRacingOrder({
+    selection: input.selection,
+    singleAmount: input.singleAmount,
+    amount: input.singleAmount,
+    terms: { odds: input.odds, taxRate: '0', highestProfit: null },
+    order: input.order,
+    poolPerTicket: input.poolPerTicket,
+  }).gross === 0;

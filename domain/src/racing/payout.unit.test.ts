@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { drawOrder, serverSeedFromBytes } from './draw.ts';
-import { poolPerTicket, settleRacingOrder, type RacingTerms } from './payout.ts';
+import { poolPerTicket, racingOrderLoses, settleRacingOrder, type RacingTerms } from './payout.ts';
 import { RacingResult } from './rules.ts';
 import { ticketsOf, type RacingSelection } from './selection.ts';
 
@@ -210,6 +210,44 @@ describe('racing payouts: properties', () => {
           expect(r.result === RacingResult.Lose).toBe(r.gross === 0);
         },
       ),
+    );
+  });
+
+  it('racingOrderLoses is exactly "gross 0" of settleRacingOrder, whatever the cap, tax rate and pool (decision 0184)', () => {
+    fc.assert(
+      fc.property(
+        selection.filter((s) => ticketsOf(s) > 0),
+        order,
+        fc.constantFrom(null, 0, 1_000, 250_000),
+        fc.constantFrom('0', '10', '12.5'),
+        fc.constantFrom('9.69', '28', '1.97', '1'),
+        fc.integer({ min: 1, max: 50 }).map((n) => n * 100),
+        fc.constantFrom(0, 1, 1_000_000),
+        (s, o, cap, taxRate, fixedOdds, single, pool) => {
+          const singleAmount = s.betType === 6 ? 300 : single;
+          const amount = ticketsOf(s) * singleAmount;
+          const odds = s.betType === 6 ? null : fixedOdds;
+          const r = settleRacingOrder({
+            selection: s,
+            singleAmount,
+            amount,
+            terms: { odds, taxRate, highestProfit: cap },
+            order: o,
+            poolPerTicket: pool,
+          });
+          const loses = racingOrderLoses({ selection: s, singleAmount, odds, order: o, poolPerTicket: pool });
+          expect(loses).toBe(r.gross === 0);
+          if (loses)
+            expect([r.result, r.gross, r.profit, r.tax, r.payout]).toEqual([
+              RacingResult.Lose,
+              0,
+              -amount,
+              0,
+              0,
+            ]);
+        },
+      ),
+      { numRuns: 2_000 },
     );
   });
 });

@@ -71,11 +71,23 @@ export interface EatBucket {
   readonly hour: number;
 }
 
-/** The EAT date and hour of `instant` (statistics buckets). */
-export const eatBucket = (instant: EatInstant): EatBucket => ({
-  day: eatDate(instant),
-  hour: eatClockOf(instant).getHours(),
-});
+const HOUR_MS = 3_600_000;
+/** The last bucket computed, by its UTC hour: EAT's offset is whole hours, so one UTC hour is one bucket. */
+let lastBucket: { readonly utcHour: number; readonly bucket: EatBucket } | null = null;
+
+/**
+ * The EAT date and hour of `instant` (statistics buckets). The zone's offset is looked up once per UTC
+ * hour: a projection applying a settled round's thousands of events at one instant asks the same hour
+ * again and again (bench:racing, decision 0184), and the lookup (Intl) cost more than the apply.
+ */
+export const eatBucket = (instant: EatInstant): EatBucket => {
+  const at = ms(instant);
+  const utcHour = Math.floor(at / HOUR_MS);
+  if (lastBucket?.utcHour === utcHour) return lastBucket.bucket;
+  const bucket = { day: eatDate(at), hour: eatClockOf(at).getHours() };
+  lastBucket = { utcHour, bucket };
+  return bucket;
+};
 
 /** True when `text` is a real calendar date 'yyyy-MM-dd'. */
 export const isDate = (text: string): boolean => {

@@ -24,6 +24,22 @@ describe('East Africa Time (spec §9)', () => {
     expect(eatTimestamp(Date.parse('2026-11-21T15:30:00Z'))).toBe('2026-11-21T18:30:00+03:00');
   });
 
+  it('eatBucket, looked up once per UTC hour, answers the EAT date and hour of every instant in any order', () => {
+    const base = Date.parse('2026-11-21T00:00:00Z');
+    fc.assert(
+      fc.property(
+        fc.array(fc.integer({ min: -3 * 86_400_000, max: 3 * 86_400_000 }), { maxLength: 40 }),
+        (offsets) => {
+          // Instants close together (the same hour again and again) and far apart, hour edges included.
+          for (const at of offsets.flatMap((o) => [base + o, base + o, base + o - (o % 3_600_000)])) {
+            const eat = new Date(at + 3 * 3_600_000);
+            expect(eatBucket(at)).toEqual({ day: eat.toISOString().slice(0, 10), hour: eat.getUTCHours() });
+          }
+        },
+      ),
+    );
+  });
+
   it('reads dates and wall clocks as EAT', () => {
     expect(new Date(eatDayStart('2026-11-22')).toISOString()).toBe('2026-11-21T21:00:00.000Z');
     expect(new Date(eatWallClock('2026-11-22T10:00:00')).toISOString()).toBe('2026-11-22T07:00:00.000Z');

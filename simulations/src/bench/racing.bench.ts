@@ -21,8 +21,8 @@
  *   `settle_seconds` (`settle_drain_seconds`: only the time in the extra passes — the scheduler's own
  *   drain is inside its step; `settle_server_cpu_seconds` and per bet: the server's CPU meanwhile; `settle_pg_cpu_ms_per_bet`: its PostgreSQL backends', pg-cpu.ts).
  *
- * Checked: every order settled once (`settled_exactly_once`: the read model and one `RacingBetSettled`
- * per order stream), racing coin conserved (`coin_conserved`: start − stakes + payouts, from the wallet
+ * Checked: every order settled once (`settled_exactly_once`: the read model, and in the event store one
+ * `RacingBetSettled` on the order's stream or one listing in its round's walk, decision 0184), racing coin conserved (`coin_conserved`: start − stakes + payouts, from the wallet
  * streams). Last stdout line: one JSON object of the figures.
  *
  * Profiling knobs (stderr; the cluster must load `pg_stat_statements`): BENCH_SETTLE_STATEMENTS=1 (the
@@ -51,6 +51,16 @@ const HTTP_CONNECTIONS = Number(process.env.BENCH_HTTP_CONNECTIONS ?? 32);
 const SETTLE_STATEMENTS = process.env.BENCH_SETTLE_STATEMENTS === '1';
 /** `1`: print the statements per order placed over HTTP, by kind (pg_stat_statements). */
 const COUNT_STATEMENTS = process.env.BENCH_COUNT_STATEMENTS === '1';
+/**
+ * The round's server seed (64 hex characters), to settle the same draw in every run: the bench's picks
+ * are fixed, so the draw alone decides how many of the 50,000 orders pay (0 to 23,333; each paying
+ * order is a wallet credit, a losing one is not — decision 0184). Unset: a fresh seed from
+ * `crypto.randomBytes`, as in production. `BENCH_RACING_SEED=most` names the seed with the most paying
+ * orders found (23,333: champion 1, so odd, small, champion-on-1 and many Luck Racing tickets pay).
+ */
+const MOST_WINNERS_SEED = 'e0d1fc89ae2c0d382ede053d1f63e43d52b95758260de1708b592d3fd091709a';
+const SEED =
+  process.env.BENCH_RACING_SEED === 'most' ? MOST_WINNERS_SEED : process.env.BENCH_RACING_SEED || null;
 const COIN = 1_000_000;
 const ROUND = '20261125-241';
 /** 12:00:01 EAT on a fixed day: round 20261125-241 is open. */
@@ -181,6 +191,8 @@ const runServer = async (): Promise<void> => {
     for (const userId of userIds)
       tokens.push((await api.openSession(tx, 'player', userId, now, { ip: null, userAgent: 'bench' })).token);
   });
+  // The scheduler keeps a stored seed (it draws one only when none is stored): the draw is fixed.
+  if (SEED) await sql.query('INSERT INTO racing_seeds (round_id, seed) VALUES ($1, $2)', [ROUND, SEED]);
   await api.runRacingScheduler(services);
   await services.projections.settle();
   const setupSeconds = (performance.now() - setupStart) / 1000;
@@ -293,12 +305,26 @@ const runServer = async (): Promise<void> => {
               coalesce(sum(amount), 0)::text AS staked, coalesce(sum(payout), 0)::text AS paid FROM racing_orders`,
     );
     const totals = rows[0]!;
-    // One RacingBetSettled per order stream, none twice (the event store, not the read model).
-    const events = await sql.query<{ orders: number; settled: number; twice: number }>(
-      `SELECT count(*)::int AS orders, count(*) FILTER (WHERE n = 1)::int AS settled,
-              count(*) FILTER (WHERE n > 1)::int AS twice
-       FROM (SELECT e.stream_name, count(*) FILTER (WHERE e.event_type = 'RacingBetSettled') AS n
-             FROM es_events e WHERE e.stream_name LIKE 'racingbet-%' GROUP BY e.stream_name) s`,
+    // Each order settled once in the event store (not the read model): its own RacingBetSettled, or
+    // its id in the lost list of one RacingSettlementAdvanced of its round's walk (decision 0184) —
+    // one of the two, once; none twice.
+    const events = await sql.query<{ orders: number; settled: number; twice: number; lost: number }>(
+      `WITH records AS (
+         SELECT substr(stream_name, 11) AS bet_id, false AS lost FROM es_events
+         WHERE stream_name LIKE 'racingbet-%' AND event_type = 'RacingBetSettled'
+         UNION ALL
+         SELECT l.bet_id, true FROM es_events e CROSS JOIN LATERAL jsonb_array_elements_text(e.data->'lost') AS l(bet_id)
+         WHERE e.stream_name LIKE 'racingsettle-%' AND e.event_type = 'RacingSettlementAdvanced'
+       ), per AS (
+         SELECT p.stream_name, count(r.bet_id) AS n, count(*) FILTER (WHERE r.lost) AS lost
+         FROM es_events p LEFT JOIN records r ON r.bet_id = substr(p.stream_name, 11)
+         WHERE p.stream_name LIKE 'racingbet-%' AND p.event_type = 'RacingBetPlaced' GROUP BY p.stream_name
+       )
+       SELECT count(*)::int AS orders, count(*) FILTER (WHERE n = 1)::int AS settled,
+              count(*) FILTER (WHERE n > 1)::int AS twice, coalesce(sum(lost), 0)::int AS lost FROM per`,
+    );
+    const { rows: paying } = await sql.query<{ n: number }>(
+      'SELECT count(*)::int AS n FROM racing_orders WHERE payout > 0',
     );
     let coin = 0;
     for (const userId of userIds) coin += (await api.walletOf(services).current(userId)).racingCoin;
@@ -309,6 +335,8 @@ const runServer = async (): Promise<void> => {
       cpu,
       pgSeconds,
       settled: totals.settled,
+      winners: paying[0]!.n,
+      lostInChunks: e.lost,
       settledOnce:
         totals.settled === expected &&
         totals.pending === 0 &&
@@ -450,6 +478,8 @@ const runDriver = async (): Promise<void> => {
       cpu: number;
       pgSeconds: number | null;
       settled: number;
+      winners: number;
+      lostInChunks: number;
       settledOnce: boolean;
       conserved: boolean;
     }>(child, { type: 'settle' }, 'settled');
@@ -490,6 +520,11 @@ const runDriver = async (): Promise<void> => {
             ? null
             : Number(((settled.pgSeconds * 1000) / Math.max(1, settled.settled)).toFixed(3)),
         racing_bets_settled_per_s: Math.round(settled.settled / settled.seconds),
+        // Orders that paid anything (each a wallet credit): the draw decides how many (the bench's picks
+        // are fixed, so odd/even and big/small win or lose as blocks of a sixth of the round each).
+        settle_winners: settled.winners,
+        settle_seed_fixed: SEED !== null,
+        settle_lost_in_chunks: settled.lostInChunks,
         settled_exactly_once: settled.settledOnce,
         coin_conserved: settled.conserved,
       }),

@@ -1,17 +1,18 @@
 /**
  * Racing read models (spec §3 "Racing period", "Racing order"; docs/racing.md) from `racing-<roundId>`
- * and `racingbet-<id>` events, in log order, and the settlement queue they feed: when a round is drawn
- * every pending order of it is queued; an order that arrives after its round was drawn is queued at once.
- * A voided round (`RoundVoided`) queues its pending orders the same way: the worker returns them.
+ * and `racingbet-<id>` events, in log order, and the settlement queue they feed. A drawn round's orders are
+ * settled by walking them (settlement.ts, decision 0184), not queued; an order that arrives after its
+ * round was drawn is queued at once (and marked `settle_by_queue`, so the walk leaves it to the queue). A
+ * voided round (`RoundVoided`) queues its pending orders: the worker returns them. A round's settlement
+ * streams (`racingsettle-…`) mark the orders they list as lost settled.
  * Amounts are copied from the events (integer TZS), never recomputed.
  */
-import { RacingOrderStatus } from '@bashiri/domain';
-import type { RacingBetEvent, RoundEvent } from '@bashiri/domain';
+import { RacingOrderStatus, RacingResult } from '@bashiri/domain';
+import type { RacingBetEvent, RacingSettlementAdvanced, RoundEvent } from '@bashiri/domain';
 import type { SqlExecutor } from '@bashiri/eventstore';
 import type { Projection } from '@bashiri/projection-runner';
 import { applyRacingBatch } from './projection-batch.ts';
 
-/** Stream of a round (issue 19). */
 /** Queues every order of `roundId` still waiting for settlement (settlement.ts drains the queue). */
 const queuePendingOrders = async (tx: SqlExecutor, roundId: string): Promise<void> => {
   await tx.query(
@@ -22,12 +23,34 @@ const queuePendingOrders = async (tx: SqlExecutor, roundId: string): Promise<voi
   );
 };
 
+/** Stream of a round (issue 19). */
 export const racingRoundStream = (roundId: string): string => `racing-${roundId}`;
 /** Stream of a racing order (issue 19). */
 export const racingBetStream = (betId: string): string => `racingbet-${betId}`;
+/** Prefix of the streams of a round's settlement walk (decision 0184). */
+export const RACING_SETTLE_PREFIX = 'racingsettle-';
+/** The stream of lane `lane` of `lanes` of a drawn round's settlement walk (decision 0184). */
+export const racingSettleStream = (roundId: string, lane: number, lanes: number): string =>
+  `${RACING_SETTLE_PREFIX}${roundId}-${lane}of${lanes}`;
+
+/**
+ * Marks the orders a settlement walk's chunk found losing as settled (spec §4 result 3 lose, status 4):
+ * nothing returned, profit −amount; the round's paid and tax totals do not move. An order settled already
+ * is left as it is (replays change nothing).
+ */
+export const applyLost = async (tx: SqlExecutor, event: RacingSettlementAdvanced): Promise<void> => {
+  const d = event.data;
+  if (d.lost.length === 0) return;
+  await tx.query(
+    `UPDATE racing_orders SET gross = 0, profit = -amount, tax = 0, payout = 0, result = $2, status = $3,
+            settled_at = $4 WHERE bet_id = ANY ($1::text[]) AND status = $5`,
+    [d.lost, RacingResult.Lose, RacingOrderStatus.Settled, d.at, RacingOrderStatus.PendingSettlement],
+  );
+};
 
 const applyOne: Projection['apply'] = async (recorded, tx) => {
-  const event = { type: recorded.type, data: recorded.data } as RoundEvent | RacingBetEvent;
+  const event = { type: recorded.type, data: recorded.data } as
+    RoundEvent | RacingBetEvent | RacingSettlementAdvanced;
   switch (event.type) {
     case 'RoundScheduled': {
       const d = event.data;
@@ -51,7 +74,7 @@ const applyOne: Projection['apply'] = async (recorded, tx) => {
            WHERE round_id = $1`,
         [d.roundId, d.seed, d.lotteryCombination, d.at],
       );
-      await queuePendingOrders(tx, d.roundId);
+      // Nothing queued: the settlement walks the round's orders (decision 0184).
       return;
     }
     case 'RoundVoided': {
@@ -74,8 +97,10 @@ const applyOne: Projection['apply'] = async (recorded, tx) => {
       const d = event.data;
       await tx.query(
         `INSERT INTO racing_orders (bet_id, user_id, round_id, bet_type, selection, tickets, single_amount,
-                                      amount, odds, tax_rate, placed_at)
-           VALUES ($1, $2, $3, $4, $5::jsonb, $6, $7, $8, $9, $10, $11) ON CONFLICT (bet_id) DO NOTHING`,
+                                      amount, odds, tax_rate, placed_at, settle_by_queue)
+           VALUES ($1, $2, $3, $4, $5::jsonb, $6, $7, $8, $9, $10, $11,
+                   EXISTS (SELECT 1 FROM racing_rounds WHERE round_id = $3 AND (seed IS NOT NULL OR phase = 'voided')))
+           ON CONFLICT (bet_id) DO NOTHING`,
         [
           d.betId,
           d.userId,
@@ -117,6 +142,9 @@ const applyOne: Projection['apply'] = async (recorded, tx) => {
       ]);
       return;
     }
+    case 'RacingSettlementAdvanced':
+      await applyLost(tx, event);
+      return;
     case 'RacingBetReturned': {
       const d = event.data;
       const { rows } = await tx.query<{ round_id: string }>(
@@ -136,7 +164,7 @@ const applyOne: Projection['apply'] = async (recorded, tx) => {
 
 export const racingProjection: Projection = {
   name: 'racing_read_models',
-  filter: { streamPrefixes: ['racing-', 'racingbet-'] },
+  filter: { streamPrefixes: ['racing-', 'racingbet-', RACING_SETTLE_PREFIX] },
   apply: applyOne,
   applyBatch: (events, tx) => applyRacingBatch(events, tx, applyOne),
   reset: async (tx) => {

@@ -12,6 +12,8 @@ import type { RacingBetPlaced } from '@bashiri/domain';
 import { player, staff, startTestApp } from '../../testing/app.ts';
 import type { TestApp } from '../../testing/app.ts';
 import { drainRacingSettlement, racingBetStream, racingRoundStream, runRacingScheduler } from './index.ts';
+import { racingSettleStream } from './projection.ts';
+import { SETTLE_WORKERS } from './settlement.ts';
 
 /** 12:00 EAT on 25 November 2026: the start of round 20261125-241. */
 const NOON_EAT = Date.parse('2026-11-25T09:00:00Z');
@@ -279,7 +281,23 @@ describe('racing on the server', () => {
       await t.services.projections.settle();
     }
     expect(await wallet()).toEqual(before);
-    for (const id of ids) expect((await streamEvents(racingBetStream(id))).length).toBe(2);
+    // Each order settled once: its own RacingBetSettled, or (an order that returned nothing) listed once
+    // by its round's settlement walk (decision 0184), never both.
+    const listed = (
+      await Promise.all(
+        Array.from({ length: SETTLE_WORKERS }, (_, lane) =>
+          streamEvents(racingSettleStream('20261125-241', lane, SETTLE_WORKERS)),
+        ),
+      )
+    )
+      .flat()
+      .flatMap((e) => (e.data as { lost: string[] }).lost);
+    for (const id of ids) {
+      const own = (await streamEvents(racingBetStream(id))).filter(
+        (e) => e.type === 'RacingBetSettled',
+      ).length;
+      expect(own + listed.filter((l) => l === id).length, id).toBe(1);
+    }
     const round = (await streamEvents(racingRoundStream('20261125-241'))).map((e) => e.type);
     expect(round).toEqual(['RoundScheduled', 'RoundBettingClosed', 'RoundDrawn', 'RoundSettled']);
   });

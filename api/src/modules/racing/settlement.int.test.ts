@@ -1,21 +1,24 @@
 /**
- * Settling a racing round in chunks (issue 19 "Speed"; docs/racing.md "Settlement in chunks"; decision
- * 0100): many orders over a few players, settled several chunks at a time through the batched money
- * path, each order paid exactly once and racing coin conserved — when a chunk crashes after its append
- * and is leased again, when two workers drain at once, when the whole queue is replayed, and when a
- * player's own movement races a chunk (the chunk then goes one movement at a time).
+ * Settling a racing round in chunks (issue 19 "Speed"; docs/racing.md "Settlement in chunks"; decisions
+ * 0100, 0184): many orders over a few players, the drawn round walked in lanes of players a chunk at a
+ * time — winners through the batched money path, losers listed in the lane's `RacingSettlementAdvanced`
+ * (its cursor) — each order settled exactly once (its own `RacingBetSettled` or one listing, never both,
+ * never twice), paid once, racing coin conserved: when a walk crashes between chunks and resumes from its
+ * cursor, when two walkers of the same lanes run at once, when a player's own movement races a chunk (the
+ * chunk then goes one movement at a time), and when every order is queued again.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openTestDatabase } from '@bashiri/eventstore/testing';
 import type { TestDatabase } from '@bashiri/eventstore/testing';
 import { RacingBetType, walletStream } from '@bashiri/domain';
-import type { RacingSelection } from '@bashiri/domain';
+import type { RacingSelection, RacingSettlementAdvanced } from '@bashiri/domain';
 import type { EventStore } from '@bashiri/eventstore';
 import { startTestApp } from '../../testing/app.ts';
 import type { TestApp } from '../../testing/app.ts';
 import type { AppServices } from '../../services.ts';
 import { walletOf } from '../wallet/index.ts';
 import { drainRacingSettlement, placeRacingBet, racingBetStream, runRacingScheduler } from './index.ts';
+import { racingSettleStream } from './projection.ts';
 
 const ROUND = '20261125-241';
 const PLAYERS = ['chunk-a', 'chunk-b', 'chunk-c', 'chunk-d'];
@@ -87,12 +90,12 @@ describe('racing settlement in chunks', () => {
       staked += answer.placed.amount;
     }
     now = Date.parse('2026-11-25T09:03:00Z');
-    // Close and draw (the projection queues every order); the scheduler's own settle step is kept from
-    // settling any order (its appends of order streams fail), so the chunks below find them all queued.
+    // Close and draw; the scheduler's own settle step is kept from settling any order (its appends of
+    // order and settlement streams fail), so the walks below find every order pending.
     const drawOnly: EventStore = {
       ...t.services.store,
       appendToStreams: async (requests) => {
-        if (requests.some((r) => r.streamName.startsWith('racingbet-'))) throw new Error('not yet');
+        if (requests.some((r) => /^racing(bet|settle)-/.test(r.streamName))) throw new Error('not yet');
         return t.services.store.appendToStreams(requests);
       },
     };
@@ -108,6 +111,25 @@ describe('racing settlement in chunks', () => {
   const queued = async () =>
     (await t.services.sql.query<{ n: number }>('SELECT count(*)::int AS n FROM racing_settle_queue')).rows[0]!
       .n;
+  /** The events of the round's walk, lane by lane, for `lanes` lanes. */
+  const walkEvents = async (lanes: number) =>
+    Promise.all(
+      Array.from({ length: lanes }, async (_, lane) =>
+        (await events(racingSettleStream(ROUND, lane, lanes))).map(
+          (e) => e as unknown as RacingSettlementAdvanced,
+        ),
+      ),
+    );
+  /** Orders settled so far in the event store: their own RacingBetSettled, or listed lost by the walk. */
+  const settlements = async (lanes: number) => {
+    const count = new Map<string, number>(betIds.map((id) => [id, 0]));
+    for (const betId of betIds)
+      for (const e of await events(racingBetStream(betId)))
+        if (e.type === 'RacingBetSettled') count.set(betId, count.get(betId)! + 1);
+    for (const lane of await walkEvents(lanes))
+      for (const e of lane) for (const id of e.data.lost) count.set(id, (count.get(id) ?? 0) + 1);
+    return count;
+  };
 
   /** Services whose store crashes after the `crashAt`-th append has committed (the chunk's work is done). */
   const crashingAfter = (crashAt: number): AppServices => {
@@ -123,14 +145,20 @@ describe('racing settlement in chunks', () => {
     return { ...t.services, store };
   };
 
-  it('a chunk that crashes after its append is leased again and pays nothing twice; two workers at once', async () => {
-    expect(await queued()).toBe(ORDERS);
-    // Chunks of 7 on one worker: the second chunk's append commits, then the worker "crashes" before
-    // the queue delete.
+  it('a walk that crashes between chunks resumes from its cursor; two walkers at once; a raced chunk', async () => {
+    // Nothing queued: a drawn round's orders are walked, not queued (decision 0184).
+    expect(await queued()).toBe(0);
+    // Chunks of 7 in one lane: the second chunk's append commits, then the walker "crashes".
     await expect(drainRacingSettlement(crashingAfter(2), 7, 1)).rejects.toThrow('crash after the append');
-    expect(await queued()).toBe(ORDERS - 7);
+    const [afterCrash] = await walkEvents(1);
+    expect(afterCrash!.length).toBe(2);
+    expect(afterCrash![1]!.data.after).toBe(afterCrash![0]!.data.through);
+    // 14 orders walked, each settled once; none of the others yet.
+    const early = await settlements(1);
+    expect([...early.values()].filter((n) => n === 1).length).toBe(14);
+    expect([...early.values()].every((n) => n <= 1)).toBe(true);
     // A player's own movement races the next chunk: its append fails on the wallet's version and the
-    // chunk goes one movement at a time.
+    // chunk goes one movement at a time, its cursor event alone.
     let raced = false;
     const racing: EventStore = {
       ...t.services.store,
@@ -156,23 +184,36 @@ describe('racing settlement in chunks', () => {
       },
     };
     const second = { ...t.services, store: racing };
-    // Two workers drain at once (one of them meets the race), chunks of 6.
-    const done = await Promise.all([drainRacingSettlement(second, 6), drainRacingSettlement(t.services, 6)]);
+    // Two walkers of the same lane at once (one of them meets the race), chunks of 6 and 5: each chunk
+    // is recorded once, the loser of a cursor race reads the cursor again and walks on from it.
+    const done = await Promise.all([
+      drainRacingSettlement(second, 6, 1),
+      drainRacingSettlement(t.services, 5, 1),
+    ]);
     expect(raced).toBe(true);
-    expect(done[0] + done[1]).toBe(ORDERS - 7);
-    expect(await queued()).toBe(0);
+    expect(done[0] + done[1]).toBe(ORDERS - 14);
     await t.services.projections.settle();
   });
 
-  it('each order is settled once and paid once; racing coin is conserved; a replay of every chunk writes nothing', async () => {
+  it('each order is settled once and paid once; racing coin is conserved; walking and queueing again write nothing', async () => {
     const check = async () => {
+      const count = await settlements(1);
+      for (const betId of betIds) expect(count.get(betId), betId).toBe(1);
+      // The walk's chunks follow each other: each starts where the one before ended.
+      const [lane] = await walkEvents(1);
+      lane!.forEach((e, k) => expect(e.data.after).toBe(k === 0 ? null : lane![k - 1]!.data.through));
+      const lost = new Set(lane!.flatMap((e) => e.data.lost));
       let paid = 0;
       for (const betId of betIds) {
-        const types = (await events(racingBetStream(betId))).map((e) => e.type);
-        expect(types, betId).toEqual(['RacingBetPlaced', 'RacingBetSettled']);
-        const settled = (await events(racingBetStream(betId)))[1]!.data as { payout: number };
-        paid += settled.payout;
+        const stream = await events(racingBetStream(betId));
+        expect(
+          stream.map((e) => e.type),
+          betId,
+        ).toEqual(lost.has(betId) ? ['RacingBetPlaced'] : ['RacingBetPlaced', 'RacingBetSettled']);
+        if (!lost.has(betId)) paid += (stream[1]!.data as { payout: number }).payout;
       }
+      expect(lost.size).toBeGreaterThan(0);
+      expect(lost.size).toBeLessThan(ORDERS);
       let coin = 0;
       for (const userId of PLAYERS) {
         const wallet = await events(walletStream(userId));
@@ -180,7 +221,7 @@ describe('racing settlement in chunks', () => {
           const results = wallet.filter(
             (e) => (e.data as { movementId: string }).movementId === `racing-result:${betId}`,
           );
-          expect(results.length, betId).toBeLessThanOrEqual(1);
+          expect(results.length, betId).toBe(lost.has(betId) ? 0 : results.length > 0 ? 1 : 0);
         }
         coin += (await walletOf(t.services).current(userId)).racingCoin;
       }
@@ -188,34 +229,44 @@ describe('racing settlement in chunks', () => {
         .flat()
         .filter((e) => (e.data as { movementId: string }).movementId.startsWith('racing-result:'));
       expect(credits.length).toBe(
-        (await Promise.all(betIds.map(async (id) => (await events(racingBetStream(id)))[1]!.data))).filter(
-          (d) => (d as { payout: number }).payout > 0,
-        ).length,
+        (
+          await Promise.all(
+            betIds
+              .filter((id) => !lost.has(id))
+              .map(async (id) => (await events(racingBetStream(id)))[1]!.data),
+          )
+        ).filter((d) => (d as { payout: number }).payout > 0).length,
       );
       expect(paid).toBeGreaterThan(0);
       expect(coin).toBe(PLAYERS.length * FUNDS - staked + paid);
-      const { rows } = await t.services.sql.query<{ settled: number; paid: string }>(
-        `SELECT count(*) FILTER (WHERE status = 4)::int AS settled, sum(payout)::text AS paid
+      const { rows } = await t.services.sql.query<{ settled: number; paid: string; lost: number }>(
+        `SELECT count(*) FILTER (WHERE status = 4)::int AS settled, sum(payout)::text AS paid,
+                count(*) FILTER (WHERE result = 3 AND payout = 0 AND gross = 0 AND tax = 0 AND profit = -amount
+                                   AND bet_id = ANY ($2::text[]))::int AS lost
          FROM racing_orders WHERE round_id = $1`,
-        [ROUND],
+        [ROUND, [...lost]],
       );
-      expect(rows[0]).toEqual({ settled: ORDERS, paid: String(paid) });
+      expect(rows[0]).toEqual({ settled: ORDERS, paid: String(paid), lost: lost.size });
       const round = await t.services.sql.query<{ paid: string; orders: number; staked: string }>(
         'SELECT paid::text, orders, staked::text FROM racing_rounds WHERE round_id = $1',
         [ROUND],
       );
       expect(round.rows[0]).toEqual({ paid: String(paid), orders: ORDERS, staked: String(staked) });
-      return (await Promise.all(PLAYERS.map((u) => events(walletStream(u))))).map((w) => w.length);
+      return [
+        (await Promise.all(PLAYERS.map((u) => events(walletStream(u))))).map((w) => w.length),
+        (await walkEvents(1)).map((l) => l.length),
+      ];
     };
     const versions = await check();
-    // The projection replays its queue inserts: every order queued again, drained in other chunks.
+    // Walking again from the cursor finds nothing; every order queued again is left to the walk.
     for (const betId of betIds)
       await t.services.sql.query(
-        'INSERT INTO racing_settle_queue (bet_id, round_id) VALUES ($1, $2) ON CONFLICT DO NOTHING',
-        [betId, ROUND],
+        'INSERT INTO racing_settle_queue (bet_id, round_id, user_id) SELECT bet_id, round_id, user_id FROM racing_orders WHERE bet_id = $1 ON CONFLICT DO NOTHING',
+        [betId],
       );
-    expect(await drainRacingSettlement(t.services, 9)).toBe(ORDERS);
+    expect(await drainRacingSettlement(t.services, 9, 1)).toBe(ORDERS);
     await t.services.projections.settle();
     expect(await check()).toEqual(versions);
+    expect(await queued()).toBe(0);
   });
 });

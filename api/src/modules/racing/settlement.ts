@@ -1,28 +1,42 @@
 /**
- * Settling racing orders (issue 19; docs/racing.md "Payouts"; decision 0009): the projection queues
- * every pending order of a drawn round in `racing_settle_queue`; this worker leases them with
- * `drainQueue` and settles each through the money path — the order's `RacingBetSettled` on
- * `racingbet-<id>` and, when it pays, the racing-coin credit (bill type 14) on the wallet, appended
- * together with ids derived from (order, round), so a replay writes nothing and each order is paid once.
- * An order of a voided round (decision 0062) is returned instead: `RacingBetReturned` and the stake back
- * into racing coin (`RefundStake`, bill type 14, movement `racing-refund:<betId>`), once, the same way.
+ * Settling racing orders (issue 19; docs/racing.md "Payouts", "Settlement in chunks"; decisions 0009,
+ * 0100, 0184). A drawn round's orders are **walked** in bet-id order, in lanes of players, a chunk at a
+ * time: each chunk's winners go through the money path (the order's `RacingBetSettled` on
+ * `racingbet-<id>` and its racing-coin credit, bill type 14, ids derived from (order, round)), its losing
+ * orders — which move no money — are listed in ONE `RacingSettlementAdvanced` on the lane's stream
+ * (`racingsettle-<roundId>-<lane>of<lanes>`), appended at that stream's version in the same
+ * all-or-nothing append: the event is the lane's cursor, so a chunk is recorded once and a walk that
+ * stopped (a crash between chunks) resumes after the last chunk recorded.
+ *
+ * Orders that reach the read model after their round was drawn, and every order of a voided round
+ * (decision 0062: `RacingBetReturned` and the stake back, movement `racing-refund:<betId>`), still go
+ * through `racing_settle_queue`, one money-path movement each, leased with `drainQueue`.
  */
 import {
   racingBetDecider,
+  racingOrderLoses,
   racingWalletCommand,
+  settlementCursorOf,
   tenOfTenTickets,
   RacingBetType,
   RacingResult,
 } from '@bashiri/domain';
-import type { RacingBetEvent, RacingBetState, RacingSelection } from '@bashiri/domain';
-import { aggregateStreams } from '@bashiri/eventstore';
+import type {
+  RacingBetEvent,
+  RacingBetState,
+  RacingSelection,
+  RacingSettlementAdvanced,
+  RacingSettlementCursor,
+} from '@bashiri/domain';
+import { aggregateStreams, isWrongExpectedVersion } from '@bashiri/eventstore';
+import type { StreamAppendRequest } from '@bashiri/eventstore';
 import { drainQueue } from '../../process-manager.ts';
 import type { WorkQueue } from '../../process-manager.ts';
 import type { AppServices } from '../../services.ts';
-import { moveMoneyBatch } from '../wallet/index.ts';
+import { moveMoneyBatch, moveMoneyBatchWith } from '../wallet/index.ts';
 import type { BatchMovement } from '../wallet/index.ts';
 import { racingSettings } from './config.ts';
-import { racingBetStream } from './projection.ts';
+import { racingBetStream, racingSettleStream } from './projection.ts';
 
 interface SettleItem {
   readonly bet_id: string;
@@ -109,12 +123,77 @@ const roundsOf = async (services: AppServices, memo: RoundMemo, roundIds: readon
   return memo;
 };
 
+/** The money-path movement that settles (a drawn round) or returns (a voided round) one order. */
+const settleMovement = (
+  item: SettleItem,
+  userId: string,
+  round: DrawnRound | undefined,
+  voidReason: string | undefined,
+  read: { state: RacingBetState; version: number } | undefined,
+  at: string,
+): BatchMovement<RacingBetState, RacingBetEvent, RacingSettledNotice | null> => ({
+  userId,
+  product: {
+    streamName: racingBetStream(item.bet_id),
+    evolver: racingBetDecider,
+    ...(read ? { from: read } : {}),
+  },
+  idempotencyKey: `${round ? 'settle' : 'void'}:${item.round_id}`,
+  metadata: { actor: SETTLEMENT_ACTOR },
+  decide: ({ product, wallet }) => {
+    const placed = product.state.placed;
+    // No order in the stream (nothing placed): nothing to settle, nothing written.
+    if (!placed) return { answer: null };
+    if (placed.userId !== userId)
+      throw new Error(`settling ${item.bet_id}: queued for ${userId}, placed by ${placed.userId}`);
+    const decision = racingBetDecider.decide(
+      round
+        ? {
+            type: 'SettleRacingBet',
+            betId: item.bet_id,
+            roundId: item.round_id,
+            order: round.order,
+            poolPerTicket: round.poolPerTicket,
+            at,
+          }
+        : { type: 'ReturnRacingBet', betId: item.bet_id, reason: voidReason ?? 'round voided', at },
+      product.state,
+    );
+    if (!decision.ok) throw new Error(`settling ${item.bet_id}: ${decision.error.code}`);
+    const settled = decision.events.find(
+      (e) => e.type === 'RacingBetSettled' || e.type === 'RacingBetReturned',
+    );
+    if (!settled) return { answer: null };
+    const payment = racingWalletCommand(settled, placed, {
+      kind: 'system',
+      id: 'racing-settlement',
+    });
+    if (payment) {
+      const paid = wallet.pay(payment);
+      if (!paid.ok) throw new Error(`wallet refused ${payment.type}: ${paid.error.code}`);
+    }
+    return {
+      answer: {
+        userId: placed.userId,
+        betId: placed.betId,
+        roundId: item.round_id,
+        result: settled.type === 'RacingBetSettled' ? settled.data.result : RacingResult.Refunded,
+        payout: settled.type === 'RacingBetSettled' ? settled.data.payout : settled.data.amount,
+      },
+      productEvents: decision.events,
+    };
+  },
+});
+
+/** Who the settlement's events name. */
+const SETTLEMENT_ACTOR = 'system:racing-settlement';
+
 /**
- * Settles (or returns) the orders of one chunk on the batched money path (`moveMoneyBatch`, decision 0105): the order
- * streams and the players' wallets read in ONE grouped read (the money path's; the player comes from the
- * queue row, decision 0164 — only rows queued without one have their stream read first), then every
- * order's `RacingBetSettled`/`RacingBetReturned` and every winner's racing-coin credit appended in ONE
- * all-or-nothing multi-stream append. Ids derive from (order, round) and a settled order decides
+ * Settles (or returns) the orders of one leased queue chunk on the batched money path (`moveMoneyBatch`,
+ * decision 0105): the order streams and the players' wallets read in ONE grouped read (the money path's;
+ * the player comes from the queue row, decision 0164 — only rows queued without one have their stream
+ * read first), then every order's `RacingBetSettled`/`RacingBetReturned` and every payment appended in
+ * ONE all-or-nothing multi-stream append. Ids derive from (order, round) and a settled order decides
  * nothing, so a chunk replayed pays nothing twice.
  */
 const settleChunk = async (services: AppServices, memo: RoundMemo, items: readonly SettleItem[]) => {
@@ -131,88 +210,207 @@ const settleChunk = async (services: AppServices, memo: RoundMemo, items: readon
           unknown.map((i) => racingBetStream(i.bet_id)),
           racingBetDecider,
         );
+  // The orders of a drawn round that its walk settles (not marked `settle_by_queue`) are never settled
+  // here, whatever queued them: each order is in exactly one of the two sets (decision 0184).
+  const drawnIds = items.filter((i) => rounds.has(i.round_id)).map((i) => i.bet_id);
+  const walked =
+    drawnIds.length === 0
+      ? new Set<string>()
+      : new Set(
+          (
+            await services.sql.query<{ bet_id: string }>(
+              'SELECT bet_id FROM racing_orders WHERE bet_id = ANY ($1::text[]) AND NOT settle_by_queue',
+              [drawnIds],
+            )
+          ).rows.map((r) => r.bet_id),
+        );
   const movements: BatchMovement<RacingBetState, RacingBetEvent, RacingSettledNotice | null>[] = [];
   for (const item of items) {
+    if (walked.has(item.bet_id)) continue;
     const round = rounds.get(item.round_id);
     const voidReason = voided.get(item.round_id);
     if (!round && voidReason === undefined) continue;
     const read = legacy.get(racingBetStream(item.bet_id));
     const userId = item.user_id ?? read?.state.placed?.userId;
     if (userId === undefined) continue;
-    movements.push({
-      userId,
-      product: {
-        streamName: racingBetStream(item.bet_id),
-        evolver: racingBetDecider,
-        ...(read ? { from: read } : {}),
-      },
-      idempotencyKey: `${round ? 'settle' : 'void'}:${item.round_id}`,
-      metadata: { actor: 'system:racing-settlement' },
-      decide: ({ product, wallet }) => {
-        const placed = product.state.placed;
-        // No order in the stream (nothing placed): nothing to settle, nothing written.
-        if (!placed) return { answer: null };
-        if (placed.userId !== userId)
-          throw new Error(`settling ${item.bet_id}: queued for ${userId}, placed by ${placed.userId}`);
-        const decision = racingBetDecider.decide(
-          round
-            ? {
-                type: 'SettleRacingBet',
-                betId: item.bet_id,
-                roundId: item.round_id,
-                order: round.order,
-                poolPerTicket: round.poolPerTicket,
-                at,
-              }
-            : { type: 'ReturnRacingBet', betId: item.bet_id, reason: voidReason ?? 'round voided', at },
-          product.state,
-        );
-        if (!decision.ok) throw new Error(`settling ${item.bet_id}: ${decision.error.code}`);
-        const settled = decision.events.find(
-          (e) => e.type === 'RacingBetSettled' || e.type === 'RacingBetReturned',
-        );
-        if (!settled) return { answer: null };
-        const payment = racingWalletCommand(settled, placed, {
-          kind: 'system',
-          id: 'racing-settlement',
-        });
-        if (payment) {
-          const paid = wallet.pay(payment);
-          if (!paid.ok) throw new Error(`wallet refused ${payment.type}: ${paid.error.code}`);
-        }
-        return {
-          answer: {
-            userId: placed.userId,
-            betId: placed.betId,
-            roundId: item.round_id,
-            result: settled.type === 'RacingBetSettled' ? settled.data.result : RacingResult.Refunded,
-            payout: settled.type === 'RacingBetSettled' ? settled.data.payout : settled.data.amount,
-          },
-          productEvents: decision.events,
-        };
-      },
-    });
+    movements.push(settleMovement(item, userId, round, voidReason, read, at));
   }
   const results = await moveMoneyBatch(services, movements);
   return results.flatMap(({ answer }) => (answer === null ? [] : [answer]));
 };
 
+/** An order of a drawn round as the walk reads it from the read model. */
+interface WalkRow {
+  readonly bet_id: string;
+  readonly user_id: string;
+  readonly selection: RacingSelection;
+  readonly single_amount: string;
+  readonly odds: string | null;
+}
+
 /**
- * Orders per chunk (one lease, one grouped read, one append; docs/racing.md "Settlement in chunks").
+ * Reads the next chunk of lane `lane` of `lanes` of a round's walk (migration 005's `racing_settle_walk`,
+ * whose plan walks the index `racing_orders_round (round_id, bet_id)`): its orders still pending and not
+ * left to the queue, after `after` ('' before the first chunk) in bet-id order, at most `chunk`.
+ */
+const walkChunk = async (
+  services: AppServices,
+  roundId: string,
+  after: string,
+  chunk: number,
+  lane: number,
+  lanes: number,
+): Promise<WalkRow[]> =>
+  (
+    await services.sql.query<WalkRow>('SELECT * FROM racing_settle_walk($1, $2, $3, $4, $5)', [
+      roundId,
+      after,
+      chunk,
+      lanes,
+      lane,
+    ])
+  ).rows;
+
+/** Where lane `stream` of a round's walk stands: its last event's cursor and the stream's version. */
+const readCursor = async (services: AppServices, stream: string): Promise<RacingSettlementCursor> => {
+  const { events, currentVersion } = await services.store.readStream(stream, {
+    direction: 'backwards',
+    maxCount: 1,
+  });
+  const last = (events[0] ?? null) as RacingSettlementAdvanced | null;
+  return settlementCursorOf(last, currentVersion);
+};
+
+/**
+ * Walks lane `lane` of `lanes` of a drawn round from its cursor to the end, `chunk` orders at a time
+ * (see the module comment). Answers the orders it settled. Each chunk: its losers (`racingOrderLoses`)
+ * listed in one `RacingSettlementAdvanced` at the lane stream's version, its other orders settled by
+ * the money path in the same append. When that append loses a race (a player's own movement, or another
+ * walker of the lane), the winners go one by one through the money path (idempotent) and the cursor
+ * event is appended alone at the version read; if that fails too, another walker moved the lane on and
+ * the walk reads the cursor again and continues from it — each order is in one chunk only.
+ */
+const walkLane = async (
+  services: AppServices,
+  roundId: string,
+  round: DrawnRound,
+  lane: number,
+  lanes: number,
+  chunk: number,
+): Promise<number> => {
+  const stream = racingSettleStream(roundId, lane, lanes);
+  let cursor = await readCursor(services, stream);
+  let done = 0;
+  for (;;) {
+    const rows = await walkChunk(services, roundId, cursor.through ?? '', chunk, lane, lanes);
+    if (rows.length === 0) return done;
+    const at = new Date(services.now()).toISOString();
+    const lost: string[] = [];
+    const lostRows: WalkRow[] = [];
+    const movements: BatchMovement<RacingBetState, RacingBetEvent, RacingSettledNotice | null>[] = [];
+    for (const row of rows) {
+      const loses = racingOrderLoses({
+        selection: row.selection,
+        singleAmount: Number(row.single_amount),
+        odds: row.odds,
+        order: round.order,
+        poolPerTicket: round.poolPerTicket,
+      });
+      if (loses) {
+        lost.push(row.bet_id);
+        lostRows.push(row);
+      } else
+        movements.push(
+          settleMovement(
+            { bet_id: row.bet_id, round_id: roundId, user_id: row.user_id },
+            row.user_id,
+            round,
+            undefined,
+            undefined,
+            at,
+          ),
+        );
+    }
+    const through = rows[rows.length - 1]!.bet_id;
+    const advanced: RacingSettlementAdvanced = {
+      type: 'RacingSettlementAdvanced',
+      data: {
+        roundId,
+        lane,
+        lanes,
+        after: cursor.through,
+        through,
+        order: round.order,
+        at,
+        lost,
+        settled: movements.length,
+      },
+    };
+    const append: StreamAppendRequest = {
+      streamName: stream,
+      expectedVersion: cursor.version,
+      events: [advanced],
+      metadata: { actor: SETTLEMENT_ACTOR },
+    };
+    const { results, alongsideWritten } = await moveMoneyBatchWith(services, movements, {
+      alongside: [append],
+    });
+    let recorded = alongsideWritten;
+    if (!recorded)
+      try {
+        await services.store.appendToStreams([append]);
+        recorded = true;
+      } catch (error) {
+        if (!isWrongExpectedVersion(error)) throw error;
+      }
+    for (const { answer } of results) if (answer) services.publish(`RACING_SETTLED:${answer.userId}`, answer);
+    if (!recorded) {
+      // Another walker recorded a chunk of this lane first: continue after what it recorded.
+      cursor = await readCursor(services, stream);
+      continue;
+    }
+    for (const row of lostRows)
+      services.publish(`RACING_SETTLED:${row.user_id}`, {
+        userId: row.user_id,
+        betId: row.bet_id,
+        roundId,
+        result: RacingResult.Lose,
+        payout: 0,
+      } satisfies RacingSettledNotice);
+    done += rows.length;
+    cursor = { through, version: cursor.version + 1 };
+    if (rows.length < chunk) return done;
+  }
+};
+
+/** The drawn rounds whose settlement is not recorded yet (phase `drawn`): the rounds to walk. */
+const roundsToWalk = async (services: AppServices): Promise<string[]> =>
+  (
+    await services.sql.query<{ round_id: string }>(
+      `SELECT round_id FROM racing_rounds WHERE phase = 'drawn' ORDER BY draw_time`,
+    )
+  ).rows.map((r) => r.round_id);
+
+/**
+ * Orders per chunk (one walk read or lease, one grouped read, one append; docs/racing.md "Settlement in
+ * chunks").
  */
 export const SETTLE_CHUNK = 1_000;
 
 /**
- * Chunk workers of one drain (decisions 0164, 0168): `drainQueue` lanes on the queue's `user_id`, so two
- * chunks never hold the same wallet and one decides in Node while the other's read or append runs in
- * PostgreSQL.
+ * Chunk workers of one drain (decisions 0164, 0168, 0184): lanes of players — a round's walk runs one
+ * loop per lane (the lane count is part of its streams' names), the queue `drainQueue` lanes on its
+ * `user_id` — so two chunks never hold the same wallet and one decides in Node while the other's read or
+ * append runs in PostgreSQL. Changing it while a round is being walked starts that round's walk again
+ * under new stream names (winners are still paid once, by their ids; losers would be listed twice):
+ * change it between rounds.
  */
 export const SETTLE_WORKERS = 2;
 
 /**
- * Settles every queued racing order, `batchSize` per lease (a chunk), `workers` chunks at once on
- * disjoint players, until the queue is empty. Returns the number of orders done. Safe in several
- * processes at once and to run again: an order settles once.
+ * Settles every drawn round's orders (the walk) and every queued racing order, `batchSize` per chunk,
+ * `workers` chunks at once on disjoint players, until none is left. Returns the number of orders done.
+ * Safe in several processes at once and to run again: an order settles once.
  */
 export const drainRacingSettlement = async (
   services: AppServices,
@@ -220,8 +418,26 @@ export const drainRacingSettlement = async (
   workers = SETTLE_WORKERS,
 ): Promise<number> => {
   const memo: RoundMemo = { drawn: new Map(), voided: new Map(), seen: new Set() };
+  let walked = 0;
+  const walking = await roundsToWalk(services);
+  if (walking.length > 0) {
+    const { drawn } = await roundsOf(services, memo, walking);
+    for (const roundId of walking) {
+      const round = drawn.get(roundId);
+      if (!round) continue;
+      // Every lane runs to its end before a failure is thrown (as drainQueue's lanes).
+      const lanes = await Promise.allSettled(
+        Array.from({ length: workers }, (_, lane) =>
+          walkLane(services, roundId, round, lane, workers, batchSize),
+        ),
+      );
+      const failed = lanes.find((r) => r.status === 'rejected');
+      if (failed) throw failed.reason;
+      for (const r of lanes) if (r.status === 'fulfilled') walked += r.value;
+    }
+  }
   // Every lane runs to its end before a failure is thrown (drainQueue lanes).
-  return drainQueue<SettleItem>(
+  const queued = await drainQueue<SettleItem>(
     services.sql,
     SETTLE_QUEUE,
     async (items) => {
@@ -230,4 +446,5 @@ export const drainRacingSettlement = async (
     },
     { batchSize, lanes: workers },
   );
+  return walked + queued;
 };

@@ -22,7 +22,7 @@ import { viewOf, walletOf } from './service.ts';
 
 export { moveMoney } from './money-path.ts';
 export type { MoneyDecision, MoneyMovement, MoneyResult, WalletLedger } from './money-path.ts';
-export { moveMoneyBatch } from './money-batch.ts';
+export { moveMoneyBatch, moveMoneyBatchWith } from './money-batch.ts';
 export type { BatchMovement, MoneyBatchOptions } from './money-batch.ts';
 /** What other modules may use of this one (docs/decisions/0011-import-boundaries.md). */
 export { walletProjection } from './projection.ts';

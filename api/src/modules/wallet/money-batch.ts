@@ -25,7 +25,7 @@ import type {
   WalletEvent,
   WalletState,
 } from '@bashiri/domain';
-import { foldEvents, isWrongExpectedVersion, readStreams } from '@bashiri/eventstore';
+import { EventStoreError, foldEvents, isWrongExpectedVersion, readStreams } from '@bashiri/eventstore';
 import type { Aggregated, EventData, StreamAppendRequest, StreamReadRequest } from '@bashiri/eventstore';
 import type { AppServices } from '../../services.ts';
 import { ledgerOf, moveMoney, productAppend } from './money-path.ts';
@@ -48,6 +48,13 @@ export type BatchMovement<ProductState, ProductEvent, Answer> = Omit<
 export interface MoneyBatchOptions {
   /** What the batch's stakes are for the player protections (as `MoneyMovement.protection`). */
   readonly protection?: ProtectedMovementKind;
+  /**
+   * Streams of the caller's own appended in the batch's one append, all or nothing with it (each at its
+   * expected version; none of them a product or wallet stream of the batch): a settlement's cursor and
+   * record of the orders that moved no money (decision 0184). {@link moveMoneyBatchWith} tells whether
+   * they were written; when the batch loses a race they are not, and the caller appends them itself.
+   */
+  readonly alongside?: readonly StreamAppendRequest[];
 }
 
 /** One player's wallet during a batch: as loaded, and as the batch's movements leave it. */
@@ -75,8 +82,23 @@ export const moveMoneyBatch = async <
   services: AppServices,
   movements: readonly BatchMovement<ProductState, ProductEvent, Answer>[],
   options: MoneyBatchOptions = {},
-): Promise<MoneyResult<Answer>[]> => {
-  if (movements.length === 0) return [];
+): Promise<MoneyResult<Answer>[]> => (await moveMoneyBatchWith(services, movements, options)).results;
+
+/**
+ * {@link moveMoneyBatch} that also answers whether `options.alongside` was written with the batch
+ * (`alongsideWritten`: false when the batch lost a race and its movements went one by one, or when
+ * nothing was to be appended). With no movements, `alongside` alone is not appended here.
+ */
+export const moveMoneyBatchWith = async <
+  ProductState,
+  ProductEvent extends { type: string; data: unknown },
+  Answer,
+>(
+  services: AppServices,
+  movements: readonly BatchMovement<ProductState, ProductEvent, Answer>[],
+  options: MoneyBatchOptions = {},
+): Promise<{ results: MoneyResult<Answer>[]; alongsideWritten: boolean }> => {
+  if (movements.length === 0) return { results: [], alongsideWritten: false };
   const products = movements.flatMap((m) => (m.product ? [m.product.streamName] : []));
   if (new Set(products).size !== products.length)
     throw new Error('moveMoneyBatch: a product stream appears twice in one batch');
@@ -84,9 +106,9 @@ export const moveMoneyBatch = async <
     movements.map((m) => m.userId),
     (owned) => tryBatch(services, movements, owned, options),
   );
-  if (done) return done;
+  if (done) return { results: done, alongsideWritten: (options.alongside ?? []).length > 0 };
   // The batch lost a race: each movement on its own, which reloads and retries.
-  return Promise.all(
+  const results = await Promise.all(
     movements.map((m) =>
       moveMoney<ProductState, ProductEvent, undefined, Answer>(services, {
         ...m,
@@ -94,6 +116,7 @@ export const moveMoneyBatch = async <
       }),
     ),
   );
+  return { results, alongsideWritten: false };
 };
 
 /** One attempt of the whole batch under the wallets' ownership; null when it lost a race (nothing written). */
@@ -146,7 +169,7 @@ const tryBatch = async <ProductState, ProductEvent extends { type: string; data:
     }),
   );
 
-  const appends: StreamAppendRequest[] = [];
+  const appends: StreamAppendRequest[] = [...(options.alongside ?? [])];
   const answers: { answer: Answer; wallet: WalletState; written: boolean }[] = [];
   let productRead = 2 * userIds.length;
   for (const movement of movements) {
@@ -193,7 +216,10 @@ const tryBatch = async <ProductState, ProductEvent extends { type: string; data:
     const result = await services.store.appendToStreams(appends);
     if (result.alreadyStored) throw new RaceLost();
   } catch (error) {
-    if (!(error instanceof RaceLost) && !isWrongExpectedVersion(error)) throw error;
+    // A twin that stored some of the batch's ids first (EVENT_ID_CONFLICT: the statement wrote nothing)
+    // lost the race as much as a moved version: each movement alone decides again on what is stored.
+    const twin = error instanceof EventStoreError && error.code === 'EVENT_ID_CONFLICT';
+    if (!(error instanceof RaceLost) && !isWrongExpectedVersion(error) && !twin) throw error;
     for (const player of players.values()) player.owned.forget();
     return null;
   }
