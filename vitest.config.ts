@@ -15,8 +15,14 @@ const INT_TIMEOUT_MS = Number(process.env.INT_TIMEOUT_MS ?? 60_000);
  * Workers of the integration projects: one by default (vitest's own default on the 2-core CI
  * machine). Two workers were tried on 27 November: promotion, casino wallet, racing void and
  * projection-runner integration tests then failed in CI, quickly and only beside other files (each passes
- * alone, with or without DATABASE_URL); the shared state is not found yet. `VITEST_WORKERS=2` tries it
- * locally. The end-to-end files run after them.
+ * alone, with or without DATABASE_URL). The shared state is the PostgreSQL cluster's transaction ids: the
+ * global log shows only events of transactions older than the oldest one still open anywhere in the
+ * cluster (`tx_id < pg_snapshot_xmin(pg_current_snapshot())`, eventstore/src/sql/store.ts), in any
+ * database or schema, so another file's open transaction holds back this file's readers, and a test that
+ * catches up once and expects events reads none (shown on 27 November: a transaction left open in another
+ * database makes the runner's "applies events in batches" fail with 0 applied; docs/benchmarks.md "CI
+ * time: browser tests on the server's clock"). `VITEST_WORKERS=2` tries it locally. The end-to-end
+ * files run after them.
  */
 const WORKERS = Number(process.env.VITEST_WORKERS ?? 1);
 

@@ -43,8 +43,13 @@ const FEED = { ...FAST_FEED, schedule: { horizonMs: 20 * 60_000 } };
 const MS_PER_CLOCK_MINUTE = (FAST_FEED.matchMinutes! * 60_000) / 110;
 /** The first chosen match kicks off at least this long after the choice: time to build and buy. */
 const BUYING_TIME_MS = 5 * 60_000;
-/** How far the test moves the server's clock per real second while it waits for the matches (0150). */
-const DRIVE_STEP_MS = 10_000;
+/**
+ * How far the test moves the server's clock per real second while it only waits for the matches
+ * (decision 0150's pattern, step widened by 0190): a minute. The feed (ticks 1 s apart) still prices
+ * each 2-minute match in play at least twice and records every result from its timeline at the final
+ * whistle; nothing the test reads happens in between. At 10 s the 13 matches' ~15 minutes took 85 s.
+ */
+const DRIVE_STEP_MS = 60_000;
 
 const TEXT = {
   staff: { jackpotCreate: 'Create issue (13 of 13)', luckySixCreate: 'Create issue (6 of 6)' },

@@ -337,12 +337,17 @@ describe.skipIf(!e2e.available)('the referral journey (issue 21)', () => {
         balance: held.balance,
         creditMoney: held.creditMoney - stake,
       });
-      const { myBets } = await e2e.server.gqlOk<{ myBets: { items: { stake: number; payType: string }[] } }>(
-        '{ myBets { items { stake payType } } }',
-        {},
-        inviter.token,
-      );
-      expect(myBets.items).toEqual([{ stake, payType: 'CREDIT' }]);
+      // The bets read model is projected apart from the wallet's: under load it can be a moment behind
+      // the credit shown (a run of 27 November read it empty there), so wait for it.
+      const myBets = async () =>
+        (
+          await e2e.server.gqlOk<{ myBets: { items: { stake: number; payType: string }[] } }>(
+            '{ myBets { items { stake payType } } }',
+            {},
+            inviter.token,
+          )
+        ).myBets.items;
+      await expect.poll(myBets, { timeout: 30_000 }).toEqual([{ stake, payType: 'CREDIT' }]);
       await shot(a, 'inviter-free-bet-placed');
       // The phone's slip drawer stays open across hash navigations: close it to see the pages below.
       if (viewport === 'phone') {

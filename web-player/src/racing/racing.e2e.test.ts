@@ -6,8 +6,12 @@
  * Swahili and 1280×800 in English. Rounds run on a short schedule (a round every 90 s, betting closing
  * 10 s before the draw: `RACING_PERIOD_SECONDS` / `RACING_CLOSE_BEFORE_DRAW_SECONDS`, read when the
  * racing configuration is first seeded). Nothing is settled by the test: the scheduler draws and the
- * settlement worker pays. Screenshots: artifacts/screenshots/racing-*.png.
+ * settlement worker pays. While a run only waits — for a round open long enough to bet in, for its
+ * round's draw — it moves the server's clock and the phone's clock with it (decision 0190) instead of
+ * waiting in real time; both stand still while the player exchanges, bets and reads the results.
+ * Screenshots: artifacts/screenshots/racing-*.png.
  */
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { e2eSuite, loggedInAs, pageErrors, VIEWPORTS } from '../../../api/src/testing/e2e.ts';
 import type { E2ePlayer, ViewportName } from '../../../api/src/testing/e2e.ts';
@@ -17,6 +21,14 @@ const PERIOD_SECONDS = 90;
 const CLOSE_BEFORE_DRAW_SECONDS = 10;
 /** The test bets only when the open round has at least this long left (two bets under load). */
 const BETTING_MARGIN_MS = 45_000;
+/**
+ * How far the test moves the server's clock, and the phone's with it, per real second while a run only
+ * waits for a round (decision 0190): 10 s, a ninth of a round; the scheduler ticks once a real second,
+ * so it still opens, closes and draws every round in order.
+ */
+const DRIVE_STEP_MS = 10_000;
+/** Real time the test waits at most for a round to open or to draw while it moves the clocks. */
+const DRIVE_TIMEOUT_MS = 120_000;
 
 const TEXTS = {
   sw: {
@@ -54,7 +66,7 @@ const RUNS: readonly [ViewportName, keyof typeof TEXTS][] = [
 interface Clock {
   racingClock: {
     serverTime: string;
-    period: { id: string; endBetTime: string; status: number } | null;
+    period: { id: string; endBetTime: string; drawTime: string; status: number } | null;
   };
 }
 interface Order {
@@ -68,19 +80,60 @@ interface Order {
 }
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-/** Waits until a round is open with at least {@link BETTING_MARGIN_MS} of betting left; its id. */
-const openRoundWithTime = async (): Promise<string> => {
-  for (let tries = 0; tries < 60; tries++) {
+/**
+ * The phone's clock (Playwright's `page.clock`, installed before the page loads) starts at the server's
+ * time: the racing screens send it with every bet, and the server refuses a bet from a phone whose clock
+ * is off by more than `maxClockSkewSeconds` (spec §5 "the device clock must be GMT+3"; decision 0190).
+ */
+const phoneOnServerTime = (page: Page) => page.clock.install({ time: e2e.server.clock.now() });
+
+/**
+ * Moves the server's clock and the phone's clock forward together by `ms` (decision 0190): the phone
+ * keeps the right time while the server's moves, as a phone whose clock is right does.
+ */
+const advanceClocks = async (page: Page, ms: number) => {
+  e2e.server.clock.advance(ms);
+  await page.clock.fastForward(ms);
+};
+
+/**
+ * Waits until a round is open with at least {@link BETTING_MARGIN_MS} of betting left (by the server's
+ * clock), moving both clocks {@link DRIVE_STEP_MS} a real second meanwhile; the round.
+ */
+const openRoundWithTime = async (page: Page): Promise<{ id: string; drawTime: string }> => {
+  const deadline = Date.now() + DRIVE_TIMEOUT_MS;
+  for (;;) {
     const { racingClock } = await e2e.server.gqlOk<Clock>(
-      '{ racingClock { serverTime period { id endBetTime status } } }',
+      '{ racingClock { serverTime period { id endBetTime drawTime status } } }',
     );
     const left = racingClock.period
       ? Date.parse(racingClock.period.endBetTime) - Date.parse(racingClock.serverTime)
       : 0;
-    if (racingClock.period?.status === 2 && left >= BETTING_MARGIN_MS) return racingClock.period.id;
-    await sleep(Math.min(5_000, Math.max(1_000, left - BETTING_MARGIN_MS + PERIOD_SECONDS * 1000)));
+    if (racingClock.period?.status === 2 && left >= BETTING_MARGIN_MS) return racingClock.period;
+    if (Date.now() > deadline) throw new Error('no racing round opened with enough betting time');
+    await advanceClocks(page, DRIVE_STEP_MS);
+    await sleep(1_000);
   }
-  throw new Error('no racing round opened with enough betting time');
+};
+
+/**
+ * Waits until the server has drawn round `id`, moving both clocks {@link DRIVE_STEP_MS} a real second
+ * meanwhile but never more than a second past its draw time: the next round draws a whole period later,
+ * so the page has that long to show this one as the last result.
+ */
+const driveToDraw = async (page: Page, id: string, drawTime: string) => {
+  const deadline = Date.now() + DRIVE_TIMEOUT_MS;
+  for (;;) {
+    const { racingPeriod } = await e2e.server.gqlOk<{ racingPeriod: { lotteryCombination: string | null } }>(
+      'query ($id: ID!) { racingPeriod(id: $id) { lotteryCombination } }',
+      { id },
+    );
+    if (racingPeriod.lotteryCombination) return;
+    if (Date.now() > deadline) throw new Error(`racing round ${id} was not drawn`);
+    const ahead = Date.parse(drawTime) + 1_000 - e2e.server.clock.now();
+    if (ahead > 0) await advanceClocks(page, Math.min(DRIVE_STEP_MS, ahead));
+    await sleep(1_000);
+  }
 };
 
 const ordersOf = async (player: E2ePlayer) =>
@@ -105,6 +158,7 @@ describe.skipIf(!e2e.available)('virtual racing on the player site (issue 19)', 
       const text = TEXTS[lang];
       const player = await e2e.server.createPlayer({ balance: 10_000 });
       const page = await e2e.page(viewport, { storage: { 'bashiri.lang': lang, ...loggedInAs(player) } });
+      await phoneOnServerTime(page);
       // The machine is shared and often loaded: give clicks and loads more than Playwright's 30 s.
       page.setDefaultTimeout(90_000);
       page.setDefaultNavigationTimeout(120_000);
@@ -129,7 +183,8 @@ describe.skipIf(!e2e.available)('virtual racing on the player site (issue 19)', 
         .toMatch(/5,000/);
 
       // 2. The open round: champion car 3 (1,000) and Over (1,000).
-      const roundId = await openRoundWithTime();
+      const round = await openRoundWithTime(page);
+      const roundId = round.id;
       await page.goto(e2e.url('/#/racing_car/racing'));
       await expect
         .poll(() => page.getByTestId('racing-round').textContent(), { timeout: 60_000 })
@@ -162,10 +217,12 @@ describe.skipIf(!e2e.available)('virtual racing on the player site (issue 19)', 
         [roundId, 'CHAMPION', 1_000, 1],
       ]);
 
-      // 3. The round draws (the scheduler) and the bets settle (the worker): the page shows both.
+      // 3. The round draws (the scheduler, the clocks moved to its draw) and the bets settle (the
+      // worker): the page shows both.
+      await driveToDraw(page, roundId, round.drawTime);
       const lastResult = page.getByTestId('racing-last-result');
       await expect
-        .poll(() => page.locator('.racing-last h3').textContent(), { timeout: 200_000, interval: 2_000 })
+        .poll(() => page.locator('.racing-last h3').textContent(), { timeout: 60_000, interval: 1_000 })
         .toContain(roundId);
       const { racingPeriod } = await e2e.server.gqlOk<{
         racingPeriod: { lotteryCombination: string; seed: string; seedHash: string };
