@@ -12,13 +12,17 @@
  * casino transactions read model has exactly one row per accepted call, and every player's balance
  * equals its deposit plus the sum of its movements.
  *
- * BENCH_CPU_PROF=1 writes a V8 CPU profile of the server (`server-process.ts`). Before the calls the server
+ * BENCH_CPU_PROF=1 writes a V8 CPU profile of the server (`server-process.ts`); BENCH_CALLS_PROF=<file> one
+ * of the calls' window only. The line before the result, `{"tail": …}`, says where the latency tail comes
+ * from inside the server (tail.ts: handler, store and statement spans, event-loop delay, GC pauses). Before the calls the server
  * is left idle for BENCH_IDLE_SECONDS (3): the `marginal…PerCall` figures are the run's less that idle
  * rate (projection polls, worker loops), so they depend less on the rate a loaded machine allows.
  *
  * Last stdout line: one JSON object { callsPerSecond, p50Ms, p99Ms, calls, errors, appliedOnce, … }.
  */
 import { randomUUID } from 'node:crypto';
+import { writeFile } from 'node:fs/promises';
+import { Session } from 'node:inspector/promises';
 import { signCasinoRequest } from '@bashiri/domain';
 import { createPostgresClient } from '@bashiri/eventstore';
 import { forkBenchServer } from './server-process.ts';
@@ -144,10 +148,29 @@ const runServer = async (): Promise<void> => {
   await app.listen({ host: '127.0.0.1', port: 0 });
   const port = (app.server.address() as { port: number }).port;
   process.send!({ type: 'ready', port, sessions, secret: SANDBOX_PROVIDER.secret } satisfies Ready);
+  let profiler: Session | undefined;
   process.on('message', async (m: { type: string }) => {
     if (m.type === 'count') return counted.reset();
-    if (m.type === 'tailReset') return tail.reset();
-    if (m.type === 'tail') return process.send!({ type: 'tail', report: tail.report() });
+    if (m.type === 'tailReset') {
+      tail.reset();
+      // BENCH_CALLS_PROF=<file>: a V8 CPU profile of the server during the calls only (not the seeding).
+      if (process.env.BENCH_CALLS_PROF) {
+        profiler = new Session();
+        profiler.connect();
+        await profiler.post('Profiler.enable');
+        await profiler.post('Profiler.start');
+      }
+      return;
+    }
+    if (m.type === 'tail') {
+      if (profiler) {
+        const { profile } = await profiler.post('Profiler.stop');
+        await writeFile(process.env.BENCH_CALLS_PROF!, JSON.stringify(profile));
+        profiler.disconnect();
+        profiler = undefined;
+      }
+      return process.send!({ type: 'tail', report: tail.report() });
+    }
     if (m.type === 'statements') return process.send!({ type: 'statements', n: counted.total() });
     if (m.type !== 'stop') return;
     if (process.env.BENCH_COUNT_SQL || process.env.BENCH_COUNT_STATEMENTS === '1')

@@ -198,6 +198,7 @@ export const answerWalletCall = async (services: AppServices, call: WalletCall):
       from: knownRound,
     },
     optimistic: true,
+    stakes: command.type === 'PlaceCasinoBet',
     idempotencyKey: command.transactionId,
     metadata: { actor: `system:casino-provider:${providerId}` },
     // A bet's account flags: held while confirmed current, else read beside the streams (decision 0187).

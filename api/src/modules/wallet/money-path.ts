@@ -107,6 +107,13 @@ export interface MoneyMovement<ProductState, ProductEvent, Read, Answer> {
    * Without `product.from` it does nothing (a new product stream: pass its initial state at version 0).
    */
   readonly optimistic?: boolean;
+  /**
+   * The movement pays a stake (a bet): with `optimistic`, the attempt without a read is skipped at once
+   * when the protection state held is not confirmed current (decision 0187) — it could not stand, and
+   * its `read` would be sent twice in a row. Only a hint: an unannounced stake is still never paid on an
+   * unconfirmed state.
+   */
+  readonly stakes?: boolean;
   /** What the decision needs besides the two streams (catalogue, configuration, flags): read alongside. */
   read?(): Promise<Read>;
   /**
@@ -287,6 +294,7 @@ export const moveMoney = async <
       if (!movement.optimistic || !from || !known || !knownProtection) return undefined;
       // Usage and the session's start are folded and read only on the usual path.
       if (needsUsage(knownProtection.state) || needsSession(knownProtection.state)) return undefined;
+      if (movement.stakes && !gate.freshness.current(userId, services.now())) return undefined;
       const read = movement.read ? await movement.read() : (undefined as Read);
       const guard = decisionGuard(userId, knownProtection.state, null, movement.protection, null);
       let staked = false;
