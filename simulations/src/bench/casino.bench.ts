@@ -12,18 +12,25 @@
  * casino transactions read model has exactly one row per accepted call, and every player's balance
  * equals its deposit plus the sum of its movements.
  *
- * BENCH_CPU_PROF=1 writes a V8 CPU profile of the server (`server-process.ts`). Before the calls the server
+ * BENCH_CPU_PROF=1 writes a V8 CPU profile of the server (`server-process.ts`); BENCH_CALLS_PROF=<file> one
+ * of the calls' window only. The line before the result, `{"tail": …}`, says where the latency tail comes
+ * from inside the server (tail.ts: handler, store and statement spans, event-loop delay, GC pauses). Before the calls the server
  * is left idle for BENCH_IDLE_SECONDS (3): the `marginal…PerCall` figures are the run's less that idle
  * rate (projection polls, worker loops), so they depend less on the rate a loaded machine allows.
  *
  * Last stdout line: one JSON object { callsPerSecond, p50Ms, p99Ms, calls, errors, appliedOnce, … }.
  */
 import { randomUUID } from 'node:crypto';
+import { writeFile } from 'node:fs/promises';
+import { Session } from 'node:inspector/promises';
 import { signCasinoRequest } from '@bashiri/domain';
 import { createPostgresClient } from '@bashiri/eventstore';
 import { forkBenchServer } from './server-process.ts';
 import { countingSql } from './statements.ts';
 import { totalCpuSeconds, withApplicationName } from './pg-cpu.ts';
+import { tailRecorder } from './tail.ts';
+import type { TailReport } from './tail.ts';
+import type { SqlClient, SqlExecutor } from '@bashiri/eventstore';
 
 const URL_ = process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 20);
@@ -45,6 +52,22 @@ interface Ready {
   readonly secret: string;
 }
 
+/** `inner` with every statement timed as a span named by its prepared name or first words (tail.ts). */
+const timedSql = (inner: SqlClient, tail: ReturnType<typeof tailRecorder>): SqlClient => {
+  const key = (text: string, name?: string) => `sql ${name ?? text.replace(/\s+/g, ' ').trim().slice(0, 40)}`;
+  const wrap = <E extends SqlExecutor>(executor: E): E =>
+    ({
+      ...executor,
+      query: (text: string, params?: readonly unknown[], name?: string) =>
+        tail.timed(key(text, name), () => executor.query(text, params, name)),
+    }) as E;
+  return {
+    ...wrap(inner),
+    transaction: (fn) => tail.timed('sql transaction', () => inner.transaction((tx) => fn(wrap(tx)))),
+    withConnection: (fn) => inner.withConnection((connection) => fn(wrap(connection))),
+  };
+};
+
 const runServer = async (): Promise<void> => {
   const {
     loadConfig,
@@ -63,8 +86,18 @@ const runServer = async (): Promise<void> => {
     max: Number(process.env.BENCH_POOL ?? 20),
   });
   const counted = countingSql(pool);
-  const sql = counted.sql;
+  // Where the tail comes from (tail.ts): every statement timed by kind (pool wait + PostgreSQL).
+  const tail = tailRecorder();
+  const sql = timedSql(counted.sql, tail);
   const list = modules.filter((m) => m.name !== 'feed');
+  for (const module of list)
+    for (const projection of module.projections ?? []) {
+      const mutable = projection as { applyBatch?: (...args: never[]) => Promise<void> };
+      const apply = mutable.applyBatch;
+      if (!apply) continue;
+      mutable.applyBatch = ((...args: never[]) =>
+        tail.timed(`projection ${projection.name}`, () => apply.apply(projection, args))) as never;
+    }
   const config = loadConfig({
     LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'warn',
     DATABASE_URL: URL_,
@@ -72,6 +105,19 @@ const runServer = async (): Promise<void> => {
   });
   const services = await openServices(config, list, { sql });
   const app = await buildApp(config, services, list, { authenticate });
+  const store = services.store as unknown as Record<string, (...args: unknown[]) => Promise<unknown>>;
+  for (const method of ['readStreams', 'appendToStreams'] as const) {
+    const inner = store[method]!.bind(services.store);
+    store[method] = (...args) => tail.timed(`store.${method}`, () => inner(...args));
+  }
+  const arrived = new WeakMap<object, number>();
+  app.addHook('onRequest', async (request) => {
+    arrived.set(request, performance.now());
+  });
+  app.addHook('onResponse', async (request) => {
+    const at = arrived.get(request);
+    if (at !== undefined) tail.span(`handler ${request.url.split('/').pop()}`, performance.now() - at);
+  });
   for (const module of list) if (module.start) await module.start(services);
   services.projections.start();
   await seedSandboxProvider(services.sql);
@@ -102,8 +148,29 @@ const runServer = async (): Promise<void> => {
   await app.listen({ host: '127.0.0.1', port: 0 });
   const port = (app.server.address() as { port: number }).port;
   process.send!({ type: 'ready', port, sessions, secret: SANDBOX_PROVIDER.secret } satisfies Ready);
+  let profiler: Session | undefined;
   process.on('message', async (m: { type: string }) => {
     if (m.type === 'count') return counted.reset();
+    if (m.type === 'tailReset') {
+      tail.reset();
+      // BENCH_CALLS_PROF=<file>: a V8 CPU profile of the server during the calls only (not the seeding).
+      if (process.env.BENCH_CALLS_PROF) {
+        profiler = new Session();
+        profiler.connect();
+        await profiler.post('Profiler.enable');
+        await profiler.post('Profiler.start');
+      }
+      return;
+    }
+    if (m.type === 'tail') {
+      if (profiler) {
+        const { profile } = await profiler.post('Profiler.stop');
+        await writeFile(process.env.BENCH_CALLS_PROF!, JSON.stringify(profile));
+        profiler.disconnect();
+        profiler = undefined;
+      }
+      return process.send!({ type: 'tail', report: tail.report() });
+    }
     if (m.type === 'statements') return process.send!({ type: 'statements', n: counted.total() });
     if (m.type !== 'stop') return;
     if (process.env.BENCH_COUNT_SQL || process.env.BENCH_COUNT_STATEMENTS === '1')
@@ -186,6 +253,7 @@ const runDriver = async (): Promise<void> => {
     pg: (pgBefore - idlePgBefore) / Math.max(idleSeconds, 1e-3),
     statements: (statementsBefore - idleStatementsBefore) / Math.max(idleSeconds, 1e-3),
   };
+  child.send({ type: 'tailReset' });
   const end = Date.now() + SECONDS * 1000;
   const started = performance.now();
   let pairs = 0;
@@ -212,6 +280,15 @@ const runDriver = async (): Promise<void> => {
   const serverCpu = (await totalCpuSeconds([child.pid!])) - serverBefore;
   const pgCpu = (await totalCpuSeconds(await backends())) - pgBefore;
   const statements = (await statementsNow()) - statementsBefore;
+  const tailReport = await new Promise<TailReport>((resolve) => {
+    const onMessage = (m: { type?: string; report?: TailReport }) => {
+      if (m.type !== 'tail') return;
+      child.off('message', onMessage);
+      resolve(m.report!);
+    };
+    child.on('message', onMessage);
+    child.send({ type: 'tail' });
+  });
   // The projection catches up (at most 60 s) before the server stops.
   const accepted = statuses.get('RS_OK') ?? 0;
   for (let waited = 0; waited < 60_000; waited += 250) {
@@ -266,6 +343,16 @@ const runDriver = async (): Promise<void> => {
     appliedOnce: rows.rows[0]!.n === ok && mismatched.rows[0]!.n === 0,
     balanceMismatches: mismatched.rows[0]!.n,
   };
+  // Where the tail comes from, inside the server (tail.ts): one line of JSON before the result.
+  const latencyP = (p: number) => Number(percentile(latencies, p).toFixed(1));
+  console.log(
+    JSON.stringify({
+      tail: {
+        client: { p50: latencyP(50), p90: latencyP(90), p99: latencyP(99), max: latencyP(100) },
+        ...tailReport,
+      },
+    }),
+  );
   console.log(`casino wallet: ${result.callsPerSecond} calls/s, p99 ${result.p99Ms} ms, ${errors} errors`);
   console.log(JSON.stringify(result));
 };

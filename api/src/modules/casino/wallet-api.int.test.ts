@@ -5,13 +5,25 @@
  * money path, concurrent bet/rollback, rate limits, and a property over random call interleavings.
  */
 import fc from 'fast-check';
-import { CASINO_HEADERS, signCasinoRequest } from '@bashiri/domain';
+import {
+  CASINO_HEADERS,
+  accountStream,
+  protectionDecider,
+  protectionStream,
+  signCasinoRequest,
+} from '@bashiri/domain';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { player, staff, startTestApp } from '../../testing/app.ts';
 import type { TestApp } from '../../testing/app.ts';
+import type { SqlEventStore } from '@bashiri/eventstore';
 import { SANDBOX_PROVIDER, seedSandboxProvider } from './index.ts';
 
 const CREDIT = `mutation ($input: AdjustWalletInput!) { adjustWallet(input: $input) { balance } }`;
+const STAKE_LIMIT = `mutation ($v: Int) { setProtectionLimit(kind: STAKE_BET, value: $v) { canPlay } }`;
+const noBetChanged = (userId: string, noBet: boolean) => ({
+  type: 'NoBetChanged',
+  data: { userId, actor: { kind: 'staff', id: 'test' }, reason: 'test', at: new Date().toISOString(), noBet },
+});
 const LAUNCH = `mutation ($p: ID!, $g: ID!, $demo: Boolean) { launchCasinoGame(providerId: $p, gameId: $g, demo: $demo) { url sessionToken demo expiresAt } }`;
 
 describe('casino seamless-wallet API', () => {
@@ -371,7 +383,8 @@ describe('casino seamless-wallet API', () => {
     const token = await launch('u7');
     const common = { sessionToken: token, gameId: 'crash', roundId: id('r') };
     await call('bet', { ...common, transactionId: 'b1', amount: 500 });
-    await t.services.sql.query(`UPDATE player_accounts SET no_bet = true WHERE user_id = 'u7'`);
+    // Staff set the flag: an account event (the read model follows it; the bet reads the stream).
+    await t.services.store.appendToStream(accountStream('u7'), [noBetChanged('u7', true)]);
     expect((await call('bet', { ...common, transactionId: 'b2', amount: 500 })).status).toBe(
       'RS_ERROR_USER_DISABLED',
     );
@@ -499,7 +512,7 @@ describe('casino seamless-wallet API', () => {
     expect(answers.filter((a) => a.http !== 200 || a.status !== 'RS_OK')).toEqual([]);
   });
 
-  it('a win after its bet in the same process is appended without reading a stream; a bet still reads', async () => {
+  it('a win after its bet, and the next bet, in the same process are appended without reading a stream; the first bet reads', async () => {
     await fund('u-opt', 5_000);
     const token = await launch('u-opt');
     const common = { sessionToken: token, gameId: 'crash', roundId: id('r') };
@@ -520,6 +533,14 @@ describe('casino seamless-wallet API', () => {
         await call('win', { ...common, transactionId: 'ow1', betTransactionId: 'ob1', amount: 2_500 }),
       ).toMatchObject({ status: 'RS_OK', balance: 6_500 });
       expect(readCount()).toBe(0);
+      // The next round's bet: the protections and flags read by the first bet are confirmed current
+      // (decision 0187), the round is new: appended without reading a stream either.
+      const next = { ...common, roundId: id('r') };
+      expect(await call('bet', { ...next, transactionId: 'ob2', amount: 500 })).toMatchObject({
+        status: 'RS_OK',
+        balance: 6_000,
+      });
+      expect(readCount()).toBe(0);
     } finally {
       reads.forEach((spy) => spy.mockRestore());
     }
@@ -527,7 +548,78 @@ describe('casino seamless-wallet API', () => {
     expect((await bills('u-opt')).filter((b) => b.bill_type === 22 || b.bill_type === 23)).toEqual([
       { bill_type: 22, amount: -1_000 },
       { bill_type: 23, amount: 2_500 },
+      { bill_type: 22, amount: -500 },
     ]);
+  });
+
+  it('bets without a read still see what changed (decision 0187): a limit the player sets, a protection or no-bet event from another writer', async () => {
+    await fund('u-fresh', 10_000);
+    const token = await launch('u-fresh');
+    const bet = (amount: number) =>
+      call('bet', { sessionToken: token, gameId: 'crash', roundId: id('r'), transactionId: id('b'), amount });
+    // The first bet reads and confirms; the next ones are decided on what this process holds.
+    expect((await bet(500)).status).toBe('RS_OK');
+    expect((await bet(500)).status).toBe('RS_OK');
+    // The player lowers the per-bet stake limit: the very next bet is refused.
+    const limit = await t.gql(STAKE_LIMIT, { v: 400 }, player('u-fresh'));
+    expect(limit.errors).toBeUndefined();
+    expect((await bet(500)).status).toBe('RS_ERROR_LIMIT_REACHED');
+    expect((await bet(300)).status).toBe('RS_OK');
+    expect((await bet(300)).status).toBe('RS_OK');
+    // A cool-off appended by another writer (not through this process's protection module): the
+    // append's wake-up drops the confirmation, the next bet reads it and is refused.
+    const stream = protectionStream('u-fresh');
+    const [held] = await Promise.all([t.services.store.readStream(stream)]);
+    const state = held!.events.reduce(
+      (s, e) => protectionDecider.evolve(s, e as never),
+      protectionDecider.initialState(),
+    );
+    const cool = protectionDecider.decide(
+      {
+        type: 'StartCoolOff',
+        userId: 'u-fresh',
+        actor: { kind: 'player', id: 'u-fresh' },
+        at: new Date(now).toISOString(),
+        period: '24h',
+        reason: '',
+      },
+      state,
+    );
+    if (!cool.ok) throw new Error(cool.error.code);
+    await t.services.store.appendToStream(stream, cool.events, { expectedVersion: held!.events.length });
+    expect((await bet(300)).status).toBe('RS_ERROR_USER_DISABLED');
+    await settle();
+    const stakes = (await bills('u-fresh')).filter((b) => b.bill_type === 22).map((b) => b.amount);
+    expect(stakes).toEqual([-500, -500, -300, -300]);
+  });
+
+  it('the no-bet flag set after bets without a read binds the next bet; another process is heard through its notification', async () => {
+    await fund('u-flag', 10_000);
+    const token = await launch('u-flag');
+    const bet = (amount: number, on?: TestApp) =>
+      call(
+        'bet',
+        { sessionToken: token, gameId: 'crash', roundId: id('r'), transactionId: id('b'), amount },
+        on ? { on } : {},
+      );
+    expect((await bet(100)).status).toBe('RS_OK');
+    expect((await bet(100)).status).toBe('RS_OK');
+    await t.services.store.appendToStream(accountStream('u-flag'), [noBetChanged('u-flag', true)]);
+    expect((await bet(100)).status).toBe('RS_ERROR_USER_DISABLED');
+    await t.services.store.appendToStream(accountStream('u-flag'), [noBetChanged('u-flag', false)]);
+    expect((await bet(100)).status).toBe('RS_OK');
+    expect((await bet(100)).status).toBe('RS_OK');
+    // Another server on the same database sets the flag: this one hears of it through the store's
+    // notification, which names no stream (PostgreSQL's LISTEN; called here as it would be).
+    const other = await startTestApp({ sql: t.services.sql, now: () => now });
+    try {
+      await other.services.store.appendToStream(accountStream('u-flag'), [noBetChanged('u-flag', true)]);
+      (t.services.store as Partial<SqlEventStore>).notifyAppended?.();
+      await new Promise((resolve) => setImmediate(resolve));
+      expect((await bet(100)).status).toBe('RS_ERROR_USER_DISABLED');
+    } finally {
+      await other.close();
+    }
   });
 
   it('another server on the same database: a call tried from a stale round or wallet is read and decided again (money once)', async () => {

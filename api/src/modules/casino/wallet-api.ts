@@ -41,6 +41,7 @@ import type {
 import { moveMoney, walletOf } from '../wallet/index.ts';
 import type { AppServices } from '../../services.ts';
 import { playerFlags, walletFactsOf } from './wallet-facts.ts';
+import type { PlayerFlags } from './wallet-facts.ts';
 
 /** One HTTP call as received: the method segment, the exact body text and the headers. */
 export interface WalletCall {
@@ -183,23 +184,28 @@ export const answerWalletCall = async (services: AppServices, call: WalletCall):
     return casinoOk(wallet.balance);
   }
   const command = casinoRoundCommandOf(request, { providerId, userId, at })!;
-  type Flags = Awaited<ReturnType<typeof playerFlags>> | undefined;
+  type Flags = PlayerFlags | undefined;
   const rounds = roundsOf(services);
   const roundStream = casinoRoundStream(providerId, command.roundId);
-  const knownRound = rounds.get(roundStream);
+  // A round this process has not seen is tried as new (version 0, decision 0187): if it exists, the
+  // append refuses that version and the movement reads it.
+  const knownRound = rounds.get(roundStream) ?? { state: casinoRoundDecider.initialState(), version: 0 };
   const result = await moveMoney<CasinoRoundState, CasinoRoundEvent, Flags, Decided>(services, {
     userId,
     product: {
       streamName: roundStream,
       evolver: casinoRoundDecider,
-      ...(knownRound ? { from: knownRound } : {}),
+      from: knownRound,
     },
     optimistic: true,
+    stakes: command.type === 'PlaceCasinoBet',
     idempotencyKey: command.transactionId,
     metadata: { actor: `system:casino-provider:${providerId}` },
-    // A bet's account flags, read beside the streams (not one more round trip in a row).
+    // A bet's account flags: held while confirmed current, else read beside the streams (decision 0187).
     read: () =>
-      command.type === 'PlaceCasinoBet' ? playerFlags(services.sql, userId) : Promise.resolve(undefined),
+      command.type === 'PlaceCasinoBet'
+        ? playerFlags(services.store, userId, services.now())
+        : Promise.resolve(undefined),
     decide: ({ product, wallet, read: flags }) => {
       const decision = casinoRoundDecider.decide(command, product.state);
       if (!decision.ok)

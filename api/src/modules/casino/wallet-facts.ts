@@ -9,10 +9,14 @@
  * - the session tokens (a `casino_sessions` row is never changed after it is written; its expiry is
  *   checked on every call against the clock), cached once read, at most {@link CASINO_SESSIONS_CACHED};
  *   an unknown token is read again each time (only after a valid signature);
- * - the player's no-bet and disabled flags are not cached: a new `bet` reads them beside its streams.
+ * - the player's no-bet and disabled flags, from the account stream, kept while confirmed current
+ *   ({@link playerFlags}, decision 0187).
  */
-import { createGrouper } from '@bashiri/eventstore';
-import type { SqlExecutor } from '@bashiri/eventstore';
+import { accountStream } from '@bashiri/domain';
+import { readStreams } from '@bashiri/eventstore';
+import type { EventStore, SqlExecutor } from '@bashiri/eventstore';
+import { streamFreshness } from '../wallet/index.ts';
+import type { Freshness } from '../wallet/index.ts';
 
 /** Longest a provider's cached secret, enabled flag and games are used without reloading, ms. */
 export const CASINO_FACTS_MAX_AGE_MS = 2_000;
@@ -135,31 +139,65 @@ export const walletFactsOf = (sql: SqlExecutor): WalletFacts => {
   return facts;
 };
 
-type Flags = { readonly noBet: boolean; readonly disabled: boolean };
+/** The account flags a new bet checks (spec §6 no-bet flag; a disabled account). */
+export interface PlayerFlags {
+  readonly noBet: boolean;
+  readonly disabled: boolean;
+}
 
-const flagReaders = new WeakMap<SqlExecutor, (userId: string) => Promise<Flags>>();
+/** Players whose flags this process keeps (the oldest read is dropped first). */
+export const CASINO_FLAGS_CACHED = 100_000;
+
+const NO_FLAGS: PlayerFlags = { noBet: false, disabled: false };
+
+/** Folds the account events that set the flags (as the `player_accounts` projection sets its columns). */
+const foldFlags = (flags: PlayerFlags, events: readonly { type: string; data: unknown }[]): PlayerFlags =>
+  events.reduce<PlayerFlags>((f, e) => {
+    const d = e.data as { noBet?: boolean; disabled?: boolean };
+    if (e.type === 'NoBetChanged') return { ...f, noBet: d.noBet === true };
+    if (e.type === 'DisabledChanged') return { ...f, disabled: d.disabled === true };
+    return f;
+  }, flags);
+
+interface FlagFacts {
+  readonly held: Map<string, { readonly flags: PlayerFlags; readonly version: number }>;
+  readonly freshness: Freshness;
+}
+
+const flagFacts = new WeakMap<EventStore, FlagFacts>();
 
 /**
- * The player's flags a new bet checks (spec §6 no-bet flag; a disabled account): read, never cached.
- * The reads of concurrent bets go to PostgreSQL together, as one statement (`createGrouper`: a group
- * forms while the previous ones are out), each still read after its call arrived.
+ * The player's flags a new bet checks, from the account stream `account-<userId>` itself (decision
+ * 0187): kept per player with the stream version they reflect, and used without a read while confirmed
+ * current (`streamFreshness`: no append to the stream heard since the read that confirmed them, and
+ * less than 5 s old); otherwise the tail after that version is read (grouped with the concurrent
+ * reads of the money path: one statement) and confirms them again. A flag set through the account's
+ * events binds the next bet in this process; in another process, once its append's notification is
+ * heard (decision 0187 "Consequences").
  */
-export const playerFlags = (sql: SqlExecutor, userId: string): Promise<Flags> => {
-  let read = flagReaders.get(sql);
-  if (!read) {
-    read = createGrouper<string, Flags>(async (userIds) => {
-      const { rows } = await sql.query<{ user_id: string; no_bet: boolean; disabled: boolean }>(
-        'SELECT user_id, no_bet, disabled FROM player_accounts WHERE user_id = ANY ($1::text[])',
-        [[...new Set(userIds)]],
-        'casino_wallet_flags',
-      );
-      const byUser = new Map(rows.map((r) => [r.user_id, r]));
-      return userIds.map((id) => ({
-        noBet: byUser.get(id)?.no_bet ?? false,
-        disabled: byUser.get(id)?.disabled ?? false,
-      }));
-    });
-    flagReaders.set(sql, read);
+export const playerFlags = async (store: EventStore, userId: string, nowMs: number): Promise<PlayerFlags> => {
+  let facts = flagFacts.get(store);
+  if (!facts) {
+    facts = { held: new Map(), freshness: streamFreshness(store, accountStream('')) };
+    flagFacts.set(store, facts);
   }
-  return read(userId);
+  const held = facts.held.get(userId);
+  if (held && facts.freshness.current(userId, nowMs)) return held.flags;
+  const tick = facts.freshness.begin();
+  const [tail] = await readStreams(store, [
+    { streamName: accountStream(userId), from: (held?.version ?? 0) + 1 },
+  ]);
+  const events = tail!.events;
+  const now = {
+    flags: foldFlags(held?.flags ?? NO_FLAGS, events),
+    version: events.at(-1)?.streamPosition ?? held?.version ?? 0,
+  };
+  const latest = facts.held.get(userId);
+  if (!latest || latest.version <= now.version) {
+    facts.held.delete(userId);
+    facts.held.set(userId, now);
+    if (facts.held.size > CASINO_FLAGS_CACHED) facts.held.delete(facts.held.keys().next().value!);
+    facts.freshness.confirm(userId, tick, nowMs);
+  }
+  return now.flags;
 };

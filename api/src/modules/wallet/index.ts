@@ -27,6 +27,8 @@ export type { BatchMovement, MoneyBatchOptions } from './money-batch.ts';
 /** What other modules may use of this one (docs/decisions/0011-import-boundaries.md). */
 export { walletProjection } from './projection.ts';
 export { walletOf } from './service.ts';
+export { FRESHNESS_MAX_AGE_MS, streamFreshness } from './freshness.ts';
+export type { Freshness } from './freshness.ts';
 export {
   checkProtection,
   protectionGateOf,

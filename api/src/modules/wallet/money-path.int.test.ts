@@ -7,7 +7,7 @@
  */
 import { protectionDecider, protectionStream, walletStream } from '@bashiri/domain';
 import type { WalletCommand } from '@bashiri/domain';
-import type { Aggregated, Evolver } from '@bashiri/eventstore';
+import type { Aggregated, Evolver, SqlEventStore } from '@bashiri/eventstore';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp } from '../../testing/app.ts';
@@ -116,7 +116,7 @@ describe('moveMoney', () => {
     expect((await t.services.store.readStream('ticket-b')).streamExists).toBe(false);
   });
 
-  it('optimistic (decision 0172): a stake is still read and checked — a cool-off another server wrote refuses it', async () => {
+  it('optimistic (decisions 0172, 0187): a stake is checked on the protections as they are — a cool-off another server wrote refuses it once heard of', async () => {
     const other = await startTestApp({ sql: t.services.sql });
     try {
       await credit('mp-opt', 1_000, 'mp-opt-credit');
@@ -142,6 +142,11 @@ describe('moveMoney', () => {
       await other.services.store.appendToStream(protectionStream('mp-opt'), coolOff.events, {
         expectedVersion: 'no_stream',
       });
+      // On PostgreSQL the other server's append reaches this one as a notification naming no stream
+      // (LISTEN); two servers on one embedded database hear nothing, so it is delivered here as it would be
+      // (the in-memory store of the int-memory project is shared, and names the stream itself).
+      (t.services.store as Partial<SqlEventStore>).notifyAppended?.();
+      await new Promise((resolve) => setImmediate(resolve));
       const next = buyMovement(at, 'mp-opt', 'o', 'r2', 100);
       const second = await moveMoney(t.services, {
         ...next,

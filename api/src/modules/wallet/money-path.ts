@@ -98,14 +98,22 @@ export interface MoneyMovement<ProductState, ProductEvent, Read, Answer> {
   /**
    * Decide first on what this process knows, without reading (decision 0172): the wallet state it last
    * committed, the protection state it last read and `product.from` taken as the streams' current
-   * states. That attempt stands only when it writes product events, pays no stake and its append holds
-   * at those versions (the wallet's and the product's expected versions are checked by the append);
-   * otherwise — a stake, a refusal, a repeat, nothing known, a version that moved on — the movement is
-   * read and decided as usual (`read` is called again then). Stakes therefore always see the protection
-   * stream as it is now; the credits this skips it for are never refused by a protection. Without
-   * `product.from` it does nothing.
+   * states. That attempt stands only when it writes product events, its append holds at those versions
+   * (the wallet's and the product's expected versions are checked by the append), and it pays no stake
+   * unless the protection state held is confirmed current (decision 0187: read after the last append
+   * to `protection-<userId>` this process heard of, less than 2 s ago); otherwise — a stake on an
+   * unconfirmed state, a refusal, a repeat, nothing known, a version that moved on — the movement is
+   * read and decided as usual (`read` is called again then). Credits are never refused by a protection.
+   * Without `product.from` it does nothing (a new product stream: pass its initial state at version 0).
    */
   readonly optimistic?: boolean;
+  /**
+   * The movement pays a stake (a bet): with `optimistic`, the attempt without a read is skipped at once
+   * when the protection state held is not confirmed current (decision 0187) — it could not stand, and
+   * its `read` would be sent twice in a row. Only a hint: an unannounced stake is still never paid on an
+   * unconfirmed state.
+   */
+  readonly stakes?: boolean;
   /** What the decision needs besides the two streams (catalogue, configuration, flags): read alongside. */
   read?(): Promise<Read>;
   /**
@@ -286,11 +294,12 @@ export const moveMoney = async <
       if (!movement.optimistic || !from || !known || !knownProtection) return undefined;
       // Usage and the session's start are folded and read only on the usual path.
       if (needsUsage(knownProtection.state) || needsSession(knownProtection.state)) return undefined;
+      if (movement.stakes && !gate.freshness.current(userId, services.now())) return undefined;
       const read = movement.read ? await movement.read() : (undefined as Read);
       const guard = decisionGuard(userId, knownProtection.state, null, movement.protection, null);
       let staked = false;
-      // Any stake sends the movement to the usual path: a stake is checked against the protection
-      // stream as it is now, which this attempt has not read.
+      // A stake is checked against the protection stream as it is now: it stands below only when the
+      // state held is confirmed current (decision 0187), else the movement takes the usual path.
       const watching: DecisionGuard = {
         get refusals() {
           return guard.refusals;
@@ -306,7 +315,10 @@ export const moveMoney = async <
       };
       const ledger = ledgerOf(userId, known.state, movement.metadata, watching);
       const decision = movement.decide({ product: from, wallet: ledger, read });
-      if (staked || (decision.productEvents ?? []).length === 0) return undefined;
+      if ((decision.productEvents ?? []).length === 0) return undefined;
+      // A stake stands only on a protection state confirmed current (decision 0187): read after the
+      // last append to the stream this process heard of, less than FRESHNESS_MAX_AGE_MS ago.
+      if (staked && !gate.freshness.current(userId, services.now())) return undefined;
       return write(decision, from, known, ledger, watching);
     };
 
@@ -321,6 +333,7 @@ export const moveMoney = async <
           state: protectionDecider.initialState(),
           version: 0,
         };
+        const readTick = gate.freshness.begin();
         const [streams, read] = await Promise.all([
           readStreams(services.store, [
             { streamName: wallets, from: known.version + 1 },
@@ -336,6 +349,7 @@ export const moveMoney = async <
           protectionDecider,
         );
         gate.remember(userId, protection);
+        gate.freshness.confirm(userId, readTick, services.now());
         const usage = needsUsage(protection.state)
           ? await usageFor(services, userId, wallet.version, streams[0]!.events, known.version + 1)
           : null;

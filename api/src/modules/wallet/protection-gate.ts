@@ -42,6 +42,8 @@ import { foldEvents, readStreams } from '@bashiri/eventstore';
 import type { Aggregated, RecordedEvent } from '@bashiri/eventstore';
 import type { AppServices } from '../../services.ts';
 import { playerSessionStartedAt } from '../../auth/sessions.ts';
+import { streamFreshness } from './freshness.ts';
+import type { Freshness } from './freshness.ts';
 
 /** The protection kind of a stake by product (decision 0003 bill types 3, 4, 5, 13, 22). */
 export const STAKE_PROTECTION_KIND: Readonly<Record<StakeProduct, ProtectedMovementKind>> = {
@@ -81,6 +83,11 @@ export interface ProtectionGate {
   rememberUsage(userId: string, value: UsageAt): void;
   /** Records refused attempts in `protection_refusals` for the statistics (a failure is logged, not thrown). */
   refused(refusals: readonly ProtectionRefusal[]): Promise<void>;
+  /**
+   * Whether {@link known} is the protection stream as it is now (decision 0187): confirmed by the money
+   * path's reads, dropped when an append to the stream is heard, and after 2 s. Keyed by user id.
+   */
+  readonly freshness: Freshness;
 }
 
 const CACHE_LIMIT = 20_000;
@@ -105,6 +112,7 @@ export const protectionGateOf = (services: AppServices): ProtectionGate => {
   const states = bounded<Aggregated<ProtectionState>>();
   const usages = bounded<UsageAt>();
   const gate: ProtectionGate = {
+    freshness: streamFreshness(services.store, protectionStream('')),
     known: (userId) => states.get(userId),
     remember: (userId, value) => {
       const held = states.get(userId);
