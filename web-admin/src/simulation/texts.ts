@@ -232,7 +232,7 @@ export const simulationsTexts = defineTexts('simulations', {
       coinHeldAtEnd: 'Sarafu za mbio zilizobaki mwishoni',
       tenOfTen: 'Tiketi za kumi kati ya kumi (zawadi ya pamoja iliyolipwa)',
       betType: 'Aina ya dau',
-      odds: 'Odds',
+      odds: 'Odds za aina ya dau',
       prizeTable: 'jedwali la zawadi',
       measuredRtp: 'RTP iliyopimwa',
       exactRtp: 'RTP kamili',
@@ -245,7 +245,7 @@ export const simulationsTexts = defineTexts('simulations', {
       type3: 'watatu wa kwanza',
       type4: 'witiri/shufwa',
       type5: 'kubwa/ndogo',
-      type6: 'Luck Racing',
+      type6: 'Bahati ya mbio',
     },
     col: {
       bets: 'Tiketi',
@@ -385,7 +385,7 @@ export const simulationsTexts = defineTexts('simulations', {
       type3: '前三名',
       type4: '单/双',
       type5: '大/小',
-      type6: 'Luck Racing',
+      type6: '幸运赛车',
     },
     col: {
       bets: '注单数',
