@@ -16,7 +16,7 @@
  * kept within the configuration's stake limits (spec §5, `stakeLimits`).
  */
 import { BET_AMOUNT_STEP, type Market, type Period, type StakeLimits } from '@bashiri/domain';
-import type { Rng } from './rand.ts';
+import { shuffled, weightedPick, type Rng } from './rand.ts';
 import type { Behaviour } from './scenario.ts';
 
 /** One bettable outcome of a match on the matchday. */
@@ -87,25 +87,13 @@ export const drawStake = (rng: Rng, median: number, sigma: number, limits: Stake
 };
 
 /** Chooses the behaviour of bettor number `index` from the normalised `mix` (deterministic in `rng`). */
-export const drawBehaviour = (rng: Rng, mix: Partial<Record<Behaviour, number>>): Behaviour => {
-  const entries = Object.entries(mix).filter(([, w]) => (w ?? 0) > 0) as [Behaviour, number][];
-  entries.sort(([a], [b]) => a.localeCompare(b));
-  const total = entries.reduce((s, [, w]) => s + w, 0);
-  let x = rng.next() * total;
-  for (const [b, w] of entries) {
-    if ((x -= w) < 0) return b;
-  }
-  return entries[entries.length - 1]![0];
-};
-
-const shuffled = <T>(rng: Rng, items: readonly T[]): T[] => {
-  const out = [...items];
-  for (let i = out.length - 1; i > 0; i--) {
-    const j = rng.int(i + 1);
-    [out[i], out[j]] = [out[j]!, out[i]!];
-  }
-  return out;
-};
+export const drawBehaviour = (rng: Rng, mix: Partial<Record<Behaviour, number>>): Behaviour =>
+  weightedPick(
+    rng,
+    (Object.entries(mix) as [Behaviour, number | undefined][])
+      .map(([b, w]) => [b, w ?? 0] as const)
+      .sort(([a], [b]) => a.localeCompare(b)),
+  );
 
 /** The casual bettor leaves out outcomes priced above this (a 9-2 correct score, say). */
 export const CASUAL_MAX_ODDS = 15;

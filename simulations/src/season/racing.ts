@@ -52,7 +52,7 @@ import type { StreamAppendRequest } from '@bashiri/eventstore';
 import { toData } from './event-data.ts';
 import type { Bettor } from './bettors.ts';
 import type { PoolWallets } from './pool.ts';
-import type { Rng } from './rand.ts';
+import { shuffled, weightedPick, type Rng } from './rand.ts';
 import { RACING_BET_TYPE_NAMES, type RacingBetTypeName } from './scenario.ts';
 
 /** Default weights of the bet types a racing player picks (docs/simulations.md "Virtual racing"). */
@@ -115,22 +115,16 @@ export const betTypeMixOf = (
       >);
 
 /** A bet type drawn with the mix's weights (spec order). */
-export const drawBetType = (rng: Rng, mix: Readonly<Record<RacingBetTypeName, number>>): RacingBetType => {
-  const total = RACING_BET_TYPE_NAMES.reduce((s, n) => s + mix[n], 0);
-  let x = rng.next() * total;
-  for (const n of RACING_BET_TYPE_NAMES) if ((x -= mix[n]) < 0 && mix[n] > 0) return CODE_OF[n];
-  return CODE_OF[[...RACING_BET_TYPE_NAMES].reverse().find((n) => mix[n] > 0)!];
-};
+export const drawBetType = (rng: Rng, mix: Readonly<Record<RacingBetTypeName, number>>): RacingBetType =>
+  CODE_OF[
+    weightedPick(
+      rng,
+      RACING_BET_TYPE_NAMES.map((n) => [n, mix[n]] as const),
+    )
+  ];
 
 /** `k` distinct cars in a random order. */
-const distinctCars = (rng: Rng, k: number): number[] => {
-  const cars = [...CARS];
-  for (let i = cars.length - 1; i > 0; i--) {
-    const j = rng.int(i + 1);
-    [cars[i], cars[j]] = [cars[j]!, cars[i]!];
-  }
-  return cars.slice(0, k);
-};
+const distinctCars = (rng: Rng, k: number): number[] => shuffled(rng, CARS).slice(0, k);
 
 /**
  * A racing player's picks for a bet type: champion 1–3 cars (uniform), champion and runner-up and top

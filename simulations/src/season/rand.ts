@@ -48,3 +48,25 @@ export const rngFor = (seed: number, label: string): Rng => {
     chance: (p) => next() < p,
   };
 };
+
+/** `items` in a random order (Fisher–Yates driven by `rng`; `items` is left as it is). */
+export const shuffled = <T>(rng: Rng, items: readonly T[]): T[] => {
+  const out = [...items];
+  for (let i = out.length - 1; i > 0; i--) {
+    const j = rng.int(i + 1);
+    [out[i], out[j]] = [out[j]!, out[i]!];
+  }
+  return out;
+};
+
+/**
+ * One of `entries`' values drawn with their weights, in the order given (entries of weight 0 or less
+ * are never drawn; at least one must be positive). One `rng.next()` per draw.
+ */
+export const weightedPick = <T>(rng: Rng, entries: readonly (readonly [T, number])[]): T => {
+  const positive = entries.filter(([, w]) => w > 0);
+  const total = positive.reduce((s, [, w]) => s + w, 0);
+  let x = rng.next() * total;
+  for (const [value, w] of positive) if ((x -= w) < 0) return value;
+  return positive[positive.length - 1]![0];
+};
