@@ -12,6 +12,16 @@
  * casino transactions read model has exactly one row per accepted call, and every player's balance
  * equals its deposit plus the sum of its movements.
  *
+ * The driver shares the machine with the server and PostgreSQL, so its own CPU is part of what limits the
+ * rate: it is measured (`driverCpuMsPerCall`, process.cpuUsage over the calls) and kept light
+ * (casino-driver.ts, BENCH_DRIVER): by default node:http over a keep-alive agent, each body built from a
+ * template (the bytes of JSON.stringify, checked by casino-driver.unit.test.ts) and signed with node's
+ * native HMAC-SHA256. `BENCH_DRIVER=fetch` runs the earlier driver (global fetch, the domain's pure-code
+ * HMAC), which cost ~3.5× the CPU per call (docs/benchmarks.md "Casino wallet API: CPU per call (seventh
+ * session)"). Either way every call is real: a fresh transaction id, signed over its exact body with the
+ * provider's secret and the current timestamp, its answer parsed and counted, and "applied once" checked
+ * as above. The server is not told which driver runs.
+ *
  * BENCH_CPU_PROF=1 writes a V8 CPU profile of the server (`server-process.ts`); BENCH_CALLS_PROF=<file> one
  * of the calls' window only. The line before the result, `{"tail": …}`, says where the latency tail comes
  * from inside the server (tail.ts: handler, store and statement spans, event-loop delay, GC pauses). Before the calls the server
@@ -23,8 +33,8 @@
 import { randomUUID } from 'node:crypto';
 import { writeFile } from 'node:fs/promises';
 import { Session } from 'node:inspector/promises';
-import { signCasinoRequest } from '@bashiri/domain';
 import { createPostgresClient } from '@bashiri/eventstore';
+import { betBody, fetchTransport, httpTransport, winBody } from './casino-driver.ts';
 import { forkBenchServer } from './server-process.ts';
 import { countingSql } from './statements.ts';
 import { totalCpuSeconds, withApplicationName } from './pg-cpu.ts';
@@ -36,6 +46,8 @@ const URL_ = process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/pos
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 20);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 32);
 const PLAYERS = Number(process.env.BENCH_PLAYERS ?? 500);
+/** `http` (default: node:http, keep-alive agent, native HMAC) or `fetch` (the earlier driver). */
+const DRIVER = process.env.BENCH_DRIVER === 'fetch' ? 'fetch' : 'http';
 const DEPOSIT = 10_000_000;
 const STAKE = 100;
 /**
@@ -194,19 +206,16 @@ const runDriver = async (): Promise<void> => {
   let errors = 0;
   let calls = 0;
   const statuses = new Map<string, number>();
-  const send = async (method: string, body: Record<string, unknown>) => {
-    const text = JSON.stringify(body);
+  // The load generator (BENCH_DRIVER, see the header; casino-driver.ts).
+  const transport =
+    DRIVER === 'fetch'
+      ? fetchTransport(base, 'sandbox', ready.secret)
+      : httpTransport(ready.port, 'sandbox', ready.secret, CONNECTIONS);
+  const send = async (method: string, text: string) => {
     const started = performance.now();
     try {
-      const res = await fetch(`${base}/casino/wallet/${method}`, {
-        method: 'POST',
-        headers: {
-          'content-type': 'application/json',
-          ...signCasinoRequest('sandbox', ready.secret, text, Date.now()),
-        },
-        body: text,
-      });
-      const answer = (await res.json()) as { status?: string; code?: string; error?: { code?: string } };
+      const res = await transport.post(method, text);
+      const answer = JSON.parse(res.answer) as { status?: string; code?: string; error?: { code?: string } };
       latencies.push(performance.now() - started);
       calls += 1;
       // An answer without a protocol status (a server error): counted by HTTP status and error code.
@@ -255,6 +264,7 @@ const runDriver = async (): Promise<void> => {
   };
   child.send({ type: 'tailReset' });
   const end = Date.now() + SECONDS * 1000;
+  const driverCpuBefore = process.cpuUsage();
   const started = performance.now();
   let pairs = 0;
   await Promise.all(
@@ -264,19 +274,15 @@ const runDriver = async (): Promise<void> => {
         const s = ready.sessions[(c + k * CONNECTIONS) % ready.sessions.length]!;
         k += 1;
         const roundId = randomUUID();
-        const common = { sessionToken: s.token, gameId: 'crash', roundId, currency: 'TZS' };
-        await send('bet', { ...common, transactionId: `${roundId}-b`, amount: STAKE });
-        await send('win', {
-          ...common,
-          transactionId: `${roundId}-w`,
-          betTransactionId: `${roundId}-b`,
-          amount: k % 2 === 0 ? 190 : 0,
-        });
+        await send('bet', betBody(s.token, roundId, STAKE));
+        await send('win', winBody(s.token, roundId, k % 2 === 0 ? 190 : 0));
         pairs += 1;
       }
     }),
   );
   const seconds = (performance.now() - started) / 1000;
+  const driverCpuUsed = process.cpuUsage(driverCpuBefore);
+  const driverCpu = (driverCpuUsed.user + driverCpuUsed.system) / 1e6;
   const serverCpu = (await totalCpuSeconds([child.pid!])) - serverBefore;
   const pgCpu = (await totalCpuSeconds(await backends())) - pgBefore;
   const statements = (await statementsNow()) - statementsBefore;
@@ -310,6 +316,7 @@ const runDriver = async (): Promise<void> => {
        FROM (SELECT DISTINCT ON (user_id) user_id, balance_after FROM ${schema}.bills WHERE pocket = 'balance' ORDER BY user_id, id DESC) b
      ) x WHERE balance_after <> expected`,
   );
+  transport.close();
   await admin.query(`DROP SCHEMA ${schema} CASCADE`);
   await admin.close();
   latencies.sort((a, b) => a - b);
@@ -324,6 +331,8 @@ const runDriver = async (): Promise<void> => {
     p50Ms: Number(percentile(latencies, 50).toFixed(1)),
     p99Ms: Number(percentile(latencies, 99).toFixed(1)),
     errors,
+    driver: DRIVER,
+    driverCpuMsPerCall: Number(((driverCpu * 1000) / Math.max(1, calls)).toFixed(2)),
     serverCpuMsPerCall: Number(((serverCpu * 1000) / Math.max(1, calls)).toFixed(2)),
     pgCpuMsPerCall: Number(((pgCpu * 1000) / Math.max(1, calls)).toFixed(2)),
     statementsPerCall: Number((statements / Math.max(1, calls)).toFixed(2)),
