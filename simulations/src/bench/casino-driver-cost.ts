@@ -52,7 +52,8 @@ const runDrivers = async () => {
             ['win', winBody(token, roundId, 190)],
           ] as const) {
             const res = await transport.post(method, body);
-            if ((JSON.parse(res.answer) as { status?: string }).status !== 'RS_OK') throw new Error('stub refused');
+            if ((JSON.parse(res.answer) as { status?: string }).status !== 'RS_OK')
+              throw new Error('stub refused');
             calls += 1;
           }
         }

@@ -17,12 +17,21 @@ describe('bench:casino driver bodies (the bytes a provider sends)', () => {
       fc.property(token, roundId, fc.integer({ min: 0, max: 10_000_000 }), (t, r, amount) => {
         const common = { sessionToken: t, gameId: 'crash', roundId: r };
         const bet = { ...common, transactionId: `${r}-b`, currency: 'TZS', amount: amount + 1 };
-        const win = { ...common, transactionId: `${r}-w`, currency: 'TZS', betTransactionId: `${r}-b`, amount };
+        const win = {
+          ...common,
+          transactionId: `${r}-w`,
+          currency: 'TZS',
+          betTransactionId: `${r}-b`,
+          amount,
+        };
         expect(betBody(t, r, amount + 1)).toBe(JSON.stringify(bet));
         expect(winBody(t, r, amount)).toBe(JSON.stringify(win));
         const parsedBet = parseCasinoRequest('bet', JSON.parse(betBody(t, r, amount + 1)));
         const parsedWin = parseCasinoRequest('win', JSON.parse(winBody(t, r, amount)));
-        expect(parsedBet.ok && parsedBet.request.body).toMatchObject({ transactionId: `${r}-b`, amount: amount + 1 });
+        expect(parsedBet.ok && parsedBet.request.body).toMatchObject({
+          transactionId: `${r}-b`,
+          amount: amount + 1,
+        });
         expect(parsedWin.ok && parsedWin.request.body).toMatchObject({ betTransactionId: `${r}-b`, amount });
       }),
     );
@@ -30,9 +39,14 @@ describe('bench:casino driver bodies (the bytes a provider sends)', () => {
 
   it('signs with node’s HMAC exactly as the domain’s pure-code signature', () => {
     fc.assert(
-      fc.property(fc.string(), fc.string({ minLength: 1 }), fc.integer({ min: 0, max: 2 ** 45 }), (body, secret, ms) => {
-        expect(nativeSignature(secret, String(ms), body)).toBe(casinoSignature(secret, String(ms), body));
-      }),
+      fc.property(
+        fc.string(),
+        fc.string({ minLength: 1 }),
+        fc.integer({ min: 0, max: 2 ** 45 }),
+        (body, secret, ms) => {
+          expect(nativeSignature(secret, String(ms), body)).toBe(casinoSignature(secret, String(ms), body));
+        },
+      ),
     );
   });
 });
@@ -74,7 +88,12 @@ describe('bench:casino driver transports', () => {
       expect(answers.map((a) => [a.status, JSON.parse(a.answer)])).toEqual(
         bodies.concat(bodies).map((b) => [200, { status: 'RS_OK', echoed: b.length }]),
       );
-      expect(received.map((q) => q.url)).toEqual(['/casino/wallet/bet', '/casino/wallet/win', '/casino/wallet/bet', '/casino/wallet/win']);
+      expect(received.map((q) => q.url)).toEqual([
+        '/casino/wallet/bet',
+        '/casino/wallet/win',
+        '/casino/wallet/bet',
+        '/casino/wallet/win',
+      ]);
       for (const [i, q] of received.entries()) {
         expect(q.body).toBe(bodies[i % 2]);
         expect(q.headers[CASINO_HEADERS.provider]).toBe('sandbox');
