@@ -207,7 +207,11 @@ describe.each(availableSqlKinds())('category reads once es_events has statistics
             return db.sql.query(text, params, name);
           },
         };
-        const page = await readAllWith(spy, { after: checkpoint, maxCount: 1000, filter: { streamPrefixes } });
+        const page = await readAllWith(spy, {
+          after: checkpoint,
+          maxCount: 1000,
+          filter: { streamPrefixes },
+        });
         expect(page.events).toEqual([]);
         const plan = (
           await db.sql.query<Record<string, unknown>>(
@@ -219,7 +223,9 @@ describe.each(availableSqlKinds())('category reads once es_events has statistics
         expect(text, streamPrefixes.join()).toMatch(/es_events_category_order/);
         expect(text, streamPrefixes.join()).not.toMatch(/es_events_log_order/);
         // Rows another category's: none read and thrown away.
-        const removed = [...text.matchAll(/"Rows Removed by (?:Filter|Index Recheck)": (\d+)/g)].map((m) => Number(m[1]));
+        const removed = [...text.matchAll(/"Rows Removed by (?:Filter|Index Recheck)": (\d+)/g)].map((m) =>
+          Number(m[1]),
+        );
         expect(Math.max(0, ...removed), streamPrefixes.join()).toBe(0);
       }
     } finally {

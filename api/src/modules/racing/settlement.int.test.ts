@@ -226,7 +226,8 @@ describe('racing settlement in chunks', () => {
         // A winner with terms in the read model is listed by the walk; one without, on its own stream.
         if (won.has(betId)) expect(legacy.has(betId), betId).toBe(false);
         if (!listed) expect(legacy.has(betId), betId).toBe(true);
-        const payout = won.get(betId)?.payout ?? (listed ? 0 : (stream[1]!.data as { payout: number }).payout);
+        const payout =
+          won.get(betId)?.payout ?? (listed ? 0 : (stream[1]!.data as { payout: number }).payout);
         payouts.set(betId, payout);
         paid += payout;
       }
@@ -242,8 +243,12 @@ describe('racing settlement in chunks', () => {
             (e) => (e.data as { movementId: string }).movementId === `racing-result:${betId}`,
           );
           expect(results.length, betId).toBe(
-            (await t.services.sql.query<{ user_id: string }>('SELECT user_id FROM racing_orders WHERE bet_id = $1', [betId]))
-              .rows[0]!.user_id === userId && payouts.get(betId)! > 0
+            (
+              await t.services.sql.query<{ user_id: string }>(
+                'SELECT user_id FROM racing_orders WHERE bet_id = $1',
+                [betId],
+              )
+            ).rows[0]!.user_id === userId && payouts.get(betId)! > 0
               ? 1
               : 0,
           );

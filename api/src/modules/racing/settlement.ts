@@ -300,7 +300,11 @@ const walkedCredit = (
   idempotencyKey: `settle:${roundId}`,
   metadata: { actor: SETTLEMENT_ACTOR },
   decide: ({ wallet }) => {
-    const credit = racingWinningsCommand(winner, { at, ...winner }, { kind: 'system', id: 'racing-settlement' });
+    const credit = racingWinningsCommand(
+      winner,
+      { at, ...winner },
+      { kind: 'system', id: 'racing-settlement' },
+    );
     if (credit) {
       const paid = wallet.pay(credit);
       if (!paid.ok) throw new Error(`wallet refused ${credit.type}: ${paid.error.code}`);
@@ -446,7 +450,9 @@ const walkLane = async (
       // after what it recorded), or a player's movement raced the chunk (read it again and retry it).
       const moved = await readCursor(services, stream);
       if (moved.version === cursor.version && ++attempts >= CHUNK_ATTEMPTS)
-        throw new Error(`racing settlement: the chunk after ${cursor.through ?? 'the start'} of ${stream} lost ${attempts} races`);
+        throw new Error(
+          `racing settlement: the chunk after ${cursor.through ?? 'the start'} of ${stream} lost ${attempts} races`,
+        );
       if (moved.version !== cursor.version) attempts = 0;
       cursor = moved;
       continue;
