@@ -232,5 +232,5 @@ describe.each(availableSqlKinds())('category reads once es_events has statistics
       await store.close();
       await db.dispose();
     }
-  }, 120_000);
+  }, 300_000);
 });
