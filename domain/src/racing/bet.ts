@@ -207,6 +207,32 @@ export const racingBetDecider: Decider<RacingBetCommand, RacingBetEvent, RacingB
 };
 
 /**
+ * The racing-coin credit of a settled order (bill type 14, movement `racing-result:<betId>`, so paying it
+ * again changes nothing), or `undefined` when it pays nothing. Shared by an order settled on its own
+ * stream ({@link racingWalletCommand}) and one settled by its round's walk (decision 0194: the winner is
+ * listed in `RacingSettlementAdvanced.won`, its credit still goes through the money path).
+ */
+export const racingWinningsCommand = (
+  bet: { readonly userId: string; readonly betId: string },
+  settled: { readonly at: string } & Pick<RacingPayout, 'gross' | 'tax' | 'payout'>,
+  actor: Actor,
+): CreditWinnings | undefined =>
+  settled.payout > 0
+    ? {
+        userId: bet.userId,
+        betId: bet.betId,
+        at: settled.at,
+        actor,
+        product: 'racing',
+        type: 'CreditWinnings',
+        movementId: `racing-result:${bet.betId}`,
+        gross: settled.gross,
+        tax: settled.tax,
+        amount: settled.payout,
+      }
+    : undefined;
+
+/**
  * The wallet command an event of a racing order asks for (bill types 13 and 14: racing coin), or
  * `undefined` (a lost order moves no money). Movement ids are `racing-stake:<betId>`,
  * `racing-result:<betId>` and `racing-refund:<betId>`, so repeating one changes nothing.
@@ -227,16 +253,7 @@ export const racingWalletCommand = (
         amount: bet.amount,
       };
     case 'RacingBetSettled':
-      return event.data.payout > 0
-        ? {
-            ...base,
-            type: 'CreditWinnings',
-            movementId: `racing-result:${bet.betId}`,
-            gross: event.data.gross,
-            tax: event.data.tax,
-            amount: event.data.payout,
-          }
-        : undefined;
+      return racingWinningsCommand(bet, event.data, actor);
     case 'RacingBetReturned':
       return {
         ...base,

@@ -1,3 +1,7 @@
+import type { Tzs } from '../money/tzs.ts';
+import { settleRacingOrder, type RacingPayout, type RacingTerms } from './payout.ts';
+import type { RacingSelection } from './selection.ts';
+
 /**
  * A drawn round's settlement progress (issue 19 "Speed"; decision 0184; docs/racing.md "Settlement in
  * chunks"): the settlement worker walks the round's orders in bet-id order, in lanes of players, and
@@ -6,7 +10,9 @@
  * chunk's winners' `RacingBetSettled` and racing-coin credits (all or nothing). The event is the lane's
  * cursor (the last bet id walked) and the record of the chunk's **losing** orders: an order that returns
  * nothing ({@link racingOrderLoses}) moves no money and gets no event of its own — its settlement
- * (result 3 lose, gross 0, profit −amount, tax 0, payout 0) is its id in `lost`.
+ * (result 3 lose, gross 0, profit −amount, tax 0, payout 0) is its id in `lost`. Since decision 0194 the
+ * chunk's **winning** orders whose terms the read model holds are listed too (`won`, with their figures);
+ * only their racing-coin credits are appended beside it, on their players' wallet streams.
  */
 export type RacingSettlementAdvanced = {
   readonly type: 'RacingSettlementAdvanced';
@@ -25,7 +31,49 @@ export type RacingSettlementAdvanced = {
     readonly lost: readonly string[];
     /** The orders of the chunk settled on their own streams (their `RacingBetSettled` is in the same append). */
     readonly settled: number;
+    /**
+     * The orders of the chunk that returned something, settled by this event (decision 0194; absent in
+     * events written before it): each with its player and exactly the figures its own `RacingBetSettled`
+     * would carry ({@link settleWalkedOrder}). Its racing-coin credit (`racing-result:<betId>`, bill type
+     * 14) is on its player's wallet stream, in the same append.
+     */
+    readonly won?: readonly RacingWalkWinner[];
   };
+};
+
+/** A winning order settled by its round's walk (decision 0194): the order, its player and its settlement. */
+export type RacingWalkWinner = { readonly betId: string; readonly userId: string } & RacingPayout;
+
+/** A pending order as the walk reads it from the read model: its terms exactly as placed (TZS). */
+export interface RacingWalkedOrder {
+  readonly betId: string;
+  readonly userId: string;
+  readonly selection: RacingSelection;
+  readonly singleAmount: Tzs;
+  readonly amount: Tzs;
+  readonly terms: RacingTerms;
+}
+
+/**
+ * Settles one order of a drawn round as the walk does (decision 0194; docs/racing.md "Settlement in
+ * chunks"): `null` when it returns nothing (listed in `lost`), else the winner with the figures of
+ * `settleRacingOrder` on the order's copied terms — exactly what the order's own `RacingBetSettled`
+ * would carry (`racingBetDecider` settles with the same function on the same terms), held by a
+ * fast-check property in `settlement.unit.test.ts`.
+ */
+export const settleWalkedOrder = (
+  order: RacingWalkedOrder,
+  round: { readonly order: readonly number[]; readonly poolPerTicket: Tzs },
+): RacingWalkWinner | null => {
+  const payout = settleRacingOrder({
+    selection: order.selection,
+    singleAmount: order.singleAmount,
+    amount: order.amount,
+    terms: order.terms,
+    order: round.order,
+    poolPerTicket: round.poolPerTicket,
+  });
+  return payout.gross === 0 ? null : { betId: order.betId, userId: order.userId, ...payout };
 };
 
 /** Where a lane of a round's settlement stands: the last bet id walked (`null`: none yet) and the stream's version. */

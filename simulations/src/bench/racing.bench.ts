@@ -306,14 +306,18 @@ const runServer = async (): Promise<void> => {
     );
     const totals = rows[0]!;
     // Each order settled once in the event store (not the read model): its own RacingBetSettled, or
-    // its id in the lost list of one RacingSettlementAdvanced of its round's walk (decision 0184) —
-    // one of the two, once; none twice.
+    // its id in the lost list (decision 0184) or the won list (decision 0194) of one
+    // RacingSettlementAdvanced of its round's walk — one of these, once; none twice.
     const events = await sql.query<{ orders: number; settled: number; twice: number; lost: number }>(
       `WITH records AS (
          SELECT substr(stream_name, 11) AS bet_id, false AS lost FROM es_events
          WHERE stream_name LIKE 'racingbet-%' AND event_type = 'RacingBetSettled'
          UNION ALL
          SELECT l.bet_id, true FROM es_events e CROSS JOIN LATERAL jsonb_array_elements_text(e.data->'lost') AS l(bet_id)
+         WHERE e.stream_name LIKE 'racingsettle-%' AND e.event_type = 'RacingSettlementAdvanced'
+         UNION ALL
+         SELECT w->>'betId', false FROM es_events e
+           CROSS JOIN LATERAL jsonb_array_elements(coalesce(e.data->'won', '[]'::jsonb)) AS w
          WHERE e.stream_name LIKE 'racingsettle-%' AND e.event_type = 'RacingSettlementAdvanced'
        ), per AS (
          SELECT p.stream_name, count(r.bet_id) AS n, count(*) FILTER (WHERE r.lost) AS lost

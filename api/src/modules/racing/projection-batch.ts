@@ -64,15 +64,16 @@ const applyPlaced = async (events: readonly RacingBetPlaced[], tx: SqlExecutor):
     odds: d.terms.odds,
     tax_rate: d.terms.taxRate,
     placed_at: d.at,
+    terms: d.terms,
   }));
   await tx.query(
     `INSERT INTO racing_orders (bet_id, user_id, round_id, bet_type, selection, tickets, single_amount,
-                                amount, odds, tax_rate, placed_at, settle_by_queue)
+                                amount, odds, tax_rate, placed_at, settle_by_queue, terms)
      SELECT x.bet_id, x.user_id, x.round_id, x.bet_type, x.selection, x.tickets, x.single_amount, x.amount,
-            x.odds, x.tax_rate, x.placed_at, r.round_id IS NOT NULL
+            x.odds, x.tax_rate, x.placed_at, r.round_id IS NOT NULL, x.terms
      FROM jsonb_to_recordset($1::jsonb) AS x(bet_id text, user_id text, round_id text, bet_type smallint,
           selection jsonb, tickets integer, single_amount bigint, amount bigint, odds text, tax_rate text,
-          placed_at timestamptz)
+          placed_at timestamptz, terms jsonb)
      -- Placed after its round was drawn or voided: settled through the queue, not the walk (decision 0184).
      LEFT JOIN racing_rounds r ON r.round_id = x.round_id AND (r.seed IS NOT NULL OR r.phase = 'voided')
      ON CONFLICT (bet_id) DO NOTHING`,

@@ -4,7 +4,8 @@
  * settled by walking them (settlement.ts, decision 0184), not queued; an order that arrives after its
  * round was drawn is queued at once (and marked `settle_by_queue`, so the walk leaves it to the queue). A
  * voided round (`RoundVoided`) queues its pending orders: the worker returns them. A round's settlement
- * streams (`racingsettle-…`) mark the orders they list as lost settled.
+ * streams (`racingsettle-…`) mark the orders they list as settled: lost, or won with their figures
+ * (decision 0194).
  * Amounts are copied from the events (integer TZS), never recomputed.
  */
 import { RacingOrderStatus, RacingResult } from '@bashiri/domain';
@@ -34,17 +35,48 @@ export const racingSettleStream = (roundId: string, lane: number, lanes: number)
   `${RACING_SETTLE_PREFIX}${roundId}-${lane}of${lanes}`;
 
 /**
- * Marks the orders a settlement walk's chunk found losing as settled (spec §4 result 3 lose, status 4):
- * nothing returned, profit −amount; the round's paid and tax totals do not move. An order settled already
- * is left as it is (replays change nothing).
+ * Applies a settlement walk's chunk (decisions 0184, 0194): the orders it found losing are settled (spec §4
+ * result 3 lose, status 4): nothing returned, profit −amount; the orders it lists as won get their figures
+ * from the event (amounts copied, never recomputed) and the round's paid and tax totals grow by what those
+ * rows changed. An order settled already is left as it is, and counts nowhere (replays change nothing).
  */
-export const applyLost = async (tx: SqlExecutor, event: RacingSettlementAdvanced): Promise<void> => {
+export const applyWalked = async (tx: SqlExecutor, event: RacingSettlementAdvanced): Promise<void> => {
   const d = event.data;
-  if (d.lost.length === 0) return;
+  if (d.lost.length > 0)
+    await tx.query(
+      `UPDATE racing_orders SET gross = 0, profit = -amount, tax = 0, payout = 0, result = $2, status = $3,
+              settled_at = $4 WHERE bet_id = ANY ($1::text[]) AND status = $5`,
+      [d.lost, RacingResult.Lose, RacingOrderStatus.Settled, d.at, RacingOrderStatus.PendingSettlement],
+    );
+  const won = d.won ?? [];
+  if (won.length === 0) return;
   await tx.query(
-    `UPDATE racing_orders SET gross = 0, profit = -amount, tax = 0, payout = 0, result = $2, status = $3,
-            settled_at = $4 WHERE bet_id = ANY ($1::text[]) AND status = $5`,
-    [d.lost, RacingResult.Lose, RacingOrderStatus.Settled, d.at, RacingOrderStatus.PendingSettlement],
+    `WITH changed AS (
+       UPDATE racing_orders o SET gross = x.gross, profit = x.profit, tax = x.tax, payout = x.payout,
+              result = x.result, status = $2, settled_at = $3
+       FROM jsonb_to_recordset($1::jsonb) AS x(bet_id text, gross bigint, profit bigint, tax bigint,
+            payout bigint, result smallint)
+       WHERE o.bet_id = x.bet_id AND o.status = $4
+       RETURNING o.payout, o.tax)
+     UPDATE racing_rounds r SET paid = r.paid + s.paid, tax = r.tax + s.tax
+     FROM (SELECT coalesce(sum(payout), 0) AS paid, coalesce(sum(tax), 0) AS tax FROM changed) AS s
+     WHERE r.round_id = $5`,
+    [
+      JSON.stringify(
+        won.map((w) => ({
+          bet_id: w.betId,
+          gross: w.gross,
+          profit: w.profit,
+          tax: w.tax,
+          payout: w.payout,
+          result: w.result,
+        })),
+      ),
+      RacingOrderStatus.Settled,
+      d.at,
+      RacingOrderStatus.PendingSettlement,
+      d.roundId,
+    ],
   );
 };
 
@@ -97,9 +129,10 @@ const applyOne: Projection['apply'] = async (recorded, tx) => {
       const d = event.data;
       await tx.query(
         `INSERT INTO racing_orders (bet_id, user_id, round_id, bet_type, selection, tickets, single_amount,
-                                      amount, odds, tax_rate, placed_at, settle_by_queue)
+                                      amount, odds, tax_rate, placed_at, settle_by_queue, terms)
            VALUES ($1, $2, $3, $4, $5::jsonb, $6, $7, $8, $9, $10, $11,
-                   EXISTS (SELECT 1 FROM racing_rounds WHERE round_id = $3 AND (seed IS NOT NULL OR phase = 'voided')))
+                   EXISTS (SELECT 1 FROM racing_rounds WHERE round_id = $3 AND (seed IS NOT NULL OR phase = 'voided')),
+                   $12::jsonb)
            ON CONFLICT (bet_id) DO NOTHING`,
         [
           d.betId,
@@ -113,6 +146,7 @@ const applyOne: Projection['apply'] = async (recorded, tx) => {
           d.terms.odds,
           d.terms.taxRate,
           d.at,
+          JSON.stringify(d.terms),
         ],
       );
       await tx.query(
@@ -143,7 +177,7 @@ const applyOne: Projection['apply'] = async (recorded, tx) => {
       return;
     }
     case 'RacingSettlementAdvanced':
-      await applyLost(tx, event);
+      await applyWalked(tx, event);
       return;
     case 'RacingBetReturned': {
       const d = event.data;

@@ -281,8 +281,8 @@ describe('racing on the server', () => {
       await t.services.projections.settle();
     }
     expect(await wallet()).toEqual(before);
-    // Each order settled once: its own RacingBetSettled, or (an order that returned nothing) listed once
-    // by its round's settlement walk (decision 0184), never both.
+    // Each order settled once: its own RacingBetSettled, or listed once by its round's settlement walk
+    // (lost, decision 0184; won with its figures, decision 0194), never both.
     const listed = (
       await Promise.all(
         Array.from({ length: SETTLE_WORKERS }, (_, lane) =>
@@ -291,7 +291,10 @@ describe('racing on the server', () => {
       )
     )
       .flat()
-      .flatMap((e) => (e.data as { lost: string[] }).lost);
+      .flatMap((e) => {
+        const d = e.data as { lost: string[]; won?: { betId: string }[] };
+        return [...d.lost, ...(d.won ?? []).map((w) => w.betId)];
+      });
     for (const id of ids) {
       const own = (await streamEvents(racingBetStream(id))).filter(
         (e) => e.type === 'RacingBetSettled',

@@ -1,11 +1,13 @@
 /**
  * Settling a racing round in chunks (issue 19 "Speed"; docs/racing.md "Settlement in chunks"; decisions
- * 0100, 0184): many orders over a few players, the drawn round walked in lanes of players a chunk at a
- * time — winners through the batched money path, losers listed in the lane's `RacingSettlementAdvanced`
- * (its cursor) — each order settled exactly once (its own `RacingBetSettled` or one listing, never both,
- * never twice), paid once, racing coin conserved: when a walk crashes between chunks and resumes from its
- * cursor, when two walkers of the same lanes run at once, when a player's own movement races a chunk (the
- * chunk then goes one movement at a time), and when every order is queued again.
+ * 0100, 0184, 0194): many orders over a few players, the drawn round walked in lanes of players a chunk
+ * at a time — every order listed in the lane's `RacingSettlementAdvanced` (its cursor: losers by id,
+ * winners with their figures), each winner's credit through the batched money path in the same append;
+ * orders placed before the read model kept their terms settled on their own streams as before — each
+ * order settled exactly once (its own `RacingBetSettled` or one listing, never both, never twice), paid
+ * once, racing coin conserved: when a walk crashes between chunks and resumes from its cursor, when two
+ * walkers of the same lanes run at once, when a player's own movement races a chunk (the chunk is then
+ * read again and retried whole), and when every order is queued again.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openTestDatabase } from '@bashiri/eventstore/testing';
@@ -101,6 +103,11 @@ describe('racing settlement in chunks', () => {
     };
     await runRacingScheduler({ ...t.services, store: drawOnly }).catch(() => undefined);
     await t.services.projections.settle();
+    // Every fourth order as if placed before migration 006 (no terms in the read model): the walk
+    // settles such a winner on its own stream (decision 0184), the others in its listing (0194).
+    await t.services.sql.query('UPDATE racing_orders SET terms = NULL WHERE bet_id = ANY ($1::text[])', [
+      betIds.filter((_, k) => k % 4 === 0),
+    ]);
   }, 240_000);
   afterAll(async () => {
     await t.close();
@@ -120,14 +127,16 @@ describe('racing settlement in chunks', () => {
         ),
       ),
     );
-  /** Orders settled so far in the event store: their own RacingBetSettled, or listed lost by the walk. */
+  /** Orders settled so far in the event store: their own RacingBetSettled, or listed (lost or won) by the walk. */
   const settlements = async (lanes: number) => {
     const count = new Map<string, number>(betIds.map((id) => [id, 0]));
     for (const betId of betIds)
       for (const e of await events(racingBetStream(betId)))
         if (e.type === 'RacingBetSettled') count.set(betId, count.get(betId)! + 1);
     for (const lane of await walkEvents(lanes))
-      for (const e of lane) for (const id of e.data.lost) count.set(id, (count.get(id) ?? 0) + 1);
+      for (const e of lane)
+        for (const id of [...e.data.lost, ...(e.data.won ?? []).map((w) => w.betId)])
+          count.set(id, (count.get(id) ?? 0) + 1);
     return count;
   };
 
@@ -157,8 +166,8 @@ describe('racing settlement in chunks', () => {
     const early = await settlements(1);
     expect([...early.values()].filter((n) => n === 1).length).toBe(14);
     expect([...early.values()].every((n) => n <= 1)).toBe(true);
-    // A player's own movement races the next chunk: its append fails on the wallet's version and the
-    // chunk goes one movement at a time, its cursor event alone.
+    // A player's own movement races the next chunk: its append fails on the wallet's version, nothing of
+    // it is written, and the chunk is read again and retried whole (its credits only with its cursor).
     let raced = false;
     const racing: EventStore = {
       ...t.services.store,
@@ -203,17 +212,29 @@ describe('racing settlement in chunks', () => {
       const [lane] = await walkEvents(1);
       lane!.forEach((e, k) => expect(e.data.after).toBe(k === 0 ? null : lane![k - 1]!.data.through));
       const lost = new Set(lane!.flatMap((e) => e.data.lost));
+      const won = new Map(lane!.flatMap((e) => (e.data.won ?? []).map((w) => [w.betId, w] as const)));
+      const legacy = new Set(betIds.filter((_, k) => k % 4 === 0));
       let paid = 0;
+      const payouts = new Map<string, number>();
       for (const betId of betIds) {
         const stream = await events(racingBetStream(betId));
+        const listed = lost.has(betId) || won.has(betId);
         expect(
           stream.map((e) => e.type),
           betId,
-        ).toEqual(lost.has(betId) ? ['RacingBetPlaced'] : ['RacingBetPlaced', 'RacingBetSettled']);
-        if (!lost.has(betId)) paid += (stream[1]!.data as { payout: number }).payout;
+        ).toEqual(listed ? ['RacingBetPlaced'] : ['RacingBetPlaced', 'RacingBetSettled']);
+        // A winner with terms in the read model is listed by the walk; one without, on its own stream.
+        if (won.has(betId)) expect(legacy.has(betId), betId).toBe(false);
+        if (!listed) expect(legacy.has(betId), betId).toBe(true);
+        const payout =
+          won.get(betId)?.payout ?? (listed ? 0 : (stream[1]!.data as { payout: number }).payout);
+        payouts.set(betId, payout);
+        paid += payout;
       }
       expect(lost.size).toBeGreaterThan(0);
       expect(lost.size).toBeLessThan(ORDERS);
+      expect(won.size).toBeGreaterThan(0);
+      expect(betIds.some((id) => legacy.has(id) && !lost.has(id))).toBe(true);
       let coin = 0;
       for (const userId of PLAYERS) {
         const wallet = await events(walletStream(userId));
@@ -221,22 +242,23 @@ describe('racing settlement in chunks', () => {
           const results = wallet.filter(
             (e) => (e.data as { movementId: string }).movementId === `racing-result:${betId}`,
           );
-          expect(results.length, betId).toBe(lost.has(betId) ? 0 : results.length > 0 ? 1 : 0);
+          expect(results.length, betId).toBe(
+            (
+              await t.services.sql.query<{ user_id: string }>(
+                'SELECT user_id FROM racing_orders WHERE bet_id = $1',
+                [betId],
+              )
+            ).rows[0]!.user_id === userId && payouts.get(betId)! > 0
+              ? 1
+              : 0,
+          );
         }
         coin += (await walletOf(t.services).current(userId)).racingCoin;
       }
       const credits = (await Promise.all(PLAYERS.map((u) => events(walletStream(u)))))
         .flat()
         .filter((e) => (e.data as { movementId: string }).movementId.startsWith('racing-result:'));
-      expect(credits.length).toBe(
-        (
-          await Promise.all(
-            betIds
-              .filter((id) => !lost.has(id))
-              .map(async (id) => (await events(racingBetStream(id)))[1]!.data),
-          )
-        ).filter((d) => (d as { payout: number }).payout > 0).length,
-      );
+      expect(credits.length).toBe([...payouts.values()].filter((p) => p > 0).length);
       expect(paid).toBeGreaterThan(0);
       expect(coin).toBe(PLAYERS.length * FUNDS - staked + paid);
       const { rows } = await t.services.sql.query<{ settled: number; paid: string; lost: number }>(

@@ -1,12 +1,14 @@
 /**
  * Settling racing orders (issue 19; docs/racing.md "Payouts", "Settlement in chunks"; decisions 0009,
  * 0100, 0184). A drawn round's orders are **walked** in bet-id order, in lanes of players, a chunk at a
- * time: each chunk's winners go through the money path (the order's `RacingBetSettled` on
- * `racingbet-<id>` and its racing-coin credit, bill type 14, ids derived from (order, round)), its losing
- * orders — which move no money — are listed in ONE `RacingSettlementAdvanced` on the lane's stream
- * (`racingsettle-<roundId>-<lane>of<lanes>`), appended at that stream's version in the same
- * all-or-nothing append: the event is the lane's cursor, so a chunk is recorded once and a walk that
- * stopped (a crash between chunks) resumes after the last chunk recorded.
+ * time: each chunk's orders are listed in ONE `RacingSettlementAdvanced` on the lane's stream
+ * (`racingsettle-<roundId>-<lane>of<lanes>`) — the losing ones (which move no money) by id, the winning
+ * ones with their figures (decision 0194) — and each winner's racing-coin credit (bill type 14, movement
+ * `racing-result:<betId>`) goes through the money path's batch in the same all-or-nothing append, at
+ * that stream's version: the event is the lane's cursor, so a chunk and its credits are recorded once
+ * and a walk that stopped (a crash between chunks) resumes after the last chunk recorded. A winner
+ * placed before the read model kept its terms is settled on its own stream (`RacingBetSettled` on
+ * `racingbet-<id>`, ids derived from (order, round)) in the same append, as before.
  *
  * Orders that reach the read model after their round was drawn, and every order of a voided round
  * (decision 0062: `RacingBetReturned` and the stake back, movement `racing-refund:<betId>`), still go
@@ -16,6 +18,8 @@ import {
   racingBetDecider,
   racingOrderLoses,
   racingWalletCommand,
+  racingWinningsCommand,
+  settleWalkedOrder,
   settlementCursorOf,
   tenOfTenTickets,
   RacingBetType,
@@ -27,6 +31,8 @@ import type {
   RacingSelection,
   RacingSettlementAdvanced,
   RacingSettlementCursor,
+  RacingTerms,
+  RacingWalkWinner,
 } from '@bashiri/domain';
 import { aggregateStreams, isWrongExpectedVersion } from '@bashiri/eventstore';
 import type { StreamAppendRequest } from '@bashiri/eventstore';
@@ -245,11 +251,14 @@ interface WalkRow {
   readonly user_id: string;
   readonly selection: RacingSelection;
   readonly single_amount: string;
+  readonly amount: string;
   readonly odds: string | null;
+  /** The order's terms as placed (`RacingBetPlaced.terms`); null for orders placed before migration 006. */
+  readonly terms: RacingTerms | null;
 }
 
 /**
- * Reads the next chunk of lane `lane` of `lanes` of a round's walk (migration 005's `racing_settle_walk`,
+ * Reads the next chunk of lane `lane` of `lanes` of a round's walk (migration 006's `racing_settle_walk`,
  * whose plan walks the index `racing_orders_round (round_id, bet_id)`): its orders still pending and not
  * left to the queue, after `after` ('' before the first chunk) in bet-id order, at most `chunk`.
  */
@@ -281,14 +290,55 @@ const readCursor = async (services: AppServices, stream: string): Promise<Racing
   return settlementCursorOf(last, currentVersion);
 };
 
+/** The racing-coin credit of a winner listed by the walk: a movement of the wallet alone (decision 0194). */
+const walkedCredit = (
+  winner: RacingWalkWinner,
+  roundId: string,
+  at: string,
+): BatchMovement<RacingBetState, RacingBetEvent, RacingSettledNotice | null> => ({
+  userId: winner.userId,
+  idempotencyKey: `settle:${roundId}`,
+  metadata: { actor: SETTLEMENT_ACTOR },
+  decide: ({ wallet }) => {
+    const credit = racingWinningsCommand(
+      winner,
+      { at, ...winner },
+      { kind: 'system', id: 'racing-settlement' },
+    );
+    if (credit) {
+      const paid = wallet.pay(credit);
+      if (!paid.ok) throw new Error(`wallet refused ${credit.type}: ${paid.error.code}`);
+    }
+    return {
+      answer: {
+        userId: winner.userId,
+        betId: winner.betId,
+        roundId,
+        result: winner.result,
+        payout: winner.payout,
+      },
+    };
+  },
+});
+
+/**
+ * Times one chunk is tried again after its append lost a race with nothing written (a player's own
+ * movement from another process moved a wallet between the read and the append) before the walk gives
+ * up and throws (the scheduler's settle step runs the walk again later; nothing of the chunk is written).
+ */
+const CHUNK_ATTEMPTS = 20;
+
 /**
  * Walks lane `lane` of `lanes` of a drawn round from its cursor to the end, `chunk` orders at a time
- * (see the module comment). Answers the orders it settled. Each chunk: its losers (`racingOrderLoses`)
- * listed in one `RacingSettlementAdvanced` at the lane stream's version, its other orders settled by
- * the money path in the same append. When that append loses a race (a player's own movement, or another
- * walker of the lane), the winners go one by one through the money path (idempotent) and the cursor
- * event is appended alone at the version read; if that fails too, another walker moved the lane on and
- * the walk reads the cursor again and continues from it — each order is in one chunk only.
+ * (see the module comment). Answers the orders it settled. Each chunk is ONE all-or-nothing append at the
+ * lane stream's version: one `RacingSettlementAdvanced` listing its losers (`lost`) and its winners with
+ * their figures (`won`, decision 0194: `settleWalkedOrder` on the terms the read model copied), each
+ * winner's racing-coin credit on its player's wallet (the money path's batch, `racing-result:<betId>`),
+ * and — for an order placed before the read model kept terms — its own `RacingBetSettled` and credit as
+ * before. So a chunk's credits are written exactly when its cursor is. When the append loses a race
+ * (nothing written), the walk reads the cursor again: moved — another walker recorded the chunk — it
+ * continues from there; not moved — a player's own movement — it reads the chunk again and retries it
+ * whole (never one credit at a time: a credit outside its chunk's append could be paid again by a resume).
  */
 const walkLane = async (
   services: AppServices,
@@ -301,25 +351,32 @@ const walkLane = async (
   const stream = racingSettleStream(roundId, lane, lanes);
   let cursor = await readCursor(services, stream);
   let done = 0;
+  let attempts = 0;
   for (;;) {
     const rows = await walkChunk(services, roundId, cursor.through ?? '', chunk, lane, lanes);
     if (rows.length === 0) return done;
     const at = new Date(services.now()).toISOString();
     const lost: string[] = [];
     const lostRows: WalkRow[] = [];
+    const won: RacingWalkWinner[] = [];
     const movements: BatchMovement<RacingBetState, RacingBetEvent, RacingSettledNotice | null>[] = [];
+    let ownStreams = 0;
     for (const row of rows) {
-      const loses = racingOrderLoses({
-        selection: row.selection,
-        singleAmount: Number(row.single_amount),
-        odds: row.odds,
-        order: round.order,
-        poolPerTicket: round.poolPerTicket,
-      });
-      if (loses) {
-        lost.push(row.bet_id);
-        lostRows.push(row);
-      } else
+      if (row.terms === null) {
+        // Placed before the read model kept terms: settled on its own stream when it pays (decision 0184).
+        const loses = racingOrderLoses({
+          selection: row.selection,
+          singleAmount: Number(row.single_amount),
+          odds: row.odds,
+          order: round.order,
+          poolPerTicket: round.poolPerTicket,
+        });
+        if (loses) {
+          lost.push(row.bet_id);
+          lostRows.push(row);
+          continue;
+        }
+        ownStreams++;
         movements.push(
           settleMovement(
             { bet_id: row.bet_id, round_id: roundId, user_id: row.user_id },
@@ -330,6 +387,26 @@ const walkLane = async (
             at,
           ),
         );
+        continue;
+      }
+      const winner = settleWalkedOrder(
+        {
+          betId: row.bet_id,
+          userId: row.user_id,
+          selection: row.selection,
+          singleAmount: Number(row.single_amount),
+          amount: Number(row.amount),
+          terms: row.terms,
+        },
+        round,
+      );
+      if (winner === null) {
+        lost.push(row.bet_id);
+        lostRows.push(row);
+      } else {
+        won.push(winner);
+        movements.push(walkedCredit(winner, roundId, at));
+      }
     }
     const through = rows[rows.length - 1]!.bet_id;
     const advanced: RacingSettlementAdvanced = {
@@ -343,7 +420,8 @@ const walkLane = async (
         order: round.order,
         at,
         lost,
-        settled: movements.length,
+        settled: ownStreams,
+        won,
       },
     };
     const append: StreamAppendRequest = {
@@ -352,23 +430,35 @@ const walkLane = async (
       events: [advanced],
       metadata: { actor: SETTLEMENT_ACTOR },
     };
-    const { results, alongsideWritten } = await moveMoneyBatchWith(services, movements, {
-      alongside: [append],
-    });
-    let recorded = alongsideWritten;
-    if (!recorded)
+    let recorded: boolean;
+    let results: { answer: RacingSettledNotice | null }[] = [];
+    if (movements.length === 0)
       try {
         await services.store.appendToStreams([append]);
         recorded = true;
       } catch (error) {
         if (!isWrongExpectedVersion(error)) throw error;
+        recorded = false;
       }
-    for (const { answer } of results) if (answer) services.publish(`RACING_SETTLED:${answer.userId}`, answer);
+    else {
+      const batch = await moveMoneyBatchWith(services, movements, { alongside: [append], fallback: 'none' });
+      recorded = batch.alongsideWritten;
+      results = batch.results;
+    }
     if (!recorded) {
-      // Another walker recorded a chunk of this lane first: continue after what it recorded.
-      cursor = await readCursor(services, stream);
+      // Nothing of the chunk was written. Another walker recorded a chunk of this lane first (continue
+      // after what it recorded), or a player's movement raced the chunk (read it again and retry it).
+      const moved = await readCursor(services, stream);
+      if (moved.version === cursor.version && ++attempts >= CHUNK_ATTEMPTS)
+        throw new Error(
+          `racing settlement: the chunk after ${cursor.through ?? 'the start'} of ${stream} lost ${attempts} races`,
+        );
+      if (moved.version !== cursor.version) attempts = 0;
+      cursor = moved;
       continue;
     }
+    attempts = 0;
+    for (const { answer } of results) if (answer) services.publish(`RACING_SETTLED:${answer.userId}`, answer);
     for (const row of lostRows)
       services.publish(`RACING_SETTLED:${row.user_id}`, {
         userId: row.user_id,

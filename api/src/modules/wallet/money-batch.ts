@@ -55,6 +55,13 @@ export interface MoneyBatchOptions {
    * they were written; when the batch loses a race they are not, and the caller appends them itself.
    */
   readonly alongside?: readonly StreamAppendRequest[];
+  /**
+   * When the batch loses a race: `'one-by-one'` (the default) sends each movement alone through
+   * {@link moveMoney}; `'none'` writes nothing and answers `lost` ({@link moveMoneyBatchWith}), for a
+   * caller whose movements are only exactly-once together with its `alongside` (a settlement walk's
+   * wallet-only credits and its cursor, decision 0194): it reads again and retries the whole batch.
+   */
+  readonly fallback?: 'one-by-one' | 'none';
 }
 
 /** One player's wallet during a batch: as loaded, and as the batch's movements leave it. */
@@ -87,7 +94,8 @@ export const moveMoneyBatch = async <
 /**
  * {@link moveMoneyBatch} that also answers whether `options.alongside` was written with the batch
  * (`alongsideWritten`: false when the batch lost a race and its movements went one by one, or when
- * nothing was to be appended). With no movements, `alongside` alone is not appended here.
+ * nothing was to be appended) and whether it lost a race (`lost`; with `fallback: 'none'` nothing was
+ * written then and `results` is empty). With no movements, `alongside` alone is not appended here.
  */
 export const moveMoneyBatchWith = async <
   ProductState,
@@ -97,8 +105,8 @@ export const moveMoneyBatchWith = async <
   services: AppServices,
   movements: readonly BatchMovement<ProductState, ProductEvent, Answer>[],
   options: MoneyBatchOptions = {},
-): Promise<{ results: MoneyResult<Answer>[]; alongsideWritten: boolean }> => {
-  if (movements.length === 0) return { results: [], alongsideWritten: false };
+): Promise<{ results: MoneyResult<Answer>[]; alongsideWritten: boolean; lost: boolean }> => {
+  if (movements.length === 0) return { results: [], alongsideWritten: false, lost: false };
   const products = movements.flatMap((m) => (m.product ? [m.product.streamName] : []));
   if (new Set(products).size !== products.length)
     throw new Error('moveMoneyBatch: a product stream appears twice in one batch');
@@ -106,7 +114,8 @@ export const moveMoneyBatchWith = async <
     movements.map((m) => m.userId),
     (owned) => tryBatch(services, movements, owned, options),
   );
-  if (done) return { results: done, alongsideWritten: (options.alongside ?? []).length > 0 };
+  if (done) return { results: done, alongsideWritten: (options.alongside ?? []).length > 0, lost: false };
+  if (options.fallback === 'none') return { results: [], alongsideWritten: false, lost: true };
   // The batch lost a race: each movement on its own, which reloads and retries.
   const results = await Promise.all(
     movements.map((m) =>
@@ -116,7 +125,7 @@ export const moveMoneyBatchWith = async <
       }),
     ),
   );
-  return { results, alongsideWritten: false };
+  return { results, alongsideWritten: false, lost: true };
 };
 
 /** One attempt of the whole batch under the wallets' ownership; null when it lost a race (nothing written). */

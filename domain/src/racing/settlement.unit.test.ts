@@ -1,0 +1,106 @@
+/**
+ * The walk's settlement of an order (decision 0194; docs/racing.md "Settlement in chunks"): a winner
+ * listed in its round's `RacingSettlementAdvanced` carries exactly what its own `RacingBetSettled` would,
+ * and its racing-coin credit is exactly the one the order's settlement asks the wallet for.
+ */
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { drawOrder, serverSeedFromBytes } from './draw.ts';
+import { racingBetDecider, racingWalletCommand, racingWinningsCommand, type RacingBetPlaced } from './bet.ts';
+import { RacingResult } from './rules.ts';
+import { ticketsOf, type RacingSelection } from './selection.ts';
+import { settleWalkedOrder } from './settlement.ts';
+
+const SYSTEM = { kind: 'system' as const, id: 'racing-settlement' };
+const cars = fc.shuffledSubarray([1, 2, 3, 4, 5, 6, 7, 8, 9, 10], { minLength: 1, maxLength: 4 });
+const order = fc
+  .uint8Array({ minLength: 32, maxLength: 32 })
+  .map((b) => drawOrder(serverSeedFromBytes(b), 'w'));
+const selection: fc.Arbitrary<RacingSelection> = fc.oneof(
+  cars.map((a) => ({ betType: 1 as const, positions: [a] })),
+  fc.tuple(cars, cars).map(([a, b]) => ({ betType: 2 as const, positions: [a, b] })),
+  fc.tuple(cars, cars, cars).map(([a, b, c]) => ({ betType: 3 as const, positions: [a, b, c] })),
+  fc
+    .subarray(['odd', 'even'] as const, { minLength: 1 })
+    .map((options) => ({ betType: 4 as const, options })),
+  fc
+    .subarray(['big', 'small'] as const, { minLength: 1 })
+    .map((options) => ({ betType: 5 as const, options })),
+  fc
+    .tuple(order, order, fc.array(fc.boolean(), { minLength: 10, maxLength: 10 }))
+    .map(([base, extra, widen]) => ({
+      betType: 6 as const,
+      positions: base.map((car, i) => (widen[i] && extra[i] !== car ? [car, extra[i] as number] : [car])),
+    })),
+);
+
+describe('settleWalkedOrder (decision 0194)', () => {
+  it(
+    'a walked order settles exactly as its own stream would: same figures, same credit, lost exactly when gross is 0',
+    { timeout: 60_000 },
+    () => {
+      fc.assert(
+        fc.property(
+          selection.filter((s) => ticketsOf(s) > 0),
+          order,
+          fc.constantFrom(null, 0, 1_000, 250_000),
+          fc.constantFrom('0', '10', '12.5'),
+          fc.constantFrom('9.69', '28', '1.97', '56', '1'),
+          fc.integer({ min: 1, max: 50 }).map((n) => n * 100),
+          fc.constantFrom(0, 1, 333_333, 1_000_000),
+          (s, o, cap, taxRate, fixedOdds, single, pool) => {
+            const singleAmount = s.betType === 6 ? 300 : single;
+            const placed: RacingBetPlaced['data'] = {
+              betId: 'rb-1',
+              at: '2026-11-25T12:01:00+03:00',
+              requestId: 'req-1',
+              userId: 'u-1',
+              actor: { kind: 'player', id: 'u-1' },
+              roundId: 'r-1',
+              selection: s,
+              singleAmount,
+              tickets: ticketsOf(s),
+              amount: ticketsOf(s) * singleAmount,
+              terms: { odds: s.betType === 6 ? null : fixedOdds, taxRate, highestProfit: cap },
+            };
+            const state = racingBetDecider.evolve(racingBetDecider.initialState(), {
+              type: 'RacingBetPlaced',
+              data: placed,
+            });
+            const at = '2026-11-25T09:03:00.000Z';
+            const decided = racingBetDecider.decide(
+              { type: 'SettleRacingBet', betId: 'rb-1', roundId: 'r-1', order: o, poolPerTicket: pool, at },
+              state,
+            );
+            if (!decided.ok) throw new Error(decided.error.code);
+            const own = decided.events[0]!;
+            if (own.type !== 'RacingBetSettled') throw new Error(own.type);
+            const walked = settleWalkedOrder(
+              {
+                betId: 'rb-1',
+                userId: 'u-1',
+                selection: s,
+                singleAmount,
+                amount: placed.amount,
+                terms: placed.terms,
+              },
+              { order: o, poolPerTicket: pool },
+            );
+            if (own.data.gross === 0) {
+              expect(walked).toBeNull();
+              expect(own.data.result).toBe(RacingResult.Lose);
+              return;
+            }
+            const { betId: _b, at: _a, roundId: _r, order: _o, ...figures } = own.data;
+            expect(walked).toEqual({ betId: 'rb-1', userId: 'u-1', ...figures });
+            expect(racingWinningsCommand(placed, { at, ...walked! }, SYSTEM)).toEqual(
+              racingWalletCommand(own, placed, SYSTEM),
+            );
+            expect(walked!.payout).toBeGreaterThan(0);
+          },
+        ),
+        { numRuns: 3_000 },
+      );
+    },
+  );
+});
