@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config';
+import { parseDatabaseUrls } from './eventstore/src/testing/worker-database.ts';
 
 /**
  * Test tiers by file name (DEVELOPERS.md "How we work"):
@@ -12,19 +13,30 @@ const exclude = ['**/node_modules/**', '**/dist/**'];
 const INT_TIMEOUT_MS = Number(process.env.INT_TIMEOUT_MS ?? 60_000);
 
 /**
- * Workers of the integration projects: one by default (vitest's own default on the 2-core CI
- * machine). Two workers were tried on 27 November: promotion, casino wallet, racing void and
- * projection-runner integration tests then failed in CI, quickly and only beside other files (each passes
- * alone, with or without DATABASE_URL). The shared state is the PostgreSQL cluster's transaction ids: the
- * global log shows only events of transactions older than the oldest one still open anywhere in the
- * cluster (`tx_id < pg_snapshot_xmin(pg_current_snapshot())`, eventstore/src/sql/store.ts), in any
- * database or schema, so another file's open transaction holds back this file's readers, and a test that
- * catches up once and expects events reads none (shown on 27 November: a transaction left open in another
- * database makes the runner's "applies events in batches" fail with 0 applied; docs/benchmarks.md "CI
- * time: browser tests on the server's clock"). `VITEST_WORKERS=2` tries it locally. The end-to-end
- * files run after them.
+ * PostgreSQL servers of the integration projects, one per worker (decision 0192): `INT_DATABASE_URLS`,
+ * comma-separated, each URL on a cluster (server) of its own. `.ci/run` passes the CI database and a
+ * throwaway second cluster it makes (`.ci/with-int-cluster`, which also works locally).
  */
-const WORKERS = Number(process.env.VITEST_WORKERS ?? 1);
+const INT_DATABASE_URLS = parseDatabaseUrls(process.env.INT_DATABASE_URLS);
+
+/**
+ * Workers of the integration projects: one per URL of `INT_DATABASE_URLS`, else one (as before).
+ * Two workers on ONE cluster fail (27 November: promotion, casino wallet, racing void and
+ * projection-runner integration tests, quickly and only beside other files): the global log shows only
+ * events of transactions older than the oldest one still open anywhere in the cluster
+ * (`tx_id < pg_snapshot_xmin(pg_current_snapshot())`, eventstore/src/sql/store.ts), in any database or
+ * schema, so another file's open transaction holds back this file's readers, and a test that catches up
+ * once and expects events reads none (docs/benchmarks.md "CI time: browser tests on the server's clock").
+ * So each worker gets its own cluster: `eventstore/src/testing/int-worker-setup.ts` sets `DATABASE_URL`
+ * to the URL of the worker's `VITEST_POOL_ID`. `VITEST_WORKERS` overrides the count (at most one per
+ * URL). The end-to-end files run after them.
+ */
+const WORKERS = Number(process.env.VITEST_WORKERS ?? Math.max(1, INT_DATABASE_URLS.length));
+if (INT_DATABASE_URLS.length > 0 && WORKERS > INT_DATABASE_URLS.length)
+  throw new Error(
+    `VITEST_WORKERS=${WORKERS} but INT_DATABASE_URLS names ${INT_DATABASE_URLS.length} cluster(s)`,
+  );
+const INT_SETUP = ['eventstore/src/testing/int-worker-setup.ts'];
 
 /**
  * Workers of the unit project (pure code, no IO): one by default, as before. The unit files have a
@@ -81,6 +93,7 @@ export default defineConfig({
           exclude,
           retry: RETRY,
           maxWorkers: WORKERS,
+          setupFiles: INT_SETUP,
           sequence: { groupOrder: 1 },
           testTimeout: INT_TIMEOUT_MS,
           hookTimeout: INT_TIMEOUT_MS,
@@ -96,6 +109,7 @@ export default defineConfig({
           exclude,
           retry: RETRY,
           maxWorkers: WORKERS,
+          setupFiles: INT_SETUP,
           sequence: { groupOrder: 1 },
           testTimeout: INT_TIMEOUT_MS,
           hookTimeout: INT_TIMEOUT_MS,

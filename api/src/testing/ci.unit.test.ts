@@ -17,6 +17,14 @@ describe('CI machine', () => {
     expect(font).toBeLessThan(script.indexOf('npm test'));
   });
 
+  it('given .ci/run, then npm test runs with a second PostgreSQL cluster for the second int worker (0192)', () => {
+    const script = readFileSync(resolve(REPO_ROOT, '.ci/run'), 'utf8');
+    expect(script).toMatch(/^bash \.ci\/with-int-cluster npm test$/m);
+    const cluster = readFileSync(resolve(REPO_ROOT, '.ci/with-int-cluster'), 'utf8');
+    expect(cluster).toContain('export INT_DATABASE_URLS="$DATABASE_URL,');
+    expect(cluster).toMatch(/trap cleanup EXIT/);
+  });
+
   it('given CI, then fontconfig knows a Chinese font', () => {
     if (!process.env['CI']) {
       console.warn('ci.unit.test: not in CI, the installed-font check only reports');

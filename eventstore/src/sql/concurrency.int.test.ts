@@ -34,6 +34,13 @@ import type { SqlEventStore } from './store.ts';
 
 const WRITERS = 4;
 const RUNS = Number(process.env.ES_CONCURRENCY_RUNS ?? 100);
+/**
+ * The property's time limit (ms): 100 ms a run (150 s for CI's 1,500), at least the int projects' own
+ * (`INT_TIMEOUT_MS`, 60 s). A run that hits vitest's limit keeps going in the background on the same
+ * writer connections, so its retry would read beside its own still-open transactions and fail for that
+ * alone (seen on a loaded machine, 28 November: docs/benchmarks.md "CI time: unit and integration tiers").
+ */
+const PROPERTY_TIMEOUT_MS = Math.max(Number(process.env.INT_TIMEOUT_MS ?? 60_000), RUNS * 100);
 
 type Step =
   | { readonly op: 'append'; readonly writer: number; readonly events: number }
@@ -140,47 +147,51 @@ describe.each(postgresUrl() ? (['postgres', 'pglite'] as SqlKind[]) : (['pglite'
       await db?.dispose();
     });
 
-    it(`delivers every committed event exactly once to a batch-size-1 reader (${RUNS} interleavings)`, async () => {
-      await fc.assert(
-        fc.asyncProperty(fc.array(stepArbitrary, { minLength: 1, maxLength: 40 }), async (steps) => {
-          const run = `r${randomUUID().slice(0, 8)}`;
-          const filter = { streamPrefixes: [`${run}-`] };
-          const committed = new Set<string>();
-          const pendingIds: string[][] = writers.map(() => []);
-          const delivered: string[] = [];
-          let checkpoint: LogPosition | null = null;
-          const readOne = async () => {
-            const page = await readAllWith(store.sql, { after: checkpoint, maxCount: 1, filter });
-            for (const event of page.events) delivered.push(event.eventId);
-            checkpoint = page.position;
-            return page.events.length;
-          };
-          const finish = async (writer: number, commit: boolean) => {
-            await writers[writer]!.finish(commit);
-            if (commit) pendingIds[writer]!.forEach((id) => committed.add(id));
-            pendingIds[writer] = [];
-          };
+    it(
+      `delivers every committed event exactly once to a batch-size-1 reader (${RUNS} interleavings)`,
+      async () => {
+        await fc.assert(
+          fc.asyncProperty(fc.array(stepArbitrary, { minLength: 1, maxLength: 40 }), async (steps) => {
+            const run = `r${randomUUID().slice(0, 8)}`;
+            const filter = { streamPrefixes: [`${run}-`] };
+            const committed = new Set<string>();
+            const pendingIds: string[][] = writers.map(() => []);
+            const delivered: string[] = [];
+            let checkpoint: LogPosition | null = null;
+            const readOne = async () => {
+              const page = await readAllWith(store.sql, { after: checkpoint, maxCount: 1, filter });
+              for (const event of page.events) delivered.push(event.eventId);
+              checkpoint = page.position;
+              return page.events.length;
+            };
+            const finish = async (writer: number, commit: boolean) => {
+              await writers[writer]!.finish(commit);
+              if (commit) pendingIds[writer]!.forEach((id) => committed.add(id));
+              pendingIds[writer] = [];
+            };
 
-          for (const step of steps) {
-            if (step.op === 'read') await readOne();
-            else if (step.op === 'append') {
-              const ids = Array.from({ length: step.events }, () => randomUUID());
-              await writers[step.writer]!.append(
-                `${run}-${step.writer}-${pendingIds[step.writer]!.length % 2}`,
-                ids,
-              );
-              pendingIds[step.writer]!.push(...ids);
-            } else await finish(step.writer, step.op === 'commit');
-          }
-          for (let w = 0; w < WRITERS; w++) await finish(w, true);
-          while ((await readOne()) > 0);
+            for (const step of steps) {
+              if (step.op === 'read') await readOne();
+              else if (step.op === 'append') {
+                const ids = Array.from({ length: step.events }, () => randomUUID());
+                await writers[step.writer]!.append(
+                  `${run}-${step.writer}-${pendingIds[step.writer]!.length % 2}`,
+                  ids,
+                );
+                pendingIds[step.writer]!.push(...ids);
+              } else await finish(step.writer, step.op === 'commit');
+            }
+            for (let w = 0; w < WRITERS; w++) await finish(w, true);
+            while ((await readOne()) > 0);
 
-          expect(new Set(delivered).size).toBe(delivered.length);
-          expect([...delivered].sort()).toEqual([...committed].sort());
-        }),
-        { numRuns: RUNS },
-      );
-    });
+            expect(new Set(delivered).size).toBe(delivered.length);
+            expect([...delivered].sort()).toEqual([...committed].sort());
+          }),
+          { numRuns: RUNS },
+        );
+      },
+      PROPERTY_TIMEOUT_MS,
+    );
   },
 );
 
