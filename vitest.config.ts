@@ -117,7 +117,8 @@ export default defineConfig({
           // modules and playwright imported once, not per file) and one Chromium (e2e.ts sharedChromium);
           // each file still has its own server, database and browser contexts. The setup file restores
           // process.env after each file (decision 0193).
-          isolate: false,
+          // `E2E_ISOLATE=1` goes back to a fresh worker per file (to tell a leak between files from a bug).
+          isolate: process.env.E2E_ISOLATE === '1',
           setupFiles: ['api/src/testing/e2e-setup-file.ts'],
           fileParallelism: E2E_WORKERS > 1,
           maxWorkers: E2E_WORKERS,
