@@ -124,8 +124,16 @@ export default defineConfig({
           retry: RETRY,
           testTimeout: 180_000,
           hookTimeout: 180_000,
-          // The web apps are built once, before the first file (not in its beforeAll).
+          // The web apps are built, and with DATABASE_URL a migrated template database is made, once
+          // before the first file (not in its beforeAll; decision 0193).
           globalSetup: ['api/src/testing/e2e-global-setup.ts'],
+          // One worker process runs its files one after another with one module graph (the server's
+          // modules and playwright imported once, not per file) and one Chromium (e2e.ts sharedChromium);
+          // each file still has its own server, database and browser contexts. The setup file restores
+          // process.env after each file (decision 0193).
+          // `E2E_ISOLATE=1` goes back to a fresh worker per file (to tell a leak between files from a bug).
+          isolate: process.env.E2E_ISOLATE === '1',
+          setupFiles: ['api/src/testing/e2e-setup-file.ts'],
           fileParallelism: E2E_WORKERS > 1,
           maxWorkers: E2E_WORKERS,
           sequence: { groupOrder: 2 },

@@ -16,21 +16,28 @@
  * GraphQL operations (SMS code read from the test gateway's outbox) and credits them through a staff wallet
  * adjustment; {@link E2eServer.staffLogin} logs the first administrator in.
  */
+import { harnessImportStarted, mark, recordPhase } from './e2e-timing.ts';
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { resolve } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { inject } from 'vitest';
 import { openTestDatabase } from '@bashiri/eventstore/testing';
 import type { TestDatabase } from '@bashiri/eventstore/testing';
 import { ensureWebBuilt } from '../../scripts/build-web.ts';
 import { loadConfig } from '../config.ts';
-import { createFeedModule } from '../modules/feed/index.ts';
 import type { FeedOptions } from '../modules/feed/index.ts';
-import { smsOutbox, testModules } from '../modules/identity/testing.ts';
+import { smsOutbox } from '../modules/identity/testing.ts';
 import { startServer } from '../server.ts';
 import type { RunningServer } from '../server.ts';
+import { E2E_ADMIN, e2eModules, openTemplateCopy } from './e2e-template.ts';
 import { REPO_ROOT } from '../web.ts';
+
+recordPhase('worker start → harness', { ms: 0, cpuMs: 0 });
+recordPhase('harness import', harnessImportStarted);
+
+export { E2E_ADMIN, E2E_TEMPLATE_SCHEMA, FAST_FEED } from './e2e-template.ts';
 
 // Server facts the end-to-end tests need (they import nothing else of api/; decision 0011).
 export { totpCode } from '../modules/staff/index.ts';
@@ -58,12 +65,6 @@ export const VIEWPORTS = {
 } as const;
 export type ViewportName = keyof typeof VIEWPORTS;
 
-/** The first administrator of every e2e server (created at start, no TOTP bound). */
-export const E2E_ADMIN = { account: 'admin', password: 'e2e-admin-password' } as const;
-
-/** The demo feed of e2e servers: 2-minute matches, re-priced every second. */
-export const FAST_FEED: FeedOptions = { matchMinutes: 2, tickMs: 1_000 };
-
 /** True when Chromium is installed; when false, e2e suites skip (and fail in CI, where it must be). */
 export const chromiumAvailable = (): boolean => existsSync(CHROMIUM_PATH);
 
@@ -85,6 +86,22 @@ export const launchChromium = async (): Promise<Browser> => {
   return chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
 };
 
+let workerBrowser: Promise<Browser> | null = null;
+
+/**
+ * The Chromium of this worker process, launched on first use and shared by the e2e files the worker runs
+ * one after another (the e2e project runs with `isolate: false`, vitest.config.ts): each file gets fresh
+ * browser contexts (own cookies, storage, viewport) and closes them in `stop()`, but not the browser,
+ * which saves a launch (~1.5 s CPU, 2–5 s wall) per file. A browser that crashed or was closed is launched
+ * again. Playwright closes it when the worker exits (its exit and signal handlers).
+ */
+export const sharedChromium = async (): Promise<Browser> => {
+  const current = await workerBrowser?.catch(() => null);
+  if (current?.isConnected()) return current;
+  workerBrowser = launchChromium();
+  return workerBrowser;
+};
+
 /** A free TCP port on loopback (so provider-sandbox callbacks can name the server's address up front). */
 export const freePort = (): Promise<number> =>
   new Promise((resolvePort, reject) => {
@@ -96,6 +113,22 @@ export const freePort = (): Promise<number> =>
       probe.close(() => resolvePort(port));
     });
   });
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** The migrated template database of this run (e2e-global-setup.ts), when `DATABASE_URL` is set. */
+    e2eTemplateDatabase: string | undefined;
+  }
+}
+
+/** The template database this run's global setup migrated, if any (none outside vitest or without PostgreSQL). */
+const templateOfRun = (): string | undefined => {
+  try {
+    return inject('e2eTemplateDatabase');
+  } catch {
+    return undefined;
+  }
+};
 
 /** A GraphQL answer. */
 export interface GqlAnswer<T> {
@@ -197,10 +230,18 @@ let phoneCounter = 0;
 export const startE2eServer = async (
   options: { feed?: FeedOptions; kind?: 'pglite' | 'postgres'; log?: boolean } = {},
 ): Promise<E2eServer & { close(): Promise<void> }> => {
+  let phase = mark();
   await ensureWebBuilt({ log: (line) => console.log(line) });
-  const db: TestDatabase = await openTestDatabase(
-    options.kind ?? (process.env['DATABASE_URL'] ? 'postgres' : 'pglite'),
-  );
+  recordPhase('web build check', phase);
+  phase = mark();
+  const kind = options.kind ?? (process.env['DATABASE_URL'] ? 'postgres' : 'pglite');
+  const template = kind === 'postgres' ? templateOfRun() : undefined;
+  const db: TestDatabase =
+    template && process.env['DATABASE_URL']
+      ? await openTemplateCopy(process.env['DATABASE_URL'], template)
+      : await openTestDatabase(kind);
+  recordPhase('open database', phase);
+  phase = mark();
   // The codes the SMS gateway sent (the database keeps only their hashes).
   const outbox = smsOutbox();
   // The server's clock: real time plus what the test advanced it by.
@@ -212,8 +253,7 @@ export const startE2eServer = async (
       clockOffset += ms;
     },
   };
-  const modulesOfRun = () =>
-    testModules(E2E_ADMIN, { feed: createFeedModule(options.feed ?? FAST_FEED) }, outbox);
+  const modulesOfRun = () => e2eModules(options.feed, outbox);
   // The port is picked before the server starts (the sandboxes' callbacks name it up front), and
   // starting takes seconds (migrations, seeds): another process may take the port meanwhile. Then
   // startServer closes what it opened and throws EADDRINUSE, and we start again on another port.
@@ -233,6 +273,7 @@ export const startE2eServer = async (
       throw error;
     }
   }
+  recordPhase('start server', phase);
 
   const gql: E2eServer['gql'] = async (query, variables = {}, token = null) => {
     const response = await server.app.inject({
@@ -379,7 +420,17 @@ export const e2eSuite = (): E2eSuite => {
       return server;
     },
     start: async (options) => {
-      [server, browser] = await Promise.all([startE2eServer(options), launchChromium()]);
+      const began = mark();
+      [server, browser] = await Promise.all([
+        startE2eServer(options),
+        (async () => {
+          const launch = mark();
+          const launched = await sharedChromium();
+          recordPhase('launch chromium', launch);
+          return launched;
+        })(),
+      ]);
+      recordPhase('start (server ‖ chromium)', began);
       return server;
     },
     url: (path) => {
@@ -417,11 +468,13 @@ export const e2eSuite = (): E2eSuite => {
       return path;
     },
     stop: async () => {
+      const began = mark();
       for (const context of contexts.splice(0)) await context.close().catch(() => undefined);
-      await browser?.close().catch(() => undefined);
+      // The browser stays open for the worker's next file (sharedChromium).
       await server?.close();
       browser = null;
       server = null;
+      recordPhase('stop', began);
     },
   };
 };
