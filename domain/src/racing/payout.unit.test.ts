@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { drawOrder, serverSeedFromBytes } from './draw.ts';
+import { finishingOrder, racingSelection } from './fixtures.ts';
 import { poolPerTicket, racingOrderLoses, settleRacingOrder, type RacingTerms } from './payout.ts';
 import { RacingResult } from './rules.ts';
 import { ticketsOf, type RacingSelection } from './selection.ts';
@@ -160,27 +160,8 @@ describe('racing payouts (spec §9 odds, Luck Racing table; tax on profit)', () 
   });
 });
 
-const cars = fc.shuffledSubarray([1, 2, 3, 4, 5, 6, 7, 8, 9, 10], { minLength: 1, maxLength: 4 });
-const order = fc
-  .uint8Array({ minLength: 32, maxLength: 32 })
-  .map((b) => drawOrder(serverSeedFromBytes(b), 'p'));
-const selection: fc.Arbitrary<RacingSelection> = fc.oneof(
-  fc.tuple(cars).map(([a]) => ({ betType: 1 as const, positions: [a] })),
-  fc.tuple(cars, cars).map(([a, b]) => ({ betType: 2 as const, positions: [a, b] })),
-  fc.tuple(cars, cars, cars).map(([a, b, c]) => ({ betType: 3 as const, positions: [a, b, c] })),
-  fc
-    .subarray(['odd', 'even'] as const, { minLength: 1 })
-    .map((options) => ({ betType: 4 as const, options })),
-  fc
-    .subarray(['big', 'small'] as const, { minLength: 1 })
-    .map((options) => ({ betType: 5 as const, options })),
-  fc
-    .tuple(order, order, fc.array(fc.boolean(), { minLength: 10, maxLength: 10 }))
-    .map(([base, extra, widen]) => ({
-      betType: 6 as const,
-      positions: base.map((car, i) => (widen[i] && extra[i] !== car ? [car, extra[i] as number] : [car])),
-    })),
-);
+const order = finishingOrder('p');
+const selection = racingSelection(order);
 
 describe('racing payouts: properties', () => {
   it('never above the cap, never negative, exact integers; tax only on a positive profit', () => {

@@ -5,34 +5,15 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { drawOrder, serverSeedFromBytes } from './draw.ts';
+import { finishingOrder, racingSelection } from './fixtures.ts';
 import { racingBetDecider, racingWalletCommand, racingWinningsCommand, type RacingBetPlaced } from './bet.ts';
 import { RacingResult } from './rules.ts';
-import { ticketsOf, type RacingSelection } from './selection.ts';
+import { ticketsOf } from './selection.ts';
 import { settleWalkedOrder } from './settlement.ts';
 
 const SYSTEM = { kind: 'system' as const, id: 'racing-settlement' };
-const cars = fc.shuffledSubarray([1, 2, 3, 4, 5, 6, 7, 8, 9, 10], { minLength: 1, maxLength: 4 });
-const order = fc
-  .uint8Array({ minLength: 32, maxLength: 32 })
-  .map((b) => drawOrder(serverSeedFromBytes(b), 'w'));
-const selection: fc.Arbitrary<RacingSelection> = fc.oneof(
-  cars.map((a) => ({ betType: 1 as const, positions: [a] })),
-  fc.tuple(cars, cars).map(([a, b]) => ({ betType: 2 as const, positions: [a, b] })),
-  fc.tuple(cars, cars, cars).map(([a, b, c]) => ({ betType: 3 as const, positions: [a, b, c] })),
-  fc
-    .subarray(['odd', 'even'] as const, { minLength: 1 })
-    .map((options) => ({ betType: 4 as const, options })),
-  fc
-    .subarray(['big', 'small'] as const, { minLength: 1 })
-    .map((options) => ({ betType: 5 as const, options })),
-  fc
-    .tuple(order, order, fc.array(fc.boolean(), { minLength: 10, maxLength: 10 }))
-    .map(([base, extra, widen]) => ({
-      betType: 6 as const,
-      positions: base.map((car, i) => (widen[i] && extra[i] !== car ? [car, extra[i] as number] : [car])),
-    })),
-);
+const order = finishingOrder('w');
+const selection = racingSelection(order);
 
 describe('settleWalkedOrder (decision 0194)', () => {
   it(

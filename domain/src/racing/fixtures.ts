@@ -1,0 +1,38 @@
+/**
+ * fast-check arbitraries for the racing property tests (test support, not exported from the domain's
+ * index): finishing orders drawn by the real provably fair draw, and selections of every bet type of
+ * specification §9 (1 champion … 6 Luck Racing, several cars per position allowed).
+ */
+import fc from 'fast-check';
+import { drawOrder, serverSeedFromBytes } from './draw.ts';
+import type { RacingSelection } from './selection.ts';
+
+/** One to four distinct cars (1–10), as a position's pick. */
+export const cars = fc.shuffledSubarray([1, 2, 3, 4, 5, 6, 7, 8, 9, 10], { minLength: 1, maxLength: 4 });
+
+/** A finishing order of cars 1–10: `drawOrder` of a random 32-byte seed for round `roundId`. */
+export const finishingOrder = (roundId: string): fc.Arbitrary<number[]> =>
+  fc.uint8Array({ minLength: 32, maxLength: 32 }).map((b) => drawOrder(serverSeedFromBytes(b), roundId));
+
+/**
+ * A selection of any bet type; a Luck Racing ticket puts each car of one order in its place and, where
+ * `widen` says so, a second car from another order (several tickets).
+ */
+export const racingSelection = (order: fc.Arbitrary<readonly number[]>): fc.Arbitrary<RacingSelection> =>
+  fc.oneof(
+    cars.map((a) => ({ betType: 1 as const, positions: [a] })),
+    fc.tuple(cars, cars).map(([a, b]) => ({ betType: 2 as const, positions: [a, b] })),
+    fc.tuple(cars, cars, cars).map(([a, b, c]) => ({ betType: 3 as const, positions: [a, b, c] })),
+    fc
+      .subarray(['odd', 'even'] as const, { minLength: 1 })
+      .map((options) => ({ betType: 4 as const, options })),
+    fc
+      .subarray(['big', 'small'] as const, { minLength: 1 })
+      .map((options) => ({ betType: 5 as const, options })),
+    fc
+      .tuple(order, order, fc.array(fc.boolean(), { minLength: 10, maxLength: 10 }))
+      .map(([base, extra, widen]) => ({
+        betType: 6 as const,
+        positions: base.map((car, i) => (widen[i] && extra[i] !== car ? [car, extra[i] as number] : [car])),
+      })),
+  );
