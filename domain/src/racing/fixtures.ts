@@ -36,3 +36,14 @@ export const racingSelection = (order: fc.Arbitrary<readonly number[]>): fc.Arbi
         positions: base.map((car, i) => (widen[i] && extra[i] !== car ? [car, extra[i] as number] : [car])),
       })),
   );
+
+/** A profit cap in TZS (`null`: none), as racing configuration allows. */
+export const profitCapCase = fc.constantFrom(null, 0, 1_000, 250_000);
+/** A racing tax rate in percent, as a decimal string. */
+export const taxRateCase = fc.constantFrom('0', '10', '12.5');
+/** Fixed decimal odds of bet types 1–5 (the spec's defaults and the edge 1). */
+export const fixedOddsCase = fc.constantFrom('9.69', '28', '1.97', '56', '1');
+/** A single amount in TZS: 100 to 5,000 in steps of 100. */
+export const singleAmountCase = fc.integer({ min: 1, max: 50 }).map((n) => n * 100);
+/** Luck Racing's prize pool per ten-of-ten ticket in racing coin. */
+export const poolPerTicketCase = fc.constantFrom(0, 1, 333_333, 1_000_000);

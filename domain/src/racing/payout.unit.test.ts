@@ -1,6 +1,14 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { finishingOrder, racingSelection } from './fixtures.ts';
+import {
+  finishingOrder,
+  fixedOddsCase,
+  poolPerTicketCase,
+  profitCapCase,
+  racingSelection,
+  singleAmountCase,
+  taxRateCase,
+} from './fixtures.ts';
 import { poolPerTicket, racingOrderLoses, settleRacingOrder, type RacingTerms } from './payout.ts';
 import { RacingResult } from './rules.ts';
 import { ticketsOf, type RacingSelection } from './selection.ts';
@@ -169,8 +177,8 @@ describe('racing payouts: properties', () => {
       fc.property(
         selection.filter((s) => ticketsOf(s) > 0),
         order,
-        fc.constantFrom(null, 0, 1_000, 250_000),
-        fc.integer({ min: 1, max: 50 }).map((n) => n * 100),
+        profitCapCase,
+        singleAmountCase,
         fc.integer({ min: 0, max: 2_000_000 }),
         (s, o, cap, single, pool) => {
           const singleAmount = s.betType === 6 ? 300 : single;
@@ -199,11 +207,11 @@ describe('racing payouts: properties', () => {
       fc.property(
         selection.filter((s) => ticketsOf(s) > 0),
         order,
-        fc.constantFrom(null, 0, 1_000, 250_000),
-        fc.constantFrom('0', '10', '12.5'),
-        fc.constantFrom('9.69', '28', '1.97', '1'),
-        fc.integer({ min: 1, max: 50 }).map((n) => n * 100),
-        fc.constantFrom(0, 1, 1_000_000),
+        profitCapCase,
+        taxRateCase,
+        fixedOddsCase,
+        singleAmountCase,
+        poolPerTicketCase,
         (s, o, cap, taxRate, fixedOdds, single, pool) => {
           const singleAmount = s.betType === 6 ? 300 : single;
           const amount = ticketsOf(s) * singleAmount;

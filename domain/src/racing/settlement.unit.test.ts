@@ -5,7 +5,15 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { finishingOrder, racingSelection } from './fixtures.ts';
+import {
+  finishingOrder,
+  fixedOddsCase,
+  poolPerTicketCase,
+  profitCapCase,
+  racingSelection,
+  singleAmountCase,
+  taxRateCase,
+} from './fixtures.ts';
 import { racingBetDecider, racingWalletCommand, racingWinningsCommand, type RacingBetPlaced } from './bet.ts';
 import { RacingResult } from './rules.ts';
 import { ticketsOf } from './selection.ts';
@@ -24,11 +32,11 @@ describe('settleWalkedOrder (decision 0194)', () => {
         fc.property(
           selection.filter((s) => ticketsOf(s) > 0),
           order,
-          fc.constantFrom(null, 0, 1_000, 250_000),
-          fc.constantFrom('0', '10', '12.5'),
-          fc.constantFrom('9.69', '28', '1.97', '56', '1'),
-          fc.integer({ min: 1, max: 50 }).map((n) => n * 100),
-          fc.constantFrom(0, 1, 333_333, 1_000_000),
+          profitCapCase,
+          taxRateCase,
+          fixedOddsCase,
+          singleAmountCase,
+          poolPerTicketCase,
           (s, o, cap, taxRate, fixedOdds, single, pool) => {
             const singleAmount = s.betType === 6 ? 300 : single;
             const placed: RacingBetPlaced['data'] = {
