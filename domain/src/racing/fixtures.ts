@@ -5,7 +5,7 @@
  */
 import fc from 'fast-check';
 import { drawOrder, serverSeedFromBytes } from './draw.ts';
-import type { RacingSelection } from './selection.ts';
+import { ticketsOf, type RacingSelection } from './selection.ts';
 
 /** One to four distinct cars (1–10), as a position's pick. */
 export const cars = fc.shuffledSubarray([1, 2, 3, 4, 5, 6, 7, 8, 9, 10], { minLength: 1, maxLength: 4 });
@@ -47,3 +47,40 @@ export const fixedOddsCase = fc.constantFrom('9.69', '28', '1.97', '56', '1');
 export const singleAmountCase = fc.integer({ min: 1, max: 50 }).map((n) => n * 100);
 /** Luck Racing's prize pool per ten-of-ten ticket in racing coin. */
 export const poolPerTicketCase = fc.constantFrom(0, 1, 333_333, 1_000_000);
+
+/**
+ * One order to settle: a selection of at least one ticket, the drawn finishing order, and the figures of
+ * its terms. Luck Racing (bet type 6) at its fixed single amount of 300 TZS and without odds.
+ */
+export interface SettlementCase {
+  readonly selection: RacingSelection;
+  readonly order: number[];
+  readonly cap: number | null;
+  readonly taxRate: string;
+  /** Decimal odds; null for Luck Racing. */
+  readonly odds: string | null;
+  /** TZS. */
+  readonly singleAmount: number;
+  /** Luck Racing's pool per ten-of-ten ticket, racing coin. */
+  readonly pool: number;
+}
+
+/** {@link SettlementCase}s of round `roundId`. */
+export const settlementCase = (roundId: string): fc.Arbitrary<SettlementCase> => {
+  const order = finishingOrder(roundId);
+  return fc
+    .record({
+      selection: racingSelection(order).filter((s) => ticketsOf(s) > 0),
+      order,
+      cap: profitCapCase,
+      taxRate: taxRateCase,
+      fixedOdds: fixedOddsCase,
+      single: singleAmountCase,
+      pool: poolPerTicketCase,
+    })
+    .map(({ fixedOdds, single, ...c }) => ({
+      ...c,
+      odds: c.selection.betType === 6 ? null : fixedOdds,
+      singleAmount: c.selection.betType === 6 ? 300 : single,
+    }));
+};

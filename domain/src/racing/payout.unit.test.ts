@@ -2,12 +2,10 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   finishingOrder,
-  fixedOddsCase,
-  poolPerTicketCase,
   profitCapCase,
   racingSelection,
+  settlementCase,
   singleAmountCase,
-  taxRateCase,
 } from './fixtures.ts';
 import { poolPerTicket, racingOrderLoses, settleRacingOrder, type RacingTerms } from './payout.ts';
 import { RacingResult } from './rules.ts';
@@ -205,17 +203,9 @@ describe('racing payouts: properties', () => {
   it('racingOrderLoses is exactly "gross 0" of settleRacingOrder, whatever the cap, tax rate and pool (decision 0184)', () => {
     fc.assert(
       fc.property(
-        selection.filter((s) => ticketsOf(s) > 0),
-        order,
-        profitCapCase,
-        taxRateCase,
-        fixedOddsCase,
-        singleAmountCase,
-        poolPerTicketCase,
-        (s, o, cap, taxRate, fixedOdds, single, pool) => {
-          const singleAmount = s.betType === 6 ? 300 : single;
+        settlementCase('p'),
+        ({ selection: s, order: o, cap, taxRate, odds, singleAmount, pool }) => {
           const amount = ticketsOf(s) * singleAmount;
-          const odds = s.betType === 6 ? null : fixedOdds;
           const r = settleRacingOrder({
             selection: s,
             singleAmount,

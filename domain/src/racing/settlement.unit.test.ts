@@ -5,23 +5,13 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import {
-  finishingOrder,
-  fixedOddsCase,
-  poolPerTicketCase,
-  profitCapCase,
-  racingSelection,
-  singleAmountCase,
-  taxRateCase,
-} from './fixtures.ts';
+import { settlementCase } from './fixtures.ts';
 import { racingBetDecider, racingWalletCommand, racingWinningsCommand, type RacingBetPlaced } from './bet.ts';
 import { RacingResult } from './rules.ts';
 import { ticketsOf } from './selection.ts';
 import { settleWalkedOrder } from './settlement.ts';
 
 const SYSTEM = { kind: 'system' as const, id: 'racing-settlement' };
-const order = finishingOrder('w');
-const selection = racingSelection(order);
 
 describe('settleWalkedOrder (decision 0194)', () => {
   it(
@@ -30,15 +20,8 @@ describe('settleWalkedOrder (decision 0194)', () => {
     () => {
       fc.assert(
         fc.property(
-          selection.filter((s) => ticketsOf(s) > 0),
-          order,
-          profitCapCase,
-          taxRateCase,
-          fixedOddsCase,
-          singleAmountCase,
-          poolPerTicketCase,
-          (s, o, cap, taxRate, fixedOdds, single, pool) => {
-            const singleAmount = s.betType === 6 ? 300 : single;
+          settlementCase('w'),
+          ({ selection: s, order: o, cap, taxRate, odds, singleAmount, pool }) => {
             const placed: RacingBetPlaced['data'] = {
               betId: 'rb-1',
               at: '2026-11-25T12:01:00+03:00',
@@ -50,7 +33,7 @@ describe('settleWalkedOrder (decision 0194)', () => {
               singleAmount,
               tickets: ticketsOf(s),
               amount: ticketsOf(s) * singleAmount,
-              terms: { odds: s.betType === 6 ? null : fixedOdds, taxRate, highestProfit: cap },
+              terms: { odds, taxRate, highestProfit: cap },
             };
             const state = racingBetDecider.evolve(racingBetDecider.initialState(), {
               type: 'RacingBetPlaced',
