@@ -17,9 +17,9 @@ describe('CI machine', () => {
     expect(font).toBeLessThan(script.indexOf('npm test'));
   });
 
-  it('given .ci/run, then npm test runs through .ci/with-int-cluster, its second cluster off unless INT_CLUSTER=1 (0192)', () => {
+  it('given .ci/run, then npm test runs with a second PostgreSQL cluster for the second int worker (0192)', () => {
     const script = readFileSync(resolve(REPO_ROOT, '.ci/run'), 'utf8');
-    expect(script).toMatch(/^INT_CLUSTER="\$\{INT_CLUSTER:-0\}" bash \.ci\/with-int-cluster npm test$/m);
+    expect(script).toMatch(/^bash \.ci\/with-int-cluster npm test$/m);
     const cluster = readFileSync(resolve(REPO_ROOT, '.ci/with-int-cluster'), 'utf8');
     expect(cluster).toContain('export INT_DATABASE_URLS="$DATABASE_URL,');
     expect(cluster).toMatch(/trap cleanup EXIT/);
