@@ -40,7 +40,7 @@ import { drainQueue } from '../../process-manager.ts';
 import type { WorkQueue } from '../../process-manager.ts';
 import type { AppServices } from '../../services.ts';
 import { moveMoneyBatch, moveMoneyBatchWith } from '../wallet/index.ts';
-import type { BatchMovement } from '../wallet/index.ts';
+import type { BatchMovement, WalletLedger } from '../wallet/index.ts';
 import { racingSettings } from './config.ts';
 import { racingBetStream, racingSettleStream } from './projection.ts';
 
@@ -129,6 +129,16 @@ const roundsOf = async (services: AppServices, memo: RoundMemo, roundIds: readon
   return memo;
 };
 
+/**
+ * Pays `payment` (racing coin, bill type 14, or a refund) through the movement's wallet ledger; nothing
+ * when there is none. A refusal aborts the whole movement (nothing of it is written).
+ */
+const payOrThrow = (wallet: WalletLedger, payment: Parameters<WalletLedger['pay']>[0] | undefined): void => {
+  if (!payment) return;
+  const paid = wallet.pay(payment);
+  if (!paid.ok) throw new Error(`wallet refused ${payment.type}: ${paid.error.code}`);
+};
+
 /** The money-path movement that settles (a drawn round) or returns (a voided round) one order. */
 const settleMovement = (
   item: SettleItem,
@@ -174,10 +184,7 @@ const settleMovement = (
       kind: 'system',
       id: 'racing-settlement',
     });
-    if (payment) {
-      const paid = wallet.pay(payment);
-      if (!paid.ok) throw new Error(`wallet refused ${payment.type}: ${paid.error.code}`);
-    }
+    payOrThrow(wallet, payment);
     return {
       answer: {
         userId: placed.userId,
@@ -305,10 +312,7 @@ const walkedCredit = (
       { at, ...winner },
       { kind: 'system', id: 'racing-settlement' },
     );
-    if (credit) {
-      const paid = wallet.pay(credit);
-      if (!paid.ok) throw new Error(`wallet refused ${credit.type}: ${paid.error.code}`);
-    }
+    payOrThrow(wallet, credit);
     return {
       answer: {
         userId: winner.userId,
