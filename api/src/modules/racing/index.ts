@@ -6,7 +6,7 @@
  */
 import { readFileSync } from 'node:fs';
 import type { IResolvers } from 'mercurius';
-import { exchangeQuote } from '@bashiri/domain';
+import { exchangeQuote, RacingOrderStatus, RacingResult } from '@bashiri/domain';
 import type { RacingSelection } from '@bashiri/domain';
 import type {
   MutationResolvers,
@@ -55,6 +55,13 @@ export { racingBetStream, racingRoundStream } from './projection.ts';
 
 const page = (n: number | null | undefined) => Math.max(1, Math.floor(n ?? 1));
 const size = (n: number | null | undefined) => Math.min(50, Math.max(1, Math.floor(n ?? 20)));
+/** Order statuses and results a staff filter may name (spec §4 "Racing order"). */
+const ORDER_STATUSES: ReadonlySet<number> = new Set(Object.values(RacingOrderStatus));
+const ORDER_RESULTS: ReadonlySet<number> = new Set(Object.values(RacingResult));
+/** Refuses a filter code outside the spec's list with BAD_INPUT on `field` (absent passes). */
+const codeOf = (value: number | null | undefined, codes: ReadonlySet<number>, field: string, message: string) => {
+  if (value !== null && value !== undefined && !codes.has(value)) throw codedError('BAD_INPUT', message, { field });
+};
 const DIRECTION = { TO_RACING_COIN: 'toRacingCoin', TO_BALANCE: 'toBalance' } as const;
 
 type Subscribable = GraphQLContext & {
@@ -105,6 +112,8 @@ const Query: QueryResolvers = {
   racingOrders: async (_root, args, ctx) => {
     requireStaff(ctx, 'orders.view');
     const f = args.filter ?? {};
+    codeOf(f.status, ORDER_STATUSES, 'status', 'status: spec §4 racing order statuses 2, 3 or 4');
+    codeOf(f.result, ORDER_RESULTS, 'result', 'result: spec §4 racing results 1 to 5');
     return racingOrders(
       ctx.services.sql,
       {

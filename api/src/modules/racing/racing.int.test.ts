@@ -388,5 +388,13 @@ describe('racing on the server', () => {
       staff('2', ['orders.view']),
     );
     expect(orders.data!.racingOrders.total).toBe(1);
+    for (const [field, value] of [['status', 32_768], ['result', 0], ['status', 1]] as const) {
+      const bad = await t.gql(
+        `{ racingOrders(filter: { ${field}: ${value} }) { total } }`,
+        {},
+        staff('2', ['orders.view']),
+      );
+      expect(bad.errors?.[0]?.extensions, `${field} ${value}`).toMatchObject({ code: 'BAD_INPUT', field });
+    }
   });
 });
