@@ -59,8 +59,14 @@ const size = (n: number | null | undefined) => Math.min(50, Math.max(1, Math.flo
 const ORDER_STATUSES: ReadonlySet<number> = new Set(Object.values(RacingOrderStatus));
 const ORDER_RESULTS: ReadonlySet<number> = new Set(Object.values(RacingResult));
 /** Refuses a filter code outside the spec's list with BAD_INPUT on `field` (absent passes). */
-const codeOf = (value: number | null | undefined, codes: ReadonlySet<number>, field: string, message: string) => {
-  if (value !== null && value !== undefined && !codes.has(value)) throw codedError('BAD_INPUT', message, { field });
+const codeOf = (
+  value: number | null | undefined,
+  codes: ReadonlySet<number>,
+  field: string,
+  message: string,
+) => {
+  if (value !== null && value !== undefined && !codes.has(value))
+    throw codedError('BAD_INPUT', message, { field });
 };
 const DIRECTION = { TO_RACING_COIN: 'toRacingCoin', TO_BALANCE: 'toBalance' } as const;
 

@@ -388,7 +388,11 @@ describe('racing on the server', () => {
       staff('2', ['orders.view']),
     );
     expect(orders.data!.racingOrders.total).toBe(1);
-    for (const [field, value] of [['status', 32_768], ['result', 0], ['status', 1]] as const) {
+    for (const [field, value] of [
+      ['status', 32_768],
+      ['result', 0],
+      ['status', 1],
+    ] as const) {
       const bad = await t.gql(
         `{ racingOrders(filter: { ${field}: ${value} }) { total } }`,
         {},
