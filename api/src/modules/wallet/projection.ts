@@ -81,9 +81,20 @@ const applyBatch = async (events: readonly RecordedEvent[], tx: SqlExecutor): Pr
     );
 };
 
+/**
+ * Least time between two background batches of `wallet_read_models`, ms (decision 0198): the bills and
+ * balances read here are lists a person opens (the player's bills, the back office's users), never a
+ * money decision (the wallet decides from its stream), and a staff adjustment catches up itself (read
+ * your writes). Under a provider's steady calls each batch (a check of the log, BEGIN, lease, log read,
+ * two writes, checkpoint, COMMIT) gathers five times as many movements as at the runner's 50 ms; an
+ * idle read model still applies the first movement at once.
+ */
+export const WALLET_READ_MODELS_INTERVAL_MS = 250;
+
 export const walletProjection: Projection = {
   name: 'wallet_read_models',
   filter: { streamPrefixes: ['wallet-'] },
+  minIntervalMs: WALLET_READ_MODELS_INTERVAL_MS,
   applyBatch,
   apply: async (event, tx) => {
     const data = (event as unknown as WalletEvent).data as Movement;
