@@ -66,11 +66,21 @@ interface AdmissionRequest {
  * statement (group commit, decision 0007): every request needs both, and each round trip to the
  * database costs more than the lookups themselves. `$2` is the latest time a request of the group
  * asked at, so no session is taken as live after its expiry.
+ *
+ * Each token's session is looked up on its own through the unique `token_hash` index (a LATERAL
+ * subquery with `LIMIT 1`, which the planner cannot flatten into a join). Written as a plain join, on a
+ * table without statistics (a fresh database, autovacuum off or behind) the planner estimated a handful
+ * of live sessions and hashed ALL of them (the partial index `auth_sessions_subject`) on every grouped
+ * call: 2,000 sessions read per call in `bench:racing`, the most costly statement per order placed over
+ * HTTP after the append (docs/benchmarks.md, "wt-raceplace").
  */
 const ADMISSION_SQL = `SELECT i.k, EXISTS (SELECT 1 FROM ip_blacklist b WHERE b.ip = i.ip) AS blocked,
      s.id, s.kind, s.subject_id, s.expires_at
    FROM jsonb_to_recordset($1::jsonb) AS i(ip text, token_hash text, k int)
-   LEFT JOIN auth_sessions s ON s.token_hash = i.token_hash AND s.revoked_at IS NULL AND s.expires_at > $2
+   LEFT JOIN LATERAL (
+     SELECT s.id, s.kind, s.subject_id, s.expires_at FROM auth_sessions s
+     WHERE s.token_hash = i.token_hash AND s.revoked_at IS NULL AND s.expires_at > $2 LIMIT 1
+   ) AS s ON true
    ORDER BY i.k`;
 
 const admitGroup = groupedPerExecutor<AdmissionRequest, Admission>(

@@ -16,6 +16,7 @@ declare module 'autocannon' {
   interface Options {
     url: string;
     connections?: number;
+    overallRate?: number;
     duration?: number;
     timeout?: number;
     headers?: Record<string, string>;

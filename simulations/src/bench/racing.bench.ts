@@ -29,6 +29,14 @@
  * settle window's statements and the HOT share of the racing updates), BENCH_COUNT_STATEMENTS=1
  * (statements per order placed over HTTP, by kind), BENCH_SETTLE_PROF=1 (a V8 CPU profile of the server
  * while it settles, in BENCH_CPU_PROF_DIR or the temporary directory).
+ *
+ * Placement only: BENCH_RACING_PLACE_ONLY=1 stops after the HTTP window (no in-process fill, no settle)
+ * and reports the window's CPU per order: the server's (`http_server_cpu_ms_per_bet`), its PostgreSQL
+ * backends' (`http_pg_cpu_ms_per_bet`, pg-cpu.ts) and, when the cluster loads `pg_stat_statements`,
+ * statements and their execution time per order (`http_statements_per_bet`, `http_pg_exec_ms_per_bet`).
+ * BENCH_HTTP_RATE: orders per second offered over HTTP (fixed rate, for comparing CPU per order at the same
+ * batching). BENCH_KEEP_SCHEMA=1 keeps the run's schema. BENCH_HTTP_PROF=1: a V8 CPU profile of the server during the HTTP window only (BENCH_CPU_PROF_DIR or
+ * the temporary directory).
  */
 import type { ChildProcess } from 'node:child_process';
 import { cpus, loadavg, tmpdir } from 'node:os';
@@ -51,6 +59,12 @@ const HTTP_CONNECTIONS = Number(process.env.BENCH_HTTP_CONNECTIONS ?? 32);
 const SETTLE_STATEMENTS = process.env.BENCH_SETTLE_STATEMENTS === '1';
 /** `1`: print the statements per order placed over HTTP, by kind (pg_stat_statements). */
 const COUNT_STATEMENTS = process.env.BENCH_COUNT_STATEMENTS === '1';
+/** `1`: only the HTTP placement window (no in-process fill, no settlement). */
+const PLACE_ONLY = process.env.BENCH_RACING_PLACE_ONLY === '1';
+/** `1`: a V8 CPU profile of the server during the HTTP window. */
+const HTTP_PROF = process.env.BENCH_HTTP_PROF === '1';
+/** Orders per second offered over HTTP (autocannon's `overallRate`); unset: as fast as the 32 connections go. */
+const HTTP_RATE = process.env.BENCH_HTTP_RATE ? Number(process.env.BENCH_HTTP_RATE) : undefined;
 /**
  * The round's server seed (64 hex characters), to settle the same draw in every run: the bench's picks
  * are fixed, so the draw alone decides how many of the 50,000 orders pay (0 to 23,333; each paying
@@ -351,9 +365,28 @@ const runServer = async (): Promise<void> => {
     };
   };
 
+  let httpProfile: { stop: () => void; done: Promise<void> } | null = null;
   process.on('message', (m: { type: string }) => {
     void (async () => {
-      if (m.type === 'fill') {
+      if (m.type === 'profile-start') {
+        // BENCH_HTTP_PROF=1: profiles the HTTP window only (profile.ts; stopped by 'profile-stop').
+        const file = join(process.env.BENCH_CPU_PROF_DIR ?? tmpdir(), `racing-http-${Date.now()}.cpuprofile`);
+        let stop!: () => void;
+        const stopped = new Promise<void>((resolve) => (stop = resolve));
+        let started!: () => void;
+        const running = new Promise<void>((resolve) => (started = resolve));
+        const done = profileWhile(file, async () => {
+          started();
+          await stopped;
+        });
+        await running;
+        httpProfile = { stop, done };
+        process.send!({ type: 'profiling', file });
+      } else if (m.type === 'profile-stop') {
+        httpProfile?.stop();
+        await httpProfile?.done;
+        process.send!({ type: 'profiled' });
+      } else if (m.type === 'fill') {
         // The orders placed over HTTP, answers the load generator stopped waiting for included.
         await new Promise((resolve) => setTimeout(resolve, 1_000));
         const placedHttp = await placedOrders();
@@ -381,6 +414,16 @@ const runServer = async (): Promise<void> => {
 };
 
 // ---- the driver ----------------------------------------------------------------------------------------
+
+/** Whether the cluster has `pg_stat_statements` loaded (its view answers). */
+const hasStatements = async (admin: Awaited<ReturnType<typeof createPostgresClient>>): Promise<boolean> => {
+  try {
+    await admin.query('SELECT 1 FROM public.pg_stat_statements LIMIT 1');
+    return true;
+  } catch {
+    return false;
+  }
+};
 
 const PLACE = `mutation ($input: PlaceRacingBetInput!) { placeRacingBet(input: $input) { id status } }`;
 
@@ -420,13 +463,19 @@ const runDriver = async (): Promise<void> => {
     let placed = 0;
     let errors = 0;
     const firstErrors: string[] = [];
+    const statements = COUNT_STATEMENTS || PLACE_ONLY ? await hasStatements(admin) : false;
+    const profile = HTTP_PROF
+      ? await ask<{ file: string }>(child, { type: 'profile-start' }, 'profiling')
+      : null;
+    if (statements) await admin.query('SELECT public.pg_stat_statements_reset()');
+    const pgCpu = await pgBackendCpu(admin, schema);
     const serverCpu0 = (await processCpuSeconds(child.pid!)) ?? 0;
-    if (COUNT_STATEMENTS) await admin.query('SELECT public.pg_stat_statements_reset()');
     const result = await autocannon({
       url: `http://127.0.0.1:${ready.port}`,
       connections: HTTP_CONNECTIONS,
       duration: HTTP_SECONDS,
       timeout: 10,
+      ...(HTTP_RATE ? { overallRate: HTTP_RATE } : {}),
       headers: { 'content-type': 'application/json' },
       requests: [
         {
@@ -457,16 +506,57 @@ const runDriver = async (): Promise<void> => {
     });
     const httpSeconds = result.duration;
     const httpServerCpu = ((await processCpuSeconds(child.pid!)) ?? 0) - serverCpu0;
-    if (COUNT_STATEMENTS) {
+    const httpPgCpu = await pgCpu();
+    let statementsPerBet: number | null = null;
+    let execMsPerBet: number | null = null;
+    if (statements) {
+      const { rows } = await admin.query<{ calls: number; ms: number }>(
+        `SELECT coalesce(sum(calls), 0)::int AS calls, coalesce(sum(total_exec_time), 0)::float AS ms
+         FROM public.pg_stat_statements WHERE query NOT ILIKE '%pg_stat%'`,
+      );
+      statementsPerBet = Number((rows[0]!.calls / Math.max(1, placed)).toFixed(2));
+      execMsPerBet = Number((rows[0]!.ms / Math.max(1, placed)).toFixed(3));
+    }
+    if (profile) {
+      await ask(child, { type: 'profile-stop' }, 'profiled');
+      console.error(`HTTP window profile: ${profile.file}`);
+    }
+    if (statements && COUNT_STATEMENTS) {
       // Statements per order placed over HTTP (the server's and its background projections'), by kind.
-      const { rows: kinds } = await admin.query<{ calls: number; query: string }>(
-        `SELECT calls::int, regexp_replace(left(query, 110), '\\s+', ' ', 'g') AS query FROM public.pg_stat_statements
-         WHERE query NOT ILIKE '%pg_stat_statements%' ORDER BY calls DESC`,
+      const { rows: kinds } = await admin.query<{ calls: number; ms: number; query: string }>(
+        `SELECT calls::int, total_exec_time::float AS ms, regexp_replace(left(query, 110), '\\s+', ' ', 'g') AS query
+         FROM public.pg_stat_statements WHERE query NOT ILIKE '%pg_stat%' ORDER BY calls DESC`,
       );
       const total = kinds.reduce((n, k) => n + k.calls, 0);
       console.error(`HTTP statements per placed order: ${(total / Math.max(1, placed)).toFixed(2)}`);
-      for (const k of kinds.slice(0, 20))
-        console.error(`${(k.calls / Math.max(1, placed)).toFixed(3).padStart(8)}  ${k.query}`);
+      for (const k of kinds.slice(0, 25))
+        console.error(
+          `${(k.calls / Math.max(1, placed)).toFixed(3).padStart(8)} ${((k.ms * 1000) / Math.max(1, placed)).toFixed(1).padStart(7)} µs  ${k.query}`,
+        );
+    }
+    if (PLACE_ONLY) {
+      await ask(child, { type: 'stop' }, 'never').catch(() => undefined);
+      if (firstErrors.length > 0) console.log(`first HTTP errors: ${firstErrors.join(' | ')}`);
+      console.log(
+        JSON.stringify({
+          cpus: cpus().length,
+          load_average: load,
+          load_average_end: loadavg().map((n) => Number(n.toFixed(2))),
+          http_connections: HTTP_CONNECTIONS,
+          http_racing_bets: placed,
+          http_racing_bets_per_s: Math.round(placed / httpSeconds),
+          http_place_p50_ms: result.latency.p50,
+          http_place_p99_ms: result.latency.p99,
+          http_errors: errors,
+          http_server_cpu_ms_per_bet:
+            placed > 0 ? Number(((httpServerCpu * 1000) / placed).toFixed(3)) : null,
+          http_pg_cpu_ms_per_bet:
+            httpPgCpu === null || placed === 0 ? null : Number(((httpPgCpu * 1000) / placed).toFixed(3)),
+          http_statements_per_bet: statementsPerBet,
+          http_pg_exec_ms_per_bet: execMsPerBet,
+        }),
+      );
+      return;
     }
     const filled = await ask<{
       placedHttp: number;
@@ -535,7 +625,9 @@ const runDriver = async (): Promise<void> => {
     );
   } finally {
     if (child.exitCode === null) child.kill();
-    await admin.query(`DROP SCHEMA ${schema} CASCADE`);
+    // BENCH_KEEP_SCHEMA=1: the run's schema is kept (to study its tables and plans afterwards).
+    if (process.env.BENCH_KEEP_SCHEMA === '1') console.error(`schema kept: ${schema}`);
+    else await admin.query(`DROP SCHEMA ${schema} CASCADE`);
     await admin.close();
   }
 };
