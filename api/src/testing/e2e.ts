@@ -238,7 +238,10 @@ export const startE2eServer = async (
   const template = kind === 'postgres' ? templateOfRun() : undefined;
   const db: TestDatabase =
     template && process.env['DATABASE_URL']
-      ? await openTemplateCopy(process.env['DATABASE_URL'], template)
+      ? // With `E2E_ISOLATE=1` every file has a fresh worker, which would never take a copy made ahead.
+        await openTemplateCopy(process.env['DATABASE_URL'], template, {
+          spare: process.env['E2E_ISOLATE'] !== '1',
+        })
       : await openTestDatabase(kind);
   recordPhase('open database', phase);
   phase = mark();
