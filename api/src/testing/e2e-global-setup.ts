@@ -8,7 +8,8 @@
  * 2. with `DATABASE_URL` set, migrates a template database once (`createE2eTemplate`: the migrations an
  *    e2e server's start runs) and hands its name to the files (`inject('e2eTemplateDatabase')`): each
  *    file's server then starts on a copy of it (`CREATE DATABASE … TEMPLATE`) instead of migrating a
- *    fresh schema (~5 s wall per file; decision 0193). The teardown drops it. Without `DATABASE_URL`
+ *    fresh schema (~5 s wall per file; decision 0193). The teardown drops it and whatever copies the files'
+ *    background drops left (decision 0199). Without `DATABASE_URL`
  *    (PGlite in memory) files migrate their own database as before.
  *
  * Nothing when Chromium is missing (the e2e files then skip; `CHROMIUM_PATH` as in e2e.ts).
@@ -28,9 +29,9 @@ export const setup = async (project: TestProject): Promise<(() => Promise<void>)
     return;
   }
   // Imported here: the harness loads the whole server, which a run without Chromium does not need.
-  const { createE2eTemplate, dropE2eDatabase } = await import('./e2e-template.ts');
+  const { createE2eTemplate, dropE2eTemplateAndCopies } = await import('./e2e-template.ts');
   const name = `e2e_template_${randomBytes(4).toString('hex')}`;
   await createE2eTemplate(url, name);
   project.provide('e2eTemplateDatabase', name);
-  return () => dropE2eDatabase(url, name);
+  return () => dropE2eTemplateAndCopies(url, name);
 };

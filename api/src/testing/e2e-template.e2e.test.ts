@@ -3,16 +3,25 @@
  * the migrations produce: a copy of it (what each e2e file's server starts on) and a fresh schema migrated
  * the way an e2e server's start migrated before (`openServices` with the e2e modules on an empty schema)
  * have the same tables, columns, defaults, constraints, indexes, views, functions, triggers, sequences and
- * rows (timestamps aside: the migration tables stamp when each ran). Runs with `DATABASE_URL` (the template
- * exists only then); no browser.
+ * rows (timestamps aside: the migration tables stamp when each ran). A copy is dropped after its file
+ * (in the background, decision 0199) and the run's teardown drops a template with every copy left. Runs
+ * with `DATABASE_URL` (the template exists only then); no browser.
  */
+import { randomBytes } from 'node:crypto';
 import { afterAll, describe, expect, inject, it } from 'vitest';
+import { createPostgresClient } from '@bashiri/eventstore';
 import type { SqlClient } from '@bashiri/eventstore';
 import { openTestDatabase } from '@bashiri/eventstore/testing';
 import type { TestDatabase } from '@bashiri/eventstore/testing';
 import { loadConfig } from '../config.ts';
 import { closeServices, openServices } from '../services.ts';
-import { e2eModules, openTemplateCopy } from './e2e-template.ts';
+import {
+  copiesDropped,
+  createE2eTemplate,
+  dropE2eTemplateAndCopies,
+  e2eModules,
+  openTemplateCopy,
+} from './e2e-template.ts';
 
 const url = process.env['DATABASE_URL'];
 const template = url ? inject('e2eTemplateDatabase') : undefined;
@@ -82,6 +91,23 @@ const snapshot = async (sql: SqlClient, schema: string): Promise<string[]> => {
   return lines.map((line) => line.replaceAll(`"${schema}".`, 'S.').replaceAll(`${schema}.`, 'S.')).sort();
 };
 
+/** The databases of the server of `url` whose names start with `prefix`. */
+const databasesLike = async (prefix: string): Promise<string[]> => {
+  const admin = await createPostgresClient({ connectionString: url!, max: 1 });
+  try {
+    const { rows } = await admin.query<{ datname: string }>(
+      `SELECT datname FROM pg_database WHERE starts_with(datname, $1) ORDER BY datname`,
+      [prefix],
+    );
+    return rows.map((row) => row.datname);
+  } finally {
+    await admin.close();
+  }
+};
+
+/** The database name of a connection string. */
+const databaseOf = (connectionString: string) => new URL(connectionString).pathname.slice(1);
+
 describe.skipIf(!url || !template)('the e2e template database', () => {
   const opened: TestDatabase[] = [];
   afterAll(async () => {
@@ -110,5 +136,33 @@ describe.skipIf(!url || !template)('the e2e template database', () => {
     // The comparison is not blind: one more column (or a changed row) in the copy shows.
     await copy.sql.query(`ALTER TABLE api_identity_schema_version ADD COLUMN e2e_probe int`);
     expect(await snapshot(copy.sql, copy.schema)).not.toEqual(migrated);
+  }, 180_000);
+
+  it('gives the next file a copy made ahead: its own database, the same template', async () => {
+    const first = await openTemplateCopy(url!, template!);
+    const second = await openTemplateCopy(url!, template!);
+    opened.push(first, second);
+    expect(databaseOf(second.connectionString!)).not.toBe(databaseOf(first.connectionString!));
+    expect(await snapshot(second.sql, second.schema)).toEqual(await snapshot(first.sql, first.schema));
+  }, 180_000);
+
+  it('drops a copy after its dispose, without the dispose waiting for the drop', async () => {
+    const copy = await openTemplateCopy(url!, template!);
+    const name = databaseOf(copy.connectionString!);
+    expect(await databasesLike(name)).toEqual([name]);
+    await copy.dispose();
+    await copiesDropped();
+    expect(await databasesLike(name)).toEqual([]);
+  }, 180_000);
+
+  it('drops, at the run’s end, a template and the copies left of it, and nothing else', async () => {
+    const other = `e2e_template_${randomBytes(4).toString('hex')}`;
+    await createE2eTemplate(url!, other);
+    const left = await openTemplateCopy(url!, other, { spare: false });
+    await left.sql.close(); // a copy whose drop never ran (a stopped worker)
+    expect(await databasesLike(other)).toEqual([other, databaseOf(left.connectionString!)].sort());
+    await dropE2eTemplateAndCopies(url!, other);
+    expect(await databasesLike(other)).toEqual([]);
+    expect(await databasesLike(template!)).toContain(template!); // the run's own template stays
   }, 180_000);
 });

@@ -81,14 +81,80 @@ export const dropE2eDatabase = (connectionString: string, name: string): Promise
   });
 
 /**
- * A fresh database copied from the migrated template `template` (`CREATE DATABASE … TEMPLATE`, a file
- * copy in PostgreSQL: ~0.1–0.5 s against ~5 s of migrations), dropped on dispose.
+ * Drops what is left of the template `name` and its copies (`name_<hex>`): the global setup's teardown,
+ * after every file. A copy's drop runs in the background of its file's `stop()` ({@link openTemplateCopy})
+ * and may not have ended, or begun, when the worker exits; a stopped run leaves them too. Each drop is
+ * tried on its own (one failing does not keep the others).
  */
-export const openTemplateCopy = async (connectionString: string, template: string): Promise<TestDatabase> => {
+export const dropE2eTemplateAndCopies = async (connectionString: string, name: string): Promise<void> => {
+  const { rows } = await withAdmin(connectionString, (admin) =>
+    admin.query<{ datname: string }>(
+      `SELECT datname FROM pg_database WHERE datname = $1 OR datname ~ ('^' || $1 || '_[0-9a-f]+$')`,
+      [name],
+    ),
+  );
+  // Copies first: a copy being made blocks nothing here, but the template goes last, once.
+  const names = rows.map((row) => row.datname).sort((a, b) => Number(a === name) - Number(b === name));
+  for (const database of names)
+    await dropE2eDatabase(connectionString, database).catch((error: unknown) =>
+      console.warn(`e2e: could not drop database ${database}: ${String(error)}`),
+    );
+};
+
+/** Drops of template copies still running in this process (see {@link openTemplateCopy}'s `dispose`). */
+const dropsUnderWay = new Set<Promise<void>>();
+
+/**
+ * Waits for the template copies' drops this process started ({@link openTemplateCopy}) to end; errors
+ * were already reported. For a caller that must know the copies are gone (a test of the harness).
+ */
+export const copiesDropped = async (): Promise<void> => {
+  await Promise.all([...dropsUnderWay]);
+};
+
+/** Makes a fresh copy of `template` (`CREATE DATABASE … TEMPLATE`) and returns its name. */
+const makeCopy = async (connectionString: string, template: string): Promise<string> => {
   const name = `${template}_${randomBytes(5).toString('hex')}`;
   await withAdmin(connectionString, (admin) =>
     admin.query(`CREATE DATABASE "${name}" TEMPLATE "${template}"`),
   );
+  return name;
+};
+
+/** The copy made ahead for this process's next file, per server and template (see {@link openTemplateCopy}). */
+const spares = new Map<string, Promise<string>>();
+
+/**
+ * A fresh database copied from the migrated template `template` (`CREATE DATABASE … TEMPLATE`, a file
+ * copy in PostgreSQL: ~0.1–0.5 s against ~5 s of migrations). Decision 0199 takes two waits out of a
+ * file's own time:
+ * - the copy is usually **made ahead**: each call takes the copy the previous call of this process
+ *   started in the background (made from the same template, which no file changes), and starts the
+ *   next one while this file's server starts (PostgreSQL copies on the other core); the first call, or
+ *   one with `spare: false`, makes its own. The last spare of a run is left to the teardown.
+ * - `dispose` closes the copy's pool and **starts `DROP DATABASE` without waiting for it**: PostgreSQL's
+ *   drop requests a checkpoint and waits for it (every dirty buffer of the cluster written), 2.4–2.9 s
+ *   of a file's `stop()` on a loaded machine while the test process sat idle. A failed drop is logged,
+ *   not thrown.
+ * Whatever copy is left (a spare, a drop cut short by the worker's exit) is dropped by the run's
+ * teardown ({@link dropE2eTemplateAndCopies}).
+ */
+export const openTemplateCopy = async (
+  connectionString: string,
+  template: string,
+  options: { spare?: boolean } = {},
+): Promise<TestDatabase> => {
+  const key = `${template} ${connectionString}`;
+  const ready = spares.get(key);
+  spares.delete(key);
+  // A spare whose CREATE failed is replaced by a copy made now (the error shows then, if it repeats).
+  const made = ready ? await ready.catch(() => null) : null;
+  const name = made ?? (await makeCopy(connectionString, template));
+  if (options.spare !== false) {
+    const next = makeCopy(connectionString, template);
+    next.catch(() => undefined); // not unhandled: the next call sees the failure and makes its own
+    spares.set(key, next);
+  }
   const copy = onDatabase(connectionString, name);
   const sql = await createPostgresClient({ connectionString: copy, schema: E2E_TEMPLATE_SCHEMA });
   return {
@@ -97,7 +163,13 @@ export const openTemplateCopy = async (connectionString: string, template: strin
     schema: E2E_TEMPLATE_SCHEMA,
     dispose: async () => {
       await sql.close();
-      await dropE2eDatabase(connectionString, name);
+      const drop = dropE2eDatabase(connectionString, name).catch((error: unknown) =>
+        console.warn(
+          `e2e: could not drop database ${name} (the run's teardown tries again): ${String(error)}`,
+        ),
+      );
+      dropsUnderWay.add(drop);
+      void drop.finally(() => dropsUnderWay.delete(drop));
     },
   };
 };

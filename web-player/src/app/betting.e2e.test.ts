@@ -102,12 +102,16 @@ describe.skipIf(!e2e.available)('betting on the player site', () => {
         await expect.poll(() => shownBalance(page), { timeout: 15_000 }).toBe(START_BALANCE - STAKE);
         await shot('placed');
 
-        const { myBets } = await e2e.server.gqlOk<{ myBets: { items: { stake: number }[] } }>(
-          '{ myBets { items { stake } } }',
-          {},
-          player.token,
-        );
-        expect(myBets.items.map((b) => b.stake)).toEqual([STAKE]);
+        // The bets list is a read model: under load it may lag the placement the page confirmed.
+        const stakes = async () =>
+          (
+            await e2e.server.gqlOk<{ myBets: { items: { stake: number }[] } }>(
+              '{ myBets { items { stake } } }',
+              {},
+              player.token,
+            )
+          ).myBets.items.map((b) => b.stake);
+        await expect.poll(stakes).toEqual([STAKE]);
         expect(pageErrors(page)).toEqual([]);
       });
 
