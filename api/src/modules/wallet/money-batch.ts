@@ -157,10 +157,11 @@ export const moveMoneyBatchWith = async <
     movements.map((m) => m.userId),
     async (owned) => {
       const first = await tryBatch(services, movements, owned, options);
+      if (first !== STAKED) return first;
       // An optimistic attempt that met a stake: read and decide as usual (nothing was written).
-      return first === STAKED
-        ? tryBatch(services, movements, owned, { ...options, optimistic: false })
-        : first;
+      const read = await tryBatch(services, movements, owned, { ...options, optimistic: false });
+      if (read === STAKED) throw new Error('moveMoneyBatch: a batch read first cannot meet an unread stake');
+      return read;
     },
   );
   if (done) return { results: done, alongsideWritten: (options.alongside ?? []).length > 0, lost: false };
@@ -178,7 +179,7 @@ export const moveMoneyBatchWith = async <
 };
 
 /** {@link tryBatch}'s answer when an optimistic attempt met a stake (nothing written): read and decide again. */
-const STAKED = Symbol('staked');
+const STAKED: unique symbol = Symbol('staked');
 
 /**
  * One attempt of the whole batch under the wallets' ownership; null when it lost a race (nothing
