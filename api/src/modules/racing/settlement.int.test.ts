@@ -14,6 +14,7 @@ import { openTestDatabase } from '@bashiri/eventstore/testing';
 import type { TestDatabase } from '@bashiri/eventstore/testing';
 import { RacingBetType, walletStream } from '@bashiri/domain';
 import type { RacingSelection, RacingSettlementAdvanced } from '@bashiri/domain';
+import { isWrongExpectedVersion } from '@bashiri/eventstore';
 import type { EventStore } from '@bashiri/eventstore';
 import { startTestApp } from '../../testing/app.ts';
 import type { TestApp } from '../../testing/app.ts';
@@ -25,7 +26,7 @@ import { racingSettleStream } from './projection.ts';
 const ROUND = '20261125-241';
 const PLAYERS = ['chunk-a', 'chunk-b', 'chunk-c', 'chunk-d'];
 const FUNDS = 100_000;
-const ORDERS = 40;
+const ORDERS = 60;
 
 /** The k-th order's picks: every bet type, winners and losers whatever the draw. */
 const selectionOf = (k: number): { selection: RacingSelection; single: number } => {
@@ -166,6 +167,50 @@ describe('racing settlement in chunks', () => {
     const early = await settlements(1);
     expect([...early.values()].filter((n) => n === 1).length).toBe(14);
     expect([...early.values()].every((n) => n <= 1)).toBe(true);
+    // A walker decides its credits on the wallets it last wrote, unread (decision 0196). Its process
+    // knows every player's wallet (it just moved each), then another process moves each again: the
+    // walker's next chunk is decided on stale wallets, its append is refused (nothing of it written, not
+    // even the cursor), and the chunk is read and retried whole. The walker stops after that chunk.
+    let walking = false;
+    let stale = 0;
+    const walker: AppServices = {
+      ...t.services,
+      store: {
+        ...t.services.store,
+        appendToStreams: async (requests) => {
+          const result = await t.services.store.appendToStreams(requests).catch((error: unknown) => {
+            if (isWrongExpectedVersion(error)) stale++;
+            throw error;
+          });
+          // Stops after the first chunk that paid (chunks of losers only pass).
+          if (walking && requests.some((r) => r.streamName.startsWith('wallet-')))
+            throw new Error('crash after the append');
+          return result;
+        },
+      },
+    };
+    const adjust = (services: AppServices, userId: string, movementId: string) =>
+      walletOf(services).run({
+        type: 'AdjustPocket',
+        userId,
+        pocket: 'balance',
+        amount: 1,
+        reference: 'test',
+        reason: 'a movement beside the walk',
+        movementId,
+        at: new Date(now).toISOString(),
+        actor: { kind: 'staff', id: 'test' },
+      });
+    for (const userId of PLAYERS) await adjust(walker, userId, `walker-knows:${userId}`);
+    for (const userId of PLAYERS) await adjust(t.services, userId, `elsewhere:${userId}`);
+    walking = true;
+    await expect(drainRacingSettlement(walker, 5, 1)).rejects.toThrow('crash after the append');
+    expect(stale).toBe(1);
+    const resumed = await settlements(1);
+    const walked = [...resumed.values()].filter((n) => n === 1).length;
+    expect(walked).toBeGreaterThanOrEqual(19);
+    expect((walked - 14) % 5).toBe(0);
+    expect([...resumed.values()].every((n) => n <= 1)).toBe(true);
     // A player's own movement races the next chunk: its append fails on the wallet's version, nothing of
     // it is written, and the chunk is read again and retried whole (its credits only with its cursor).
     let raced = false;
@@ -192,15 +237,14 @@ describe('racing settlement in chunks', () => {
         return t.services.store.appendToStreams(requests);
       },
     };
+    // Two walkers of the same lane at once, each its own process (its own wallet caches: neither is
+    // ahead by deciding unread), the first to append a paying chunk meets the race; chunks of 6 and 5:
+    // each chunk is recorded once, the loser of a cursor race reads the cursor again and walks on from it.
     const second = { ...t.services, store: racing };
-    // Two walkers of the same lane at once (one of them meets the race), chunks of 6 and 5: each chunk
-    // is recorded once, the loser of a cursor race reads the cursor again and walks on from it.
-    const done = await Promise.all([
-      drainRacingSettlement(second, 6, 1),
-      drainRacingSettlement(t.services, 5, 1),
-    ]);
+    const third = { ...t.services, store: racing };
+    const done = await Promise.all([drainRacingSettlement(second, 6, 1), drainRacingSettlement(third, 5, 1)]);
     expect(raced).toBe(true);
-    expect(done[0] + done[1]).toBe(ORDERS - 14);
+    expect(done[0] + done[1]).toBe(ORDERS - walked);
     await t.services.projections.settle();
   });
 

@@ -445,7 +445,11 @@ const walkLane = async (
         recorded = false;
       }
     else {
-      const batch = await moveMoneyBatchWith(services, movements, { alongside: [append], fallback: 'none' });
+      const batch = await moveMoneyBatchWith(services, movements, {
+        alongside: [append],
+        fallback: 'none',
+        optimistic: true,
+      });
       recorded = batch.alongsideWritten;
       results = batch.results;
     }

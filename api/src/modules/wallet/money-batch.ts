@@ -30,7 +30,15 @@ import type { Aggregated, EventData, StreamAppendRequest, StreamReadRequest } fr
 import type { AppServices } from '../../services.ts';
 import { ledgerOf, moveMoney, productAppend } from './money-path.ts';
 import type { MoneyMovement, MoneyResult } from './money-path.ts';
-import { decisionGuard, needsUsage, protectionGateOf, sessionStartFor, usageFor } from './protection-gate.ts';
+import {
+  attemptOf,
+  decisionGuard,
+  needsSession,
+  needsUsage,
+  protectionGateOf,
+  sessionStartFor,
+  usageFor,
+} from './protection-gate.ts';
 import type { DecisionGuard } from './protection-gate.ts';
 import { walletOf } from './service.ts';
 import type { OwnedWallet } from './service.ts';
@@ -62,6 +70,17 @@ export interface MoneyBatchOptions {
    * wallet-only credits and its cursor, decision 0194): it reads again and retries the whole batch.
    */
   readonly fallback?: 'one-by-one' | 'none';
+  /**
+   * Decide without reading the wallet and protection streams of the players this process knows
+   * (decision 0196, after 0172 for one movement): a player whose wallet state this process last
+   * committed (`owned.known()`) and whose protection state it holds, with neither a period limit (usage
+   * would need the wallet's tail) nor a session-time limit, is decided on those states; the append's
+   * exact-version check on the player's wallet refuses a stale one (the batch then loses the race:
+   * nothing written, and the states are forgotten, so the next attempt reads). Stakes are never paid
+   * this way: when a decision of such a player pays a stake, the whole batch is read and decided as
+   * usual. Product streams are read as always. For batches of credits (a settlement's winnings).
+   */
+  readonly optimistic?: boolean;
 }
 
 /** One player's wallet during a batch: as loaded, and as the batch's movements leave it. */
@@ -73,7 +92,31 @@ interface PlayerPart {
   readonly events: EventData[];
   /** A written movement consulted the wallet: its version is checked (and it is written if it moved). */
   checked: boolean;
+  /** Decided unread (`optimistic`): true once a decision of this player paid a stake. */
+  readonly staked?: () => boolean;
 }
+
+/**
+ * `guard` that also notes whether a stake was checked (a player decided unread must be read then,
+ * decision 0196).
+ */
+const watchingStakes = (guard: DecisionGuard, declared: ProtectedMovementKind | undefined) => {
+  let staked = false;
+  const watching: DecisionGuard = {
+    get refusals() {
+      return guard.refusals;
+    },
+    get usage() {
+      return guard.usage;
+    },
+    check: (command) => {
+      if (attemptOf(command, declared)) staked = true;
+      return guard.check(command);
+    },
+    paid: (events) => guard.paid(events),
+  };
+  return { watching, staked: () => staked };
+};
 
 /**
  * Moves money for every movement of `movements` (see the module comment) and answers one
@@ -112,7 +155,14 @@ export const moveMoneyBatchWith = async <
     throw new Error('moveMoneyBatch: a product stream appears twice in one batch');
   const done = await walletOf(services).ownedMany(
     movements.map((m) => m.userId),
-    (owned) => tryBatch(services, movements, owned, options),
+    async (owned) => {
+      const first = await tryBatch(services, movements, owned, options);
+      if (first !== STAKED) return first;
+      // An optimistic attempt that met a stake: read and decide as usual (nothing was written).
+      const read = await tryBatch(services, movements, owned, { ...options, optimistic: false });
+      if (read === STAKED) throw new Error('moveMoneyBatch: a batch read first cannot meet an unread stake');
+      return read;
+    },
   );
   if (done) return { results: done, alongsideWritten: (options.alongside ?? []).length > 0, lost: false };
   if (options.fallback === 'none') return { results: [], alongsideWritten: false, lost: true };
@@ -128,43 +178,80 @@ export const moveMoneyBatchWith = async <
   return { results, alongsideWritten: false, lost: true };
 };
 
-/** One attempt of the whole batch under the wallets' ownership; null when it lost a race (nothing written). */
+/** {@link tryBatch}'s answer when an optimistic attempt met a stake (nothing written): read and decide again. */
+const STAKED: unique symbol = Symbol('staked');
+
+/**
+ * One attempt of the whole batch under the wallets' ownership; null when it lost a race (nothing
+ * written), {@link STAKED} when an optimistic player's decision paid a stake (nothing written).
+ */
 const tryBatch = async <ProductState, ProductEvent extends { type: string; data: unknown }, Answer>(
   services: AppServices,
   movements: readonly BatchMovement<ProductState, ProductEvent, Answer>[],
   owned: ReadonlyMap<string, OwnedWallet>,
   options: MoneyBatchOptions,
-): Promise<MoneyResult<Answer>[] | null> => {
+): Promise<MoneyResult<Answer>[] | null | typeof STAKED> => {
   const gate = protectionGateOf(services);
   const userIds = [...owned.keys()];
   const requests: StreamReadRequest[] = [];
   const starts = userIds.map((userId) => {
-    const wallet = owned.get(userId)!.known() ?? { state: walletDecider.initialState(), version: 0 };
-    const protection = gate.known(userId) ?? { state: protectionDecider.initialState(), version: 0 };
+    const known = owned.get(userId)!.known();
+    const knownProtection = gate.known(userId);
+    // Decided on what this process holds, unread (`options.optimistic`; the wallet's version is checked).
+    if (
+      options.optimistic &&
+      known &&
+      knownProtection &&
+      !needsUsage(knownProtection.state) &&
+      !needsSession(knownProtection.state)
+    )
+      return { wallet: known, protection: knownProtection, read: -1 };
+    const wallet = known ?? { state: walletDecider.initialState(), version: 0 };
+    const protection = knownProtection ?? { state: protectionDecider.initialState(), version: 0 };
+    const read = requests.length;
     requests.push(
       { streamName: walletStream(userId), from: wallet.version + 1 },
       { streamName: protectionStream(userId), from: protection.version + 1 },
     );
-    return { wallet, protection };
+    return { wallet, protection, read };
   });
+  const firstProduct = requests.length;
   for (const m of movements)
     if (m.product)
       requests.push({ streamName: m.product.streamName, from: (m.product.from?.version ?? 0) + 1 });
-  const streams = await readStreams(services.store, requests);
+  const streams = requests.length === 0 ? [] : await readStreams(services.store, requests);
 
   const players = new Map<string, PlayerPart>();
   await Promise.all(
     userIds.map(async (userId, i) => {
-      const walletTail = streams[2 * i]!.events;
-      const wallet = foldEvents<WalletState, WalletEvent>(starts[i]!.wallet, walletTail, walletDecider);
+      const start = starts[i]!;
+      if (start.read < 0) {
+        // No period limit (no usage) and no session-time limit: nothing else to read.
+        const { watching, staked } = watchingStakes(
+          decisionGuard(userId, start.protection.state, null, options.protection, null),
+          options.protection,
+        );
+        players.set(userId, {
+          owned: owned.get(userId)!,
+          loaded: start.wallet,
+          guard: watching,
+          state: start.wallet.state,
+          events: [],
+          checked: false,
+          staked,
+        });
+        return;
+      }
+      const walletTail = streams[start.read]!.events;
+      const wallet = foldEvents<WalletState, WalletEvent>(start.wallet, walletTail, walletDecider);
       const protection = foldEvents<ProtectionState, ProtectionEvent>(
-        starts[i]!.protection,
-        streams[2 * i + 1]!.events,
+        start.protection,
+        streams[start.read + 1]!.events,
         protectionDecider,
       );
       gate.remember(userId, protection);
       const usage = needsUsage(protection.state)
-        ? await usageFor(services, userId, wallet.version, walletTail, starts[i]!.wallet.version + 1)
+        ? await usageFor(services, userId, wallet.version, walletTail, start.wallet.version + 1)
         : null;
       const sessionStartedAt = await sessionStartFor(services, userId, protection.state);
       players.set(userId, {
@@ -180,7 +267,7 @@ const tryBatch = async <ProductState, ProductEvent extends { type: string; data:
 
   const appends: StreamAppendRequest[] = [...(options.alongside ?? [])];
   const answers: { answer: Answer; wallet: WalletState; written: boolean }[] = [];
-  let productRead = 2 * userIds.length;
+  let productRead = firstProduct;
   for (const movement of movements) {
     const player = players.get(movement.userId)!;
     const { product } = movement;
@@ -193,6 +280,8 @@ const tryBatch = async <ProductState, ProductEvent extends { type: string; data:
       : ({ state: undefined, version: 0 } as Aggregated<ProductState>);
     const ledger = ledgerOf(movement.userId, player.state, movement.metadata, player.guard);
     const decision = movement.decide({ product: productNow, wallet: ledger, read: undefined });
+    // A stake is never paid on a protection state that was not read (decision 0196): read, decide again.
+    if (player.staked?.()) return STAKED;
     const productEvents = decision.productEvents ?? [];
     if (productEvents.length > 0 && !product)
       throw new Error('a movement without a product decided product events');

@@ -7,12 +7,12 @@
  */
 import { protectionDecider, protectionStream, walletStream } from '@bashiri/domain';
 import type { WalletCommand } from '@bashiri/domain';
-import type { Aggregated, Evolver, SqlEventStore } from '@bashiri/eventstore';
+import type { Aggregated, EventStore, Evolver, SqlEventStore } from '@bashiri/eventstore';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp } from '../../testing/app.ts';
 import type { TestApp } from '../../testing/app.ts';
-import { moveMoneyBatch } from './money-batch.ts';
+import { moveMoneyBatch, moveMoneyBatchWith } from './money-batch.ts';
 import type { BatchMovement } from './money-batch.ts';
 import { moveMoney } from './money-path.ts';
 
@@ -229,6 +229,76 @@ describe('moveMoney', () => {
     expect((await moveMoney(t.services, batch[0]!)).written).toBe(false);
     expect((await walletEvents('mb1')).length).toBe(stored);
     expect((await t.services.store.readStream('ticket-mb1-a')).currentVersion).toBe(1);
+  });
+
+  it('optimistic batch (decision 0196): known wallets unread, a stale one loses the race and is read again, a stake is always read', async () => {
+    // This "process": its own services (own wallet and protection caches), its grouped reads recorded.
+    const reads: string[] = [];
+    const inner = t.services.store;
+    const store: EventStore = {
+      ...inner,
+      readStream: (streamName, options) => {
+        reads.push(streamName);
+        return inner.readStream(streamName, options);
+      },
+      ...(inner.readStreams
+        ? {
+            readStreams: (requests: Parameters<NonNullable<EventStore['readStreams']>>[0]) => {
+              reads.push(...requests.map((r) => r.streamName));
+              return inner.readStreams!(requests);
+            },
+          }
+        : {}),
+    };
+    const here = { ...t.services, store };
+    const optimistic = { optimistic: true, fallback: 'none' } as const;
+    const players = ['mbo-1', 'mbo-2'];
+    // Unknown wallets are read (and then known).
+    await moveMoneyBatchWith(
+      here,
+      players.map((u) => creditMovement(at, u, 1_000, `${u}-c1`)),
+      optimistic,
+    );
+    expect(reads).toEqual(expect.arrayContaining(players.map((u) => walletStream(u))));
+    // Known wallets, no limits: decided unread, written at the known versions.
+    reads.length = 0;
+    const second = await moveMoneyBatchWith(
+      here,
+      players.map((u) => creditMovement(at, u, 100, `${u}-c2`)),
+      optimistic,
+    );
+    expect(second.lost).toBe(false);
+    expect(reads).toEqual([]);
+    expect(await balance('mbo-1')).toBe(1_100);
+    // Another process moves mbo-1: this process's state of it is stale. The optimistic batch loses the
+    // race and writes nothing (not even mbo-2's credit); the next attempt reads and pays each once.
+    await credit('mbo-1', 5, 'mbo-1-elsewhere');
+    const third = players.map((u) => creditMovement(at, u, 10, `${u}-c3`));
+    const lost = await moveMoneyBatchWith(here, third, optimistic);
+    expect(lost).toMatchObject({ lost: true, results: [] });
+    expect(await balance('mbo-1')).toBe(1_105);
+    expect(await balance('mbo-2')).toBe(1_100);
+    reads.length = 0;
+    const retried = await moveMoneyBatchWith(here, third, optimistic);
+    expect(retried.lost).toBe(false);
+    expect(retried.results.map((r) => r.written)).toEqual([true, true]);
+    expect(reads).toEqual(expect.arrayContaining(players.map((u) => walletStream(u))));
+    expect(await balance('mbo-1')).toBe(1_115);
+    expect(await balance('mbo-2')).toBe(1_110);
+    // Run again: nothing twice (the recent window answers with no events).
+    const repeated = await moveMoneyBatchWith(here, third, optimistic);
+    expect(repeated.results.map((r) => r.written)).toEqual([false, false]);
+    expect((await walletEvents('mbo-1')).length).toBe(4);
+    // A stake is never paid on an unread protection state: the batch reads the player's streams first.
+    reads.length = 0;
+    const bought = await moveMoneyBatchWith(
+      here,
+      [buyMovement(at, 'mbo-2', 'mbo-t', 'mbo-t', 300)],
+      optimistic,
+    );
+    expect(bought.results.map((r) => r.answer)).toEqual(['bought mbo-t']);
+    expect(reads).toEqual(expect.arrayContaining([walletStream('mbo-2'), protectionStream('mbo-2')]));
+    expect(await balance('mbo-2')).toBe(810);
   });
 
   it('answers and writes what one moveMoney per movement, in order, does (property)', async () => {
