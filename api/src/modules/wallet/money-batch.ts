@@ -31,13 +31,13 @@ import type { AppServices } from '../../services.ts';
 import { ledgerOf, moveMoney, productAppend } from './money-path.ts';
 import type { MoneyMovement, MoneyResult } from './money-path.ts';
 import {
-  attemptOf,
   decisionGuard,
   needsSession,
   needsUsage,
   protectionGateOf,
   sessionStartFor,
   usageFor,
+  watchingStakes,
 } from './protection-gate.ts';
 import type { DecisionGuard } from './protection-gate.ts';
 import { walletOf } from './service.ts';
@@ -95,28 +95,6 @@ interface PlayerPart {
   /** Decided unread (`optimistic`): true once a decision of this player paid a stake. */
   readonly staked?: () => boolean;
 }
-
-/**
- * `guard` that also notes whether a stake was checked (a player decided unread must be read then,
- * decision 0196).
- */
-const watchingStakes = (guard: DecisionGuard, declared: ProtectedMovementKind | undefined) => {
-  let staked = false;
-  const watching: DecisionGuard = {
-    get refusals() {
-      return guard.refusals;
-    },
-    get usage() {
-      return guard.usage;
-    },
-    check: (command) => {
-      if (attemptOf(command, declared)) staked = true;
-      return guard.check(command);
-    },
-    paid: (events) => guard.paid(events),
-  };
-  return { watching, staked: () => staked };
-};
 
 /**
  * Moves money for every movement of `movements` (see the module comment) and answers one

@@ -41,13 +41,13 @@ import type { Aggregated, EventData, EventMetadata, Evolver, StreamAppendRequest
 import type { AppServices } from '../../services.ts';
 import { retryOnConflict } from '../../transactions.ts';
 import {
-  attemptOf,
   decisionGuard,
   needsSession,
   needsUsage,
   protectionGateOf,
   sessionStartFor,
   usageFor,
+  watchingStakes,
 } from './protection-gate.ts';
 import type { DecisionGuard } from './protection-gate.ts';
 import { walletOf } from './service.ts';
@@ -297,28 +297,15 @@ export const moveMoney = async <
       if (movement.stakes && !gate.freshness.current(userId, services.now())) return undefined;
       const read = movement.read ? await movement.read() : (undefined as Read);
       const guard = decisionGuard(userId, knownProtection.state, null, movement.protection, null);
-      let staked = false;
       // A stake is checked against the protection stream as it is now: it stands below only when the
       // state held is confirmed current (decision 0187), else the movement takes the usual path.
-      const watching: DecisionGuard = {
-        get refusals() {
-          return guard.refusals;
-        },
-        get usage() {
-          return guard.usage;
-        },
-        check: (command) => {
-          if (attemptOf(command, movement.protection)) staked = true;
-          return guard.check(command);
-        },
-        paid: (events) => guard.paid(events),
-      };
+      const { watching, staked } = watchingStakes(guard, movement.protection);
       const ledger = ledgerOf(userId, known.state, movement.metadata, watching);
       const decision = movement.decide({ product: from, wallet: ledger, read });
       if ((decision.productEvents ?? []).length === 0) return undefined;
       // A stake stands only on a protection state confirmed current (decision 0187): read after the
       // last append to the stream this process heard of, less than FRESHNESS_MAX_AGE_MS ago.
-      if (staked && !gate.freshness.current(userId, services.now())) return undefined;
+      if (staked() && !gate.freshness.current(userId, services.now())) return undefined;
       return write(decision, from, known, ledger, watching);
     };
 

@@ -217,6 +217,32 @@ export const attemptOf = (
       }
     : null;
 
+/**
+ * `guard` that also notes whether a stake was checked through it (`staked()`): a movement decided on a
+ * protection state that was not read must not pay a stake on it (decisions 0187 for one movement and
+ * 0196 for a batch) — the caller reads, or confirms the state current, and decides again.
+ */
+export const watchingStakes = (
+  guard: DecisionGuard,
+  declared: ProtectedMovementKind | undefined,
+): { readonly watching: DecisionGuard; readonly staked: () => boolean } => {
+  let staked = false;
+  const watching: DecisionGuard = {
+    get refusals() {
+      return guard.refusals;
+    },
+    get usage() {
+      return guard.usage;
+    },
+    check: (command) => {
+      if (attemptOf(command, declared)) staked = true;
+      return guard.check(command);
+    },
+    paid: (events) => guard.paid(events),
+  };
+  return { watching, staked: () => staked };
+};
+
 /** True when a protection state has a session-time limit (so the session's start is needed). */
 export const needsSession = (state: ProtectionState): boolean => state.limits.sessionMinutes !== undefined;
 
