@@ -534,6 +534,16 @@ const runDriver = async (): Promise<void> => {
           `${(k.calls / Math.max(1, placed)).toFixed(3).padStart(8)} ${((k.ms * 1000) / Math.max(1, placed)).toFixed(1).padStart(7)} µs  ${k.query}`,
         );
     }
+    /** The HTTP window's figures, in both reports. */
+    const httpFigures = {
+      http_connections: HTTP_CONNECTIONS,
+      http_racing_bets: placed,
+      http_racing_bets_per_s: Math.round(placed / httpSeconds),
+      http_place_p50_ms: result.latency.p50,
+      http_place_p99_ms: result.latency.p99,
+      http_errors: errors,
+      http_server_cpu_ms_per_bet: placed > 0 ? Number(((httpServerCpu * 1000) / placed).toFixed(3)) : null,
+    };
     if (PLACE_ONLY) {
       await ask(child, { type: 'stop' }, 'never').catch(() => undefined);
       if (firstErrors.length > 0) console.log(`first HTTP errors: ${firstErrors.join(' | ')}`);
@@ -542,14 +552,7 @@ const runDriver = async (): Promise<void> => {
           cpus: cpus().length,
           load_average: load,
           load_average_end: loadavg().map((n) => Number(n.toFixed(2))),
-          http_connections: HTTP_CONNECTIONS,
-          http_racing_bets: placed,
-          http_racing_bets_per_s: Math.round(placed / httpSeconds),
-          http_place_p50_ms: result.latency.p50,
-          http_place_p99_ms: result.latency.p99,
-          http_errors: errors,
-          http_server_cpu_ms_per_bet:
-            placed > 0 ? Number(((httpServerCpu * 1000) / placed).toFixed(3)) : null,
+          ...httpFigures,
           http_pg_cpu_ms_per_bet:
             httpPgCpu === null || placed === 0 ? null : Number(((httpPgCpu * 1000) / placed).toFixed(3)),
           http_statements_per_bet: statementsPerBet,
@@ -591,13 +594,7 @@ const runDriver = async (): Promise<void> => {
         cpus: cpus().length,
         load_average: load,
         setup_seconds: Number(ready.setupSeconds.toFixed(2)),
-        http_connections: HTTP_CONNECTIONS,
-        http_racing_bets: placed,
-        http_racing_bets_per_s: Math.round(placed / httpSeconds),
-        http_place_p50_ms: result.latency.p50,
-        http_place_p99_ms: result.latency.p99,
-        http_errors: errors,
-        http_server_cpu_ms_per_bet: placed > 0 ? Number(((httpServerCpu * 1000) / placed).toFixed(2)) : null,
+        ...httpFigures,
         concurrency: CONCURRENCY,
         racing_bets_placed_per_s: filled.perSecond,
         place_p50_ms: filled.p50,
