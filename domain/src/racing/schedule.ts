@@ -82,7 +82,9 @@ export const roundsBetween = (
 ): ScheduledSlot[] => {
   check(schedule);
   const slots: ScheduledSlot[] = [];
-  for (let i = indexAt(fromMs, schedule); i * schedule.periodSeconds * 1000 - EAT_MS < toMs; i += 1)
+  const first = indexAt(fromMs, schedule);
+  // The slot holding `fromMs` always, even when it starts at `toMs` (an empty span at a slot's start).
+  for (let i = first; i === first || i * schedule.periodSeconds * 1000 - EAT_MS < toMs; i += 1)
     slots.push(slotAt(i, schedule));
   return slots;
 };

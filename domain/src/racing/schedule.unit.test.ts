@@ -41,6 +41,12 @@ describe('racing schedule (issue 19: a round every 3 minutes, betting closes 20 
       }
     }
   });
+  it('lists the slot holding the start of an empty span that begins at the opening of that slot', () => {
+    // The property's counterexample in CI (seed 713759231): 00:00 UTC is 03:00 EAT, a 60 s slot's start.
+    const from = ms('2020-01-01T00:00:00Z');
+    const schedule = { periodSeconds: 60, closeBeforeDrawSeconds: 20 };
+    expect(roundsBetween(from, from, schedule)).toEqual([roundAt(from, schedule)]);
+  });
   it('property: the round at an instant holds it; consecutive rounds touch, with distinct ids', () => {
     fc.assert(
       fc.property(
