@@ -73,7 +73,10 @@ export const roundAt = (
 
 /**
  * Every round whose slot starts in `[fromMs, toMs)` plus the one holding `fromMs`, oldest first: what a
- * scheduler (re)starting at `fromMs` must make sure exists up to `toMs`. Throws like {@link roundAt}.
+ * scheduler (re)starting at `fromMs` must make sure exists up to `toMs`. An empty span (`toMs <= fromMs`)
+ * lists nothing, not even the slot holding `fromMs` when that slot starts at or after `toMs`: the
+ * scheduler continues from its last planned draw, which may already lie beyond `toMs`, and must then plan
+ * nothing. Throws like {@link roundAt}.
  */
 export const roundsBetween = (
   fromMs: number,
@@ -82,9 +85,7 @@ export const roundsBetween = (
 ): ScheduledSlot[] => {
   check(schedule);
   const slots: ScheduledSlot[] = [];
-  const first = indexAt(fromMs, schedule);
-  // The slot holding `fromMs` always, even when it starts at `toMs` (an empty span at a slot's start).
-  for (let i = first; i === first || i * schedule.periodSeconds * 1000 - EAT_MS < toMs; i += 1)
+  for (let i = indexAt(fromMs, schedule); i * schedule.periodSeconds * 1000 - EAT_MS < toMs; i += 1)
     slots.push(slotAt(i, schedule));
   return slots;
 };
