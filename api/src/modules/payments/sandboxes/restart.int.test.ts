@@ -3,6 +3,7 @@
  * when the server stops is resolved after the restart by enquiry — as a real provider would answer —
  * instead of being failed as unknown to the provider. Two lives of the app on one database.
  */
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openTestDatabase } from '@bashiri/eventstore/testing';
 import type { TestDatabase } from '@bashiri/eventstore/testing';
@@ -25,7 +26,15 @@ interface Life {
   clock: number;
   stop(): Promise<void>;
 }
-const live = async (db: TestDatabase, rules: Record<string, Scenario> = {}): Promise<Life> => {
+/**
+ * One life of the server. `sandboxLagMs` sets the sandboxes' clock that many ms behind the real one, so a
+ * transaction they create looks older than it is to the next life (which resumes it by its creation time).
+ */
+const live = async (
+  db: TestDatabase,
+  rules: Record<string, Scenario> = {},
+  sandboxLagMs = 0,
+): Promise<Life> => {
   const life = { clock: Date.now() } as Life;
   const t = await startTestApp({ sql: db.sql, now: () => life.clock });
   await t.app.listen({ host: '127.0.0.1', port: 0 });
@@ -34,6 +43,7 @@ const live = async (db: TestDatabase, rules: Record<string, Scenario> = {}): Pro
   const sandboxes = await startSandboxes({
     callbackBaseUrl,
     defaults: { pinDelayMs: 50, callbackDelayMs: 20 },
+    ...(sandboxLagMs ? { clock: () => Date.now() - sandboxLagMs } : {}),
     store: await openSandboxStore(t.services.sql),
   });
   for (const [msisdn, scenario] of Object.entries(rules)) sandboxes.control.when({ msisdn }, scenario);
@@ -72,14 +82,15 @@ describe.each([
 
   it('paid while the server was down (no callback reached it): the enquiry after the restart credits it once', async () => {
     const first = await live(db, { [phone]: { callback: { mode: 'missing' } } });
-    const userId = `restart-paid-${network}`;
+    // Unique per attempt: a retried test meets the first attempt's rows in the same database.
+    const userId = `restart-paid-${network}-${randomUUID().slice(0, 8)}`;
     await first.t.services.sql.query(
       `INSERT INTO player_accounts (user_id, phone, network, invitation_code, created_at) VALUES ($1, $2, $3, $1, now())`,
       [userId, phone, network],
     );
     const deposit = await first.t.gql<{ deposit: { id: string } }>(
       DEPOSIT,
-      { i: { requestId: 'paid', network, phone, amount: 5_000 } },
+      { i: { requestId: `paid-${userId}`, network, phone, amount: 5_000 } },
       player(userId),
     );
     const paymentId = deposit.data!.deposit.id;
@@ -101,16 +112,20 @@ describe.each([
   });
 
   it('still at the PIN prompt at the crash: the prompt resumes after the restart and the deposit is credited', async () => {
-    // The PIN prompt lasts longer than a deposit request takes on a busy CI machine.
-    const first = await live(db, { [phone]: { pinDelayMs: 4_000 } });
-    const userId = `restart-prompt-${network}`;
+    // The customer takes PROMPT_MS at the prompt, far longer than a deposit request takes even on a busy
+    // CI machine, so it is surely still pending at the crash. The first life's sandbox clock lags by
+    // PROMPT_MS less one second, so the restarted sandbox (on the real clock) finds the customer's answer
+    // due one second after the prompt was sent and resumes it at once.
+    const PROMPT_MS = 120_000;
+    const first = await live(db, { [phone]: { pinDelayMs: PROMPT_MS } }, PROMPT_MS - 1_000);
+    const userId = `restart-prompt-${network}-${randomUUID().slice(0, 8)}`;
     await first.t.services.sql.query(
       `INSERT INTO player_accounts (user_id, phone, network, invitation_code, created_at) VALUES ($1, $2, $3, $1, now())`,
       [userId, `${phone.slice(0, -1)}9`, network],
     );
     const deposit = await first.t.gql<{ deposit: { id: string } }>(
       DEPOSIT,
-      { i: { requestId: 'prompt', network, phone: `${phone.slice(0, -1)}9`, amount: 7_000 } },
+      { i: { requestId: `prompt-${userId}`, network, phone: `${phone.slice(0, -1)}9`, amount: 7_000 } },
       player(userId),
     );
     const paymentId = deposit.data!.deposit.id;
