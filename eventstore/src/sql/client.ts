@@ -5,6 +5,7 @@
  */
 import { mkdir } from 'node:fs/promises';
 import pg from 'pg';
+import lockfile from 'proper-lockfile';
 import type { PGlite } from '@electric-sql/pglite';
 
 export interface SqlResult<Row> {
@@ -256,10 +257,52 @@ export interface PgliteClientOptions {
    * starts from it instead of running `initdb` (only for an in-memory database, `dataDir` undefined).
    */
   readonly image?: Blob;
+  /**
+   * How long to wait for a data directory that another process holds (ms, default
+   * {@link PGLITE_LOCK_WAIT_MS}): long enough for the lock of a process that crashed to go stale.
+   */
+  readonly lockWaitMs?: number;
 }
 
+/** Stable code of the error thrown when another process has the PGlite data directory open. */
+export const PGLITE_DIR_IN_USE = 'PGLITE_DIR_IN_USE';
+/** A holder refreshes its lock every 5 s; a lock not refreshed for this long is a crashed holder's (ms). */
+export const PGLITE_LOCK_STALE_MS = 10_000;
+/** Default wait for a held data directory: a crashed holder's lock goes stale within it (ms). */
+export const PGLITE_LOCK_WAIT_MS = PGLITE_LOCK_STALE_MS + 2_000;
+
 /**
- * An embedded PostgreSQL (PGlite). `dataDir` is a folder (created if absent) or undefined for memory.
+ * Takes the data directory for this process: PGlite has one backend, and a second process writing the
+ * same folder corrupts it (the next start aborts inside PGlite). The lock is `<dataDir>.lock`
+ * (proper-lockfile: a directory whose mtime the holder refreshes); a crashed holder's lock is taken over
+ * once stale. Throws an error with `code` {@link PGLITE_DIR_IN_USE} when the folder stays held.
+ */
+const lockDataDir = async (dataDir: string, waitMs: number): Promise<() => Promise<void>> => {
+  const attempts = Math.max(0, Math.ceil(waitMs / 1_000));
+  try {
+    return await lockfile.lock(dataDir, {
+      stale: PGLITE_LOCK_STALE_MS,
+      retries: { retries: attempts, minTimeout: 1_000, maxTimeout: 1_000, factor: 1 },
+      // A refresh that comes late (a long synchronous stretch on a loaded machine) must not kill the
+      // server, as proper-lockfile's default does: warn instead.
+      onCompromised: (error) =>
+        process.emitWarning(`the lock on ${dataDir} was compromised: ${error.message}`, 'PgliteLockWarning'),
+    });
+  } catch (error) {
+    if ((error as { code?: string }).code !== 'ELOCKED') throw error;
+    throw Object.assign(
+      new Error(
+        `${dataDir} is in use by another process (another \`npm start\`?): stop it, or give this one its own ` +
+          `PGLITE_DIR. Two processes on one PGlite folder corrupt it.`,
+      ),
+      { code: PGLITE_DIR_IN_USE },
+    );
+  }
+};
+
+/**
+ * An embedded PostgreSQL (PGlite). `dataDir` is a folder (created if absent, held by this process until
+ * `close`, see {@link PGLITE_DIR_IN_USE}) or undefined for memory.
  * PGlite has one backend: transactions are serialised, which the event store's SQL tolerates
  * (event-store.md "Costs to know"). `options.image` starts an in-memory database from a dumped one.
  */
@@ -268,14 +311,24 @@ export const createPgliteClient = async (
   options: PgliteClientOptions = {},
 ): Promise<PgliteSqlClient> => {
   const { PGlite } = await import('@electric-sql/pglite');
-  if (dataDir && !dataDir.startsWith('memory://')) await mkdir(dataDir, { recursive: true });
   if (dataDir && options.image)
     throw new Error('createPgliteClient: an image starts an in-memory database only');
-  const db: PGlite = dataDir
-    ? await PGlite.create(dataDir)
-    : options.image
-      ? await PGlite.create({ loadDataDir: options.image })
-      : await PGlite.create();
+  let unlock: (() => Promise<void>) | undefined;
+  if (dataDir && !dataDir.startsWith('memory://')) {
+    await mkdir(dataDir, { recursive: true });
+    unlock = await lockDataDir(dataDir, options.lockWaitMs ?? PGLITE_LOCK_WAIT_MS);
+  }
+  let db: PGlite;
+  try {
+    db = dataDir
+      ? await PGlite.create(dataDir)
+      : options.image
+        ? await PGlite.create({ loadDataDir: options.image })
+        : await PGlite.create();
+  } catch (error) {
+    await unlock?.();
+    throw error;
+  }
   // PGlite has no named extended-protocol statements: hot statements are PREPAREd once (session-level,
   // not undone by a rollback) and EXECUTEd with their values as quoted literals.
   const prepared = new Map<string, Promise<unknown>>();
@@ -308,7 +361,13 @@ export const createPgliteClient = async (
       const unlisten = await db.listen(channel, (payload) => onNotify(payload));
       return unlisten;
     },
-    close: () => db.close(),
+    close: async () => {
+      try {
+        await db.close();
+      } finally {
+        await unlock?.();
+      }
+    },
     dumpImage: () => db.dumpDataDir('gzip'),
   };
 };

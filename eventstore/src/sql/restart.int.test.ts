@@ -1,10 +1,10 @@
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm, utimes } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { openTestDatabase, postgresUrl } from '../testing/databases.ts';
 import { openSqlEventStore } from './adapters.ts';
-import { createPgliteClient, createPostgresClient } from './client.ts';
+import { PGLITE_DIR_IN_USE, PGLITE_LOCK_STALE_MS, createPgliteClient, createPostgresClient } from './client.ts';
 
 /** A server restarts on the database it left: migrations must find what they applied and apply nothing. */
 describe('reopening an existing database', () => {
@@ -24,6 +24,38 @@ describe('reopening an existing database', () => {
       await second.close();
     } finally {
       await rm(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('PGlite on disk: a second opener of a held folder is refused with PGLITE_DIR_IN_USE, and gets it once the first closes', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'bashiri-held-'));
+    try {
+      const first = await createPgliteClient(dir);
+      await expect(createPgliteClient(dir, { lockWaitMs: 0 })).rejects.toMatchObject({
+        code: PGLITE_DIR_IN_USE,
+      });
+      expect((await first.query<{ one: number }>('SELECT 1 AS one')).rows[0]!.one).toBe(1);
+      await first.close();
+      const second = await createPgliteClient(dir, { lockWaitMs: 0 });
+      expect((await second.query<{ one: number }>('SELECT 1 AS one')).rows[0]!.one).toBe(1);
+      await second.close();
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('PGlite on disk: the lock left by a crashed process (not refreshed for the stale time) is taken over', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'bashiri-crashed-'));
+    try {
+      await mkdir(`${dir}.lock`); // what a holder killed with SIGKILL leaves behind
+      const old = new Date(Date.now() - PGLITE_LOCK_STALE_MS - 5_000);
+      await utimes(`${dir}.lock`, old, old);
+      const sql = await createPgliteClient(dir, { lockWaitMs: 0 });
+      expect((await sql.query<{ one: number }>('SELECT 1 AS one')).rows[0]!.one).toBe(1);
+      await sql.close();
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+      await rm(`${dir}.lock`, { recursive: true, force: true });
     }
   });
 
