@@ -117,15 +117,16 @@ describe.each([
     // PROMPT_MS less one second, so the restarted sandbox (on the real clock) finds the customer's answer
     // due one second after the prompt was sent and resumes it at once.
     const PROMPT_MS = 120_000;
-    const first = await live(db, { [phone]: { pinDelayMs: PROMPT_MS } }, PROMPT_MS - 1_000);
+    const promptPhone = `${phone.slice(0, -1)}9`; // not the first test's phone, whose callbacks go missing
+    const first = await live(db, { [promptPhone]: { pinDelayMs: PROMPT_MS } }, PROMPT_MS - 1_000);
     const userId = `restart-prompt-${network}-${randomUUID().slice(0, 8)}`;
     await first.t.services.sql.query(
       `INSERT INTO player_accounts (user_id, phone, network, invitation_code, created_at) VALUES ($1, $2, $3, $1, now())`,
-      [userId, `${phone.slice(0, -1)}9`, network],
+      [userId, promptPhone, network],
     );
     const deposit = await first.t.gql<{ deposit: { id: string } }>(
       DEPOSIT,
-      { i: { requestId: `prompt-${userId}`, network, phone: `${phone.slice(0, -1)}9`, amount: 7_000 } },
+      { i: { requestId: `prompt-${userId}`, network, phone: promptPhone, amount: 7_000 } },
       player(userId),
     );
     const paymentId = deposit.data!.deposit.id;
