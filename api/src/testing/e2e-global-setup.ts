@@ -6,7 +6,7 @@
  *    walk; without this step the first file of a clean clone paid the build (~70 s) in its `beforeAll`,
  *    and two files run side by side (`E2E_WORKERS=2`) could both build into the same `dist/`;
  * 2. with `DATABASE_URL` set, migrates a template database once (`createE2eTemplate`: the migrations an
- *    e2e server's start runs) and hands its name to the files (`inject('e2eTemplateDatabase')`): each
+ *    e2e server's start runs, then the content seed, decision 0202) and hands its name to the files (`inject('e2eTemplateDatabase')`): each
  *    file's server then starts on a copy of it (`CREATE DATABASE … TEMPLATE`) instead of migrating a
  *    fresh schema (~5 s wall per file; decision 0193). The teardown drops it and whatever copies the files'
  *    background drops left (decision 0199). Without `DATABASE_URL`

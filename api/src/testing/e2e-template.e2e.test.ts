@@ -1,8 +1,8 @@
 /**
  * The migrated template database of the e2e project (e2e-global-setup.ts, decision 0193) is exactly what
- * the migrations produce: a copy of it (what each e2e file's server starts on) and a fresh schema migrated
- * the way an e2e server's start migrated before (`openServices` with the e2e modules on an empty schema)
- * have the same tables, columns, defaults, constraints, indexes, views, functions, triggers, sequences and
+ * the migrations and the template's seed produce: a copy of it (what each e2e file's server starts on)
+ * and a fresh schema migrated the way an e2e server's start migrated before (`openServices` with the e2e
+ * modules on an empty schema) then seeded as the template is (`seedE2eTemplate`, decision 0202) have the same tables, columns, defaults, constraints, indexes, views, functions, triggers, sequences and
  * rows (timestamps aside: the migration tables stamp when each ran). A copy is dropped after its file
  * (in the background, decision 0199) and the run's teardown drops a template with every copy left. Runs
  * with `DATABASE_URL` (the template exists only then); no browser.
@@ -21,6 +21,7 @@ import {
   dropE2eTemplateAndCopies,
   e2eModules,
   openTemplateCopy,
+  seedE2eTemplate,
 } from './e2e-template.ts';
 
 const url = process.env['DATABASE_URL'];
@@ -123,7 +124,9 @@ describe.skipIf(!url || !template)('the e2e template database', () => {
       LOG_LEVEL: 'warn',
       PAYMENT_PROVIDERS: 'sandbox',
     });
-    await closeServices(await openServices(config, e2eModules(), { sql: fresh.sql }), { keepSql: true });
+    const services = await openServices(config, e2eModules(), { sql: fresh.sql });
+    await seedE2eTemplate(services);
+    await closeServices(services, { keepSql: true });
     const copy = await openTemplateCopy(url!, template!);
     opened.push(copy);
 

@@ -10,8 +10,10 @@ import type { TestDatabase } from '@bashiri/eventstore/testing';
 import { loadConfig } from '../config.ts';
 import { createFeedModule } from '../modules/feed/index.ts';
 import type { FeedOptions } from '../modules/feed/index.ts';
+import { seedContent } from '../modules/content/index.ts';
 import { smsOutbox, testModules } from '../modules/identity/testing.ts';
 import { closeServices, openServices } from '../services.ts';
+import type { AppServices } from '../services.ts';
 
 /** The first administrator of every e2e server (created at start, no TOTP bound). */
 export const E2E_ADMIN = { account: 'admin', password: 'e2e-admin-password' } as const;
@@ -44,10 +46,22 @@ export const e2eModules = (feed: FeedOptions = FAST_FEED, outbox = smsOutbox()) 
   testModules(E2E_ADMIN, { feed: createFeedModule(feed) }, outbox);
 
 /**
+ * The seeds of the template besides its migrations (decision 0202): the content module's default pages,
+ * rules, article, notices, contacts, 12 banner files, welcome message and site settings
+ * (`seedContent`, dated by `services.now()`: the template's making), which every e2e server's start
+ * would otherwise write into its fresh copy (~60 statements, 0.7–1.7 s wall a file on a loaded
+ * machine). The server's start still runs the seed, which finds it done (`content_seed_runs`) and
+ * writes nothing. The other modules' seeds stay at the server's start: they are a few statements each.
+ */
+export const seedE2eTemplate = async (services: AppServices): Promise<void> => {
+  await seedContent(services.sql, services.now());
+};
+
+/**
  * Creates the database `name` on the server of `connectionString` and migrates schema
  * {@link E2E_TEMPLATE_SCHEMA} in it exactly as an e2e server's start does (`openServices` with the e2e
- * modules: the event store's tables, the projections' checkpoints, every module's migrations), then
- * closes every connection to it, so that `CREATE DATABASE … TEMPLATE name` can copy it. Called once per
+ * modules: the event store's tables, the projections' checkpoints, every module's migrations), seeds
+ * it ({@link seedE2eTemplate}), then closes every connection to it, so that `CREATE DATABASE … TEMPLATE name` can copy it. Called once per
  * run by the e2e project's global setup; each e2e file then starts from a copy
  * ({@link startE2eServer}), and its server's own migration step finds nothing left to apply.
  */
@@ -68,7 +82,12 @@ export const createE2eTemplate = async (connectionString: string, name: string):
       LOG_LEVEL: 'warn',
       PAYMENT_PROVIDERS: 'sandbox',
     });
-    await closeServices(await openServices(config, e2eModules(), { sql }), { keepSql: true });
+    const services = await openServices(config, e2eModules(), { sql });
+    try {
+      await seedE2eTemplate(services);
+    } finally {
+      await closeServices(services, { keepSql: true });
+    }
   } finally {
     await sql.close();
   }

@@ -29,6 +29,7 @@ import { ensureWebBuilt } from '../../scripts/build-web.ts';
 import { loadConfig } from '../config.ts';
 import type { FeedOptions } from '../modules/feed/index.ts';
 import { smsOutbox } from '../modules/identity/testing.ts';
+import { runRewardRound } from '../modules/promotion/index.ts';
 import { startServer } from '../server.ts';
 import type { RunningServer } from '../server.ts';
 import { E2E_ADMIN, e2eModules, openTemplateCopy } from './e2e-template.ts';
@@ -212,6 +213,13 @@ export interface E2eServer {
    * clock does not move.
    */
   readonly clock: { now(): number; advance(ms: number): void };
+  /**
+   * Runs one round of the promotion reward worker's work now (`runRewardRound`: the promotion
+   * projection caught up, the reward queue drained), beside the worker's own rounds. A test that must
+   * know the worker has run again since a reward was paid (paid once, not twice) calls it instead of
+   * waiting for the worker's next wake-up in real time.
+   */
+  rewardRound(): Promise<void>;
 }
 
 let ipCounter = 0;
@@ -365,6 +373,7 @@ export const startE2eServer = async (
     staffLogin,
     login,
     clock,
+    rewardRound: () => runRewardRound(server.services),
     close: async () => {
       let step = mark();
       await server.close();

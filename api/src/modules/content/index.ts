@@ -61,6 +61,7 @@ import { uploadFile, uploadRoutes } from './uploads.ts';
 
 export { siteConfigAt } from './site-config.ts';
 export { unreadCount } from './messages.ts';
+export { seedContent } from './seed.ts';
 
 type Subscribable = GraphQLContext & {
   pubsub: { subscribe(topics: string | string[]): Promise<AsyncIterable<unknown>> };

@@ -223,6 +223,19 @@ const Mutation: MutationResolvers = {
   },
 };
 
+/**
+ * One reward round without the once-a-minute expiries: catches the promotion projection up (it queues
+ * the rewards its triggers earn) and pays what the queue holds, each item once (rewards.ts
+ * `drainRewards`, leased batches: safe beside the worker's own rounds). What {@link startRewardWorker}
+ * does on every wake-up; an end-to-end test runs it to know that the worker's work has run again since a
+ * reward was paid (web-player/src/promotion/referral.e2e.test.ts "paid once").
+ */
+export const runRewardRound = async (services: AppServices): Promise<void> => {
+  await services.projections.catchUp(promotionProjection);
+  forgetProjectedTallies();
+  await drainRewards(services);
+};
+
 /** Starts the reward worker: after every wake-up, at least every `pollMs`; expiries once a minute. */
 export const startRewardWorker = (services: AppServices, pollMs = 1_000): (() => Promise<void>) => {
   let lastExpiry = 0;

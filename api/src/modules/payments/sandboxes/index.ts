@@ -6,7 +6,7 @@
 import type { FastifyInstance } from 'fastify';
 import { SandboxCore } from './core.ts';
 import type { SandboxTx, SentCallback } from './core.ts';
-import { generateSandboxKeys } from './keys.ts';
+import { sandboxKeysOfProcess } from './keys.ts';
 import type { SandboxDefaults, SandboxNetwork, Scenario } from './scenario.ts';
 import { SANDBOX_NETWORKS } from './scenario.ts';
 import { createSandboxServer } from './server.ts';
@@ -85,7 +85,7 @@ const REGISTER: Record<SandboxNetwork, (app: FastifyInstance, core: SandboxCore)
 
 /** Starts the four sandboxes; `stop()` closes them and cancels pending timers and slow answers. */
 export const startSandboxes = async (options: StartSandboxesOptions): Promise<SandboxHandle> => {
-  const keys = generateSandboxKeys();
+  const keys = sandboxKeysOfProcess();
   const base = options.callbackBaseUrl.replace(/\/$/, '');
   const core = new SandboxCore({
     callbackUrl: (n) => `${base}/${n}`,

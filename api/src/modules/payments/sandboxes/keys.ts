@@ -1,6 +1,6 @@
 /**
  * Sandbox RSA keys (mobile-money.md §2 "Disbursement" PIN, §3 "Authentication"): one TEST key pair per
- * sandbox start, never a real provider key. The adapters get the public half (`SandboxHandle.keys`,
+ * process (shared by its sandbox starts), never a real provider key. The adapters get the public half (`SandboxHandle.keys`,
  * `GET /_sandbox/keys`), as they would get the provider's published key in production.
  */
 import { constants, generateKeyPairSync, privateDecrypt } from 'node:crypto';
@@ -12,7 +12,7 @@ export interface SandboxKeyPair {
   readonly publicKeyBase64: string;
 }
 
-/** A fresh 2048-bit RSA pair (about 50 ms). */
+/** A fresh 2048-bit RSA pair (50–500 ms of CPU: the search for primes varies). */
 export const generateSandboxKeys = (): SandboxKeyPair => {
   const { privateKey, publicKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
   return {
@@ -20,6 +20,16 @@ export const generateSandboxKeys = (): SandboxKeyPair => {
     publicKeyBase64: publicKey.export({ type: 'spki', format: 'der' }).toString('base64'),
   };
 };
+
+let keysOfProcess: SandboxKeyPair | null = null;
+
+/**
+ * The TEST key pair of this process ({@link generateSandboxKeys} on first use, then the same pair): every
+ * sandbox start in one process shares it, so that a process starting the sandboxes again and again (each
+ * end-to-end file's server, decision 0202) pays the key generation once. The adapters still get the
+ * public half from the running sandboxes, never a fixed key.
+ */
+export const sandboxKeysOfProcess = (): SandboxKeyPair => (keysOfProcess ??= generateSandboxKeys());
 
 /**
  * Decrypts base64 ciphertext made with any padding the sources disagree on (§2 [X]): OAEP-SHA256,
