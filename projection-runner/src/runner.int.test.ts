@@ -170,24 +170,39 @@ describe.each(availableSqlKinds())('projection runner (%s)', (kind) => {
     await runner.stop();
   });
 
-  /** The store with its batches counted: each batch reads the log once inside its transaction. */
+  /**
+   * The store with its batches counted (each batch reads the log once inside its transaction) and the
+   * loop's checks before a batch (a read of the log outside any transaction).
+   */
   const countingBatches = () => {
     let n = 0;
+    let checks = 0;
+    let batchesBeforeFirstCheck: number | undefined;
     const counting: SqlEventStore = {
       ...store,
       readAllWithin: (tx, read) => {
         n++;
         return store.readAllWithin(tx, read);
       },
+      readAll: (read) => {
+        checks++;
+        batchesBeforeFirstCheck ??= n;
+        return store.readAll(read);
+      },
     };
-    return { counting, batches: () => n };
+    return {
+      counting,
+      batches: () => n,
+      checks: () => checks,
+      batchesBeforeFirstCheck: () => batchesBeforeFirstCheck,
+    };
   };
 
   it('a wake-up or poll with nothing new in the log after its checkpoint runs no batch (decision 0176)', async () => {
     const WAIT = { timeout: 20_000 };
     const { table, prefix } = await fresh();
     const projection = balances(table, prefix);
-    const { counting, batches } = countingBatches();
+    const { counting, batches, checks, batchesBeforeFirstCheck } = countingBatches();
     const runner = createProjectionRunner({
       sql: db.sql,
       store: counting,
@@ -200,6 +215,11 @@ describe.each(availableSqlKinds())('projection runner (%s)', (kind) => {
     await expect
       .poll(() => snapshot(db.sql, table), WAIT)
       .toEqual([{ stream: `${prefix}a`, balance: 3, movements: 1 }]);
+    // After a batch that applied events the next runs without the check (decision 0201: the log is
+    // flowing) and finds nothing; from then on the loop checks first.
+    await expect.poll(() => batches(), WAIT).toBe(2);
+    await expect.poll(() => checks(), WAIT).toBeGreaterThan(0);
+    expect(batchesBeforeFirstCheck()).toBe(2);
     const before = batches();
     // Polls every 20 ms and wake-ups of its streams with nothing appended: no lease, no transaction.
     for (let i = 0; i < 5; i++) {
@@ -212,7 +232,9 @@ describe.each(availableSqlKinds())('projection runner (%s)', (kind) => {
     await expect
       .poll(() => snapshot(db.sql, table), WAIT)
       .toEqual([{ stream: `${prefix}a`, balance: 7, movements: 2 }]);
-    expect(batches()).toBe(before + 1);
+    // Its batch, and the one after it that finds the log still (decision 0201); then none again.
+    await expect.poll(() => batches(), WAIT).toBe(before + 2);
+    expect(checks()).toBeGreaterThan(0);
     await runner.stop();
   });
 

@@ -207,6 +207,10 @@ export const createProjectionRunner = (options: ProjectionRunnerOptions): Projec
     // reset it, and that rebuild catches up itself), the next event after it runs the batch from the
     // checkpoint. Until its first batch the loop has no position and runs the batch directly.
     let known: LogPosition | null | undefined;
+    // Whether the last batch applied events: the log is flowing, so the next batch is run without the
+    // check (decision 0201: under a steady stream of appends the check found something nearly every
+    // time, one statement per batch for nothing); after a batch that applied none, the check again.
+    let flowing = false;
     // An append only to streams outside the projection's filter does not wake it (issue 14 speed: a
     // dozen projections each running a batch of nothing after every bet cost more statements than the
     // bets); its poll still runs every `pollIntervalMs`.
@@ -221,10 +225,11 @@ export const createProjectionRunner = (options: ProjectionRunnerOptions): Projec
         pending = false;
         const started = Date.now();
         try {
-          if (known === undefined || (await hasNewEvents(projection, known)))
+          if (known === undefined || flowing || (await hasNewEvents(projection, known)))
             for (;;) {
               const batch = await runBatch(projection);
               if (batch.leased) known = batch.position;
+              flowing = batch.leased && batch.applied > 0;
               if (!batch.leased || batch.applied < batchSize) break;
             }
         } catch (error) {

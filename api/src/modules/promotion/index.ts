@@ -10,7 +10,7 @@
 import { readFileSync } from 'node:fs';
 import { promotionDecider } from '@bashiri/domain';
 import type { PromotionCommand } from '@bashiri/domain';
-import { handleCommand } from '@bashiri/eventstore';
+import { handleCommand, onlyFor } from '@bashiri/eventstore';
 import type { IResolvers } from 'mercurius';
 import type { MutationResolvers, QueryResolvers } from '../../graphql/generated.ts';
 import { codedError, fromDomainError } from '../../graphql/errors.ts';
@@ -19,7 +19,7 @@ import type { AppServices } from '../../services.ts';
 import { startWorkerLoop } from '../../worker-loop.ts';
 import type { ApiModule } from '../module.ts';
 import { configAt, saveConfig } from './config.ts';
-import { promotionProjection } from './projection.ts';
+import { promotionProjection, REWARD_TRIGGER_STREAMS } from './projection.ts';
 import * as q from './queries.ts';
 import { seedPromotions } from './seed.ts';
 import {
@@ -236,7 +236,10 @@ export const runRewardRound = async (services: AppServices): Promise<void> => {
   await drainRewards(services);
 };
 
-/** Starts the reward worker: after every wake-up, at least every `pollMs`; expiries once a minute. */
+/**
+ * Starts the reward worker: after every wake-up by an append that may queue a reward
+ * ({@link REWARD_TRIGGER_STREAMS}, decision 0201), at least every `pollMs`; expiries once a minute.
+ */
 export const startRewardWorker = (services: AppServices, pollMs = 1_000): (() => Promise<void>) => {
   let lastExpiry = 0;
   return startWorkerLoop(
@@ -254,7 +257,7 @@ export const startRewardWorker = (services: AppServices, pollMs = 1_000): (() =>
     {
       pollMs,
       minIntervalMs: 100,
-      wakeOn: (wake) => services.store.onAppended(wake),
+      wakeOn: (wake) => services.store.onAppended(onlyFor(REWARD_TRIGGER_STREAMS, wake)),
       onError: (error) => services.logger.error({ err: error }, 'promotion reward worker failed'),
     },
   );

@@ -18,7 +18,7 @@
  * consecutive bet events or registrations (`applyBatch`, `projection-runs.ts`), the rest one by one, in
  * log order.
  */
-import type { RecordedEvent, SqlExecutor } from '@bashiri/eventstore';
+import type { LogFilter, RecordedEvent, SqlExecutor } from '@bashiri/eventstore';
 import type { Projection } from '@bashiri/projection-runner';
 import { netOf } from '@bashiri/domain';
 import type { MovementLine } from '@bashiri/domain';
@@ -123,6 +123,19 @@ const runOf = (e: RecordedEvent): 'bets' | 'registrations' | null =>
 
 const applyRun = (kind: 'bets' | 'registrations', run: readonly RecordedEvent[], tx: SqlExecutor) =>
   kind === 'bets' ? applyBets(run, tx) : applyRegistrations(run, tx);
+
+/**
+ * The appends that may queue a reward item, by the streams they name (decision 0201): a registration
+ * (`account-*`: welcome), a bet (`bet-*`: order bonus, referral stakes, purse), a deposit (its
+ * `payment-*` stream is appended with the `wallet-*` one: invitation) and a promotion's own streams
+ * (`promotion-*`). Only these wake the reward worker at once; an append to `wallet-*` streams beside none
+ * of them — a casino `bet`/`win` (with its `casino-round-*` stream), a staff adjustment, a withdrawal
+ * without its payment — queues nothing, and the worker's poll (every second) and its minute's expiry
+ * round cover whatever an unknown append (`streams` undefined: another process) may have queued.
+ */
+export const REWARD_TRIGGER_STREAMS: LogFilter = {
+  streamPrefixes: ['account-', 'bet-', 'payment-', 'promotion-'],
+};
 
 /** Keeps the promotion read models and fills the reward queue. */
 export const promotionProjection: Projection = {
