@@ -121,6 +121,7 @@ export const openServices = async (
     sql,
     store,
     projections: modules.flatMap((m) => m.projections ?? []),
+    sharedReads: SHARED_READS,
     onError: (name, error) =>
       logger.error({ err: error, projection: name }, 'projection failed (will retry)'),
   });
@@ -138,6 +139,16 @@ export const openServices = async (
     logger,
   };
 };
+
+/**
+ * Projections that share their reads of the log (decision 0200, issue 19 "Speed"): the wallet's read
+ * models, the statistics and the promotion triggers all read every wallet movement (and the last two
+ * the bet and account streams too), at about the same pace; a round of racing settlement appends tens
+ * of thousands of movements, which each of them read separately before.
+ */
+export const SHARED_READS: readonly (readonly string[])[] = [
+  ['wallet_read_models', 'statistics', 'promotion.triggers'],
+];
 
 /**
  * Closes what {@link openServices} opened (the database too, unless the caller keeps it; the event

@@ -307,7 +307,7 @@ describe.skipIf(!process.env.DATABASE_URL)('two runners on one projection (postg
 
     const holding = a.runBatch(slow);
     await new Promise((resolve) => setTimeout(resolve, 100));
-    expect(await b.runBatch(fast)).toEqual({ leased: false, applied: 0, position: null });
+    expect(await b.runBatch(fast)).toEqual({ leased: false, applied: 0, position: null, more: false });
     release();
     expect((await holding).applied).toBe(5);
 

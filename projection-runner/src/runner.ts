@@ -8,13 +8,17 @@
 import { migrate, wakeConcerns } from '@bashiri/eventstore';
 import type {
   EventStore,
+  LogFilter,
   LogPosition,
   ReadAllOptions,
   ReadAllResult,
+  RecordedEvent,
   SqlClient,
   SqlExecutor,
 } from '@bashiri/eventstore';
 import type { Projection } from './projection.ts';
+import { createSharedLog, filterTakes, unionFilter } from './shared-read.ts';
+import type { SharedLog } from './shared-read.ts';
 
 const CHECKPOINT_MIGRATIONS = {
   folder: new URL('../migrations/', import.meta.url),
@@ -50,6 +54,14 @@ export interface ProjectionRunnerOptions {
    * out the rest of it too. `settle`/`catchUp` never wait.
    */
   readonly minIntervalMs?: number;
+  /**
+   * Groups of projections (by name) that share their reads of the log (decision 0200): each group reads
+   * the union of its members' filters once per span, and each member keeps the events of its own filter.
+   * Worth it for projections that read the same busy streams at about the same pace (the wallet's
+   * read models, statistics and promotion triggers all read every wallet movement). A projection may be
+   * in one group; names of projections the runner does not run are ignored. Default: none.
+   */
+  readonly sharedReads?: readonly (readonly string[])[];
   /** Called when a batch fails (it will be retried); defaults to nothing. */
   readonly onError?: (projection: string, error: unknown) => void;
 }
@@ -59,6 +71,11 @@ export interface BatchResult {
   readonly leased: boolean;
   readonly applied: number;
   readonly position: LogPosition | null;
+  /**
+   * True when the batch's read was cut at the batch size, so more events may follow at once (a shared
+   * read may be full while few of its events were the projection's own).
+   */
+  readonly more: boolean;
 }
 
 /** `wait`: when another runner holds the projection, wait for its batch instead of skipping (read your writes). */
@@ -92,6 +109,18 @@ export const createProjectionRunner = (options: ProjectionRunnerOptions): Projec
   const batchSize = options.batchSize ?? 1_000;
   const sameDatabase = readsWithin(store) && store.sql === sql;
 
+  // The shared reads (decision 0200): each grouped projection's name to its group's log.
+  const sharedBy = new Map<string, SharedLog>();
+  for (const names of options.sharedReads ?? []) {
+    const members = projections.filter((p) => names.includes(p.name) && !sharedBy.has(p.name));
+    if (members.length < 2) continue;
+    const shared = createSharedLog(
+      members.map((p) => p.name),
+      unionFilter(members.map((p) => p.filter)),
+    );
+    for (const p of members) sharedBy.set(p.name, shared);
+  }
+
   // The checkpoint row is created once per projection and runner (rebuilds keep the row).
   const ensured = new Set<string>();
   const ensureRow = async (name: string) => {
@@ -104,6 +133,8 @@ export const createProjectionRunner = (options: ProjectionRunnerOptions): Projec
 
   const runBatch = async (projection: Projection, options: LeaseOptions = {}): Promise<BatchResult> => {
     await ensureRow(projection.name);
+    const shared = sharedBy.get(projection.name);
+    const since = shared?.mark() ?? 0;
     return sql.transaction(async (tx) => {
       // The batch's commit need not wait for its WAL flush (synchronous_commit off for this transaction
       // only): a read model and its checkpoint commit together, so a crash can only lose both, and the
@@ -119,26 +150,41 @@ export const createProjectionRunner = (options: ProjectionRunnerOptions): Projec
         [projection.name],
       );
       const row = lease.rows[0];
-      if (!row) return { leased: false, applied: 0, position: null };
-      const read = {
-        after: row.position,
-        maxCount: batchSize,
-        ...(projection.filter ? { filter: projection.filter } : {}),
+      if (!row) return { leased: false, applied: 0, position: null, more: false };
+      const readPage = (after: LogPosition | null, maxCount: number, filter: LogFilter | undefined) => {
+        const read = { after, maxCount, ...(filter ? { filter } : {}) };
+        return sameDatabase ? (store as unknown as ReadsWithin).readAllWithin(tx, read) : store.readAll(read);
       };
-      const page = sameDatabase
-        ? await (store as unknown as ReadsWithin).readAllWithin(tx, read)
-        : await store.readAll(read);
+      let events: readonly RecordedEvent[];
+      let position: LogPosition | null;
+      let more: boolean;
+      if (shared) {
+        // The group's span from this checkpoint (read once for the group, decision 0200); the lease
+        // taken above still makes this batch the only one of this projection, and its events and its
+        // checkpoint commit together below, as for a read of its own.
+        const span = await shared.read(row.position, batchSize, since, (after, maxCount) =>
+          readPage(after, maxCount, shared.filter),
+        );
+        events = span.events.filter((e) => filterTakes(projection.filter, e.streamName));
+        position = span.position;
+        more = span.full;
+      } else {
+        const page = await readPage(row.position, batchSize, projection.filter);
+        events = page.events;
+        position = page.position;
+        more = page.events.length >= batchSize;
+      }
       if (projection.applyBatch) {
-        if (page.events.length > 0) await projection.applyBatch(page.events, tx);
-      } else for (const event of page.events) await projection.apply(event, tx);
-      if (page.position !== row.position) {
+        if (events.length > 0) await projection.applyBatch(events, tx);
+      } else for (const event of events) await projection.apply(event, tx);
+      if (position !== row.position) {
         await tx.query(
           `UPDATE projection_checkpoints SET position = $2, events_applied = events_applied + $3, updated_at = now()
            WHERE name = $1`,
-          [projection.name, page.position, page.events.length],
+          [projection.name, position, events.length],
         );
       }
-      return { leased: true, applied: page.events.length, position: page.position };
+      return { leased: true, applied: events.length, position, more };
     });
   };
 
@@ -147,7 +193,7 @@ export const createProjectionRunner = (options: ProjectionRunnerOptions): Projec
     for (;;) {
       const batch = await runBatch(projection, options);
       total += batch.applied;
-      if (!batch.leased || batch.applied < batchSize) return total;
+      if (!batch.leased || !batch.more) return total;
     }
   };
 
@@ -230,7 +276,7 @@ export const createProjectionRunner = (options: ProjectionRunnerOptions): Projec
               const batch = await runBatch(projection);
               if (batch.leased) known = batch.position;
               flowing = batch.leased && batch.applied > 0;
-              if (!batch.leased || batch.applied < batchSize) break;
+              if (!batch.leased || !batch.more) break;
             }
         } catch (error) {
           options.onError?.(projection.name, error);
