@@ -4,7 +4,12 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { openTestDatabase, postgresUrl } from '../testing/databases.ts';
 import { openSqlEventStore } from './adapters.ts';
-import { PGLITE_DIR_IN_USE, PGLITE_LOCK_STALE_MS, createPgliteClient, createPostgresClient } from './client.ts';
+import {
+  PGLITE_DIR_IN_USE,
+  PGLITE_LOCK_STALE_MS,
+  createPgliteClient,
+  createPostgresClient,
+} from './client.ts';
 
 /** A server restarts on the database it left: migrations must find what they applied and apply nothing. */
 describe('reopening an existing database', () => {
