@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config';
+import { LongestFirstSequencer } from './eventstore/src/testing/longest-first-sequencer.ts';
 import { parseDatabaseUrls } from './eventstore/src/testing/worker-database.ts';
 
 /**
@@ -75,6 +76,10 @@ const MEMORY_STORE_SUITES = [
 
 export default defineConfig({
   test: {
+    // The integration files longest first, by the durations in eventstore/src/testing/int-durations.json,
+    // so that the two int workers end together (decision 0203); `INT_LONGEST_FIRST=0` keeps vitest's
+    // own order (its results cache, else the files' sizes).
+    ...(process.env.INT_LONGEST_FIRST === '0' ? {} : { sequence: { sequencer: LongestFirstSequencer } }),
     projects: [
       {
         test: {
