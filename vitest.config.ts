@@ -40,6 +40,12 @@ if (INT_DATABASE_URLS.length > 0 && WORKERS > INT_DATABASE_URLS.length)
 const INT_SETUP = ['eventstore/src/testing/int-worker-setup.ts'];
 
 /**
+ * `expect.poll` of the integration projects: up to 30 s (vitest's default is 1 s, which a loaded 2-core CI
+ * machine can miss for work that takes milliseconds; a poll ends as soon as its check holds).
+ */
+const INT_POLL = { timeout: 30_000, interval: 50 };
+
+/**
  * Workers of the unit project (pure code, no IO): one by default, as before. The unit files have a
  * group of their own (vitest gives one `maxWorkers` to a whole `groupOrder`, and the integration files
  * need one), so `UNIT_WORKERS=2` runs two side by side; with `UNIT_POOL=threads` they run in worker
@@ -102,6 +108,7 @@ export default defineConfig({
           sequence: { groupOrder: 1 },
           testTimeout: INT_TIMEOUT_MS,
           hookTimeout: INT_TIMEOUT_MS,
+          expect: { poll: INT_POLL },
         },
       },
       {
@@ -118,6 +125,7 @@ export default defineConfig({
           sequence: { groupOrder: 1 },
           testTimeout: INT_TIMEOUT_MS,
           hookTimeout: INT_TIMEOUT_MS,
+          expect: { poll: INT_POLL },
           env: { TEST_EVENT_STORE: 'memory' },
         },
       },
