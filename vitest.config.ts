@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config';
+import { LongestFirstSequencer } from './eventstore/src/testing/longest-first-sequencer.ts';
 import { parseDatabaseUrls } from './eventstore/src/testing/worker-database.ts';
 
 /**
@@ -39,6 +40,12 @@ if (INT_DATABASE_URLS.length > 0 && WORKERS > INT_DATABASE_URLS.length)
 const INT_SETUP = ['eventstore/src/testing/int-worker-setup.ts'];
 
 /**
+ * `expect.poll` of the integration projects: up to 30 s (vitest's default is 1 s, which a loaded 2-core CI
+ * machine can miss for work that takes milliseconds; a poll ends as soon as its check holds).
+ */
+const INT_POLL = { timeout: 30_000, interval: 50 };
+
+/**
  * Workers of the unit project (pure code, no IO): one by default, as before. The unit files have a
  * group of their own (vitest gives one `maxWorkers` to a whole `groupOrder`, and the integration files
  * need one), so `UNIT_WORKERS=2` runs two side by side; with `UNIT_POOL=threads` they run in worker
@@ -75,6 +82,10 @@ const MEMORY_STORE_SUITES = [
 
 export default defineConfig({
   test: {
+    // The integration files longest first, by the durations in eventstore/src/testing/int-durations.json,
+    // so that the two int workers end together (decision 0203); `INT_LONGEST_FIRST=0` keeps vitest's
+    // own order (its results cache, else the files' sizes).
+    ...(process.env.INT_LONGEST_FIRST === '0' ? {} : { sequence: { sequencer: LongestFirstSequencer } }),
     projects: [
       {
         test: {
@@ -97,6 +108,7 @@ export default defineConfig({
           sequence: { groupOrder: 1 },
           testTimeout: INT_TIMEOUT_MS,
           hookTimeout: INT_TIMEOUT_MS,
+          expect: { poll: INT_POLL },
         },
       },
       {
@@ -113,6 +125,7 @@ export default defineConfig({
           sequence: { groupOrder: 1 },
           testTimeout: INT_TIMEOUT_MS,
           hookTimeout: INT_TIMEOUT_MS,
+          expect: { poll: INT_POLL },
           env: { TEST_EVENT_STORE: 'memory' },
         },
       },

@@ -4,6 +4,10 @@
  * `DATABASE_URL` is not set.
  */
 import { randomBytes } from 'node:crypto';
+import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
 import pg from 'pg';
 import { createPgliteClient, createPostgresClient } from '../sql/client.ts';
 import type { SqlClient, SqlExecutor } from '../sql/client.ts';
@@ -26,10 +30,61 @@ export interface TestDatabase {
   dispose(): Promise<void>;
 }
 
+/**
+ * The image of an empty in-memory PGlite (its data directory right after `initdb`, gzipped), kept in
+ * `<os tmpdir>/bashiri-pglite-images/empty-<PGlite version>.tgz` and once per process (decision 0203).
+ * Starting from it skips `initdb`: about 0.8 CPU-s a database instead of 2.0–2.6 (measured 28 November,
+ * docs/benchmarks.md "CI integration tier (helper, session 15)"), and an integration run opens a PGlite
+ * in most of its files. Written atomically by the first process that needs it; a new PGlite version gets
+ * a file of its own. `TEST_PGLITE_IMAGE=0` starts every PGlite with its own `initdb`, as before. Null
+ * when the image cannot be made or read (the database then starts afresh).
+ */
+let emptyImage: Promise<Blob | null> | null = null;
+const emptyPgliteImage = (): Promise<Blob | null> => (emptyImage ??= loadOrMakeEmptyImage());
+
+const loadOrMakeEmptyImage = async (): Promise<Blob | null> => {
+  try {
+    const require = createRequire(import.meta.url);
+    const pgliteDir = dirname(dirname(require.resolve('@electric-sql/pglite/pglite.wasm')));
+    const { version } = JSON.parse(await readFile(join(pgliteDir, 'package.json'), 'utf8')) as {
+      version: string;
+    };
+    const file = join(tmpdir(), 'bashiri-pglite-images', `empty-${version.replace(/[^\w.-]/g, '_')}.tgz`);
+    const stored = await readFile(file).catch(() => null);
+    if (stored) return new Blob([new Uint8Array(stored)]);
+    const fresh = await createPgliteClient();
+    try {
+      const image = await fresh.dumpImage();
+      await mkdir(dirname(file), { recursive: true });
+      const temporary = `${file}.${process.pid}.${Date.now()}.tmp`;
+      await writeFile(temporary, new Uint8Array(await image.arrayBuffer()));
+      await rename(temporary, file).catch(() => rm(temporary, { force: true }));
+      return image;
+    } finally {
+      await fresh.close();
+    }
+  } catch {
+    return null;
+  }
+};
+
+/** A fresh, empty in-memory PGlite: from the empty image when there is one, else with its own initdb. */
+const openTestPglite = async () => {
+  const image = process.env.TEST_PGLITE_IMAGE === '0' ? null : await emptyPgliteImage();
+  if (image) {
+    try {
+      return await createPgliteClient(undefined, { image });
+    } catch {
+      // A damaged image: this database starts afresh.
+    }
+  }
+  return createPgliteClient();
+};
+
 /** A fresh, empty database of `kind`. */
 export const openTestDatabase = async (kind: SqlKind, poolSize = 10): Promise<TestDatabase> => {
   if (kind === 'pglite') {
-    const sql = await createPgliteClient();
+    const sql = await openTestPglite();
     return { sql, schema: sql.schema, dispose: () => sql.close() };
   }
   const connectionString = postgresUrl();

@@ -13,17 +13,25 @@ let airtel: AirtelProvider;
 let n = 0;
 const phone = () => `+25568${String(1_000_000 + ++n * 7919).slice(-7)}`;
 const id = () => randomUUID();
+/** How long a test waits for what the sandbox does on its own timers (a loaded machine can be slow). */
+const LOADED_MS = 30_000;
+
+const config = () => ({
+  baseUrl: sandboxes.urls.airtel,
+  clientId: C.clientId,
+  clientSecret: C.clientSecret,
+  pin: C.pin,
+  publicKeyBase64: sandboxes.publicKeyBase64,
+  callbackHashKey: C.callbackHashKey,
+});
 
 beforeAll(async () => {
   ({ sandboxes, sink } = await startTestSandboxes());
   airtel = new AirtelProvider({
-    baseUrl: sandboxes.urls.airtel,
-    clientId: C.clientId,
-    clientSecret: C.clientSecret,
-    pin: C.pin,
-    publicKeyBase64: sandboxes.publicKeyBase64,
-    callbackHashKey: C.callbackHashKey,
-    timeouts: { safe: 500, send: 300 },
+    ...config(),
+    // Generous: a loaded 2-core CI machine can stall an ordinary call for longer than a short timeout.
+    // The timeout test uses a provider of its own with a short one.
+    timeouts: { safe: LOADED_MS, send: LOADED_MS },
   });
 });
 afterAll(async () => {
@@ -33,7 +41,7 @@ afterAll(async () => {
 afterEach(() => sandboxes.control.reset());
 
 const callbackOf = async (paymentId: string, count = 1) => {
-  const until = Date.now() + 2_000;
+  const until = Date.now() + LOADED_MS;
   for (;;) {
     const mine = sink.received.filter(
       (r) =>
@@ -68,26 +76,32 @@ describe('Airtel adapter against the Airtel sandbox', () => {
     const p = { paymentId: id(), phone: phone(), amount: 1_000 };
     sandboxes.control.when({ msisdn: p.phone }, { customer });
     await airtel.requestDeposit(p);
-    await sleep(100);
-    expect(await airtel.enquire(p.paymentId, 'deposit', p)).toMatchObject({ status: 'failed', code });
+    await expect
+      .poll(() => airtel.enquire(p.paymentId, 'deposit', p), { timeout: LOADED_MS })
+      .toMatchObject({ status: 'failed', code });
   });
 
   it('ambiguous TA, then resolved by enquiry', async () => {
     const p = { paymentId: id(), phone: phone(), amount: 2_000 };
-    sandboxes.control.when({ msisdn: p.phone }, { ambiguous: { resolvesTo: 'succeeded', afterMs: 80 } });
+    // Resolved by hand, not after a delay a loaded machine could outlast before the first enquiry.
+    sandboxes.control.when({ msisdn: p.phone }, { ambiguous: { resolvesTo: 'never' } });
     await airtel.requestDeposit(p);
-    await sleep(40);
-    expect(await airtel.enquire(p.paymentId, 'deposit', p)).toEqual({ status: 'ambiguous', code: 'TA' });
-    await sleep(100);
+    await expect
+      .poll(() => airtel.enquire(p.paymentId, 'deposit', p), { timeout: LOADED_MS })
+      .toEqual({ status: 'ambiguous', code: 'TA' });
+    sandboxes.control.resolve('airtel', p.paymentId, 'succeeded');
     expect(await airtel.enquire(p.paymentId, 'deposit', p)).toMatchObject({ status: 'succeeded' });
   });
 
   it('timeout after charge: the push throws, the customer was charged', async () => {
     const p = { paymentId: id(), phone: phone(), amount: 3_000 };
-    sandboxes.control.when({ msisdn: p.phone }, { slowAnswerMs: 2_000 });
-    await expect(airtel.requestDeposit(p)).rejects.toThrow(/timeout|abort/i);
-    await sleep(50);
-    expect(await airtel.enquire(p.paymentId, 'deposit', p)).toMatchObject({ status: 'succeeded' });
+    // The answer comes after LOADED_MS, long after this provider's 300 ms (both timers in this process).
+    sandboxes.control.when({ msisdn: p.phone }, { slowAnswerMs: LOADED_MS });
+    const hasty = new AirtelProvider({ ...config(), timeouts: { safe: LOADED_MS, send: 300 } });
+    await expect(hasty.requestDeposit(p)).rejects.toThrow(/timeout|abort/i);
+    await expect
+      .poll(() => airtel.enquire(p.paymentId, 'deposit', p), { timeout: LOADED_MS })
+      .toMatchObject({ status: 'succeeded' });
   });
 
   it('duplicate id → ambiguous DUPLICATE_ID; HTTP-200 error → failed', async () => {

@@ -12,9 +12,11 @@ let sink: CallbackSink;
 let halo: HaloPesaProvider;
 let n = 0;
 const phone = () => `+25562${String(1_000_000 + ++n * 7919).slice(-7)}`;
+/** How long a test waits for what the sandbox does on its own timers (a loaded machine can be slow). */
+const LOADED_MS = 30_000;
 const req = (amount: number) => ({ paymentId: randomUUID(), phone: phone(), amount });
 const webhooksOf = async (paymentId: string, count = 1) => {
-  const until = Date.now() + 2_000;
+  const until = Date.now() + LOADED_MS;
   for (;;) {
     const mine = sink.received.filter((r) => (r.body as { order_id?: string }).order_id === paymentId);
     if (mine.length >= count) return mine;
@@ -33,7 +35,9 @@ beforeAll(async () => {
     pin: C.pin,
     webhookUrl: `${sink.url}/halotel`,
     payoutStatementUrl: `${sandboxes.urls.halotel}/_sandbox/statement`,
-    timeouts: { safe: 500, send: 300 },
+    // Generous: a loaded 2-core CI machine can stall an ordinary call for longer than a short timeout.
+    // The timeout test uses a provider of its own with a short one.
+    timeouts: { safe: LOADED_MS, send: LOADED_MS },
   });
 });
 afterAll(async () => {
@@ -82,17 +86,20 @@ describe('HaloPesa adapter against the Selcom-shaped sandbox', () => {
     const p = req(1_000);
     sandboxes.control.when({ msisdn: p.phone }, { customer });
     await halo.requestDeposit(p);
-    await sleep(100);
-    expect(await halo.enquire(p.paymentId, 'deposit')).toMatchObject({ status: 'failed', code });
+    await expect
+      .poll(() => halo.enquire(p.paymentId, 'deposit'), { timeout: LOADED_MS })
+      .toMatchObject({ status: 'failed', code });
   });
 
   it('ambiguous 999 then resolved; duplicate order → DUPLICATE_ID; HTTP-200 FAIL → failed', async () => {
     const p = req(1_000);
-    sandboxes.control.when({ msisdn: p.phone }, { ambiguous: { resolvesTo: 'succeeded', afterMs: 60 } });
+    // Resolved by hand, not after a delay a loaded machine could outlast before the first enquiry.
+    sandboxes.control.when({ msisdn: p.phone }, { ambiguous: { resolvesTo: 'never' } });
     await halo.requestDeposit(p);
-    await sleep(40);
-    expect(await halo.enquire(p.paymentId, 'deposit')).toEqual({ status: 'ambiguous', code: '999' });
-    await sleep(80);
+    await expect
+      .poll(() => halo.enquire(p.paymentId, 'deposit'), { timeout: LOADED_MS })
+      .toEqual({ status: 'ambiguous', code: '999' });
+    sandboxes.control.resolve('halotel', p.paymentId, 'succeeded');
     expect(await halo.enquire(p.paymentId, 'deposit')).toMatchObject({ status: 'succeeded' });
     expect(await halo.requestDeposit(p)).toEqual({ status: 'ambiguous', code: 'DUPLICATE_ID' });
     const q = req(1_000);
@@ -120,8 +127,13 @@ describe('HaloPesa adapter against the Selcom-shaped sandbox', () => {
     sandboxes.control.when({ msisdn: q.phone }, { ambiguous: { resolvesTo: 'never' } });
     expect(await halo.sendPayout(q)).toEqual({ status: 'ambiguous', code: '999' });
     const s = req(600);
-    sandboxes.control.when({ msisdn: s.phone }, { slowAnswerMs: 2_000 });
-    await expect(halo.sendPayout(s)).rejects.toThrow();
+    // The answer comes after LOADED_MS, long after this provider's 300 ms (both timers in this process).
+    sandboxes.control.when({ msisdn: s.phone }, { slowAnswerMs: LOADED_MS });
+    const hasty = new HaloPesaProvider({
+      ...(halo as unknown as { config: object }).config,
+      timeouts: { safe: LOADED_MS, send: 300 },
+    } as never);
+    await expect(hasty.sendPayout(s)).rejects.toThrow();
     expect(await halo.enquire(s.paymentId, 'payout')).toMatchObject({ status: 'succeeded' });
   });
 

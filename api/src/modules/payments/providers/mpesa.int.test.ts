@@ -2,7 +2,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
 import { SANDBOX_CREDENTIALS } from '../sandboxes/index.ts';
 import type { SandboxHandle } from '../sandboxes/index.ts';
-import { sleep, startTestSandboxes } from '../sandboxes/testing.ts';
+import { startTestSandboxes } from '../sandboxes/testing.ts';
 import type { CallbackSink } from '../sandboxes/testing.ts';
 import { MpesaProvider } from './mpesa.ts';
 
@@ -11,6 +11,8 @@ let sink: CallbackSink;
 let mpesa: MpesaProvider;
 let n = 0;
 const phone = () => `+25575${String(1_000_000 + ++n * 7919).slice(-7)}`;
+/** How long a test waits for what the sandbox does on its own timers (a loaded machine can be slow). */
+const LOADED_MS = 30_000;
 const req = (amount: number) => ({ paymentId: randomUUID(), phone: phone(), amount });
 
 beforeAll(async () => {
@@ -20,7 +22,9 @@ beforeAll(async () => {
     apiKey: SANDBOX_CREDENTIALS.vodacom.apiKey,
     publicKeyBase64: sandboxes.publicKeyBase64,
     serviceProviderCode: SANDBOX_CREDENTIALS.vodacom.serviceProviderCode,
-    timeouts: { safe: 500, c2b: 300, b2c: 300 },
+    // Generous: a loaded 2-core CI machine can stall an ordinary call for longer than a short timeout.
+    // The timeout test uses a provider of its own with a short one.
+    timeouts: { safe: LOADED_MS, c2b: LOADED_MS, b2c: LOADED_MS },
   });
 });
 afterAll(async () => {
@@ -34,7 +38,7 @@ describe('M-Pesa adapter against the M-Pesa sandbox', () => {
     const p = req(5_000);
     expect(await mpesa.requestDeposit(p)).toMatchObject({ status: 'succeeded', amount: 5_000 });
     expect(await mpesa.enquire(p.paymentId, 'deposit', p)).toMatchObject({ status: 'succeeded' });
-    const cbs = await sink.waitFor('vodacom', 1);
+    const cbs = await sink.waitFor('vodacom', 1, LOADED_MS);
     const cb = cbs.find(
       (c) => (c.body as Record<string, string>).input_ThirdPartyConversationID === p.paymentId,
     );
@@ -66,17 +70,25 @@ describe('M-Pesa adapter against the M-Pesa sandbox', () => {
 
   it('our timeout after the charge → ambiguous TIMEOUT; query finds it Completed', async () => {
     const p = req(2_000);
-    sandboxes.control.when({ msisdn: p.phone }, { slowAnswerMs: 2_000 });
-    expect(await mpesa.requestDeposit(p)).toEqual({ status: 'ambiguous', code: 'TIMEOUT' });
-    expect(await mpesa.enquire(p.paymentId, 'deposit', p)).toMatchObject({ status: 'succeeded' });
+    // The answer comes after LOADED_MS, long after this provider's 300 ms (both timers in this process).
+    sandboxes.control.when({ msisdn: p.phone }, { slowAnswerMs: LOADED_MS });
+    const hasty = new MpesaProvider({
+      ...(mpesa as unknown as { config: object }).config,
+      timeouts: { safe: LOADED_MS, c2b: 300, b2c: 300 },
+    } as never);
+    expect(await hasty.requestDeposit(p)).toEqual({ status: 'ambiguous', code: 'TIMEOUT' });
+    await expect
+      .poll(() => mpesa.enquire(p.paymentId, 'deposit', p), { timeout: LOADED_MS })
+      .toMatchObject({ status: 'succeeded' });
   });
 
   it('ambiguous that resolves later', async () => {
     const p = req(2_500);
-    sandboxes.control.when({ msisdn: p.phone }, { ambiguous: { resolvesTo: 'succeeded', afterMs: 60 } });
+    // Resolved by hand, not after a delay a loaded machine could outlast before the first enquiry.
+    sandboxes.control.when({ msisdn: p.phone }, { ambiguous: { resolvesTo: 'never' } });
     expect(await mpesa.requestDeposit(p)).toMatchObject({ status: 'ambiguous', code: 'INS-9' });
     expect(await mpesa.enquire(p.paymentId, 'deposit', p)).toMatchObject({ status: 'pending' });
-    await sleep(100);
+    sandboxes.control.resolve('vodacom', p.paymentId, 'succeeded');
     expect(await mpesa.enquire(p.paymentId, 'deposit', p)).toMatchObject({ status: 'succeeded' });
   });
 

@@ -13,9 +13,11 @@ let sink: CallbackSink;
 let tigo: TigoProvider;
 let n = 0;
 const phone = () => `+25571${String(1_000_000 + ++n * 7919).slice(-7)}`;
+/** How long a test waits for what the sandbox does on its own timers (a loaded machine can be slow). */
+const LOADED_MS = 30_000;
 const req = (amount: number) => ({ paymentId: randomUUID(), phone: phone(), amount });
 const callbacksOf = async (paymentId: string, count = 1) => {
-  const until = Date.now() + 2_000;
+  const until = Date.now() + LOADED_MS;
   for (;;) {
     const mine = sink.received.filter((r) => (r.body as { ReferenceID?: string }).ReferenceID === paymentId);
     if (mine.length >= count) return mine;
@@ -41,7 +43,9 @@ beforeAll(async () => {
     disburseMsisdn: C.disburseMsisdn,
     disbursePin: C.disbursePin,
     brandId: C.brandId,
-    timeouts: { safe: 500, send: 300 },
+    // Generous: a loaded 2-core CI machine can stall an ordinary call for longer than a short timeout.
+    // The timeout test uses a provider of its own with a short one.
+    timeouts: { safe: LOADED_MS, send: LOADED_MS },
   });
   sink.answer = (network, request) => {
     const reply = network === 'tigo' ? tigo.parseCallback(request).reply : undefined;
@@ -66,7 +70,12 @@ describe('Tigo adapter against the Tigo sandbox', () => {
       outcome: { status: 'succeeded', amount: 5_000 },
     });
     expect(await tigo.enquire(p.paymentId, 'deposit')).toMatchObject({ status: 'succeeded', amount: 5_000 });
-    await sleep(20);
+    // The sandbox records our answer when it comes back to it.
+    await expect
+      .poll(() => sandboxes.control.callbacks('tigo').find((c) => c.reference === p.paymentId)?.answerBody, {
+        timeout: LOADED_MS,
+      })
+      .toBeTruthy();
     const sent = sandboxes.control.callbacks('tigo').find((c) => c.reference === p.paymentId);
     expect(JSON.parse(sent!.answerBody)).toMatchObject({ ResponseCode: 'BILLER-18-0000-S' });
   });
@@ -104,18 +113,22 @@ describe('Tigo adapter against the Tigo sandbox', () => {
   it('expired token is renewed; ambiguous resolves; timeout after charge throws', async () => {
     sandboxes.control.expireTokens('tigo');
     const p = req(1_000);
-    sandboxes.control.when({ msisdn: p.phone }, { ambiguous: { resolvesTo: 'failed', afterMs: 60 } });
+    // Resolved by hand, not after a delay a loaded machine could outlast before the first enquiry.
+    sandboxes.control.when({ msisdn: p.phone }, { ambiguous: { resolvesTo: 'never' } });
     expect(await tigo.requestDeposit(p)).toMatchObject({ status: 'pending' });
-    await sleep(40);
-    expect(await tigo.enquire(p.paymentId, 'deposit')).toMatchObject({
-      status: 'ambiguous',
-      code: 'AMBIGUOUS',
-    });
-    await sleep(80);
+    await expect
+      .poll(() => tigo.enquire(p.paymentId, 'deposit'), { timeout: LOADED_MS })
+      .toMatchObject({ status: 'ambiguous', code: 'AMBIGUOUS' });
+    sandboxes.control.resolve('tigo', p.paymentId, 'failed');
     expect(await tigo.enquire(p.paymentId, 'deposit')).toMatchObject({ status: 'failed' });
     const q = req(1_000);
-    sandboxes.control.when({ msisdn: q.phone }, { slowAnswerMs: 2_000 });
-    await expect(tigo.requestDeposit(q)).rejects.toThrow();
+    // The answer comes after LOADED_MS, long after this provider's 300 ms (both timers in this process).
+    sandboxes.control.when({ msisdn: q.phone }, { slowAnswerMs: LOADED_MS });
+    const hasty = new TigoProvider({
+      ...(tigo as unknown as { config: object }).config,
+      timeouts: { safe: LOADED_MS, send: 300 },
+    } as never);
+    await expect(hasty.requestDeposit(q)).rejects.toThrow();
   });
 
   it('REQMFCI payout: error000 succeeded; error011 duplicate; error013 float; error111 ambiguous', async () => {

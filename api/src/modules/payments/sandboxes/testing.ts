@@ -10,7 +10,10 @@ import type { SandboxDefaults, SandboxHandle } from './index.ts';
 export interface CallbackSink {
   readonly url: string;
   readonly received: (CallbackRequest & { readonly network: string })[];
-  /** Resolves when `count` callbacks for `network` have arrived (rejects after `timeoutMs`). */
+  /**
+   * Resolves when `count` callbacks for `network` have arrived (rejects after `timeoutMs`, default 30 s:
+   * generous, as a loaded 2-core CI machine can hold a callback back for seconds).
+   */
   waitFor(network: string, count: number, timeoutMs?: number): Promise<CallbackRequest[]>;
   /** What the sink answers (Tigo wants a JSON ResponseCode, §4). */
   answer: (network: string, request: CallbackRequest) => { status: number; body: unknown };
@@ -30,7 +33,7 @@ export const startCallbackSink = async (): Promise<CallbackSink> => {
     url: '',
     received: [],
     answer: () => ({ status: 200, body: { ok: true } }),
-    waitFor: async (network, count, timeoutMs = 3_000) => {
+    waitFor: async (network, count, timeoutMs = 30_000) => {
       const until = Date.now() + timeoutMs;
       for (;;) {
         const mine = sink.received.filter((r) => r.network === network);
