@@ -315,6 +315,29 @@ const READ_PREFIXES_SQL = `SELECT ${COLUMNS} FROM es_events WHERE ${AFTER} AND $
   AND stream_name LIKE ANY ($4::text[])
   ORDER BY es_events.tx_id, es_events.global_position LIMIT $3`;
 
+/**
+ * One stream's version and its events from `$2` on (at most `$3`), in ONE statement and so one snapshot
+ * (as `readStreams`, streams.ts READ_STREAMS_SQL): the version is the stream's last position (streams
+ * have no gaps). Two statements side by side on a pool saw the log at two moments: a version already past
+ * the events read, so a caller appending at that version decided on a state missing the last append and
+ * was not refused (a racing settlement walk listed a chunk twice under load, session 15).
+ */
+const readStreamSql = (
+  backwards: boolean,
+) => `SELECT v.version::text AS version, e.* FROM (SELECT $1::text AS name) AS f
+  LEFT JOIN LATERAL (
+    SELECT s.stream_position AS version FROM es_events s WHERE s.stream_name = f.name
+    ORDER BY s.stream_position DESC LIMIT 1
+  ) AS v ON true
+  LEFT JOIN LATERAL (
+    SELECT ${COLUMNS} FROM es_events WHERE es_events.stream_name = f.name
+      AND es_events.stream_position ${backwards ? '<=' : '>='} $2
+    ORDER BY es_events.stream_position ${backwards ? 'DESC' : 'ASC'} LIMIT $3
+  ) AS e ON true
+  ORDER BY e.stream_position::bigint ${backwards ? 'DESC' : 'ASC'}`;
+const READ_STREAM_FORWARDS_SQL = readStreamSql(false);
+const READ_STREAM_BACKWARDS_SQL = readStreamSql(true);
+
 /** Reads the global log through `executor` (the projection runner passes its own transaction). */
 export const readAllWith = async (executor: SqlExecutor, options: ReadAllOptions): Promise<ReadAllResult> => {
   const [txId, position] = decodeSqlPosition(options.after);
@@ -341,6 +364,11 @@ export const readAllWith = async (executor: SqlExecutor, options: ReadAllOptions
   return { events, position: events.at(-1)?.logPosition ?? options.after ?? null };
 };
 
+/**
+ * Reads one stream through `executor`: its events from `options.from` (forwards from 1, or backwards from
+ * the end), at most `options.maxCount`, and its current version, both from one snapshot
+ * ({@link readStreamSql}): a caller may append at `currentVersion` on what it folded.
+ */
 export const readStreamWith = async <Type extends string, Data>(
   executor: SqlExecutor,
   streamName: string,
@@ -349,24 +377,16 @@ export const readStreamWith = async <Type extends string, Data>(
   const backwards = options.direction === 'backwards';
   const from = options.from ?? (backwards ? Number.MAX_SAFE_INTEGER : 1);
   const limit = options.maxCount ?? null;
-  const [versionResult, eventsResult] = await Promise.all([
-    executor.query<{ version: string }>(
-      'SELECT version::text FROM es_streams WHERE stream_name = $1',
-      [streamName],
-      'es_stream_version',
-    ),
-    executor.query<EventRow>(
-      `SELECT ${COLUMNS} FROM es_events WHERE stream_name = $1 AND stream_position ${backwards ? '<=' : '>='} $2
-       ORDER BY es_events.stream_position ${backwards ? 'DESC' : 'ASC'} LIMIT $3`,
-      [streamName, from, limit],
-      backwards ? 'es_read_stream_backwards' : 'es_read_stream_forwards',
-    ),
-  ]);
-  const version = versionResult.rows[0]?.version;
+  const { rows } = await executor.query<EventRow & { version: string | null }>(
+    backwards ? READ_STREAM_BACKWARDS_SQL : READ_STREAM_FORWARDS_SQL,
+    [streamName, from, limit],
+    backwards ? 'es_read_stream_one_backwards' : 'es_read_stream_one_forwards',
+  );
+  const version = rows[0]?.version ?? null;
   return {
-    events: eventsResult.rows.map(toRecorded) as RecordedEvent<Type, Data>[],
-    currentVersion: version === undefined ? 0 : Number(version),
-    streamExists: version !== undefined,
+    events: rows.filter((row) => row.global_position !== null).map(toRecorded) as RecordedEvent<Type, Data>[],
+    currentVersion: version === null ? 0 : Number(version),
+    streamExists: version !== null,
   };
 };
 
