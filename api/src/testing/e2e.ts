@@ -34,6 +34,8 @@ import { startServer } from '../server.ts';
 import type { RunningServer } from '../server.ts';
 import { E2E_ADMIN, e2eModules, openTemplateCopy } from './e2e-template.ts';
 import { REPO_ROOT } from '../web.ts';
+import { createServerClock } from './server-clock.ts';
+import type { ServerClock } from './server-clock.ts';
 
 recordPhase('worker start → harness', { ms: 0, cpuMs: 0 });
 recordPhase('harness import', harnessImportStarted);
@@ -210,9 +212,9 @@ export interface E2eServer {
    * offset the test moves forward with `advance(ms)` — e.g. past a limit raise's 24-hour cooling period
    * (docs/responsible-gambling.md). Everything on the server moves with it: sessions (24 hours: log in
    * again with {@link E2eServer.login}), the demo feed's matches, payment follow-ups. The browser's own
-   * clock does not move.
+   * clock does not move. Whole epoch ms ({@link ServerClock}: an advance is rounded up).
    */
-  readonly clock: { now(): number; advance(ms: number): void };
+  readonly clock: ServerClock;
   /**
    * Runs one round of the promotion reward worker's work now (`runRewardRound`: the promotion
    * projection caught up, the reward queue drained), beside the worker's own rounds. A test that must
@@ -255,15 +257,8 @@ export const startE2eServer = async (
   phase = mark();
   // The codes the SMS gateway sent (the database keeps only their hashes).
   const outbox = smsOutbox();
-  // The server's clock: real time plus what the test advanced it by.
-  let clockOffset = 0;
-  const clock: E2eServer['clock'] = {
-    now: () => Date.now() + clockOffset,
-    advance: (ms) => {
-      if (!Number.isFinite(ms) || ms < 0) throw new Error(`e2e: the clock only moves forward (${ms})`);
-      clockOffset += ms;
-    },
-  };
+  // The server's clock: real time plus what the test advanced it by, in whole ms (server-clock.ts).
+  const clock: E2eServer['clock'] = createServerClock();
   const modulesOfRun = () => e2eModules(options.feed, outbox);
   // The port is picked before the server starts (the sandboxes' callbacks name it up front), and
   // starting takes seconds (migrations, seeds): another process may take the port meanwhile. Then
