@@ -3,14 +3,13 @@
  * PGlite (the zero-setup default, architecture.md §7). Both run the same migrations and SQL.
  */
 import { createHash } from 'node:crypto';
-import { mkdir, readFile, readdir, rename, rm, writeFile } from 'node:fs/promises';
-import { createRequire } from 'node:module';
-import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { readFile, readdir } from 'node:fs/promises';
+import { join } from 'node:path';
 import { createPgliteClient, createPostgresClient, createSqlClientFromEnv } from './client.ts';
 import type { PgliteSqlClient, PostgresClientOptions, SqlClient } from './client.ts';
 import { EVENT_STORE_MIGRATIONS, createSqlEventStore, migrateEventStore } from './store.ts';
 import type { SqlEventStore } from './store.ts';
+import { pgliteImageDir, pgliteVersion, readPgliteImage, writePgliteImage } from './pglite-images.ts';
 
 /** Migrates and opens an event store on an existing SQL client (which the caller keeps and closes). */
 export const openSqlEventStore = async (sql: SqlClient): Promise<SqlEventStore> => {
@@ -66,12 +65,7 @@ let imageName: Promise<string> | null = null;
 const throwawayImageName = (): Promise<string> => (imageName ??= hashImageName());
 
 const hashImageName = async (): Promise<string> => {
-  const require = createRequire(import.meta.url);
-  const pgliteDir = dirname(dirname(require.resolve('@electric-sql/pglite/pglite.wasm')));
-  const { version } = JSON.parse(await readFile(join(pgliteDir, 'package.json'), 'utf8')) as {
-    version: string;
-  };
-  const hash = createHash('sha256').update(`pglite ${version}\n`);
+  const hash = createHash('sha256').update(`pglite ${await pgliteVersion()}\n`);
   const folder = EVENT_STORE_MIGRATIONS.folder;
   for (const file of (await readdir(folder)).filter((f) => f.endsWith('.sql')).sort())
     hash.update(`${file}\n`).update(await readFile(new URL(file, folder)));
@@ -81,31 +75,12 @@ const hashImageName = async (): Promise<string> => {
 
 /** Opens an in-memory PGlite from the image at `file`; null when there is none or it does not open. */
 const openFromImage = async (file: string): Promise<PgliteSqlClient | null> => {
-  let image: Buffer;
+  const image = await readPgliteImage(file);
+  if (!image) return null;
   try {
-    image = await readFile(file);
-  } catch {
-    return null;
-  }
-  try {
-    return await createPgliteClient(undefined, { image: new Blob([new Uint8Array(image)]) });
+    return await createPgliteClient(undefined, { image });
   } catch {
     return null; // a damaged image: start afresh (and write it again)
-  }
-};
-
-/** Writes `client`'s database as the image at `file` (atomically: a temporary file renamed); best effort. */
-const writeImage = async (client: PgliteSqlClient, file: string): Promise<void> => {
-  try {
-    await mkdir(dirname(file), { recursive: true });
-    const temporary = `${file}.${process.pid}.${Date.now()}.tmp`;
-    await writeFile(temporary, new Uint8Array(await (await client.dumpImage()).arrayBuffer()));
-    await rename(temporary, file).catch(async (e: unknown) => {
-      await rm(temporary, { force: true });
-      throw e;
-    });
-  } catch {
-    // A folder that cannot be written only means the next store starts afresh too.
   }
 };
 
@@ -121,10 +96,7 @@ const writeImage = async (client: PgliteSqlClient, file: string): Promise<void> 
 export const createThrowawayPgliteEventStore = async (
   options: ThrowawayStoreOptions = {},
 ): Promise<SqlEventStore> => {
-  const imageDir =
-    options.imageDir === undefined
-      ? (process.env.PGLITE_IMAGE_DIR ?? join(tmpdir(), 'bashiri-pglite-images'))
-      : options.imageDir;
+  const imageDir = options.imageDir === undefined ? pgliteImageDir() : options.imageDir;
   const file = imageDir === null ? null : join(imageDir, await throwawayImageName());
   const fromImage = file ? await openFromImage(file) : null;
   if (fromImage) {
@@ -134,7 +106,7 @@ export const createThrowawayPgliteEventStore = async (
   const sql = await createPgliteClient();
   await migrateEventStore(sql);
   for (const statement of THROWAWAY_STORE_SQL) await sql.query(statement);
-  if (file) await writeImage(sql, file);
+  if (file) await writePgliteImage(file, sql.dumpImage());
   return createSqlEventStore(sql);
 };
 

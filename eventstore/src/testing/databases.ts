@@ -4,13 +4,11 @@
  * `DATABASE_URL` is not set.
  */
 import { randomBytes } from 'node:crypto';
-import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
-import { createRequire } from 'node:module';
-import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { join } from 'node:path';
 import pg from 'pg';
 import { createPgliteClient, createPostgresClient } from '../sql/client.ts';
 import type { SqlClient, SqlExecutor } from '../sql/client.ts';
+import { pgliteImageDir, pgliteVersion, readPgliteImage, writePgliteImage } from '../sql/pglite-images.ts';
 
 export type SqlKind = 'postgres' | 'pglite';
 
@@ -32,7 +30,8 @@ export interface TestDatabase {
 
 /**
  * The image of an empty in-memory PGlite (its data directory right after `initdb`, gzipped), kept in
- * `<os tmpdir>/bashiri-pglite-images/empty-<PGlite version>.tgz` and once per process (decision 0203).
+ * `<PGLITE_IMAGE_DIR or os tmpdir/bashiri-pglite-images>/empty-<PGlite version>.tgz` (pglite-images.ts)
+ * and once per process (decision 0203).
  * Starting from it skips `initdb`: about 0.8 CPU-s a database instead of 2.0–2.6 (measured 28 November,
  * docs/benchmarks.md "CI integration tier (helper, session 15)"), and an integration run opens a PGlite
  * in most of its files. Written atomically by the first process that needs it; a new PGlite version gets
@@ -44,21 +43,14 @@ const emptyPgliteImage = (): Promise<Blob | null> => (emptyImage ??= loadOrMakeE
 
 const loadOrMakeEmptyImage = async (): Promise<Blob | null> => {
   try {
-    const require = createRequire(import.meta.url);
-    const pgliteDir = dirname(dirname(require.resolve('@electric-sql/pglite/pglite.wasm')));
-    const { version } = JSON.parse(await readFile(join(pgliteDir, 'package.json'), 'utf8')) as {
-      version: string;
-    };
-    const file = join(tmpdir(), 'bashiri-pglite-images', `empty-${version.replace(/[^\w.-]/g, '_')}.tgz`);
-    const stored = await readFile(file).catch(() => null);
-    if (stored) return new Blob([new Uint8Array(stored)]);
+    const version = (await pgliteVersion()).replace(/[^\w.-]/g, '_');
+    const file = join(pgliteImageDir(), `empty-${version}.tgz`);
+    const stored = await readPgliteImage(file);
+    if (stored) return stored;
     const fresh = await createPgliteClient();
     try {
       const image = await fresh.dumpImage();
-      await mkdir(dirname(file), { recursive: true });
-      const temporary = `${file}.${process.pid}.${Date.now()}.tmp`;
-      await writeFile(temporary, new Uint8Array(await image.arrayBuffer()));
-      await rename(temporary, file).catch(() => rm(temporary, { force: true }));
+      await writePgliteImage(file, image);
       return image;
     } finally {
       await fresh.close();

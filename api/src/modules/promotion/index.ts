@@ -224,15 +224,20 @@ const Mutation: MutationResolvers = {
 };
 
 /**
- * One reward round without the once-a-minute expiries: catches the promotion projection up (it queues
- * the rewards its triggers earn) and pays what the queue holds, each item once (rewards.ts
- * `drainRewards`, leased batches: safe beside the worker's own rounds). What {@link startRewardWorker}
- * does on every wake-up; an end-to-end test runs it to know that the worker's work has run again since a
- * reward was paid (web-player/src/promotion/referral.e2e.test.ts "paid once").
+ * One reward round: catches the promotion projection up (it queues the rewards its triggers earn), runs
+ * `beforePaying` (the worker's expiries; none when a test calls it), and pays what the queue holds, each
+ * item once (rewards.ts `drainRewards`, leased batches: safe beside the worker's own rounds). What
+ * {@link startRewardWorker} does on every wake-up; an end-to-end test runs it to know that the worker's
+ * work has run again since a reward was paid (web-player/src/promotion/referral.e2e.test.ts "paid once").
  */
-export const runRewardRound = async (services: AppServices): Promise<void> => {
+export const runRewardRound = async (
+  services: AppServices,
+  /** Runs between the catch-up and the payments (the worker's once-a-minute expiries and salary). */
+  beforePaying?: () => Promise<void>,
+): Promise<void> => {
   await services.projections.catchUp(promotionProjection);
   forgetProjectedTallies();
+  await beforePaying?.();
   await drainRewards(services);
 };
 
@@ -243,17 +248,14 @@ export const runRewardRound = async (services: AppServices): Promise<void> => {
 export const startRewardWorker = (services: AppServices, pollMs = 1_000): (() => Promise<void>) => {
   let lastExpiry = 0;
   return startWorkerLoop(
-    async () => {
-      await services.projections.catchUp(promotionProjection);
-      forgetProjectedTallies();
-      if (services.now() - lastExpiry >= 60_000) {
+    () =>
+      runRewardRound(services, async () => {
+        if (services.now() - lastExpiry < 60_000) return;
         lastExpiry = services.now();
         await queueExpiries(services);
         // Agent salary (decision 0065): the week that has closed, once.
         await closeLastSalaryPeriod(services);
-      }
-      await drainRewards(services);
-    },
+      }),
     {
       pollMs,
       minIntervalMs: 100,
