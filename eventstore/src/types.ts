@@ -97,6 +97,13 @@ export interface LogFilter {
 export type AppendedListener = (streams?: readonly string[]) => void;
 
 /**
+ * Whether `filter` takes the stream `streamName` (the rule of `streamPrefixes`: the name starts with one
+ * of them; no filter or no prefixes: every stream). What every adapter's `readAll` keeps.
+ */
+export const filterTakes = (filter: LogFilter | undefined, streamName: string): boolean =>
+  !filter?.streamPrefixes?.length || filter.streamPrefixes.some((prefix) => streamName.startsWith(prefix));
+
+/**
  * True when a wake-up naming `streams` may concern a reader of `filter`: always when the streams are
  * unknown or the filter takes every stream, else when one stream starts with one of the filter's
  * prefixes. Lets a projection or worker that reads only some streams sleep through appends to others

@@ -5,7 +5,7 @@
  * checkpoint, applies the read-model writes, advances the checkpoint and commits. A crash or error
  * rolls everything back, so the batch is applied again from scratch and never twice.
  */
-import { migrate, wakeConcerns } from '@bashiri/eventstore';
+import { filterTakes, migrate, wakeConcerns } from '@bashiri/eventstore';
 import type {
   EventStore,
   LogFilter,
@@ -17,7 +17,7 @@ import type {
   SqlExecutor,
 } from '@bashiri/eventstore';
 import type { Projection } from './projection.ts';
-import { createSharedLog, filterTakes, unionFilter } from './shared-read.ts';
+import { createSharedLog, unionFilter } from './shared-read.ts';
 import type { SharedLog } from './shared-read.ts';
 
 const CHECKPOINT_MIGRATIONS = {

@@ -48,10 +48,6 @@ export const unionFilter = (filters: readonly (LogFilter | undefined)[]): LogFil
   return { streamPrefixes: [...prefixes] };
 };
 
-/** Whether `filter` takes the stream (the stores' `streamPrefixes` rule: the name starts with one). */
-export const filterTakes = (filter: LogFilter | undefined, streamName: string): boolean =>
-  !filter?.streamPrefixes?.length || filter.streamPrefixes.some((prefix) => streamName.startsWith(prefix));
-
 /** Reads up to `maxCount` events of the group's filter after `after` (the member's own transaction). */
 export type ReadPage = (after: LogPosition | null, maxCount: number) => Promise<ReadAllResult>;
 

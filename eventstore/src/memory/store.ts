@@ -26,7 +26,6 @@ import type {
   EventData,
   EventMetadata,
   EventStore,
-  LogFilter,
   LogPosition,
   ReadAllOptions,
   ReadAllResult,
@@ -36,6 +35,7 @@ import type {
   StreamAppendRequest,
   SubscribeOptions,
 } from '../types.ts';
+import { filterTakes } from '../types.ts';
 
 /** The in-memory event store: the port, nothing more. */
 export interface MemoryEventStore extends EventStore {
@@ -62,9 +62,6 @@ const decodePosition = (position: LogPosition | null | undefined): number => {
     throw new EventStoreError('INVALID_APPEND', `not an in-memory log position: ${position}`);
   return Number(position);
 };
-
-const matches = (filter: LogFilter | undefined, streamName: string): boolean =>
-  !filter?.streamPrefixes?.length || filter.streamPrefixes.some((prefix) => streamName.startsWith(prefix));
 
 const toRecorded = (stored: StoredEvent): RecordedEvent => ({
   eventId: stored.eventId,
@@ -253,7 +250,7 @@ export const createMemoryEventStore = (): MemoryEventStore => {
     const events: RecordedEvent[] = [];
     for (let index = after; index < log.length; index++) {
       const stored = log[index]!;
-      if (!matches(options.filter, stored.streamName)) continue;
+      if (!filterTakes(options.filter, stored.streamName)) continue;
       events.push(toRecorded(stored));
       if (events.length === options.maxCount) return { events, position: events.at(-1)!.logPosition };
     }
