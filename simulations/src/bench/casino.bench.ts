@@ -6,9 +6,18 @@
  *
  * Two processes, so that the load generator never steals the server's event loop: the SERVER (this
  * file with argument `server`, forked) seeds the sandbox provider, BENCH_PLAYERS (500) players with
- * money and a casino session each, and listens on a free port; the DRIVER (this process) runs one loop
- * per connection for BENCH_SECONDS (20): a `bet` of 100 TZS then its `win` (0 or 190 TZS), each a
- * fresh transaction id, on a player of its own. Afterwards it checks "every call applied once": the
+ * money and a casino session each, and listens on a free port; the DRIVER (this process) sends `bet` of
+ * 100 TZS then its `win` (0 or 190 TZS) pairs over BENCH_CONNECTIONS connections in two phases of
+ * BENCH_SECONDS (20) each (decision 0205):
+ * - PACED (BENCH_RATE calls/s offered, default 1,500; `0` skips it): pair k is due at start + k × 2/RATE s
+ *   whatever the server answered, sent by the first free connection (paced.ts), and each `bet`'s latency
+ *   counts from its due time — a server falling behind shows it in the latencies instead of slowing the
+ *   driver down (coordinated omission). This is the issue's figure: calls/s achieved and p99 at that rate.
+ * - SATURATED (BENCH_SATURATE=0 skips it): the closed loop of the earlier benches, one loop per connection
+ *   sending its next pair when the last one answered — the most calls per second the server answers
+ *   (`maxCallsPerSecond`) and the latencies at that load (`saturatedP99Ms`).
+ * (A `win`'s latency counts from its bet's answer, when a provider would send it.) Each call is a fresh
+ * transaction id, on a player of its own. Afterwards it checks "every call applied once": the
  * casino transactions read model has exactly one row per accepted call, and every player's balance
  * equals its deposit plus the sum of its movements.
  *
@@ -23,21 +32,24 @@
  * as above. The server is not told which driver runs.
  *
  * BENCH_CPU_PROF=1 writes a V8 CPU profile of the server (`server-process.ts`); BENCH_CALLS_PROF=<file> one
- * of the calls' window only. The line before the result, `{"tail": …}`, says where the latency tail comes
- * from inside the server (tail.ts: handler, store and statement spans, event-loop delay, GC pauses). Before the calls the server
+ * of the last phase's calls only. The lines before the result, `{"phase": …, "tail": …}` (one per phase), say
+ * where the latency tail comes from inside the server (tail.ts: handler, store and statement spans, event-loop delay, GC pauses). Before the calls the server
  * is left idle for BENCH_IDLE_SECONDS (3): the `marginal…PerCall` figures are the run's less that idle
  * rate (projection polls, worker loops), so they depend less on the rate a loaded machine allows.
  *
- * Last stdout line: one JSON object { callsPerSecond, p50Ms, p99Ms, calls, errors, appliedOnce, … }.
+ * Last stdout line: one JSON object { mode, offeredCallsPerSecond, callsPerSecond, p50Ms, p99Ms,
+ * maxCallsPerSecond, saturatedP99Ms, calls, errors, appliedOnce, paced: {…}, saturated: {…}, … }; the
+ * CPU and statement figures per call are per phase.
  */
 import { randomUUID } from 'node:crypto';
 import { writeFile } from 'node:fs/promises';
 import { Session } from 'node:inspector/promises';
 import { createPostgresClient } from '@bashiri/eventstore';
 import { betBody, fetchTransport, httpTransport, winBody } from './casino-driver.ts';
+import { runPaced } from './paced.ts';
 import { forkBenchServer } from './server-process.ts';
 import { countingSql } from './statements.ts';
-import { totalCpuSeconds, withApplicationName } from './pg-cpu.ts';
+import { pgBackendCpu, totalCpuSeconds, withApplicationName } from './pg-cpu.ts';
 import { tailRecorder } from './tail.ts';
 import type { TailReport } from './tail.ts';
 import type { SqlClient, SqlExecutor } from '@bashiri/eventstore';
@@ -56,6 +68,14 @@ const STAKE = 100;
  * the marginal figures per call, which depend less on the rate a loaded machine lets the run reach.
  */
 const IDLE_SECONDS = Number(process.env.BENCH_IDLE_SECONDS ?? 3);
+/**
+ * Calls per second offered in the paced phase (decision 0205; `0`: no paced phase): `bet`+`win` pairs due
+ * at RATE / 2 a second whatever the answers, each `bet`'s latency measured from its due time (paced.ts),
+ * the `win`'s from its bet's answer. Default 1,500, the rate of issue 22's target.
+ */
+const RATE = Number(process.env.BENCH_RATE ?? 1500);
+/** `0`: no saturated phase (the closed loop: as many calls as the server answers). */
+const SATURATE = process.env.BENCH_SATURATE !== '0';
 
 interface Ready {
   readonly type: 'ready';
@@ -205,114 +225,172 @@ const runServer = async (): Promise<void> => {
 const percentile = (sorted: readonly number[], p: number) =>
   sorted.length === 0 ? 0 : sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
 
+/** What one window of calls measured (a phase: paced or saturated). */
+interface PhaseFigures {
+  readonly seconds: number;
+  readonly calls: number;
+  readonly pairs: number;
+  readonly errors: number;
+  /** Latencies of the window's calls, ms, sorted. */
+  readonly latencies: readonly number[];
+  readonly serverCpu: number;
+  readonly pgCpu: number;
+  readonly statements: number;
+  readonly driverCpu: number;
+  readonly tail: TailReport;
+  /** Paced only: the largest delay of a pair's sending behind its due time (ms). */
+  readonly maxSendDelayMs?: number;
+}
+
 const runDriver = async (): Promise<void> => {
   const schema = `bench_casino_${Date.now().toString(36)}`;
   const admin = await createPostgresClient({ connectionString: URL_ });
   await admin.query(`CREATE SCHEMA ${schema}`);
   const { child, ready } = await forkBenchServer<Ready>(import.meta.url, schema);
   const base = `http://127.0.0.1:${ready.port}`;
-  const latencies: number[] = [];
-  let errors = 0;
-  let calls = 0;
   const statuses = new Map<string, number>();
   // The load generator (BENCH_DRIVER, see the header; casino-driver.ts).
   const transport =
     DRIVER === 'fetch'
       ? fetchTransport(base, 'sandbox', ready.secret)
       : httpTransport(ready.port, 'sandbox', ready.secret, CONNECTIONS);
-  const send = async (method: string, text: string) => {
-    const started = performance.now();
+  /** The running window's counters (reset by each phase). */
+  let window = { latencies: [] as number[], calls: 0, errors: 0 };
+  /** Sends one call; its latency is measured from `from` (the paced schedule's due time, else now). */
+  const send = async (method: string, text: string, from = performance.now()) => {
     try {
       const res = await transport.post(method, text);
       const answer = JSON.parse(res.answer) as { status?: string; code?: string; error?: { code?: string } };
-      latencies.push(performance.now() - started);
-      calls += 1;
+      window.latencies.push(performance.now() - from);
+      window.calls += 1;
       // An answer without a protocol status (a server error): counted by HTTP status and error code.
       const key = answer.status ?? `http ${res.status} ${answer.code ?? answer.error?.code ?? ''}`.trim();
       statuses.set(key, (statuses.get(key) ?? 0) + 1);
-      if (answer.status !== 'RS_OK') errors += 1;
+      if (answer.status !== 'RS_OK') window.errors += 1;
     } catch {
-      errors += 1;
+      window.errors += 1;
     }
+  };
+  /** The `bet` then `win` of round `k` for player `session` (the win's amount alternates 0 / 190). */
+  const pair = async (s: { token: string }, k: number, from?: number) => {
+    const roundId = randomUUID();
+    await send('bet', betBody(s.token, roundId, STAKE), from);
+    await send('win', winBody(s.token, roundId, k % 2 === 0 ? 190 : 0));
   };
   child.send({ type: 'count' });
   // Cost per call, whatever else the machine runs: CPU of the server process and of its PostgreSQL
-  // backends (by application_name), and statements sent by the server (projections included).
-  const backends = async () =>
-    (
-      await admin.query<{ pid: number }>('SELECT pid FROM pg_stat_activity WHERE application_name = $1', [
-        schema,
-      ])
-    ).rows.map((r) => r.pid);
-  const statementsNow = () =>
-    new Promise<number>((resolve) => {
-      const onMessage = (m: { type?: string; n?: number }) => {
-        if (m.type !== 'statements') return;
+  // backends (by application_name, pg-cpu.ts), and statements sent by the server (projections included).
+  const ask = <T>(type: string, answer: string, pick: (m: Record<string, unknown>) => T) =>
+    new Promise<T>((resolve) => {
+      const onMessage = (m: Record<string, unknown>) => {
+        if (m.type !== answer) return;
         child.off('message', onMessage);
-        resolve(m.n ?? 0);
+        resolve(pick(m));
       };
       child.on('message', onMessage);
-      child.send({ type: 'statements' });
+      child.send({ type });
     });
+  const statementsNow = () => ask('statements', 'statements', (m) => Number(m.n ?? 0));
+  const caughtUp = async () => {
+    // The projection catches up (at most 60 s): one casino transactions row per accepted call.
+    const accepted = statuses.get('RS_OK') ?? 0;
+    for (let waited = 0; waited < 60_000; waited += 250) {
+      const n = await admin.query<{ n: number }>(
+        `SELECT count(*)::int AS n FROM ${schema}.casino_transactions`,
+      );
+      if (n.rows[0]!.n >= accepted) return;
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    }
+  };
   // The projections apply the seeding's events first (fundings, sessions): not part of the idle rate.
   if (IDLE_SECONDS > 0) await new Promise((resolve) => setTimeout(resolve, 2_000));
-  const idlePgBefore = await totalCpuSeconds(await backends());
+  const idlePgMeter = await pgBackendCpu(admin, schema);
   const idleServerBefore = await totalCpuSeconds([child.pid!]);
   const idleStatementsBefore = await statementsNow();
   const idleStarted = performance.now();
   await new Promise((resolve) => setTimeout(resolve, IDLE_SECONDS * 1000));
   const idleSeconds = (performance.now() - idleStarted) / 1000;
-  const pgBefore = await totalCpuSeconds(await backends());
-  const serverBefore = await totalCpuSeconds([child.pid!]);
-  const statementsBefore = await statementsNow();
   // Per second while idle: server CPU s, PostgreSQL CPU s, statements.
   const idle = {
-    server: (serverBefore - idleServerBefore) / Math.max(idleSeconds, 1e-3),
-    pg: (pgBefore - idlePgBefore) / Math.max(idleSeconds, 1e-3),
-    statements: (statementsBefore - idleStatementsBefore) / Math.max(idleSeconds, 1e-3),
+    server: ((await totalCpuSeconds([child.pid!])) - idleServerBefore) / Math.max(idleSeconds, 1e-3),
+    pg: ((await idlePgMeter()) ?? 0) / Math.max(idleSeconds, 1e-3),
+    statements: ((await statementsNow()) - idleStatementsBefore) / Math.max(idleSeconds, 1e-3),
   };
-  child.send({ type: 'tailReset' });
-  const end = Date.now() + SECONDS * 1000;
-  const driverCpuBefore = process.cpuUsage();
-  const started = performance.now();
-  let pairs = 0;
-  await Promise.all(
-    Array.from({ length: CONNECTIONS }, async (_, c) => {
-      let k = 0;
-      while (Date.now() < end) {
-        const s = ready.sessions[(c + k * CONNECTIONS) % ready.sessions.length]!;
-        k += 1;
-        const roundId = randomUUID();
-        await send('bet', betBody(s.token, roundId, STAKE));
-        await send('win', winBody(s.token, roundId, k % 2 === 0 ? 190 : 0));
-        pairs += 1;
-      }
-    }),
-  );
-  const seconds = (performance.now() - started) / 1000;
-  const driverCpuUsed = process.cpuUsage(driverCpuBefore);
-  const driverCpu = (driverCpuUsed.user + driverCpuUsed.system) / 1e6;
-  const serverCpu = (await totalCpuSeconds([child.pid!])) - serverBefore;
-  const pgCpu = (await totalCpuSeconds(await backends())) - pgBefore;
-  const statements = (await statementsNow()) - statementsBefore;
-  const tailReport = await new Promise<TailReport>((resolve) => {
-    const onMessage = (m: { type?: string; report?: TailReport }) => {
-      if (m.type !== 'tail') return;
-      child.off('message', onMessage);
-      resolve(m.report!);
+
+  /** One window of calls made by `drive`, with the server's and PostgreSQL's CPU and statements meanwhile. */
+  const phase = async (
+    drive: () => Promise<{ pairs: number; seconds: number; maxSendDelayMs?: number }>,
+  ): Promise<PhaseFigures> => {
+    window = { latencies: [], calls: 0, errors: 0 };
+    const pgMeter = await pgBackendCpu(admin, schema);
+    const serverBefore = await totalCpuSeconds([child.pid!]);
+    const statementsBefore = await statementsNow();
+    child.send({ type: 'tailReset' });
+    const driverCpuBefore = process.cpuUsage();
+    const driven = await drive();
+    const driverCpuUsed = process.cpuUsage(driverCpuBefore);
+    const serverCpu = (await totalCpuSeconds([child.pid!])) - serverBefore;
+    const pgCpu = (await pgMeter()) ?? 0;
+    const statements = (await statementsNow()) - statementsBefore;
+    const tail = await ask('tail', 'tail', (m) => m.report as TailReport);
+    await caughtUp();
+    return {
+      ...driven,
+      calls: window.calls,
+      errors: window.errors,
+      latencies: [...window.latencies].sort((a, b) => a - b),
+      serverCpu,
+      pgCpu,
+      statements,
+      driverCpu: (driverCpuUsed.user + driverCpuUsed.system) / 1e6,
+      tail,
     };
-    child.on('message', onMessage);
-    child.send({ type: 'tail' });
-  });
-  // The projection catches up (at most 60 s) before the server stops.
+  };
+
+  // Paced (decision 0205): pairs offered at RATE calls/s whatever the answers, each bet's latency from
+  // its due time (paced.ts), for BENCH_SECONDS.
+  const paced =
+    RATE > 0
+      ? await phase(async () => {
+          const count = Math.floor((SECONDS * RATE) / 2);
+          const result = await runPaced({
+            intervalMs: 2000 / RATE,
+            count,
+            connections: CONNECTIONS,
+            now: () => performance.now(),
+            sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
+            run: (k, due) => pair(ready.sessions[k % ready.sessions.length]!, k, due),
+          });
+          return {
+            pairs: count,
+            seconds: (result.endedAt - result.startedAt) / 1000,
+            maxSendDelayMs: result.maxSendDelayMs,
+          };
+        })
+      : undefined;
+  // Saturated (the closed loop of the earlier benches): each connection sends its next pair when the
+  // last one answered, for BENCH_SECONDS — the most calls per second the server answers.
+  const saturated = SATURATE
+    ? await phase(async () => {
+        const end = Date.now() + SECONDS * 1000;
+        const started = performance.now();
+        let pairs = 0;
+        await Promise.all(
+          Array.from({ length: CONNECTIONS }, async (_, c) => {
+            let k = 0;
+            while (Date.now() < end) {
+              const s = ready.sessions[(c + k * CONNECTIONS) % ready.sessions.length]!;
+              k += 1;
+              await pair(s, k);
+              pairs += 1;
+            }
+          }),
+        );
+        return { pairs, seconds: (performance.now() - started) / 1000 };
+      })
+    : undefined;
+
   const accepted = statuses.get('RS_OK') ?? 0;
-  for (let waited = 0; waited < 60_000; waited += 250) {
-    const n = await admin.query<{ n: number }>(
-      `SELECT count(*)::int AS n FROM ${schema}.casino_transactions`,
-    );
-    if (n.rows[0]!.n >= accepted) break;
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
   child.send({ type: 'stop' });
   await new Promise((resolve) => child.once('exit', resolve));
   // Every call applied once: one read-model row per accepted call; balances equal deposit + movements.
@@ -328,50 +406,84 @@ const runDriver = async (): Promise<void> => {
   transport.close();
   await admin.query(`DROP SCHEMA ${schema} CASCADE`);
   await admin.close();
-  latencies.sort((a, b) => a - b);
-  const ok = accepted;
+
+  const perCall = (value: number, calls: number) => Number(((value * 1000) / Math.max(1, calls)).toFixed(2));
+  /** A phase's figures for the result line. */
+  const figures = (f: PhaseFigures) => ({
+    seconds: Number(f.seconds.toFixed(1)),
+    calls: f.calls,
+    pairs: f.pairs,
+    callsPerSecond: Math.round(f.calls / f.seconds),
+    p50Ms: Number(percentile(f.latencies, 50).toFixed(1)),
+    p99Ms: Number(percentile(f.latencies, 99).toFixed(1)),
+    maxMs: Number(percentile(f.latencies, 100).toFixed(1)),
+    errors: f.errors,
+    ...(f.maxSendDelayMs === undefined ? {} : { maxSendDelayMs: Number(f.maxSendDelayMs.toFixed(1)) }),
+    driverCpuMsPerCall: perCall(f.driverCpu, f.calls),
+    serverCpuMsPerCall: perCall(f.serverCpu, f.calls),
+    pgCpuMsPerCall: perCall(f.pgCpu, f.calls),
+    statementsPerCall: Number((f.statements / Math.max(1, f.calls)).toFixed(2)),
+    // The same less the idle window's rate over the phase's seconds (BENCH_IDLE_SECONDS; 0: not measured).
+    marginalServerCpuMsPerCall: perCall(f.serverCpu - idle.server * f.seconds, f.calls),
+    marginalPgCpuMsPerCall: perCall(f.pgCpu - idle.pg * f.seconds, f.calls),
+    marginalStatementsPerCall: Number(
+      ((f.statements - idle.statements * f.seconds) / Math.max(1, f.calls)).toFixed(2),
+    ),
+  });
+  const pacedFigures = paced ? figures(paced) : undefined;
+  const saturatedFigures = saturated ? figures(saturated) : undefined;
+  const headline = pacedFigures ?? saturatedFigures!;
   const result = {
     bench: 'casino-wallet',
-    seconds: Number(seconds.toFixed(1)),
     connections: CONNECTIONS,
-    calls,
-    pairs,
-    callsPerSecond: Math.round(calls / seconds),
-    p50Ms: Number(percentile(latencies, 50).toFixed(1)),
-    p99Ms: Number(percentile(latencies, 99).toFixed(1)),
-    errors,
     driver: DRIVER,
-    driverCpuMsPerCall: Number(((driverCpu * 1000) / Math.max(1, calls)).toFixed(2)),
-    serverCpuMsPerCall: Number(((serverCpu * 1000) / Math.max(1, calls)).toFixed(2)),
-    pgCpuMsPerCall: Number(((pgCpu * 1000) / Math.max(1, calls)).toFixed(2)),
-    statementsPerCall: Number((statements / Math.max(1, calls)).toFixed(2)),
-    // The same less the idle window's rate over the run's seconds (BENCH_IDLE_SECONDS; 0: not measured).
+    // The issue's pair of figures: the paced phase's achieved rate and its p99 (latency from each bet's
+    // due time), or the saturated phase's when BENCH_RATE=0.
+    mode: pacedFigures ? 'paced' : 'saturated',
+    offeredCallsPerSecond: pacedFigures ? RATE : null,
+    callsPerSecond: headline.callsPerSecond,
+    p50Ms: headline.p50Ms,
+    p99Ms: headline.p99Ms,
+    // The most calls per second answered (the saturated phase), and its latencies at that load.
+    maxCallsPerSecond: saturatedFigures?.callsPerSecond ?? null,
+    saturatedP99Ms: saturatedFigures?.p99Ms ?? null,
+    calls: (paced?.calls ?? 0) + (saturated?.calls ?? 0),
+    errors: (paced?.errors ?? 0) + (saturated?.errors ?? 0),
     idleServerCpuMsPerSecond: Number((idle.server * 1000).toFixed(1)),
     idlePgCpuMsPerSecond: Number((idle.pg * 1000).toFixed(1)),
     idleStatementsPerSecond: Number(idle.statements.toFixed(1)),
-    marginalServerCpuMsPerCall: Number(
-      (((serverCpu - idle.server * seconds) * 1000) / Math.max(1, calls)).toFixed(2),
-    ),
-    marginalPgCpuMsPerCall: Number((((pgCpu - idle.pg * seconds) * 1000) / Math.max(1, calls)).toFixed(2)),
-    marginalStatementsPerCall: Number(
-      ((statements - idle.statements * seconds) / Math.max(1, calls)).toFixed(2),
-    ),
+    paced: pacedFigures ?? null,
+    saturated: saturatedFigures ?? null,
     statuses: Object.fromEntries(statuses),
     readModelRows: rows.rows[0]!.n,
-    appliedOnce: rows.rows[0]!.n === ok && mismatched.rows[0]!.n === 0,
+    appliedOnce: rows.rows[0]!.n === accepted && mismatched.rows[0]!.n === 0,
     balanceMismatches: mismatched.rows[0]!.n,
   };
-  // Where the tail comes from, inside the server (tail.ts): one line of JSON before the result.
-  const latencyP = (p: number) => Number(percentile(latencies, p).toFixed(1));
-  console.log(
-    JSON.stringify({
-      tail: {
-        client: { p50: latencyP(50), p90: latencyP(90), p99: latencyP(99), max: latencyP(100) },
-        ...tailReport,
-      },
-    }),
-  );
-  console.log(`casino wallet: ${result.callsPerSecond} calls/s, p99 ${result.p99Ms} ms, ${errors} errors`);
+  // Where the tail comes from, inside the server (tail.ts): one line of JSON per phase before the result.
+  for (const [name, f] of [
+    ['paced', paced],
+    ['saturated', saturated],
+  ] as const) {
+    if (!f) continue;
+    const latencyP = (p: number) => Number(percentile(f.latencies, p).toFixed(1));
+    console.log(
+      JSON.stringify({
+        phase: name,
+        tail: {
+          client: { p50: latencyP(50), p90: latencyP(90), p99: latencyP(99), max: latencyP(100) },
+          ...f.tail,
+        },
+      }),
+    );
+  }
+  if (pacedFigures)
+    console.log(
+      `casino wallet, paced: ${pacedFigures.callsPerSecond} calls/s of ${RATE} offered, p99 ${pacedFigures.p99Ms} ms (from each bet's due time), ${pacedFigures.errors} errors`,
+    );
+  if (saturatedFigures)
+    console.log(
+      `casino wallet, saturated: ${saturatedFigures.callsPerSecond} calls/s, p99 ${saturatedFigures.p99Ms} ms, ${saturatedFigures.errors} errors`,
+    );
   console.log(JSON.stringify(result));
 };
 
