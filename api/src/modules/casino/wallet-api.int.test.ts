@@ -16,6 +16,8 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { player, staff, startTestApp } from '../../testing/app.ts';
 import type { TestApp } from '../../testing/app.ts';
 import type { SqlEventStore } from '@bashiri/eventstore';
+import { FRESHNESS_MAX_AGE_MS } from '../wallet/index.ts';
+import { FRESH_FACTS_RENEW_AFTER_MS, freshFactsOf } from './fresh-facts.ts';
 import { SANDBOX_PROVIDER, seedSandboxProvider } from './index.ts';
 
 const CREDIT = `mutation ($input: AdjustWalletInput!) { adjustWallet(input: $input) { balance } }`;
@@ -620,6 +622,58 @@ describe('casino seamless-wallet API', () => {
     } finally {
       await other.close();
     }
+  });
+
+  it('an ageing confirmation is renewed off the call (decision 0208): bets go on without a read past its 5 s, and the renewal reads what another writer appended', async () => {
+    await fund('u-renew', 10_000);
+    const token = await launch('u-renew');
+    const bet = (amount: number) =>
+      call('bet', { sessionToken: token, gameId: 'crash', roundId: id('r'), transactionId: id('b'), amount });
+    const store = t.services.store;
+    const reads = [
+      vi.spyOn(store, 'readStream'),
+      ...(store.readStreams ? [vi.spyOn(store, 'readStreams')] : []),
+    ];
+    const readCount = () => reads.reduce((n, spy) => n + spy.mock.calls.length, 0);
+    const renewer = freshFactsOf(t.services);
+    const saved = now;
+    const other = await startTestApp({ sql: t.services.sql, now: () => now });
+    try {
+      // The first bet reads and confirms the protections and flags at `saved`.
+      expect((await bet(100)).status).toBe('RS_OK');
+      await renewer.flush();
+      reads.forEach((spy) => spy.mockClear());
+      // Younger than the renewal age: used as they are, nothing queued.
+      now = saved + FRESH_FACTS_RENEW_AFTER_MS - 500;
+      expect((await bet(100)).status).toBe('RS_OK');
+      await renewer.flush();
+      expect(readCount()).toBe(0);
+      // Older: the bet is appended without a read, and its player's renewal is one grouped read.
+      now = saved + FRESH_FACTS_RENEW_AFTER_MS + 500;
+      expect((await bet(100)).status).toBe('RS_OK');
+      expect(readCount()).toBe(0);
+      await renewer.flush();
+      expect(readCount()).toBe(1);
+      reads.forEach((spy) => spy.mockClear());
+      // Past the first confirmation's expiry, the renewed one still holds: no read in the call.
+      now = saved + FRESHNESS_MAX_AGE_MS + 500;
+      expect((await bet(100)).status).toBe('RS_OK');
+      expect(readCount()).toBe(0);
+      // Another server sets the no-bet flag, and this one hears nothing of it. The bet on the ageing
+      // confirmation goes on (decision 0187's window) and queues the renewal, which reads the flag.
+      await other.services.store.appendToStream(accountStream('u-renew'), [noBetChanged('u-renew', true)]);
+      now = saved + FRESH_FACTS_RENEW_AFTER_MS + 500 + FRESH_FACTS_RENEW_AFTER_MS + 100;
+      expect((await bet(100)).status).toBe('RS_OK');
+      await renewer.flush();
+      expect((await bet(100)).status).toBe('RS_ERROR_USER_DISABLED');
+    } finally {
+      reads.forEach((spy) => spy.mockRestore());
+      now = saved;
+      await other.close();
+    }
+    await settle();
+    const stakes = (await bills('u-renew')).filter((b) => b.bill_type === 22).map((b) => b.amount);
+    expect(stakes).toEqual([-100, -100, -100, -100, -100]);
   });
 
   it('another server on the same database: a call tried from a stale round or wallet is read and decided again (money once)', async () => {

@@ -40,6 +40,7 @@ import type {
 } from '@bashiri/domain';
 import { moveMoney, walletOf } from '../wallet/index.ts';
 import type { AppServices } from '../../services.ts';
+import { freshFactsOf } from './fresh-facts.ts';
 import { playerFlags, walletFactsOf } from './wallet-facts.ts';
 import type { PlayerFlags } from './wallet-facts.ts';
 
@@ -190,6 +191,8 @@ export const answerWalletCall = async (services: AppServices, call: WalletCall):
   // A round this process has not seen is tried as new (version 0, decision 0187): if it exists, the
   // append refuses that version and the movement reads it.
   const knownRound = rounds.get(roundStream) ?? { state: casinoRoundDecider.initialState(), version: 0 };
+  // A bet on ageing confirmations queues their renewal off this call's path (decision 0208).
+  if (command.type === 'PlaceCasinoBet') freshFactsOf(services).touch(userId, nowMs);
   const result = await moveMoney<CasinoRoundState, CasinoRoundEvent, Flags, Decided>(services, {
     userId,
     product: {

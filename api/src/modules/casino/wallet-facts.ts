@@ -159,35 +159,37 @@ const foldFlags = (flags: PlayerFlags, events: readonly { type: string; data: un
     return f;
   }, flags);
 
-interface FlagFacts {
+/** The flags this process holds per player, with the account stream version they reflect. */
+export interface FlagFacts {
   readonly held: Map<string, { readonly flags: PlayerFlags; readonly version: number }>;
   readonly freshness: Freshness;
 }
 
 const flagFacts = new WeakMap<EventStore, FlagFacts>();
 
-/**
- * The player's flags a new bet checks, from the account stream `account-<userId>` itself (decision
- * 0187): kept per player with the stream version they reflect, and used without a read while confirmed
- * current (`streamFreshness`: no append to the stream heard since the read that confirmed them, and
- * less than 5 s old); otherwise the tail after that version is read (grouped with the concurrent
- * reads of the money path: one statement) and confirms them again. A flag set through the account's
- * events binds the next bet in this process; in another process, once its append's notification is
- * heard (decision 0187 "Consequences").
- */
-export const playerFlags = async (store: EventStore, userId: string, nowMs: number): Promise<PlayerFlags> => {
+/** The flags held for the players of `store`'s server (one per store). */
+export const flagFactsOf = (store: EventStore): FlagFacts => {
   let facts = flagFacts.get(store);
   if (!facts) {
     facts = { held: new Map(), freshness: streamFreshness(store, accountStream('')) };
     flagFacts.set(store, facts);
   }
-  const held = facts.held.get(userId);
-  if (held && facts.freshness.current(userId, nowMs)) return held.flags;
-  const tick = facts.freshness.begin();
-  const [tail] = await readStreams(store, [
-    { streamName: accountStream(userId), from: (held?.version ?? 0) + 1 },
-  ]);
-  const events = tail!.events;
+  return facts;
+};
+
+/**
+ * Keeps `userId`'s flags folded from `events` (the account stream after the version held when the read
+ * began) and confirms them by the read begun at `tick` — unless a newer version is held already (a
+ * concurrent read got further). Answers the flags as that read saw them.
+ */
+export const keepFlags = (
+  facts: FlagFacts,
+  userId: string,
+  tick: number,
+  held: { readonly flags: PlayerFlags; readonly version: number } | undefined,
+  events: readonly { type: string; data: unknown; streamPosition: number }[],
+  nowMs: number,
+): PlayerFlags => {
   const now = {
     flags: foldFlags(held?.flags ?? NO_FLAGS, events),
     version: events.at(-1)?.streamPosition ?? held?.version ?? 0,
@@ -200,4 +202,25 @@ export const playerFlags = async (store: EventStore, userId: string, nowMs: numb
     facts.freshness.confirm(userId, tick, nowMs);
   }
   return now.flags;
+};
+
+/**
+ * The player's flags a new bet checks, from the account stream `account-<userId>` itself (decision
+ * 0187): kept per player with the stream version they reflect, and used without a read while confirmed
+ * current (`streamFreshness`: no append to the stream heard since the read that confirmed them, and
+ * less than 5 s old); otherwise the tail after that version is read (grouped with the concurrent
+ * reads of the money path: one statement) and confirms them again. A flag set through the account's
+ * events binds the next bet in this process; in another process, once its append's notification is
+ * heard (decision 0187 "Consequences"). An ageing confirmation is renewed off the call's path by
+ * `freshFacts` (decision 0208).
+ */
+export const playerFlags = async (store: EventStore, userId: string, nowMs: number): Promise<PlayerFlags> => {
+  const facts = flagFactsOf(store);
+  const held = facts.held.get(userId);
+  if (held && facts.freshness.current(userId, nowMs)) return held.flags;
+  const tick = facts.freshness.begin();
+  const [tail] = await readStreams(store, [
+    { streamName: accountStream(userId), from: (held?.version ?? 0) + 1 },
+  ]);
+  return keepFlags(facts, userId, tick, held, tail!.events, nowMs);
 };

@@ -32,6 +32,12 @@ export interface Freshness {
   confirm(id: string, tick: number, nowMs: number): void;
   /** True when `id`'s state was confirmed and nothing since has (or may have) appended to its stream. */
   current(id: string, nowMs: number): boolean;
+  /**
+   * How long ago, ms, `id`'s state was confirmed, while it is {@link current}; `undefined` when it is
+   * not (never confirmed, an append heard since, or expired). A holder renews an ageing confirmation
+   * ahead of its expiry with this (the casino's `freshFacts`, decision 0208).
+   */
+  ageMs(id: string, nowMs: number): number | undefined;
 }
 
 /** Freshness of the streams `<prefix><id>` of `store` (one tracker per store and prefix). */
@@ -75,6 +81,10 @@ export const streamFreshness = (store: EventStore, prefix: string): Freshness =>
     current: (id, nowMs) => {
       const c = confirmed.get(id);
       return !!c && c.tick > floor && nowMs - c.at < FRESHNESS_MAX_AGE_MS;
+    },
+    ageMs: (id, nowMs) => {
+      const c = confirmed.get(id);
+      return c && c.tick > floor && nowMs - c.at < FRESHNESS_MAX_AGE_MS ? Math.max(0, nowMs - c.at) : undefined;
     },
   };
 };

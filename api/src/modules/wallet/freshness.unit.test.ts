@@ -60,4 +60,19 @@ describe('streamFreshness', () => {
     expect(f.current('a', 1_000 + FRESHNESS_MAX_AGE_MS - 1)).toBe(true);
     expect(f.current('a', 1_000 + FRESHNESS_MAX_AGE_MS)).toBe(false);
   });
+
+  it('ageMs: the age of a current confirmation only (undefined when never confirmed, dropped or expired)', () => {
+    const { store, wake } = fakeStore();
+    const f = streamFreshness(store, 'account-');
+    expect(f.ageMs('a', 0)).toBeUndefined();
+    f.confirm('a', f.begin(), 1_000);
+    expect(f.ageMs('a', 1_000)).toBe(0);
+    expect(f.ageMs('a', 3_500)).toBe(2_500);
+    expect(f.ageMs('a', 1_000 + FRESHNESS_MAX_AGE_MS)).toBeUndefined();
+    wake(['account-a']);
+    expect(f.ageMs('a', 1_500)).toBeUndefined();
+    f.confirm('b', f.begin(), 1_000);
+    wake();
+    expect(f.ageMs('b', 1_500)).toBeUndefined();
+  });
 });
