@@ -16,6 +16,9 @@
  * - SATURATED (BENCH_SATURATE=0 skips it): the closed loop of the earlier benches, one loop per connection
  *   sending its next pair when the last one answered — the most calls per second the server answers
  *   (`maxCallsPerSecond`) and the latencies at that load (`saturatedP99Ms`).
+ * Before them a WARM-UP (BENCH_WARMUP=0 skips it) plays every player's first round: a session's first bet
+ * costs three round trips (session row, streams and flags, append), once per game launch; its latencies
+ * are reported apart (`warmup.firstBetP50Ms`/`firstBetP99Ms`), not in the steady state's percentiles.
  * (A `win`'s latency counts from its bet's answer, when a provider would send it.) Each call is a fresh
  * transaction id, on a player of its own. Afterwards it checks "every call applied once": the
  * casino transactions read model has exactly one row per accepted call, and every player's balance
@@ -74,6 +77,8 @@ const IDLE_SECONDS = Number(process.env.BENCH_IDLE_SECONDS ?? 3);
  * the `win`'s from its bet's answer. Default 1,500, the rate of issue 22's target.
  */
 const RATE = Number(process.env.BENCH_RATE ?? 1500);
+/** `0`: no warm-up (every player's first round, untimed, before the phases; decision 0205). */
+const WARMUP = process.env.BENCH_WARMUP !== '0';
 /** `0`: no saturated phase (the closed loop: as many calls as the server answers). */
 const SATURATE = process.env.BENCH_SATURATE !== '0';
 
@@ -302,7 +307,32 @@ const runDriver = async (): Promise<void> => {
       await new Promise((resolve) => setTimeout(resolve, 250));
     }
   };
-  // The projections apply the seeding's events first (fundings, sessions): not part of the idle rate.
+  // Warm-up (decision 0205): every player's first round, before the timed phases. A session's first bet
+  // reads the session row, then the player's streams and flags, then appends — three round trips, once per
+  // session, as a provider's player pays it once per game launch; its latencies are reported apart
+  // (`warmup.firstBet…`) rather than mixed into the steady state's percentiles. BENCH_WARMUP=0 skips it.
+  window = { latencies: [], calls: 0, errors: 0 };
+  const firstBets: number[] = [];
+  if (WARMUP) {
+    let nextPlayer = 0;
+    await Promise.all(
+      Array.from({ length: CONNECTIONS }, async () => {
+        for (;;) {
+          const i = nextPlayer++;
+          if (i >= ready.sessions.length) return;
+          const s = ready.sessions[i]!;
+          const roundId = randomUUID();
+          const sent = performance.now();
+          await send('bet', betBody(s.token, roundId, STAKE), sent);
+          firstBets.push(performance.now() - sent);
+          await send('win', winBody(s.token, roundId, 0));
+        }
+      }),
+    );
+  }
+  const warmup = { calls: window.calls, errors: window.errors };
+  firstBets.sort((a, b) => a - b);
+  // The projections apply the seeding's and warm-up's events first: not part of the idle rate.
   if (IDLE_SECONDS > 0) await new Promise((resolve) => setTimeout(resolve, 2_000));
   const idlePgMeter = await pgBackendCpu(admin, schema);
   const idleServerBefore = await totalCpuSeconds([child.pid!]);
@@ -447,8 +477,14 @@ const runDriver = async (): Promise<void> => {
     // The most calls per second answered (the saturated phase), and its latencies at that load.
     maxCallsPerSecond: saturatedFigures?.callsPerSecond ?? null,
     saturatedP99Ms: saturatedFigures?.p99Ms ?? null,
-    calls: (paced?.calls ?? 0) + (saturated?.calls ?? 0),
-    errors: (paced?.errors ?? 0) + (saturated?.errors ?? 0),
+    calls: warmup.calls + (paced?.calls ?? 0) + (saturated?.calls ?? 0),
+    errors: warmup.errors + (paced?.errors ?? 0) + (saturated?.errors ?? 0),
+    warmup: {
+      calls: warmup.calls,
+      errors: warmup.errors,
+      firstBetP50Ms: Number(percentile(firstBets, 50).toFixed(1)),
+      firstBetP99Ms: Number(percentile(firstBets, 99).toFixed(1)),
+    },
     idleServerCpuMsPerSecond: Number((idle.server * 1000).toFixed(1)),
     idlePgCpuMsPerSecond: Number((idle.pg * 1000).toFixed(1)),
     idleStatementsPerSecond: Number(idle.statements.toFixed(1)),
