@@ -12,7 +12,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openTestDatabase } from '@bashiri/eventstore/testing';
 import type { TestDatabase } from '@bashiri/eventstore/testing';
-import { RacingBetType, walletStream } from '@bashiri/domain';
+import { RacingBetType, tenOfTenTickets, walletStream } from '@bashiri/domain';
 import type { RacingSelection, RacingSettlementAdvanced } from '@bashiri/domain';
 import { isWrongExpectedVersion } from '@bashiri/eventstore';
 import type { EventStore } from '@bashiri/eventstore';
@@ -21,6 +21,7 @@ import type { TestApp } from '../../testing/app.ts';
 import type { AppServices } from '../../services.ts';
 import { walletOf } from '../wallet/index.ts';
 import { drainRacingSettlement, placeRacingBet, racingBetStream, runRacingScheduler } from './index.ts';
+import { tenOfTenCount } from './settlement.ts';
 import { racingSettleStream } from './projection.ts';
 
 const ROUND = '20261125-241';
@@ -440,5 +441,38 @@ describe('racing settlement walked in three lanes (the lanes share the walk read
     expect(new Set(credits).size).toBe(credits.length);
     expect(credits.length).toBe(rows.filter((r) => Number(r.payout) > 0).length);
     expect(rows.every((r) => r.payout !== null)).toBe(true);
+  });
+
+  it('counts the ten-of-ten tickets of a round as the domain does, reading only those with the champion first', async () => {
+    const order = [3, 1, 4, 10, 5, 9, 2, 6, 8, 7];
+    const exact = order.map((car) => [car]);
+    const luck = [
+      exact, // all ten in place
+      [[order[0]!, 8], ...exact.slice(1)], // all ten in place, two cars on the first position
+      [[1], ...exact.slice(1)], // the champion missing from the first position
+      [...exact.slice(0, 4), [1], ...exact.slice(5)], // the fifth car wrong
+      [...exact.slice(0, 9), [order[9]!, 2]], // all ten in place, two cars on the last position
+    ];
+    const insert = (betId: string, betType: number, selection: RacingSelection) =>
+      t.services.sql.query(
+        `INSERT INTO racing_orders (bet_id, user_id, round_id, bet_type, selection, tickets, single_amount, amount,
+                                    tax_rate, placed_at)
+         VALUES ($1, 'pool-player', 'pool-round', $2, $3::jsonb, 1, 100, 100, '0', now())`,
+        [betId, betType, JSON.stringify(selection)],
+      );
+    for (const [k, positions] of luck.entries())
+      await insert(`pool-${k}`, RacingBetType.LuckRacing, { betType: RacingBetType.LuckRacing, positions });
+    // Another bet type with the same positions is no ten-of-ten ticket.
+    await insert('pool-champion', RacingBetType.Champion, {
+      betType: RacingBetType.Champion,
+      positions: [[order[0]!]],
+    });
+    const domain = luck.reduce(
+      (n, positions) => n + tenOfTenTickets({ betType: RacingBetType.LuckRacing, positions }, order),
+      0,
+    );
+    expect(domain).toBe(3);
+    expect(await tenOfTenCount(t.services.sql, 'pool-round', order)).toBe(domain);
+    expect(await tenOfTenCount(t.services.sql, 'pool-round', [1, ...order.filter((c) => c !== 1)])).toBe(0);
   });
 });

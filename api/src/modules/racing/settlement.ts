@@ -75,6 +75,25 @@ interface DrawnRound {
 }
 
 /**
+ * How many Luck Racing tickets of round `roundId` have all ten cars in place on the finishing order
+ * `order` (docs/racing.md "Payouts": they share the prize pool): the domain's `tenOfTenTickets` on each
+ * order read. Only orders whose first position holds the champion are read (a necessary condition of a
+ * ten-of-ten ticket, checked in PostgreSQL: about a tenth of the round's Luck Racing orders).
+ */
+export const tenOfTenCount = async (
+  sql: AppServices['sql'],
+  roundId: string,
+  order: readonly number[],
+): Promise<number> => {
+  const { rows } = await sql.query<{ selection: RacingSelection }>(
+    `SELECT selection FROM racing_orders
+     WHERE round_id = $1 AND bet_type = $2 AND selection -> 'positions' -> 0 @> $3::jsonb`,
+    [roundId, RacingBetType.LuckRacing, JSON.stringify([order[0]])],
+  );
+  return rows.reduce((n, r) => n + tenOfTenTickets(r.selection, order), 0);
+};
+
+/**
  * The finishing orders of `roundIds` and the pool share of their ten-of-ten tickets: the configured
  * `prize_pool` shared equally, rounded down, by the Luck Racing tickets of the round with all ten
  * cars in place (docs/racing.md "Payouts").
@@ -88,11 +107,7 @@ const drawnRounds = async (services: AppServices, roundIds: readonly string[]) =
   const rounds = new Map<string, DrawnRound>();
   for (const row of rows) {
     const order = row.lottery_combination.split(',').map(Number);
-    const luck = await services.sql.query<{ selection: RacingSelection }>(
-      'SELECT selection FROM racing_orders WHERE round_id = $1 AND bet_type = $2',
-      [row.round_id, RacingBetType.LuckRacing],
-    );
-    const winners = luck.rows.reduce((n, r) => n + tenOfTenTickets(r.selection, order), 0);
+    const winners = await tenOfTenCount(services.sql, row.round_id, order);
     rounds.set(row.round_id, {
       order,
       poolPerTicket: winners > 0 ? Math.floor(config.prizePool / winners) : 0,
