@@ -11,6 +11,7 @@ import type { ChildProcess } from 'node:child_process';
 import { appendFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
+import { SERVER_NODE_FLAGS } from '@bashiri/api/node-flags';
 
 export const REPO_ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 
@@ -63,7 +64,8 @@ export class ServerUnderTest {
   async start(timeoutMs = 120_000): Promise<void> {
     this.starts++;
     this.expectingExit = false;
-    const child = spawn(process.execPath, ['--import', 'tsx', 'api/src/main.ts'], {
+    // The Node.js flags `npm start` gives the server (decision 0207).
+    const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, '--import', 'tsx', 'api/src/main.ts'], {
       cwd: REPO_ROOT,
       env: { ...process.env, ...this.env, PORT: String(this.port), HOST: '127.0.0.1' },
       stdio: ['ignore', 'pipe', 'pipe'],

@@ -12,7 +12,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openTestDatabase } from '@bashiri/eventstore/testing';
 import type { TestDatabase } from '@bashiri/eventstore/testing';
-import { RacingBetType, walletStream } from '@bashiri/domain';
+import { RacingBetType, tenOfTenTickets, walletStream } from '@bashiri/domain';
 import type { RacingSelection, RacingSettlementAdvanced } from '@bashiri/domain';
 import { isWrongExpectedVersion } from '@bashiri/eventstore';
 import type { EventStore } from '@bashiri/eventstore';
@@ -21,6 +21,7 @@ import type { TestApp } from '../../testing/app.ts';
 import type { AppServices } from '../../services.ts';
 import { walletOf } from '../wallet/index.ts';
 import { drainRacingSettlement, placeRacingBet, racingBetStream, runRacingScheduler } from './index.ts';
+import { tenOfTenCount } from './settlement.ts';
 import { racingSettleStream } from './projection.ts';
 
 const ROUND = '20261125-241';
@@ -54,61 +55,72 @@ const selectionOf = (k: number): { selection: RacingSelection; single: number } 
   }
 };
 
+/** A test app on a fresh database with ORDERS racing orders of PLAYERS placed in ROUND, drawn, none settled. */
+const drawnRound = async () => {
+  let now = Date.parse('2026-11-25T09:00:01Z');
+  const betIds: string[] = [];
+  let staked = 0;
+  const db = await openTestDatabase(process.env['DATABASE_URL'] ? 'postgres' : 'pglite');
+  const t = await startTestApp({ sql: db.sql, now: () => now });
+  await t.services.projections.settle();
+  for (const userId of PLAYERS)
+    await walletOf(t.services).run({
+      type: 'AdjustPocket',
+      userId,
+      pocket: 'racingCoin',
+      amount: FUNDS,
+      reference: 'test',
+      reason: 'test funds',
+      movementId: `fund:${userId}`,
+      at: new Date(now).toISOString(),
+      actor: { kind: 'staff', id: 'test' },
+    });
+  await runRacingScheduler(t.services);
+  await t.services.projections.settle();
+  for (let k = 0; k < ORDERS; k++) {
+    const { selection, single } = selectionOf(k);
+    const answer = await placeRacingBet(t.services, PLAYERS[k % PLAYERS.length]!, {
+      requestId: `chunk-${k}`,
+      roundId: ROUND,
+      selection,
+      singleAmount: single,
+      device: { utcOffsetMinutes: 180, nowMs: now },
+    });
+    if (!answer.ok) throw new Error(answer.error.code);
+    betIds.push(answer.placed.betId);
+    staked += answer.placed.amount;
+  }
+  now = Date.parse('2026-11-25T09:03:00Z');
+  // Close and draw; the scheduler's own settle step is kept from settling any order (its appends of
+  // order and settlement streams fail), so the walks below find every order pending.
+  const drawOnly: EventStore = {
+    ...t.services.store,
+    appendToStreams: async (requests) => {
+      if (requests.some((r) => /^racing(bet|settle)-/.test(r.streamName))) throw new Error('not yet');
+      return t.services.store.appendToStreams(requests);
+    },
+  };
+  await runRacingScheduler({ ...t.services, store: drawOnly }).catch(() => undefined);
+  await t.services.projections.settle();
+  // Every fourth order as if placed before migration 006 (no terms in the read model): the walk
+  // settles such a winner on its own stream (decision 0184), the others in its listing (0194).
+  await t.services.sql.query('UPDATE racing_orders SET terms = NULL WHERE bet_id = ANY ($1::text[])', [
+    betIds.filter((_, k) => k % 4 === 0),
+  ]);
+  return { db, t, betIds, staked, now };
+};
+
 describe('racing settlement in chunks', () => {
   let db: TestDatabase;
   let t: TestApp;
-  let now = Date.parse('2026-11-25T09:00:01Z');
+  let now = 0;
   const betIds: string[] = [];
   let staked = 0;
 
   beforeAll(async () => {
-    db = await openTestDatabase(process.env['DATABASE_URL'] ? 'postgres' : 'pglite');
-    t = await startTestApp({ sql: db.sql, now: () => now });
-    await t.services.projections.settle();
-    for (const userId of PLAYERS)
-      await walletOf(t.services).run({
-        type: 'AdjustPocket',
-        userId,
-        pocket: 'racingCoin',
-        amount: FUNDS,
-        reference: 'test',
-        reason: 'test funds',
-        movementId: `fund:${userId}`,
-        at: new Date(now).toISOString(),
-        actor: { kind: 'staff', id: 'test' },
-      });
-    await runRacingScheduler(t.services);
-    await t.services.projections.settle();
-    for (let k = 0; k < ORDERS; k++) {
-      const { selection, single } = selectionOf(k);
-      const answer = await placeRacingBet(t.services, PLAYERS[k % PLAYERS.length]!, {
-        requestId: `chunk-${k}`,
-        roundId: ROUND,
-        selection,
-        singleAmount: single,
-        device: { utcOffsetMinutes: 180, nowMs: now },
-      });
-      if (!answer.ok) throw new Error(answer.error.code);
-      betIds.push(answer.placed.betId);
-      staked += answer.placed.amount;
-    }
-    now = Date.parse('2026-11-25T09:03:00Z');
-    // Close and draw; the scheduler's own settle step is kept from settling any order (its appends of
-    // order and settlement streams fail), so the walks below find every order pending.
-    const drawOnly: EventStore = {
-      ...t.services.store,
-      appendToStreams: async (requests) => {
-        if (requests.some((r) => /^racing(bet|settle)-/.test(r.streamName))) throw new Error('not yet');
-        return t.services.store.appendToStreams(requests);
-      },
-    };
-    await runRacingScheduler({ ...t.services, store: drawOnly }).catch(() => undefined);
-    await t.services.projections.settle();
-    // Every fourth order as if placed before migration 006 (no terms in the read model): the walk
-    // settles such a winner on its own stream (decision 0184), the others in its listing (0194).
-    await t.services.sql.query('UPDATE racing_orders SET terms = NULL WHERE bet_id = ANY ($1::text[])', [
-      betIds.filter((_, k) => k % 4 === 0),
-    ]);
+    const round = await drawnRound();
+    ({ db, t, now, staked } = round);
+    betIds.push(...round.betIds);
   }, 240_000);
   afterAll(async () => {
     await t.close();
@@ -334,5 +346,133 @@ describe('racing settlement in chunks', () => {
     await t.services.projections.settle();
     expect(await check()).toEqual(versions);
     expect(await queued()).toBe(0);
+  });
+});
+
+describe('racing settlement walked in three lanes (the lanes share the walk read, decision 0206)', () => {
+  let db: TestDatabase;
+  let t: TestApp;
+  const betIds: string[] = [];
+  const LANES = 3;
+
+  beforeAll(async () => {
+    const round = await drawnRound();
+    ({ db, t } = round);
+    betIds.push(...round.betIds);
+  }, 240_000);
+  afterAll(async () => {
+    await t.close();
+    await db.dispose();
+  });
+
+  it('a lane that crashes resumes on its own read, two drains race; each order listed once, in its lane', async () => {
+    // The third append (a chunk of one of the lanes) commits, then its lane "crashes"; the other lanes,
+    // served by the shared read, walk on to their ends.
+    let appends = 0;
+    const crashing: AppServices = {
+      ...t.services,
+      store: {
+        ...t.services.store,
+        appendToStreams: async (requests) => {
+          const result = await t.services.store.appendToStreams(requests);
+          if (++appends === 3) throw new Error('crash after the append');
+          return result;
+        },
+      },
+    };
+    await expect(drainRacingSettlement(crashing, 4, LANES)).rejects.toThrow('crash after the append');
+    const early = new Map<string, number>();
+    for (const lane of await Promise.all(
+      Array.from({ length: LANES }, (_, lane) =>
+        t.services.store.readStream(racingSettleStream(ROUND, lane, LANES)),
+      ),
+    ))
+      for (const e of lane.events) {
+        const d = (e as unknown as RacingSettlementAdvanced).data;
+        for (const id of [...d.lost, ...(d.won ?? []).map((w) => w.betId)])
+          early.set(id, (early.get(id) ?? 0) + 1);
+      }
+    expect([...early.values()].every((n) => n === 1)).toBe(true);
+    expect(early.size).toBeGreaterThan(0);
+    expect(early.size).toBeLessThan(ORDERS);
+    // Two drains at once (each its own wallet caches): the crashed lane resumes from its cursor; the
+    // lanes race each other's cursors, and each chunk is recorded once.
+    await Promise.all([
+      drainRacingSettlement({ ...t.services }, 4, LANES),
+      drainRacingSettlement({ ...t.services }, 5, LANES),
+    ]);
+    await t.services.projections.settle();
+    const { rows } = await t.services.sql.query<{
+      bet_id: string;
+      user_id: string;
+      lane: number;
+      payout: string;
+    }>(
+      `SELECT bet_id, user_id, (hashtext(user_id) & 2147483647) % $2 AS lane, payout::text
+       FROM racing_orders WHERE round_id = $1`,
+      [ROUND, LANES],
+    );
+    const laneOf = new Map(rows.map((r) => [r.bet_id, r.lane]));
+    const listed = new Map<string, number>();
+    for (let lane = 0; lane < LANES; lane++) {
+      const events = (await t.services.store.readStream(racingSettleStream(ROUND, lane, LANES))).events.map(
+        (e) => (e as unknown as RacingSettlementAdvanced).data,
+      );
+      // Each lane's chunks follow each other, and list only the orders of that lane's players.
+      events.forEach((d, k) => expect(d.after).toBe(k === 0 ? null : events[k - 1]!.through));
+      for (const d of events)
+        for (const id of [...d.lost, ...(d.won ?? []).map((w) => w.betId)]) {
+          expect(laneOf.get(id), id).toBe(lane);
+          listed.set(id, (listed.get(id) ?? 0) + 1);
+        }
+    }
+    // Every order settled exactly once: listed by its lane, or (no terms, winning) on its own stream.
+    for (const betId of betIds) {
+      const own = (await t.services.store.readStream(racingBetStream(betId))).events.filter(
+        (e) => e.type === 'RacingBetSettled',
+      ).length;
+      expect((listed.get(betId) ?? 0) + own, betId).toBe(1);
+    }
+    // Each paying order credited once.
+    const credits = (await Promise.all(PLAYERS.map((u) => t.services.store.readStream(walletStream(u)))))
+      .flatMap((r) => r.events)
+      .map((e) => (e.data as { movementId: string }).movementId)
+      .filter((id) => id.startsWith('racing-result:'));
+    expect(new Set(credits).size).toBe(credits.length);
+    expect(credits.length).toBe(rows.filter((r) => Number(r.payout) > 0).length);
+    expect(rows.every((r) => r.payout !== null)).toBe(true);
+  });
+
+  it('counts the ten-of-ten tickets of a round as the domain does, reading only those with the champion first', async () => {
+    const order = [3, 1, 4, 10, 5, 9, 2, 6, 8, 7];
+    const exact = order.map((car) => [car]);
+    const luck = [
+      exact, // all ten in place
+      [[order[0]!, 8], ...exact.slice(1)], // all ten in place, two cars on the first position
+      [[1], ...exact.slice(1)], // the champion missing from the first position
+      [...exact.slice(0, 4), [1], ...exact.slice(5)], // the fifth car wrong
+      [...exact.slice(0, 9), [order[9]!, 2]], // all ten in place, two cars on the last position
+    ];
+    const insert = (betId: string, betType: number, selection: RacingSelection) =>
+      t.services.sql.query(
+        `INSERT INTO racing_orders (bet_id, user_id, round_id, bet_type, selection, tickets, single_amount, amount,
+                                    tax_rate, placed_at)
+         VALUES ($1, 'pool-player', 'pool-round', $2, $3::jsonb, 1, 100, 100, '0', now())`,
+        [betId, betType, JSON.stringify(selection)],
+      );
+    for (const [k, positions] of luck.entries())
+      await insert(`pool-${k}`, RacingBetType.LuckRacing, { betType: RacingBetType.LuckRacing, positions });
+    // Another bet type with the same positions is no ten-of-ten ticket.
+    await insert('pool-champion', RacingBetType.Champion, {
+      betType: RacingBetType.Champion,
+      positions: [[order[0]!]],
+    });
+    const domain = luck.reduce(
+      (n, positions) => n + tenOfTenTickets({ betType: RacingBetType.LuckRacing, positions }, order),
+      0,
+    );
+    expect(domain).toBe(3);
+    expect(await tenOfTenCount(t.services.sql, 'pool-round', order)).toBe(domain);
+    expect(await tenOfTenCount(t.services.sql, 'pool-round', [1, ...order.filter((c) => c !== 1)])).toBe(0);
   });
 });

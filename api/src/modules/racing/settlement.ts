@@ -75,6 +75,25 @@ interface DrawnRound {
 }
 
 /**
+ * How many Luck Racing tickets of round `roundId` have all ten cars in place on the finishing order
+ * `order` (docs/racing.md "Payouts": they share the prize pool): the domain's `tenOfTenTickets` on each
+ * order read. Only orders whose first position holds the champion are read (a necessary condition of a
+ * ten-of-ten ticket, checked in PostgreSQL: about a tenth of the round's Luck Racing orders).
+ */
+export const tenOfTenCount = async (
+  sql: AppServices['sql'],
+  roundId: string,
+  order: readonly number[],
+): Promise<number> => {
+  const { rows } = await sql.query<{ selection: RacingSelection }>(
+    `SELECT selection FROM racing_orders
+     WHERE round_id = $1 AND bet_type = $2 AND selection -> 'positions' -> 0 @> $3::jsonb`,
+    [roundId, RacingBetType.LuckRacing, JSON.stringify([order[0]])],
+  );
+  return rows.reduce((n, r) => n + tenOfTenTickets(r.selection, order), 0);
+};
+
+/**
  * The finishing orders of `roundIds` and the pool share of their ten-of-ten tickets: the configured
  * `prize_pool` shared equally, rounded down, by the Luck Racing tickets of the round with all ten
  * cars in place (docs/racing.md "Payouts").
@@ -88,11 +107,7 @@ const drawnRounds = async (services: AppServices, roundIds: readonly string[]) =
   const rounds = new Map<string, DrawnRound>();
   for (const row of rows) {
     const order = row.lottery_combination.split(',').map(Number);
-    const luck = await services.sql.query<{ selection: RacingSelection }>(
-      'SELECT selection FROM racing_orders WHERE round_id = $1 AND bet_type = $2',
-      [row.round_id, RacingBetType.LuckRacing],
-    );
-    const winners = luck.rows.reduce((n, r) => n + tenOfTenTickets(r.selection, order), 0);
+    const winners = await tenOfTenCount(services.sql, row.round_id, order);
     rounds.set(row.round_id, {
       order,
       poolPerTicket: winners > 0 ? Math.floor(config.prizePool / winners) : 0,
@@ -287,6 +302,64 @@ const walkChunk = async (
     ])
   ).rows;
 
+/** A row of the walk's shared read: an order and its lane. */
+interface LaneRow extends WalkRow {
+  readonly lane: number;
+}
+
+/** How a lane of a round's walk reads its chunks (see {@link sharedWalk}). */
+type ReadChunk = (lane: number, after: string, chunk: number) => Promise<WalkRow[]>;
+
+/**
+ * The reads of a round's walk shared by its lanes in one drain (decision 0206): one read of the round's
+ * pending orders (`racing_settle_walk_lanes`, migration 007), `chunk × lanes` orders at a time in bet-id
+ * order, each row handed to its lane's buffer; a lane takes its chunks from its buffer, so the index
+ * range is walked once per round, not once per lane. A lane is served this way while it asks after
+ * exactly what it was last handed (the start of the walk: '' — or the last order of its previous
+ * chunk, once that chunk was recorded); a lane that asks after anything else — it resumed from a cursor
+ * of an earlier drain, or its chunk lost a race (retried, or another walker moved its cursor) — reads on
+ * its own from then on (`racing_settle_walk`, as before), so a retried chunk is always read again.
+ * Buffered rows may be settled meanwhile only by a walker of the same lane, which moves the lane's
+ * cursor: the chunk's append at the old version then writes nothing (the lane stream's version is the
+ * guard, as for any read of the walk).
+ */
+const sharedWalk = (services: AppServices, roundId: string, lanes: number, chunk: number): ReadChunk => {
+  const buffers: WalkRow[][] = Array.from({ length: lanes }, () => []);
+  /** Per lane: what it was last handed — after which order, through which, how many rows. */
+  const handed = Array.from({ length: lanes }, () => ({ through: '', count: 0 }));
+  const alone = new Set<number>();
+  /** The last order the shared read returned ('' before the first read). */
+  let readThrough = '';
+  let exhausted = false;
+  let reading: Promise<void> | null = null;
+  const readMore = async () => {
+    const limit = chunk * lanes;
+    const { rows } = await services.sql.query<LaneRow>(
+      'SELECT * FROM racing_settle_walk_lanes($1, $2, $3, $4)',
+      [roundId, readThrough, limit, lanes],
+    );
+    for (const { lane, ...row } of rows) buffers[lane]!.push(row);
+    if (rows.length > 0) readThrough = rows[rows.length - 1]!.bet_id;
+    if (rows.length < limit) exhausted = true;
+  };
+  return async (lane, after, size) => {
+    const last = handed[lane]!;
+    if (!alone.has(lane)) {
+      if (after === last.through) buffers[lane]!.splice(0, last.count);
+      else alone.add(lane);
+    }
+    if (alone.has(lane)) return walkChunk(services, roundId, after, size, lane, lanes);
+    const buffer = buffers[lane]!;
+    while (buffer.length < size && !exhausted) {
+      reading ??= readMore().finally(() => (reading = null));
+      await reading;
+    }
+    const rows = buffer.slice(0, size);
+    handed[lane] = { through: rows.length > 0 ? rows[rows.length - 1]!.bet_id : after, count: rows.length };
+    return rows;
+  };
+};
+
 /** Where lane `stream` of a round's walk stands: its last event's cursor and the stream's version. */
 const readCursor = async (services: AppServices, stream: string): Promise<RacingSettlementCursor> => {
   const { events, currentVersion } = await services.store.readStream(stream, {
@@ -343,6 +416,7 @@ const CHUNK_ATTEMPTS = 20;
  * (nothing written), the walk reads the cursor again: moved — another walker recorded the chunk — it
  * continues from there; not moved — a player's own movement — it reads the chunk again and retries it
  * whole (never one credit at a time: a credit outside its chunk's append could be paid again by a resume).
+ * Chunks are read through `read`: the drain's read of the round shared by its lanes (decision 0206).
  */
 const walkLane = async (
   services: AppServices,
@@ -351,13 +425,14 @@ const walkLane = async (
   lane: number,
   lanes: number,
   chunk: number,
+  read: ReadChunk,
 ): Promise<number> => {
   const stream = racingSettleStream(roundId, lane, lanes);
   let cursor = await readCursor(services, stream);
   let done = 0;
   let attempts = 0;
   for (;;) {
-    const rows = await walkChunk(services, roundId, cursor.through ?? '', chunk, lane, lanes);
+    const rows = await read(lane, cursor.through ?? '', chunk);
     if (rows.length === 0) return done;
     const at = new Date(services.now()).toISOString();
     const lost: string[] = [];
@@ -524,9 +599,10 @@ export const drainRacingSettlement = async (
       const round = drawn.get(roundId);
       if (!round) continue;
       // Every lane runs to its end before a failure is thrown (as drainQueue's lanes).
+      const read = sharedWalk(services, roundId, workers, batchSize);
       const lanes = await Promise.allSettled(
         Array.from({ length: workers }, (_, lane) =>
-          walkLane(services, roundId, round, lane, workers, batchSize),
+          walkLane(services, roundId, round, lane, workers, batchSize, read),
         ),
       );
       const failed = lanes.find((r) => r.status === 'rejected');
