@@ -46,14 +46,32 @@ const INT_SETUP = ['eventstore/src/testing/int-worker-setup.ts'];
 const INT_POLL = { timeout: 30_000, interval: 50 };
 
 /**
- * Workers of the unit project (pure code, no IO): one by default, as before. The unit files have a
- * group of their own (vitest gives one `maxWorkers` to a whole `groupOrder`, and the integration files
- * need one), so `UNIT_WORKERS=2` runs two side by side; with `UNIT_POOL=threads` they run in worker
- * threads instead of child processes. Neither is the default until measured (docs/benchmarks.md "CI
- * time", decision 0151).
+ * Where the unit files run (decision 0210). By default in the integration group (`groupOrder` 1, so the
+ * same `maxWorkers`: vitest gives one to a whole group), after every integration file
+ * (`LongestFirstSequencer`): as the integration files run out, each worker takes unit files, so in CI
+ * the unit tier has two workers right after the int files instead of one after the e2e files (vitest
+ * runs a one-worker isolated group last). A unit file needs no cluster, and an int file still gets a
+ * pool id from 1 to `WORKERS` (no unit file starts before the last int file has).
+ * `UNIT_BESIDE_INT=0` gives them their own group as before (decision 0151): `UNIT_WORKERS` (default 1)
+ * workers, `UNIT_POOL=threads` for worker threads.
  */
-const UNIT_WORKERS = Number(process.env.UNIT_WORKERS ?? 1);
+const UNIT_BESIDE_INT = process.env.UNIT_BESIDE_INT !== '0';
+const UNIT_WORKERS = UNIT_BESIDE_INT ? WORKERS : Number(process.env.UNIT_WORKERS ?? 1);
 const UNIT_POOL = process.env.UNIT_POOL === 'threads' ? 'threads' : 'forks';
+/**
+ * The unit files share a worker process and its module graph (`isolate: false`; decision 0210): a fresh
+ * child process per file spent more CPU importing (vitest's "import" 98 s of a 299 s run, 180 CPU-s in
+ * all) than the tests themselves; one process per worker halves the tier's CPU. `UNIT_ISOLATE=1`
+ * goes back to a process per file (to tell a leak between files from a bug).
+ */
+const UNIT_ISOLATE = process.env.UNIT_ISOLATE === '1';
+/**
+ * Time limit of a unit test (ms): 30 s, not vitest's 5 s. Two unit workers (and the last int files)
+ * share the two cores: a story render (`web-admin/src/stories.unit`, a happy-dom render and a
+ * `waitFor`) took over 5 s at load 12 on the shared machine and failed on the limit, not on a check.
+ * No unit test measures time (a hang still fails, at 30 s).
+ */
+const UNIT_TIMEOUT_MS = 30_000;
 
 /**
  * Workers of the e2e project (each file: its own server on its own port and database schema, its own
@@ -94,7 +112,9 @@ export default defineConfig({
           exclude,
           pool: UNIT_POOL,
           maxWorkers: UNIT_WORKERS,
-          sequence: { groupOrder: 0 },
+          isolate: UNIT_ISOLATE,
+          testTimeout: UNIT_TIMEOUT_MS,
+          sequence: { groupOrder: UNIT_BESIDE_INT ? 1 : 0 },
         },
       },
       {

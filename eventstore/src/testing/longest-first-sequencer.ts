@@ -9,8 +9,11 @@
  * durations recorded in `int-durations.json` (seconds per `project:path`, from a full run; refreshed
  * with `node eventstore/src/testing/int-durations.ts`), longest first, so that the last files to start
  * are short ones and the two workers end close together (longest processing time first). Files not in
- * the table (new ones) go first, as vitest itself runs unknown files first. The unit and e2e groups keep
- * vitest's order.
+ * the table (new ones) go first, as vitest itself runs unknown files first. Other projects' files in the
+ * same group (the unit files, which run beside the integration files: decision 0210) come after all the
+ * integration files, in vitest's order, so that they fill the workers as the integration files run out
+ * and a worker's non-isolated unit process takes them one after another. The e2e group keeps vitest's
+ * order.
  */
 import { readFileSync } from 'node:fs';
 import { relative } from 'node:path';
@@ -35,7 +38,8 @@ export const loadDurations = (
 /**
  * Sorts `files` in place of vitest's order: integration files by `durations` (seconds, keyed
  * `project:path` relative to `root`), longest first, files without a duration before all others; files
- * of other projects keep their relative order. Groups (`sequence.groupOrder`) stay in order.
+ * of other projects after the integration files of their group, in their relative order. Groups
+ * (`sequence.groupOrder`) stay in order.
  */
 export const longestFirst = <
   T extends Pick<TestSpecification, 'moduleId'> & {
@@ -52,7 +56,9 @@ export const longestFirst = <
   return [...files].sort((a, b) => {
     const group = a.project.config.sequence.groupOrder - b.project.config.sequence.groupOrder;
     if (group !== 0) return group;
-    if (!ORDERED_PROJECTS.has(a.project.name) || !ORDERED_PROJECTS.has(b.project.name)) return 0;
+    const [oa, ob] = [ORDERED_PROJECTS.has(a.project.name), ORDERED_PROJECTS.has(b.project.name)];
+    if (oa !== ob) return oa ? -1 : 1;
+    if (!oa) return 0;
     const [sa, sb] = [seconds(a), seconds(b)];
     return sa === sb ? 0 : sa > sb ? -1 : 1;
   });

@@ -53,6 +53,31 @@ describe('integration files longest first (decision 0203)', () => {
     ]);
   });
 
+  it('given unit files in the integration group, then they run after every integration file, in their own order (0210)', () => {
+    const durations = new Map([
+      ['int:z.int.test.ts', 100],
+      ['int:y.int.test.ts', 5],
+    ]);
+    const files = [
+      file('unit', 'u2.unit.test.ts', 1),
+      file('int', 'y.int.test.ts', 1),
+      file('unit', 'u1.unit.test.ts', 1),
+      file('int-memory', 'new.int.test.ts', 1),
+      file('int', 'z.int.test.ts', 1),
+      file('unit', 'u3.unit.test.ts', 1),
+      file('e2e', 'e0.e2e.test.ts', 2),
+    ];
+    expect(names(longestFirst(files, durations, ROOT))).toEqual([
+      'int-memory:new.int.test.ts',
+      'int:z.int.test.ts',
+      'int:y.int.test.ts',
+      'unit:u2.unit.test.ts',
+      'unit:u1.unit.test.ts',
+      'unit:u3.unit.test.ts',
+      'e2e:e0.e2e.test.ts',
+    ]);
+  });
+
   it('given the table checked in, then it names integration files that exist', () => {
     const table = loadDurations();
     expect(table.size).toBeGreaterThan(50);
