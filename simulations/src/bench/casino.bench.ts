@@ -34,6 +34,7 @@
  * provider's secret and the current timestamp, its answer parsed and counted, and "applied once" checked
  * as above. The server is not told which driver runs.
  *
+ * BENCH_LATENCIES=<file> writes every call's `method,from_ms,latency_ms` (CSV) for a timeline of the latencies.
  * BENCH_CPU_PROF=1 writes a V8 CPU profile of the server (`server-process.ts`); BENCH_CALLS_PROF=<file> one
  * of the last phase's calls only. The lines before the result, `{"phase": …, "tail": …}` (one per phase), say
  * where the latency tail comes from inside the server (tail.ts: handler, store and statement spans, event-loop delay, GC pauses). Before the calls the server
@@ -47,6 +48,7 @@
 import { randomUUID } from 'node:crypto';
 import { writeFile } from 'node:fs/promises';
 import { Session } from 'node:inspector/promises';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { createPostgresClient } from '@bashiri/eventstore';
 import { betBody, fetchTransport, httpTransport, winBody } from './casino-driver.ts';
 import { runPaced } from './paced.ts';
@@ -79,6 +81,8 @@ const IDLE_SECONDS = Number(process.env.BENCH_IDLE_SECONDS ?? 3);
 const RATE = Number(process.env.BENCH_RATE ?? 1500);
 /** `0`: no warm-up (every player's first round, untimed, before the phases; decision 0205). */
 const WARMUP = process.env.BENCH_WARMUP !== '0';
+/** A file to write every call's `method,from_ms,latency_ms` to (CSV; `from` on the driver's clock). */
+const LATENCY_FILE = process.env.BENCH_LATENCIES;
 /** `0`: no saturated phase (the closed loop: as many calls as the server answers). */
 const SATURATE = process.env.BENCH_SATURATE !== '0';
 
@@ -245,6 +249,8 @@ interface PhaseFigures {
   readonly tail: TailReport;
   /** Paced only: the largest delay of a pair's sending behind its due time (ms). */
   readonly maxSendDelayMs?: number;
+  /** The driver's own event-loop delay over the phase (ms): its p99 and max (a stall of the driver shows as latency). */
+  readonly driverLoopDelayMs: { readonly p99: number; readonly max: number };
 }
 
 const runDriver = async (): Promise<void> => {
@@ -261,12 +267,16 @@ const runDriver = async (): Promise<void> => {
       : httpTransport(ready.port, 'sandbox', ready.secret, CONNECTIONS);
   /** The running window's counters (reset by each phase). */
   let window = { latencies: [] as number[], calls: 0, errors: 0 };
+  /** BENCH_LATENCIES: every call's `method,from,latency` (ms on the driver's clock), for a timeline. */
+  const timeline: string[] = [];
   /** Sends one call; its latency is measured from `from` (the paced schedule's due time, else now). */
   const send = async (method: string, text: string, from = performance.now()) => {
     try {
       const res = await transport.post(method, text);
       const answer = JSON.parse(res.answer) as { status?: string; code?: string; error?: { code?: string } };
-      window.latencies.push(performance.now() - from);
+      const latency = performance.now() - from;
+      window.latencies.push(latency);
+      if (LATENCY_FILE) timeline.push(`${method},${from.toFixed(1)},${latency.toFixed(1)}`);
       window.calls += 1;
       // An answer without a protocol status (a server error): counted by HTTP status and error code.
       const key = answer.status ?? `http ${res.status} ${answer.code ?? answer.error?.code ?? ''}`.trim();
@@ -307,32 +317,7 @@ const runDriver = async (): Promise<void> => {
       await new Promise((resolve) => setTimeout(resolve, 250));
     }
   };
-  // Warm-up (decision 0205): every player's first round, before the timed phases. A session's first bet
-  // reads the session row, then the player's streams and flags, then appends — three round trips, once per
-  // session, as a provider's player pays it once per game launch; its latencies are reported apart
-  // (`warmup.firstBet…`) rather than mixed into the steady state's percentiles. BENCH_WARMUP=0 skips it.
-  window = { latencies: [], calls: 0, errors: 0 };
-  const firstBets: number[] = [];
-  if (WARMUP) {
-    let nextPlayer = 0;
-    await Promise.all(
-      Array.from({ length: CONNECTIONS }, async () => {
-        for (;;) {
-          const i = nextPlayer++;
-          if (i >= ready.sessions.length) return;
-          const s = ready.sessions[i]!;
-          const roundId = randomUUID();
-          const sent = performance.now();
-          await send('bet', betBody(s.token, roundId, STAKE), sent);
-          firstBets.push(performance.now() - sent);
-          await send('win', winBody(s.token, roundId, 0));
-        }
-      }),
-    );
-  }
-  const warmup = { calls: window.calls, errors: window.errors };
-  firstBets.sort((a, b) => a - b);
-  // The projections apply the seeding's and warm-up's events first: not part of the idle rate.
+  // The projections apply the seeding's events first (fundings, sessions): not part of the idle rate.
   if (IDLE_SECONDS > 0) await new Promise((resolve) => setTimeout(resolve, 2_000));
   const idlePgMeter = await pgBackendCpu(admin, schema);
   const idleServerBefore = await totalCpuSeconds([child.pid!]);
@@ -357,8 +342,11 @@ const runDriver = async (): Promise<void> => {
     const statementsBefore = await statementsNow();
     child.send({ type: 'tailReset' });
     const driverCpuBefore = process.cpuUsage();
+    const driverLoop = monitorEventLoopDelay({ resolution: 10 });
+    driverLoop.enable();
     const driven = await drive();
     const driverCpuUsed = process.cpuUsage(driverCpuBefore);
+    driverLoop.disable();
     const serverCpu = (await totalCpuSeconds([child.pid!])) - serverBefore;
     const pgCpu = (await pgMeter()) ?? 0;
     const statements = (await statementsNow()) - statementsBefore;
@@ -373,10 +361,40 @@ const runDriver = async (): Promise<void> => {
       pgCpu,
       statements,
       driverCpu: (driverCpuUsed.user + driverCpuUsed.system) / 1e6,
+      driverLoopDelayMs: {
+        p99: Number((driverLoop.percentile(99) / 1e6).toFixed(1)),
+        max: Number((driverLoop.max / 1e6).toFixed(1)),
+      },
       tail,
     };
   };
 
+  // Warm-up (decision 0205): every player's first round, right before the timed phases (after the idle
+  // window, so that the players' confirmations are as fresh as a playing player's, not all 5 s old at once). A session's first bet
+  // reads the session row, then the player's streams and flags, then appends — three round trips, once per
+  // session, as a provider's player pays it once per game launch; its latencies are reported apart
+  // (`warmup.firstBet…`) rather than mixed into the steady state's percentiles. BENCH_WARMUP=0 skips it.
+  window = { latencies: [], calls: 0, errors: 0 };
+  const firstBets: number[] = [];
+  if (WARMUP) {
+    let nextPlayer = 0;
+    await Promise.all(
+      Array.from({ length: CONNECTIONS }, async () => {
+        for (;;) {
+          const i = nextPlayer++;
+          if (i >= ready.sessions.length) return;
+          const s = ready.sessions[i]!;
+          const roundId = randomUUID();
+          const sent = performance.now();
+          await send('bet', betBody(s.token, roundId, STAKE), sent);
+          firstBets.push(performance.now() - sent);
+          await send('win', winBody(s.token, roundId, 0));
+        }
+      }),
+    );
+  }
+  const warmup = { calls: window.calls, errors: window.errors };
+  firstBets.sort((a, b) => a - b);
   // Paced (decision 0205): pairs offered at RATE calls/s whatever the answers, each bet's latency from
   // its due time (paced.ts), for BENCH_SECONDS.
   const paced =
@@ -434,6 +452,7 @@ const runDriver = async (): Promise<void> => {
      ) x WHERE balance_after <> expected`,
   );
   transport.close();
+  if (LATENCY_FILE) await writeFile(LATENCY_FILE, `method,from_ms,latency_ms\n${timeline.join('\n')}\n`);
   await admin.query(`DROP SCHEMA ${schema} CASCADE`);
   await admin.close();
 
@@ -449,6 +468,7 @@ const runDriver = async (): Promise<void> => {
     maxMs: Number(percentile(f.latencies, 100).toFixed(1)),
     errors: f.errors,
     ...(f.maxSendDelayMs === undefined ? {} : { maxSendDelayMs: Number(f.maxSendDelayMs.toFixed(1)) }),
+    driverLoopDelayMs: f.driverLoopDelayMs,
     driverCpuMsPerCall: perCall(f.driverCpu, f.calls),
     serverCpuMsPerCall: perCall(f.serverCpu, f.calls),
     pgCpuMsPerCall: perCall(f.pgCpu, f.calls),
