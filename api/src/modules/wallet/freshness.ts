@@ -84,7 +84,9 @@ export const streamFreshness = (store: EventStore, prefix: string): Freshness =>
     },
     ageMs: (id, nowMs) => {
       const c = confirmed.get(id);
-      return c && c.tick > floor && nowMs - c.at < FRESHNESS_MAX_AGE_MS ? Math.max(0, nowMs - c.at) : undefined;
+      return c && c.tick > floor && nowMs - c.at < FRESHNESS_MAX_AGE_MS
+        ? Math.max(0, nowMs - c.at)
+        : undefined;
     },
   };
 };
