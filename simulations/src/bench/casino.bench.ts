@@ -34,7 +34,8 @@
  * provider's secret and the current timestamp, its answer parsed and counted, and "applied once" checked
  * as above. The server is not told which driver runs.
  *
- * BENCH_LATENCIES=<file> writes every call's `method,from_ms,latency_ms` (CSV) for a timeline of the latencies.
+ * BENCH_LATENCIES=<file> writes every call's `method,from_ms,latency_ms` (CSV; `from` in Unix epoch ms) for
+ * a timeline of the latencies.
  * BENCH_CPU_PROF=1 writes a V8 CPU profile of the server (`server-process.ts`); BENCH_CALLS_PROF=<file> one
  * of the last phase's calls only. The lines before the result, `{"phase": …, "tail": …}` (one per phase), say
  * where the latency tail comes from inside the server (tail.ts: handler, store and statement spans, event-loop delay, GC pauses). Before the calls the server
@@ -81,7 +82,10 @@ const IDLE_SECONDS = Number(process.env.BENCH_IDLE_SECONDS ?? 3);
 const RATE = Number(process.env.BENCH_RATE ?? 1500);
 /** `0`: no warm-up (every player's first round, untimed, before the phases; decision 0205). */
 const WARMUP = process.env.BENCH_WARMUP !== '0';
-/** A file to write every call's `method,from_ms,latency_ms` to (CSV; `from` on the driver's clock). */
+/**
+ * A file to write every call's `method,from_ms,latency_ms` to (CSV; `from`: when the call was due (paced)
+ * or sent, Unix epoch ms, to set beside the server's and PostgreSQL's logs).
+ */
 const LATENCY_FILE = process.env.BENCH_LATENCIES;
 /** `0`: no saturated phase (the closed loop: as many calls as the server answers). */
 const SATURATE = process.env.BENCH_SATURATE !== '0';
@@ -276,7 +280,8 @@ const runDriver = async (): Promise<void> => {
       const answer = JSON.parse(res.answer) as { status?: string; code?: string; error?: { code?: string } };
       const latency = performance.now() - from;
       window.latencies.push(latency);
-      if (LATENCY_FILE) timeline.push(`${method},${from.toFixed(1)},${latency.toFixed(1)}`);
+      if (LATENCY_FILE)
+        timeline.push(`${method},${(performance.timeOrigin + from).toFixed(1)},${latency.toFixed(1)}`);
       window.calls += 1;
       // An answer without a protocol status (a server error): counted by HTTP status and error code.
       const key = answer.status ?? `http ${res.status} ${answer.code ?? answer.error?.code ?? ''}`.trim();
