@@ -59,14 +59,16 @@ export const appendToStreamsContract = (name: string, open: () => Promise<Contra
      * cluster); an append that ended before the barrier began is older than it, so once the barrier shows,
      * so does every such append — and a read that misses one cannot pass for "nothing was written".
      */
+    /** `events` without the barrier streams {@link logOf} appends under `base`. */
+    const withoutBarriers = (base: string, events: readonly RecordedEvent[]): RecordedEvent[] =>
+      events.filter((e) => !e.streamName.startsWith(`${base}-barrier-`));
     const logOf = async (base: string): Promise<RecordedEvent[]> => {
       const barriers = `${base}-barrier-`;
       const [marker] = numbered('Barrier', 1);
       await store.appendToStream(`${barriers}${randomUUID().slice(0, 8)}`, [marker!]);
       for (const started = Date.now(); ;) {
         const { events } = await drainLog(store, null, 1_000, base);
-        if (events.some((e) => e.eventId === marker!.eventId))
-          return events.filter((e) => !e.streamName.startsWith(barriers));
+        if (events.some((e) => e.eventId === marker!.eventId)) return withoutBarriers(base, events);
         if (Date.now() - started > 30_000)
           throw new Error(`the global log did not show ${base}'s barrier in 30 s`);
         await new Promise((resolve) => setTimeout(resolve, 20));
@@ -328,9 +330,7 @@ export const appendToStreamsContract = (name: string, open: () => Promise<Contra
       ]);
       // Reading on from the first stream's last position yields exactly the rest of the call, then on.
       const rest = await drainLog(store, result.streams[0]!.lastLogPosition, 2, base);
-      expect(
-        rest.events.filter((e) => !e.streamName.startsWith(`${base}-barrier-`)).map((e) => e.type),
-      ).toEqual(['B', 'C', 'After']);
+      expect(withoutBarriers(base, rest.events).map((e) => e.type)).toEqual(['B', 'C', 'After']);
     });
 
     it('subscribeToAll delivers the events of a call once each, in order', async () => {
