@@ -39,6 +39,10 @@ const createTables = async (db: SqlExecutor, table: string) => {
   await db.query(`CREATE TABLE ${table}_log (event_id uuid PRIMARY KEY)`);
 };
 
+/** The turns test (decision 0211): ms each event takes to apply, and rounds of one append. */
+const TURN_TEST_APPLY_MS = 40;
+const TURN_TEST_ROUNDS = 4;
+
 const snapshot = async (db: SqlExecutor, table: string) =>
   (await db.query(`SELECT stream, balance::int, movements FROM ${table} ORDER BY stream`)).rows;
 
@@ -426,6 +430,56 @@ describe.skipIf(!process.env.DATABASE_URL)('background runner fairness (postgres
       await runner.stop();
     } finally {
       for (const release of holds.values()) release();
+      await store.close();
+      await db.dispose();
+    }
+  });
+
+  it('runs its background batches one at a time, in turns (decision 0211)', async () => {
+    const db = await openTestDatabase('postgres');
+    const store = await openSqlEventStore(db.sql);
+    await migrateProjections(db.sql);
+    try {
+      const prefix = `turn${randomUUID().slice(0, 6)}-`;
+      // Three read models of the same streams, each event taking a while to apply (as a batch writing
+      // a read model does): every append wakes all three loops at once.
+      const inFlight = { now: 0, most: 0 };
+      const slowly = async () => {
+        inFlight.now += 1;
+        inFlight.most = Math.max(inFlight.most, inFlight.now);
+        await new Promise((resolve) => setTimeout(resolve, TURN_TEST_APPLY_MS));
+        inFlight.now -= 1;
+      };
+      const mostAtOnce = async (label: string, backgroundBatches?: number) => {
+        const tables = [1, 2, 3].map((i) => `rm_${label}_${i}`);
+        for (const table of tables) await createTables(db.sql, table);
+        const runner = createProjectionRunner({
+          sql: db.sql,
+          store,
+          projections: tables.map((table) => balances(table, `${prefix}${label}`, { beforeApply: slowly })),
+          pollIntervalMs: 20,
+          ...(backgroundBatches === undefined ? {} : { backgroundBatches }),
+        });
+        inFlight.most = 0;
+        runner.start();
+        for (let round = 1; round <= TURN_TEST_ROUNDS; round++) {
+          await store.appendToStream(`${prefix}${label}a`, [{ type: 'Moved', data: { amount: 1 } }]);
+          for (const table of tables)
+            await expect
+              .poll(async () => (await snapshot(db.sql, table))[0]?.movements, {
+                timeout: 30_000,
+                interval: 10,
+              })
+              .toBe(round);
+        }
+        await runner.stop();
+        return inFlight.most;
+      };
+      // Without turns the three batches overlap (the control: the measurement sees it)...
+      expect(await mostAtOnce('free', Number.POSITIVE_INFINITY)).toBeGreaterThan(1);
+      // ...with the runner's default, one batch at a time.
+      expect(await mostAtOnce('turns')).toBe(1);
+    } finally {
       await store.close();
       await db.dispose();
     }

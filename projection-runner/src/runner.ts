@@ -19,6 +19,7 @@ import type {
 import type { Projection } from './projection.ts';
 import { createSharedLog, unionFilter } from './shared-read.ts';
 import type { SharedLog } from './shared-read.ts';
+import { createTurns } from './turns.ts';
 
 const CHECKPOINT_MIGRATIONS = {
   folder: new URL('../migrations/', import.meta.url),
@@ -62,6 +63,19 @@ export interface ProjectionRunnerOptions {
    * in one group; names of projections the runner does not run are ignored. Default: none.
    */
   readonly sharedReads?: readonly (readonly string[])[];
+  /**
+   * Background batches that may run at once across the runner (decision 0211; default
+   * {@link DEFAULT_BACKGROUND_BATCHES}): the loops take turns, first come first served, so that the
+   * projections' batch transactions, all woken by the same appends, follow one another instead of
+   * bunching and taking PostgreSQL's CPU from the requests together. `Infinity`: no turns (each loop runs
+   * its batch when it likes, as before). `runBatch`, `catchUp`, `settle` and `rebuild` never take turns.
+   */
+  readonly backgroundBatches?: number;
+  /**
+   * The longest a background batch keeps its turn, ms (default {@link DEFAULT_BATCH_TURN_MS}): a longer
+   * batch (a large catch-up, a lock wait) lets the next start beside it, so none holds the others back.
+   */
+  readonly batchTurnMs?: number;
   /** Called when a batch fails (it will be retried); defaults to nothing. */
   readonly onError?: (projection: string, error: unknown) => void;
 }
@@ -100,6 +114,14 @@ export interface ProjectionRunner {
   /** Resolves once every projection has applied every event visible now (tests, startup). */
   settle(): Promise<void>;
 }
+
+/** Background batches at once across a runner, by default (decision 0211): one at a time. */
+export const DEFAULT_BACKGROUND_BATCHES = 1;
+/**
+ * The longest a background batch keeps its turn by default, ms (decision 0211): a read-model batch of a
+ * few hundred events takes 5–100 ms under load; one past this lets the next start beside it.
+ */
+export const DEFAULT_BATCH_TURN_MS = 250;
 
 /** The planner's cost of a random page read inside a projection batch: read models are cached (SSD value). */
 export const PROJECTION_RANDOM_PAGE_COST = 1.1;
@@ -213,6 +235,11 @@ export const createProjectionRunner = (options: ProjectionRunnerOptions): Projec
   };
 
   // One loop per projection: a projection that lags under load must never starve the others.
+  // Their batches take turns (decision 0211), each turn held at most `batchTurnMs`.
+  const turns = createTurns(
+    options.backgroundBatches ?? DEFAULT_BACKGROUND_BATCHES,
+    options.batchTurnMs ?? DEFAULT_BATCH_TURN_MS,
+  );
   let running = false;
   let loops: Promise<void>[] = [];
   const wakers = new Set<(streams?: readonly string[]) => void>();
@@ -273,7 +300,8 @@ export const createProjectionRunner = (options: ProjectionRunnerOptions): Projec
         try {
           if (known === undefined || flowing || (await hasNewEvents(projection, known)))
             for (;;) {
-              const batch = await runBatch(projection);
+              // A batch that would run another at once queues again behind the others (fair turns).
+              const batch = await turns.take(() => runBatch(projection));
               if (batch.leased) known = batch.position;
               flowing = batch.leased && batch.applied > 0;
               if (!batch.leased || !batch.more) break;

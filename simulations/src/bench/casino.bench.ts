@@ -89,6 +89,13 @@ const WARMUP = process.env.BENCH_WARMUP !== '0';
 const LATENCY_FILE = process.env.BENCH_LATENCIES;
 /** `0`: no saturated phase (the closed loop: as many calls as the server answers). */
 const SATURATE = process.env.BENCH_SATURATE !== '0';
+/**
+ * DIAGNOSTIC ONLY: `0` does not start the projection runner's background loops in the server (decision
+ * 0211), to see whether the paced phase's stalls come from the projections' batches. The read models
+ * then catch up only when the driver asks the server to settle after each phase, so the figures of such a
+ * run are not the product's: never report them as issue 22's.
+ */
+const PROJECTIONS = process.env.BENCH_PROJECTIONS !== '0';
 
 interface Ready {
   readonly type: 'ready';
@@ -143,14 +150,19 @@ const runServer = async (): Promise<void> => {
       // The batch with its awaits, and its first synchronous slice alone in CPU ms (process.cpuUsage:
       // on a loaded machine wall time would count the process being descheduled): the loop is blocked
       // for that long before any request waiting behind it runs.
-      mutable.applyBatch = ((...args: never[]) =>
-        tail.timed(`projection ${projection.name}`, () => {
+      mutable.applyBatch = ((...args: never[]) => {
+        // The projection's lag: how long ago its batch's first event was recorded (ms, the store's
+        // recordedAt against this clock) — the oldest event the read model was still missing.
+        const first = (args[0] as unknown as readonly { recordedAt: string }[])[0];
+        if (first) tail.span(`lag ${projection.name}`, Date.now() - Date.parse(first.recordedAt));
+        return tail.timed(`projection ${projection.name}`, () => {
           const cpu = process.cpuUsage();
           const running = apply.apply(projection, args);
           const used = process.cpuUsage(cpu);
           tail.span(`projection ${projection.name} sync cpu`, (used.user + used.system) / 1000);
           return running;
-        })) as never;
+        });
+      }) as never;
     }
   const config = loadConfig({
     LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'warn',
@@ -173,7 +185,7 @@ const runServer = async (): Promise<void> => {
     if (at !== undefined) tail.span(`handler ${request.url.split('/').pop()}`, performance.now() - at);
   });
   for (const module of list) if (module.start) await module.start(services);
-  services.projections.start();
+  if (PROJECTIONS) services.projections.start();
   await seedSandboxProvider(services.sql);
   const sessions: { userId: string; token: string }[] = [];
   const at = new Date(services.now()).toISOString();
@@ -226,6 +238,12 @@ const runServer = async (): Promise<void> => {
       return process.send!({ type: 'tail', report: tail.report() });
     }
     if (m.type === 'statements') return process.send!({ type: 'statements', n: counted.total() });
+    if (m.type === 'settle') {
+      // Every projection applies what is visible now: how long that takes after a phase (ms).
+      const started = performance.now();
+      await services.projections.settle();
+      return process.send!({ type: 'settled', ms: performance.now() - started });
+    }
     if (m.type !== 'stop') return;
     if (process.env.BENCH_COUNT_SQL || process.env.BENCH_COUNT_STATEMENTS === '1')
       console.error(counted.report(Number.POSITIVE_INFINITY));
@@ -255,6 +273,10 @@ interface PhaseFigures {
   readonly maxSendDelayMs?: number;
   /** The driver's own event-loop delay over the phase (ms): its p99 and max (a stall of the driver shows as latency). */
   readonly driverLoopDelayMs: { readonly p99: number; readonly max: number };
+  /** After the phase: ms until the casino transactions read model held every accepted call (0 without projections). */
+  readonly caughtUpMs: number;
+  /** After that: ms of the server's `settle()` (every projection applies everything visible). */
+  readonly settleMs: number;
 }
 
 const runDriver = async (): Promise<void> => {
@@ -324,6 +346,7 @@ const runDriver = async (): Promise<void> => {
   };
   // The projections apply the seeding's events first (fundings, sessions): not part of the idle rate.
   if (IDLE_SECONDS > 0) await new Promise((resolve) => setTimeout(resolve, 2_000));
+  if (!PROJECTIONS) await ask('settle', 'settled', () => undefined);
   const idlePgMeter = await pgBackendCpu(admin, schema);
   const idleServerBefore = await totalCpuSeconds([child.pid!]);
   const idleStatementsBefore = await statementsNow();
@@ -356,8 +379,13 @@ const runDriver = async (): Promise<void> => {
     const pgCpu = (await pgMeter()) ?? 0;
     const statements = (await statementsNow()) - statementsBefore;
     const tail = await ask('tail', 'tail', (m) => m.report as TailReport);
-    await caughtUp();
+    const catchUpStarted = performance.now();
+    if (PROJECTIONS) await caughtUp();
+    const caughtUpMs = performance.now() - catchUpStarted;
+    const settleMs = await ask('settle', 'settled', (m) => Number(m.ms ?? 0));
     return {
+      caughtUpMs,
+      settleMs,
       ...driven,
       calls: window.calls,
       errors: window.errors,
@@ -474,6 +502,15 @@ const runDriver = async (): Promise<void> => {
     errors: f.errors,
     ...(f.maxSendDelayMs === undefined ? {} : { maxSendDelayMs: Number(f.maxSendDelayMs.toFixed(1)) }),
     driverLoopDelayMs: f.driverLoopDelayMs,
+    // Projection lag (decision 0211): the most ms a batch's first event had waited when it was applied,
+    // per projection with a batch write, and after the phase the time until the read models caught up.
+    projectionLagMaxMs: Object.fromEntries(
+      Object.entries(f.tail.spans)
+        .filter(([k]) => k.startsWith('lag '))
+        .map(([k, s]) => [k.slice('lag '.length), Math.round(s.max)]),
+    ),
+    caughtUpMs: Math.round(f.caughtUpMs),
+    settleMs: Math.round(f.settleMs),
     driverCpuMsPerCall: perCall(f.driverCpu, f.calls),
     serverCpuMsPerCall: perCall(f.serverCpu, f.calls),
     pgCpuMsPerCall: perCall(f.pgCpu, f.calls),
@@ -490,6 +527,9 @@ const runDriver = async (): Promise<void> => {
   const headline = pacedFigures ?? saturatedFigures!;
   const result = {
     bench: 'casino-wallet',
+    ...(PROJECTIONS
+      ? {}
+      : { diagnostic: 'BENCH_PROJECTIONS=0: no background projections (not a product figure)' }),
     connections: CONNECTIONS,
     driver: DRIVER,
     // The issue's pair of figures: the paced phase's achieved rate and its p99 (latency from each bet's
