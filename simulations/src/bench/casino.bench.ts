@@ -96,6 +96,22 @@ const SATURATE = process.env.BENCH_SATURATE !== '0';
  * run are not the product's: never report them as issue 22's.
  */
 const PROJECTIONS = process.env.BENCH_PROJECTIONS !== '0';
+/**
+ * DIAGNOSTIC: a file for the server's own timeline (CSV `kind,start_ms,end_ms`, Unix epoch ms): every
+ * wallet handler (`handler`, onRequest to onResponse) and every SQL transaction (`tx`: the calls make none;
+ * these are the projections' batches and the workers' leases), to set the handlers' time beside how many
+ * background transactions ran meanwhile (decision 0211).
+ */
+const SERVER_TIMELINE = process.env.BENCH_SERVER_TIMELINE;
+/** The server's timeline rows (BENCH_SERVER_TIMELINE). */
+const serverTimeline: string[] = [];
+/** Records one span of the server's timeline, from `start` (performance.now() ms) to now. */
+const onServerTimeline = (kind: string, start: number) => {
+  if (SERVER_TIMELINE)
+    serverTimeline.push(
+      `${kind},${(performance.timeOrigin + start).toFixed(1)},${(performance.timeOrigin + performance.now()).toFixed(1)}`,
+    );
+};
 
 interface Ready {
   readonly type: 'ready';
@@ -115,7 +131,12 @@ const timedSql = (inner: SqlClient, tail: ReturnType<typeof tailRecorder>): SqlC
     }) as E;
   return {
     ...wrap(inner),
-    transaction: (fn) => tail.timed('sql transaction', () => inner.transaction((tx) => fn(wrap(tx)))),
+    transaction: (fn) => {
+      const started = performance.now();
+      return tail
+        .timed('sql transaction', () => inner.transaction((tx) => fn(wrap(tx))))
+        .finally(() => onServerTimeline('tx', started));
+    },
     withConnection: (fn) => inner.withConnection((connection) => fn(wrap(connection))),
   };
 };
@@ -182,7 +203,9 @@ const runServer = async (): Promise<void> => {
   });
   app.addHook('onResponse', async (request) => {
     const at = arrived.get(request);
-    if (at !== undefined) tail.span(`handler ${request.url.split('/').pop()}`, performance.now() - at);
+    if (at === undefined) return;
+    tail.span(`handler ${request.url.split('/').pop()}`, performance.now() - at);
+    onServerTimeline('handler', at);
   });
   for (const module of list) if (module.start) await module.start(services);
   if (PROJECTIONS) services.projections.start();
@@ -249,6 +272,8 @@ const runServer = async (): Promise<void> => {
       console.error(counted.report(Number.POSITIVE_INFINITY));
     await app.close();
     await services.projections.settle();
+    if (SERVER_TIMELINE)
+      await writeFile(SERVER_TIMELINE, `kind,start_ms,end_ms\n${serverTimeline.join('\n')}\n`);
     process.exit(0);
   });
 };
