@@ -30,7 +30,7 @@ const INT_DATABASE_URLS = parseDatabaseUrls(process.env.INT_DATABASE_URLS);
  * once and expects events reads none (docs/benchmarks.md "CI time: browser tests on the server's clock").
  * So each worker gets its own cluster: `eventstore/src/testing/int-worker-setup.ts` sets `DATABASE_URL`
  * to the URL of the worker's `VITEST_POOL_ID`. `VITEST_WORKERS` overrides the count (at most one per
- * URL). The end-to-end files run after them.
+ * URL). The end-to-end files run after them, on the same clusters (`E2E_WORKERS`, decision 0212).
  */
 const WORKERS = Number(process.env.VITEST_WORKERS ?? Math.max(1, INT_DATABASE_URLS.length));
 if (INT_DATABASE_URLS.length > 0 && WORKERS > INT_DATABASE_URLS.length)
@@ -74,10 +74,18 @@ const UNIT_ISOLATE = process.env.UNIT_ISOLATE === '1';
 const UNIT_TIMEOUT_MS = 30_000;
 
 /**
- * Workers of the e2e project (each file: its own server on its own port and database schema, its own
- * Chromium). `E2E_WORKERS` overrides; see docs/benchmarks.md "CI time" (decision 0151).
+ * Workers of the e2e project (decision 0212): one per URL of `INT_DATABASE_URLS` (CI: two, the int
+ * workers' clusters, idle once the integration group has ended), else one. Each worker has its own
+ * module graph, Chromium and cluster: the setup file `int-worker-setup.ts` points its `DATABASE_URL` at
+ * the URL of its pool id, and the global setup makes the template on each (a file on one cluster would
+ * hold back the global log's readers of a file on the other, as for the int files: decision 0192).
+ * `E2E_WORKERS` overrides (`E2E_WORKERS=1`: one worker, as before 0212; at most one per URL).
  */
-const E2E_WORKERS = Number(process.env.E2E_WORKERS ?? 1);
+const E2E_WORKERS = Number(process.env.E2E_WORKERS ?? Math.max(1, INT_DATABASE_URLS.length));
+if (INT_DATABASE_URLS.length > 0 && E2E_WORKERS > INT_DATABASE_URLS.length)
+  throw new Error(
+    `E2E_WORKERS=${E2E_WORKERS} but INT_DATABASE_URLS names ${INT_DATABASE_URLS.length} cluster(s)`,
+  );
 
 /**
  * Retries of a failed integration or browser test in CI (`CI=true`): one. A test that fails because
@@ -160,13 +168,14 @@ export default defineConfig({
           // The web apps are built, and with DATABASE_URL a migrated template database is made, once
           // before the first file (not in its beforeAll; decision 0193).
           globalSetup: ['api/src/testing/e2e-global-setup.ts'],
-          // One worker process runs its files one after another with one module graph (the server's
+          // Each worker process runs its files one after another with one module graph (the server's
           // modules and playwright imported once, not per file) and one Chromium (e2e.ts sharedChromium);
-          // each file still has its own server, database and browser contexts. The setup file restores
-          // process.env after each file (decision 0193).
+          // each file still has its own server, database and browser contexts. The setup files point
+          // DATABASE_URL at the worker's cluster (decision 0212) and restore process.env after each file
+          // (decision 0193).
           // `E2E_ISOLATE=1` goes back to a fresh worker per file (to tell a leak between files from a bug).
           isolate: process.env.E2E_ISOLATE === '1',
-          setupFiles: ['api/src/testing/e2e-setup-file.ts'],
+          setupFiles: [...INT_SETUP, 'api/src/testing/e2e-setup-file.ts'],
           fileParallelism: E2E_WORKERS > 1,
           maxWorkers: E2E_WORKERS,
           sequence: { groupOrder: 2 },

@@ -8,8 +8,10 @@
  * 2. with `DATABASE_URL` set, migrates a template database once (`createE2eTemplate`: the migrations an
  *    e2e server's start runs, then the content seed, decision 0202) and hands its name to the files (`inject('e2eTemplateDatabase')`): each
  *    file's server then starts on a copy of it (`CREATE DATABASE … TEMPLATE`) instead of migrating a
- *    fresh schema (~5 s wall per file; decision 0193). The teardown drops it and whatever copies the files'
- *    background drops left (decision 0199). Without `DATABASE_URL`
+ *    fresh schema (~5 s wall per file; decision 0193). With `INT_DATABASE_URLS` (CI: two clusters,
+ *    decision 0192) the template, under one name, is made on the cluster of every e2e worker (one per
+ *    worker, decision 0212; the worker's setup file points its `DATABASE_URL` there). The teardown drops
+ *    it and whatever copies the files' background drops left (decision 0199). Without `DATABASE_URL`
  *    (PGlite in memory) files migrate their own database as before.
  *
  * Nothing when Chromium is missing (the e2e files then skip; `CHROMIUM_PATH` as in e2e.ts).
@@ -30,8 +32,13 @@ export const setup = async (project: TestProject): Promise<(() => Promise<void>)
   }
   // Imported here: the harness loads the whole server, which a run without Chromium does not need.
   const { createE2eTemplate, dropE2eTemplateAndCopies } = await import('./e2e-template.ts');
+  const { databaseUrlsOfWorkers } = await import('@bashiri/eventstore/testing');
   const name = `e2e_template_${randomBytes(4).toString('hex')}`;
-  await createE2eTemplate(url, name);
+  const urls = databaseUrlsOfWorkers(url, process.env['INT_DATABASE_URLS'], project.config.maxWorkers);
+  // One template per cluster, made side by side (each ~5 s of DDL on its own server).
+  await Promise.all(urls.map((each) => createE2eTemplate(each, name)));
   project.provide('e2eTemplateDatabase', name);
-  return () => dropE2eTemplateAndCopies(url, name);
+  return async () => {
+    await Promise.all(urls.map((each) => dropE2eTemplateAndCopies(each, name)));
+  };
 };

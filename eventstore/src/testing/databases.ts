@@ -10,6 +10,8 @@ import { createPgliteClient, createPostgresClient } from '../sql/client.ts';
 import type { SqlClient, SqlExecutor } from '../sql/client.ts';
 import { pgliteImageDir, pgliteVersion, readPgliteImage, writePgliteImage } from '../sql/pglite-images.ts';
 
+export { databaseUrlForWorker, databaseUrlsOfWorkers, parseDatabaseUrls } from './worker-database.ts';
+
 export type SqlKind = 'postgres' | 'pglite';
 
 export const postgresUrl = (): string | undefined => process.env.DATABASE_URL || undefined;

@@ -1,8 +1,9 @@
 /**
- * vitest `setupFiles` of the int and int-memory projects (vitest.config.ts, decision 0192): with
- * `INT_DATABASE_URLS` set, points `DATABASE_URL` at this worker's own PostgreSQL cluster before the test
- * file is loaded (every integration test reads `DATABASE_URL` when it opens a database, and child
- * processes it starts inherit it). Without `INT_DATABASE_URLS` it changes nothing.
+ * vitest `setupFiles` of the int, int-memory and e2e projects (vitest.config.ts, decisions 0192 and 0212):
+ * with `INT_DATABASE_URLS` set, points `DATABASE_URL` at this worker's own PostgreSQL cluster before the
+ * test file is loaded (every integration test reads `DATABASE_URL` when it opens a database, and child
+ * processes it starts inherit it; an e2e file's server copies the run's template on it). Without
+ * `INT_DATABASE_URLS` it changes nothing.
  */
 import { databaseUrlForWorker, parseDatabaseUrls } from './worker-database.ts';
 

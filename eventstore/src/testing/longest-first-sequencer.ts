@@ -12,16 +12,17 @@
  * the table (new ones) go first, as vitest itself runs unknown files first. Other projects' files in the
  * same group (the unit files, which run beside the integration files: decision 0210) come after all the
  * integration files, in vitest's order, so that they fill the workers as the integration files run out
- * and a worker's non-isolated unit process takes them one after another. The e2e group keeps vitest's
- * order.
+ * and a worker's non-isolated unit process takes them one after another. The e2e files, which run in two
+ * workers in CI too (decision 0212), are ordered the same way within their group, by their `e2e:path`
+ * durations in the same table.
  */
 import { readFileSync } from 'node:fs';
 import { relative } from 'node:path';
 import { BaseSequencer } from 'vitest/node';
 import type { TestSpecification } from 'vitest/node';
 
-/** The projects ordered by the table: the integration tiers. */
-const ORDERED_PROJECTS = new Set(['int', 'int-memory']);
+/** The projects ordered by the table: the integration tiers and the browser tier (0212). */
+const ORDERED_PROJECTS = new Set(['int', 'int-memory', 'e2e']);
 
 /** `project:path` → seconds, from `int-durations.json` beside this file (empty when unreadable). */
 export const loadDurations = (
@@ -36,9 +37,9 @@ export const loadDurations = (
 };
 
 /**
- * Sorts `files` in place of vitest's order: integration files by `durations` (seconds, keyed
+ * Sorts `files` in place of vitest's order: integration and e2e files by `durations` (seconds, keyed
  * `project:path` relative to `root`), longest first, files without a duration before all others; files
- * of other projects after the integration files of their group, in their relative order. Groups
+ * of other projects (unit) after the ordered files of their group, in their relative order. Groups
  * (`sequence.groupOrder`) stay in order.
  */
 export const longestFirst = <

@@ -1,7 +1,10 @@
+import { existsSync } from 'node:fs';
+import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loadDurations, longestFirst } from './longest-first-sequencer.ts';
 
 const ROOT = '/repo';
+const REPO_ROOT = resolve(import.meta.dirname, '../../..');
 const file = (project: string, path: string, groupOrder: number) => ({
   moduleId: `${ROOT}/${path}`,
   project: { name: project, config: { sequence: { groupOrder } } },
@@ -33,7 +36,7 @@ describe('integration files longest first (decision 0203)', () => {
     ]);
   });
 
-  it('given unit and e2e files, then their groups keep their place and their own order', () => {
+  it('given unit and e2e files without durations, then their groups keep their place and their own order', () => {
     const durations = new Map([['int:z.int.test.ts', 100]]);
     const files = [
       file('unit', 'u2.unit.test.ts', 0),
@@ -78,9 +81,32 @@ describe('integration files longest first (decision 0203)', () => {
     ]);
   });
 
-  it('given the table checked in, then it names integration files that exist', () => {
+  it('given e2e durations, then the e2e files run longest first within their own group (0212)', () => {
+    const durations = new Map([
+      ['e2e:short.e2e.test.ts', 10],
+      ['e2e:long.e2e.test.ts', 90],
+      ['int:z.int.test.ts', 100],
+    ]);
+    const files = [
+      file('e2e', 'short.e2e.test.ts', 2),
+      file('e2e', 'new.e2e.test.ts', 2),
+      file('e2e', 'long.e2e.test.ts', 2),
+      file('int', 'z.int.test.ts', 1),
+    ];
+    expect(names(longestFirst(files, durations, ROOT))).toEqual([
+      'int:z.int.test.ts',
+      'e2e:new.e2e.test.ts',
+      'e2e:long.e2e.test.ts',
+      'e2e:short.e2e.test.ts',
+    ]);
+  });
+
+  it('given the table checked in, then it names integration and e2e files that exist', () => {
     const table = loadDurations();
     expect(table.size).toBeGreaterThan(50);
-    for (const key of table.keys()) expect(key).toMatch(/^int(-memory)?:.+\.int\.test\.ts$/);
+    for (const key of table.keys())
+      expect(key).toMatch(/^(int(-memory)?:.+\.int\.test\.ts|e2e:.+\.e2e\.test\.ts)$/);
+    for (const key of table.keys())
+      expect(existsSync(resolve(REPO_ROOT, key.replace(/^[^:]+:/, '')))).toBe(true);
   });
 });

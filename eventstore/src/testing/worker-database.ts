@@ -31,3 +31,17 @@ export const databaseUrlForWorker = (urls: readonly string[], poolId: number): s
     );
   return url;
 };
+
+/**
+ * The PostgreSQL servers the files of a run with `workers` workers use (decision 0212: the e2e global
+ * setup makes its template on each): with `INT_DATABASE_URLS` (`intDatabaseUrls`), the URLs of workers
+ * 1 … `workers` ({@link databaseUrlForWorker}), else `databaseUrl` alone (every worker on it).
+ */
+export const databaseUrlsOfWorkers = (
+  databaseUrl: string,
+  intDatabaseUrls: string | undefined,
+  workers: number,
+): string[] => {
+  const urls = parseDatabaseUrls(intDatabaseUrls).slice(0, Math.max(1, workers));
+  return urls.length > 0 ? urls : [databaseUrl];
+};

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { databaseUrlForWorker, parseDatabaseUrls } from './worker-database.ts';
+import { databaseUrlForWorker, databaseUrlsOfWorkers, parseDatabaseUrls } from './worker-database.ts';
 
 const A = 'postgres://postgres@127.0.0.1:5432/ci';
 const B = 'postgres://postgres@127.0.0.1:24567/ci';
@@ -20,5 +20,12 @@ describe('one PostgreSQL cluster per integration worker (decision 0192)', () => 
     expect(() => databaseUrlForWorker([A, B], 3)).toThrow(/2 URL\(s\) but this is vitest worker 3/);
     expect(() => databaseUrlForWorker([A, B], 0)).toThrow(/VITEST_WORKERS/);
     expect(() => databaseUrlForWorker([A, B], Number(undefined))).toThrow(/worker NaN/);
+  });
+
+  it('given the workers of a run, then the clusters they use: one per worker with INT_DATABASE_URLS, else DATABASE_URL (0212)', () => {
+    expect(databaseUrlsOfWorkers(A, `${A},${B}`, 2)).toEqual([A, B]);
+    expect(databaseUrlsOfWorkers(A, `${A},${B}`, 1)).toEqual([A]);
+    expect(databaseUrlsOfWorkers(A, undefined, 2)).toEqual([A]);
+    expect(databaseUrlsOfWorkers(A, '', 1)).toEqual([A]);
   });
 });
