@@ -37,7 +37,12 @@ if (INT_DATABASE_URLS.length > 0 && WORKERS > INT_DATABASE_URLS.length)
   throw new Error(
     `VITEST_WORKERS=${WORKERS} but INT_DATABASE_URLS names ${INT_DATABASE_URLS.length} cluster(s)`,
   );
-const INT_SETUP = ['eventstore/src/testing/int-worker-setup.ts'];
+/**
+ * Set up in every project that retries: prints a retried attempt's errors, and with
+ * `FORCE_RETRY=1` fails each test's first attempt on purpose (the retry-safety audit).
+ */
+const RETRY_SETUP = 'eventstore/src/testing/retry-setup.ts';
+const INT_SETUP = ['eventstore/src/testing/int-worker-setup.ts', RETRY_SETUP];
 
 /**
  * `expect.poll` of the integration projects: up to 30 s (vitest's default is 1 s, which a loaded 2-core CI
@@ -92,9 +97,11 @@ if (INT_DATABASE_URLS.length > 0 && E2E_WORKERS > INT_DATABASE_URLS.length)
  * the code is broken fails both times, so CI stays red; a test that failed once from the load of a
  * 2-core machine (a lost click, a read model a moment behind another) is named in the report as
  * retried, and is made steady in the next change. Unit tests (pure code, money properties) never retry.
- * Locally nothing retries.
+ * Locally nothing retries. A retried attempt's errors are printed (`RETRY_SETUP`), so the report says why
+ * it failed. `FORCE_RETRY=1` also gives one retry (and fails every first attempt: a test that is not
+ * retry-safe, e.g. one that reuses fixed ids in its file's database, then fails).
  */
-const RETRY = process.env.CI ? 1 : 0;
+const RETRY = process.env.CI || process.env.FORCE_RETRY === '1' ? 1 : 0;
 
 /** The integration suites that run a second time with `TEST_EVENT_STORE=memory` (project `int-memory`). */
 const MEMORY_STORE_SUITES = [

@@ -2,6 +2,7 @@
  * `admission` with group commit (decision 0007): concurrent requests are admitted in one statement,
  * and each still gets exactly its own answer — its address's blacklisting and its own token's session.
  */
+import { randomUUID } from 'node:crypto';
 import type { SqlExecutor } from '@bashiri/eventstore';
 import { countingExecutor } from '@bashiri/eventstore/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -76,11 +77,13 @@ describe('admission of concurrent requests', () => {
    * "wt-raceplace").
    */
   it('a group reads its own sessions through the token index, not every live session', async () => {
+    // Token hashes of this attempt's own (a retry in CI runs again in the same database).
+    const attempt = randomUUID().slice(0, 8);
     await t.services.sql.query(
       `INSERT INTO auth_sessions (id, token_hash, kind, subject_id, created_at, expires_at)
-       SELECT gen_random_uuid(), 'plan-' || g, 'player', 'plan-player-' || g, $1, $2
+       SELECT gen_random_uuid(), 'plan-' || $3 || '-' || g, 'player', 'plan-player-' || g, $1, $2
        FROM generate_series(1, 3000) AS g`,
-      [new Date(now), new Date(now + 86_400_000)],
+      [new Date(now), new Date(now + 86_400_000), attempt],
     );
     const tokens = await Promise.all(
       ['p', 'q', 'r'].map((id) => openSession(t.services.sql, 'player', `adm-plan-${id}`, now, client)),

@@ -1,3 +1,4 @@
+import { randomInt } from 'node:crypto';
 import { normalizeTzPhone } from '@bashiri/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openTestApp } from './testing.ts';
@@ -108,6 +109,17 @@ describe('players (spec §5 Registration, Login, Change password; §4 Session)',
     const after = await t.gql<{ me: Record<string, unknown> }>(FULL, {}, { token });
     expect(after.errors).toBeUndefined();
     expect(after.data!.me).toEqual(before.data!.me);
+    // /my_referrals too shows the code the registration gave, not an empty one (invitation-code.ts).
+    const referrals = await t.gql<{ myReferrals: { invitationCode: string; link: string } }>(
+      '{ myReferrals { invitationCode link } }',
+      {},
+      { token },
+    );
+    expect(referrals.errors).toBeUndefined();
+    expect(referrals.data!.myReferrals).toEqual({
+      invitationCode: player.invitationCode,
+      link: `/register?v=${encodeURIComponent(player.invitationCode)}`,
+    });
     const login = await t.gql<{ login: Session }>(LOGIN, { phone, password: 'pass1' });
     expect(login.errors).toBeUndefined();
     expect(login.data!.login.player).toEqual(player);
@@ -116,16 +128,18 @@ describe('players (spec §5 Registration, Login, Change password; §4 Session)',
   });
 
   it('accepts 0712…, 712… and +255712… and detects the network from the prefix table', async () => {
-    const a = await registerPlayer('0772000001');
-    expect(a.result.data!.register.player).toMatchObject({ phone: '+255772000001', network: 3 });
-    const b = await registerPlayer('622000002');
-    expect(b.result.data!.register.player).toMatchObject({ phone: '+255622000002', network: 7 });
-    const c = await registerPlayer('+255 662 000 003');
-    expect(c.result.data!.register.player).toMatchObject({ phone: '+255662000003', network: 4 });
-    const d = await registerPlayer('0732000004');
+    // Numbers of this attempt's own (a retry in CI registers again in the same database).
+    const [n1, n2, n3, n4] = [1, 2, 3, 4].map(() => String(100_000 + ++phoneSeq).slice(-6));
+    const a = await registerPlayer(`0772${n1}`);
+    expect(a.result.data!.register.player).toMatchObject({ phone: `+255772${n1}`, network: 3 });
+    const b = await registerPlayer(`622${n2}`);
+    expect(b.result.data!.register.player).toMatchObject({ phone: `+255622${n2}`, network: 7 });
+    const c = await registerPlayer(`+255 662 ${n3!.slice(0, 3)} ${n3!.slice(3)}`);
+    expect(c.result.data!.register.player).toMatchObject({ phone: `+255662${n3}`, network: 4 });
+    const d = await registerPlayer(`0732${n4}`);
     expect(errorOf(d.result)).toMatchObject({ code: 'UNKNOWN_NETWORK', field: 'network' });
     t.advance(61_000);
-    const e = await registerPlayer('0732000004', { network: 6 });
+    const e = await registerPlayer(`0732${n4}`, { network: 6 });
     expect(e.result.data!.register.player.network).toBe(6);
   });
 
@@ -249,7 +263,8 @@ describe('players (spec §5 Registration, Login, Change password; §4 Session)',
   });
 
   it('rate-limits registrations per IP', async () => {
-    const ip = '10.200.0.1';
+    // An address of this attempt's own: a retry in CI would find the first attempt's registrations counted.
+    const ip = `10.200.${randomInt(256)}.${randomInt(1, 255)}`;
     const codes: (string | undefined)[] = [];
     for (let i = 0; i < 11; i++)
       codes.push(

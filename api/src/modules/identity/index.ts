@@ -23,6 +23,7 @@ export { authenticate } from './authenticate.ts';
 /** What other modules may use of this one (docs/decisions/0011-import-boundaries.md). */
 export { phoneOrThrow } from './players.ts';
 export { playerSessionIps } from './footprints.ts';
+export { invitationCodeOf } from './invitation-code.ts';
 export { playerAccountsProjection } from './projection.ts';
 export { sendSmsCode } from './sms.ts';
 export { mayPromptPhone, PHONE_NOT_VERIFIED } from './payment-phones.ts';

@@ -5,6 +5,7 @@
 import { daysBetween, isDate, purseProgress, showsPurseIcon } from '@bashiri/domain';
 import type { GraphQLContext } from '../../graphql/context.ts';
 import { codedError } from '../../graphql/errors.ts';
+import { invitationCodeOf } from '../identity/index.ts';
 import { agentStatsOf, statsDaily } from '../statistics/index.ts';
 import { configAt } from './config.ts';
 import type { PromotionConfig } from './config.ts';
@@ -35,10 +36,8 @@ export const configView = ({ version, config }: { version: number; config: Promo
 /** The player's referrals: code, link, friends and their progress (spec §2 /my_referrals). */
 export const myReferrals = async (ctx: GraphQLContext, userId: string) => {
   const sql = ctx.services.sql;
-  const [code, friends, { config }] = await Promise.all([
-    sql.query<{ invitation_code: string }>('SELECT invitation_code FROM player_accounts WHERE user_id = $1', [
-      userId,
-    ]),
+  const [invitationCode, friends, { config }] = await Promise.all([
+    invitationCodeOf(sql, userId),
     sql.query<{
       phone: string;
       registered_at: Date;
@@ -53,7 +52,6 @@ export const myReferrals = async (ctx: GraphQLContext, userId: string) => {
     ),
     configAt(sql, nowIso(ctx)),
   ]);
-  const invitationCode = code.rows[0]?.invitation_code ?? '';
   const rows = friends.rows;
   return {
     invitationCode,

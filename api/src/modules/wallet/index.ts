@@ -71,6 +71,28 @@ interface BillRow {
   readonly cash_out: boolean;
 }
 
+/**
+ * The `myWallet` subscription's messages (spec §4 "Session": the header's balance and credit money):
+ * the wallet as it is once subscribed, then every change. A page queries the wallet and subscribes at
+ * once; a credit committed between the query's read and the subscription's start (a welcome bonus paid
+ * while the page loads) was in neither, and the header showed the old amounts until the next change
+ * (decision 0213; a CI rehearsal's referral browser test).
+ */
+async function* currentFirst<T>(current: T, changes: AsyncIterable<T>): AsyncGenerator<T> {
+  const iterator = changes[Symbol.asyncIterator]();
+  try {
+    yield current;
+    for (;;) {
+      const next = await iterator.next();
+      if (next.done) return;
+      yield next.value;
+    }
+  } finally {
+    // The client unsubscribed (or the socket closed): end the topic's subscription too.
+    await iterator.return?.();
+  }
+}
+
 export const walletModule: ApiModule = {
   name: 'wallet',
   typeDefs: readFileSync(new URL('./schema.graphql', import.meta.url), 'utf8'),
@@ -182,7 +204,10 @@ export const walletModule: ApiModule = {
           const { pubsub } = ctx as GraphQLContext & {
             pubsub: { subscribe(topic: string): Promise<AsyncIterable<unknown>> };
           };
-          return pubsub.subscribe(`BALANCE_CHANGED:${userId}`);
+          // Subscribed first, then the wallet read: a change committed after the read is published to
+          // this subscription, one committed before it is in the first message (currentFirst).
+          const changes = await pubsub.subscribe(`BALANCE_CHANGED:${userId}`);
+          return currentFirst(await walletOf(ctx.services).current(userId), changes);
         },
         resolve: (payload: Wallet) => payload,
       },
