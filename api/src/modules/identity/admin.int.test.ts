@@ -17,6 +17,40 @@ describe('staff administration of players (spec §5 Admin reset, §6)', () => {
   let userId: string;
   let playerToken: string;
   const phone = '0755000111';
+  /**
+   * Registers a player, from an address of its own (registrations are rate-limited per IP). The tests
+   * that change a player take one of their own per attempt (`FORCE_RETRY=1`, CI's retry: a retried
+   * attempt runs in the same app, where the first attempt's flags, events and password stay).
+   */
+  let registered = 0;
+  const registerPlayer = async (localPhone: string) => {
+    registered += 1;
+    const ip = `198.51.100.${registered}`;
+    await t.gql(
+      'mutation ($p: String!) { requestSmsCode(phone: $p, purpose: REGISTER) }',
+      { p: localPhone },
+      { ip },
+    );
+    const code = await t.smsCode(`+255${localPhone.slice(1)}`, 'register');
+    const r = await t.gql<{ register: { token: string; player: { id: string } } }>(
+      'mutation ($i: RegisterInput!) { register(input: $i) { token player { id } } }',
+      {
+        i: {
+          phone: localPhone,
+          password: 'pass1',
+          confirmPassword: 'pass1',
+          code,
+          adult: true,
+          acceptTerms: true,
+        },
+      },
+      { ip },
+    );
+    if (!r.data) throw new Error(JSON.stringify(r));
+    return { userId: r.data.register.player.id, token: r.data.register.token, phone: localPhone };
+  };
+  /** A player of this attempt alone, on a phone of its own. */
+  const freshPlayer = () => registerPlayer(`07550002${String(registered).padStart(2, '0')}`);
 
   beforeAll(async () => {
     t = await openTestApp();
@@ -34,14 +68,7 @@ describe('staff administration of players (spec §5 Admin reset, §6)', () => {
     cs = (
       await t.gql<{ staffLogin: { token: string } }>(STAFF_LOGIN, { a: 'cs.agent', p: 'Staff-Pass-2026!' })
     ).data!.staffLogin.token;
-    await t.gql('mutation ($p: String!) { requestSmsCode(phone: $p, purpose: REGISTER) }', { p: phone });
-    const code = await t.smsCode('+255755000111', 'register');
-    const r = await t.gql<{ register: { token: string; player: { id: string } } }>(
-      'mutation ($i: RegisterInput!) { register(input: $i) { token player { id } } }',
-      { i: { phone, password: 'pass1', confirmPassword: 'pass1', code, adult: true, acceptTerms: true } },
-    );
-    userId = r.data!.register.player.id;
-    playerToken = r.data!.register.token;
+    ({ userId, token: playerToken } = await registerPlayer(phone));
   });
   afterAll(async () => {
     await t.close();
@@ -71,6 +98,7 @@ describe('staff administration of players (spec §5 Admin reset, §6)', () => {
   });
 
   it('changes flags as Account events with reason, audits, and disabling ends the sessions', async () => {
+    const { userId, token: playerToken, phone } = await freshPlayer();
     expect(
       errorOf(await t.gql(UPDATE, { u: userId, p: { noBet: true }, r: ' ' }, { token: admin })),
     ).toMatchObject({
@@ -117,6 +145,7 @@ describe('staff administration of players (spec §5 Admin reset, §6)', () => {
   });
 
   it('resets a player password (admin reset) and ends their sessions', async () => {
+    const { userId, phone } = await freshPlayer();
     const token = (await t.gql<{ login: { token: string } }>(LOGIN, { phone, p: 'pass1' })).data!.login.token;
     expect((await t.gql(RESET, { u: userId }, { token: admin })).data).toEqual({ resetPlayerPassword: true });
     expect((await t.gql('{ me { id } }', {}, { token })).data).toEqual({ me: null });
