@@ -8,6 +8,7 @@
 import type { QueryResolvers, MutationResolvers, SubscriptionResolvers } from '../../graphql/generated.ts';
 import { readFileSync } from 'node:fs';
 import type { GraphQLContext } from '../../graphql/context.ts';
+import { withInitial } from '../../graphql/subscriptions.ts';
 import type { ApiModule } from '../module.ts';
 import { languageOf } from './common.ts';
 import { betConfigVersions, setBetConfig } from './bet-config.ts';
@@ -196,9 +197,3 @@ export const contentModule: ApiModule = {
     },
   },
 };
-
-/** `source` preceded by one `first` item, so a new subscriber gets the count at once. */
-async function* withInitial(source: AsyncIterable<unknown>, first: unknown): AsyncIterable<unknown> {
-  yield first;
-  yield* source;
-}

@@ -26,6 +26,7 @@ import type {
 } from '../../graphql/generated.ts';
 import type { GraphQLContext } from '../../graphql/context.ts';
 import { codedError, fromDomainError } from '../../graphql/errors.ts';
+import { withInitial } from '../../graphql/subscriptions.ts';
 import { requirePlayer, requireStaff } from '../../auth/guard.ts';
 import type { ApiModule } from '../module.ts';
 import type { AppServices } from '../../services.ts';
@@ -367,12 +368,6 @@ const demoEnabled = (services: AppServices) =>
 type Subscribable = GraphQLContext & {
   pubsub: { subscribe(topic: string): Promise<AsyncIterable<unknown>> };
 };
-
-/** `source` preceded by one `first` item, so a new subscriber gets the amount at once. */
-async function* withInitial(source: AsyncIterable<unknown>, first: unknown): AsyncIterable<unknown> {
-  yield first;
-  yield* source;
-}
 
 /** Every change of `source` as a payload without a banner (a player who may not be shown marketing). */
 async function* noBanner(source: AsyncIterable<unknown>): AsyncIterable<JackpotAmountPayload> {

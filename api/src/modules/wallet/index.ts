@@ -12,6 +12,7 @@ import type {
 import { readFileSync } from 'node:fs';
 import type { GraphQLContext } from '../../graphql/context.ts';
 import { codedError, fromDomainError } from '../../graphql/errors.ts';
+import { withInitial } from '../../graphql/subscriptions.ts';
 import { audit } from '../audit/index.ts';
 import type { ApiModule } from '../module.ts';
 import { requirePlayer, requireStaff } from '../../auth/guard.ts';
@@ -69,28 +70,6 @@ interface BillRow {
   readonly gross: number | null;
   /** The movement is a cash-out's credit (`bet-<id>:cashout`, `bet-<id>:cashout:<n>`; bet wallet-link.ts). */
   readonly cash_out: boolean;
-}
-
-/**
- * The `myWallet` subscription's messages (spec §4 "Session": the header's balance and credit money):
- * the wallet as it is once subscribed, then every change. A page queries the wallet and subscribes at
- * once; a credit committed between the query's read and the subscription's start (a welcome bonus paid
- * while the page loads) was in neither, and the header showed the old amounts until the next change
- * (decision 0213; a CI rehearsal's referral browser test).
- */
-async function* currentFirst<T>(current: T, changes: AsyncIterable<T>): AsyncGenerator<T> {
-  const iterator = changes[Symbol.asyncIterator]();
-  try {
-    yield current;
-    for (;;) {
-      const next = await iterator.next();
-      if (next.done) return;
-      yield next.value;
-    }
-  } finally {
-    // The client unsubscribed (or the socket closed): end the topic's subscription too.
-    await iterator.return?.();
-  }
 }
 
 export const walletModule: ApiModule = {
@@ -205,9 +184,10 @@ export const walletModule: ApiModule = {
             pubsub: { subscribe(topic: string): Promise<AsyncIterable<unknown>> };
           };
           // Subscribed first, then the wallet read: a change committed after the read is published to
-          // this subscription, one committed before it is in the first message (currentFirst).
+          // this subscription, one committed before it is in the first message (decision 0213: a
+          // credit committed between the page's wallet query and its subscribe was in neither).
           const changes = await pubsub.subscribe(`BALANCE_CHANGED:${userId}`);
-          return currentFirst(await walletOf(ctx.services).current(userId), changes);
+          return withInitial(changes, await walletOf(ctx.services).current(userId));
         },
         resolve: (payload: Wallet) => payload,
       },
