@@ -32,11 +32,19 @@ const INT_DATABASE_URLS = parseDatabaseUrls(process.env.INT_DATABASE_URLS);
  * to the URL of the worker's `VITEST_POOL_ID`. `VITEST_WORKERS` overrides the count (at most one per
  * URL). The end-to-end files run after them, on the same clusters (`E2E_WORKERS`, decision 0212).
  */
-const WORKERS = Number(process.env.VITEST_WORKERS ?? Math.max(1, INT_DATABASE_URLS.length));
-if (INT_DATABASE_URLS.length > 0 && WORKERS > INT_DATABASE_URLS.length)
-  throw new Error(
-    `VITEST_WORKERS=${WORKERS} but INT_DATABASE_URLS names ${INT_DATABASE_URLS.length} cluster(s)`,
-  );
+/**
+ * Workers of a tier that runs one per cluster: the count set in `variable`, by default one per URL of
+ * `INT_DATABASE_URLS` (else one); refused when it names more workers than clusters.
+ */
+const workersPerCluster = (variable: 'VITEST_WORKERS' | 'E2E_WORKERS'): number => {
+  const workers = Number(process.env[variable] ?? Math.max(1, INT_DATABASE_URLS.length));
+  if (INT_DATABASE_URLS.length > 0 && workers > INT_DATABASE_URLS.length)
+    throw new Error(
+      `${variable}=${workers} but INT_DATABASE_URLS names ${INT_DATABASE_URLS.length} cluster(s)`,
+    );
+  return workers;
+};
+const WORKERS = workersPerCluster('VITEST_WORKERS');
 /**
  * Set up in every project that retries: prints a retried attempt's errors, and with
  * `FORCE_RETRY=1` fails each test's first attempt on purpose (the retry-safety audit).
@@ -86,11 +94,7 @@ const UNIT_TIMEOUT_MS = 30_000;
  * hold back the global log's readers of a file on the other, as for the int files: decision 0192).
  * `E2E_WORKERS` overrides (`E2E_WORKERS=1`: one worker, as before 0212; at most one per URL).
  */
-const E2E_WORKERS = Number(process.env.E2E_WORKERS ?? Math.max(1, INT_DATABASE_URLS.length));
-if (INT_DATABASE_URLS.length > 0 && E2E_WORKERS > INT_DATABASE_URLS.length)
-  throw new Error(
-    `E2E_WORKERS=${E2E_WORKERS} but INT_DATABASE_URLS names ${INT_DATABASE_URLS.length} cluster(s)`,
-  );
+const E2E_WORKERS = workersPerCluster('E2E_WORKERS');
 
 /**
  * Retries of a failed integration or browser test in CI (`CI=true`): one. A test that fails because

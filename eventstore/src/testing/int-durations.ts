@@ -14,6 +14,7 @@
  */
 import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { loadDurations } from './longest-first-sequencer.ts';
 
 const cacheDir = 'node_modules/.vite/vitest';
 const newestCache = (): string => {
@@ -37,15 +38,8 @@ const cache = JSON.parse(readFileSync(source, 'utf8')) as {
   results: [string, { duration?: number }][];
 };
 const target = new URL('./int-durations.json', import.meta.url);
-const table = ((): Record<string, number> => {
-  try {
-    return (
-      (JSON.parse(readFileSync(target, 'utf8')) as { durations?: Record<string, number> }).durations ?? {}
-    );
-  } catch {
-    return {};
-  }
-})();
+// The table as it is (the sequencer's own reader): entries the cache lacks are kept.
+const table = Object.fromEntries(loadDurations(target));
 const fresh = cache.results
   .filter(([key, result]) => /^(int|int-memory|e2e):/.test(key) && typeof result.duration === 'number')
   .map(([key, result]) => [key, Math.round(result.duration! / 100) / 10] as const);
