@@ -103,14 +103,13 @@ const PROJECTIONS = process.env.BENCH_PROJECTIONS !== '0';
  * background transactions ran meanwhile (decision 0211).
  */
 const SERVER_TIMELINE = process.env.BENCH_SERVER_TIMELINE;
+/** `performance.now()` ms as Unix epoch ms with one decimal: the timelines' clock (the logs' clock). */
+const epochMs = (at: number) => (performance.timeOrigin + at).toFixed(1);
 /** The server's timeline rows (BENCH_SERVER_TIMELINE). */
 const serverTimeline: string[] = [];
 /** Records one span of the server's timeline, from `start` (performance.now() ms) to now. */
 const onServerTimeline = (kind: string, start: number) => {
-  if (SERVER_TIMELINE)
-    serverTimeline.push(
-      `${kind},${(performance.timeOrigin + start).toFixed(1)},${(performance.timeOrigin + performance.now()).toFixed(1)}`,
-    );
+  if (SERVER_TIMELINE) serverTimeline.push(`${kind},${epochMs(start)},${epochMs(performance.now())}`);
 };
 
 interface Ready {
@@ -327,8 +326,7 @@ const runDriver = async (): Promise<void> => {
       const answer = JSON.parse(res.answer) as { status?: string; code?: string; error?: { code?: string } };
       const latency = performance.now() - from;
       window.latencies.push(latency);
-      if (LATENCY_FILE)
-        timeline.push(`${method},${(performance.timeOrigin + from).toFixed(1)},${latency.toFixed(1)}`);
+      if (LATENCY_FILE) timeline.push(`${method},${epochMs(from)},${latency.toFixed(1)}`);
       window.calls += 1;
       // An answer without a protocol status (a server error): counted by HTTP status and error code.
       const key = answer.status ?? `http ${res.status} ${answer.code ?? answer.error?.code ?? ''}`.trim();
