@@ -19,6 +19,7 @@ import type { SqlEventStore } from '@bashiri/eventstore';
 import { FRESHNESS_MAX_AGE_MS } from '../wallet/index.ts';
 import { FRESH_FACTS_RENEW_AFTER_MS, freshFactsOf } from './fresh-facts.ts';
 import { SANDBOX_PROVIDER, seedSandboxProvider } from './index.ts';
+import { heldCasinoRounds } from './wallet-api.ts';
 
 const CREDIT = `mutation ($input: AdjustWalletInput!) { adjustWallet(input: $input) { balance } }`;
 const STAKE_LIMIT = `mutation ($v: Int) { setProtectionLimit(kind: STAKE_BET, value: $v) { canPlay } }`;
@@ -530,11 +531,16 @@ describe('casino seamless-wallet API', () => {
         balance: 4_000,
       });
       expect(readCount()).toBeGreaterThan(0);
+      // The round waits for its win: held (decision 0216).
+      const held = heldCasinoRounds(t.services);
+      expect(held).toBeGreaterThan(0);
       reads.forEach((spy) => spy.mockClear());
       expect(
         await call('win', { ...common, transactionId: 'ow1', betTransactionId: 'ob1', amount: 2_500 }),
       ).toMatchObject({ status: 'RS_OK', balance: 6_500 });
       expect(readCount()).toBe(0);
+      // Its only bet settled, the round is no longer held.
+      expect(heldCasinoRounds(t.services)).toBe(held - 1);
       // The next round's bet: the protections and flags read by the first bet are confirmed current
       // (decision 0187), the round is new: appended without reading a stream either.
       const next = { ...common, roundId: id('r') };

@@ -70,13 +70,17 @@ type Decided =
   | { readonly kind: 'answer'; readonly answer: CasinoAnswer }
   | { readonly kind: 'repeat'; readonly transaction: CasinoTransaction; readonly balance: number };
 
-/** Casino rounds whose state this process keeps (the oldest written is dropped first). */
+/** Casino rounds with an open bet whose state this process keeps (the oldest written is dropped first). */
 export const CASINO_ROUNDS_CACHED = 50_000;
 
 /**
- * The rounds this process last wrote or read, by stream: the next call of a round (a `win` after its
- * `bet`) starts from it and is tried without a read (`MoneyMovement.optimistic`, decision 0172). A
- * state only ever stands for its version: if the stream moved on elsewhere the append refuses it.
+ * The rounds with an open bet this process last wrote or read, by stream: the next call of a round (a
+ * `win` after its `bet`) starts from it and is tried without a read (`MoneyMovement.optimistic`,
+ * decision 0172). A state only ever stands for its version: if the stream moved on elsewhere the append
+ * refuses it. A round whose bets are all settled (won or rolled back) is dropped at once (decision 0216):
+ * its next call — a provider's repeat, a late rollback — is rare, and is read as a round not seen; kept,
+ * every finished round stayed in memory for good and the young generation's collector copied each one
+ * twice on its way to the old generation (the scavenges' pauses are the paced bench's tail).
  */
 const roundCaches = new WeakMap<AppServices, Map<string, Aggregated<CasinoRoundState>>>();
 
@@ -89,6 +93,15 @@ const roundsOf = (services: AppServices): Map<string, Aggregated<CasinoRoundStat
   return rounds;
 };
 
+/** How many rounds `services`' process holds (for tests of decision 0216: only rounds with an open bet). */
+export const heldCasinoRounds = (services: AppServices): number => roundCaches.get(services)?.size ?? 0;
+
+/** Whether a round has a bet still waiting for its `win` or `rollback`. */
+const hasOpenBet = (state: CasinoRoundState): boolean => {
+  for (const id in state.bets) if (state.bets[id]!.status === 'open') return true;
+  return false;
+};
+
 const rememberRound = (
   rounds: Map<string, Aggregated<CasinoRoundState>>,
   stream: string,
@@ -98,6 +111,7 @@ const rememberRound = (
   const held = rounds.get(stream);
   if (held && held.version >= round.version) return;
   rounds.delete(stream);
+  if (!hasOpenBet(round.state)) return;
   rounds.set(stream, round);
   if (rounds.size > CASINO_ROUNDS_CACHED) rounds.delete(rounds.keys().next().value!);
 };
