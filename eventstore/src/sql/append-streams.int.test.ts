@@ -241,6 +241,8 @@ describe.each(availableSqlKinds())('appendToStreams (%s)', (kind) => {
       sizes: fc.array(fc.integer({ min: 0, max: 2 }), { minLength: 3, maxLength: 3 }),
       repeat: fc.boolean(),
     });
+    // Streams of this attempt's own (a retried attempt must not meet the first one's streams).
+    const attempt = randomUUID().slice(0, 8);
     let run = 0;
     await fc.assert(
       fc.asyncProperty(fc.array(callArb, { minLength: 1, maxLength: 8 }), async (calls) => {
@@ -250,7 +252,7 @@ describe.each(availableSqlKinds())('appendToStreams (%s)', (kind) => {
         let n = 0;
         for (const call of calls) {
           const requests = call.streams.map((s, k): StreamAppendRequest => {
-            const stream = `prop${run}-${s}`;
+            const stream = `prop${attempt}-${run}-${s}`;
             const version = model.get(stream)?.length;
             const choice = call.expected[k]!;
             const expectedVersion: ExpectedVersion =
@@ -303,7 +305,7 @@ describe.each(availableSqlKinds())('appendToStreams (%s)', (kind) => {
           }
         }
         for (let s = 0; s < 4; s++) {
-          const stream = `prop${run}-${s}`;
+          const stream = `prop${attempt}-${run}-${s}`;
           const read = await store.readStream(stream);
           expect(read.events.map((e) => (e.data as { n: number }).n)).toEqual(model.get(stream) ?? []);
           expect(read.currentVersion).toBe(model.get(stream)?.length ?? 0);
@@ -314,6 +316,8 @@ describe.each(availableSqlKinds())('appendToStreams (%s)', (kind) => {
   });
 
   it('concurrent calls over shared streams: each is written whole or not at all (property)', async () => {
+    // Streams of this attempt's own (a retried attempt must not meet the first one's streams).
+    const attempt = randomUUID().slice(0, 8);
     let run = 0;
     await fc.assert(
       fc.asyncProperty(
@@ -323,11 +327,11 @@ describe.each(availableSqlKinds())('appendToStreams (%s)', (kind) => {
         }),
         async (calls) => {
           run++;
-          for (let s = 0; s < 5; s++) await store.appendToStream(`conc${run}-${s}`, [event(0)]);
+          for (let s = 0; s < 5; s++) await store.appendToStream(`conc${attempt}-${run}-${s}`, [event(0)]);
           // Every call expects version 1 of its streams: of calls sharing a stream at most one wins.
           const outcomes = await Promise.allSettled(
             calls.map((streams, c) =>
-              store.appendToStreams(streams.map((s) => append(`conc${run}-${s}`, 1, c + 1))),
+              store.appendToStreams(streams.map((s) => append(`conc${attempt}-${run}-${s}`, 1, c + 1))),
             ),
           );
           const owner = new Map<number, number>();
@@ -342,7 +346,9 @@ describe.each(availableSqlKinds())('appendToStreams (%s)', (kind) => {
             }
           }
           for (let s = 0; s < 5; s++)
-            expect(await numbers(`conc${run}-${s}`)).toEqual(owner.has(s) ? [0, owner.get(s)] : [0]);
+            expect(await numbers(`conc${attempt}-${run}-${s}`)).toEqual(
+              owner.has(s) ? [0, owner.get(s)] : [0],
+            );
         },
       ),
       { numRuns: 15 },
