@@ -22,10 +22,29 @@ const ROWS = [
 ];
 const csv = (rows: string[]) => `${HEADER}\r\n${rows.join('\r\n')}\r\n`;
 
-describe('catalogue over GraphQL', () => {
-  let app: FastifyInstance;
-  let services: AppServices;
+/**
+ * A catalogue of its own: a fresh database with the seed and {@link ROWS} imported, an app over it, and
+ * what it publishes. The tests that change the catalogue open one each, so that a retried attempt starts
+ * from the same catalogue as the first (eventstore/src/testing/retry-setup.ts); the others share one.
+ */
+const openCatalogue = async () => {
+  const db = await openTestDatabase('pglite');
+  const config = loadConfig({ LOG_LEVEL: 'silent' });
+  const services = await openServices(config, modules, { sql: db.sql, now: () => NOW });
+  const app: FastifyInstance = await buildApp(config, services, modules, {
+    authenticate: async (request) =>
+      request.headers['x-test-staff']
+        ? { kind: 'staff', staffId: '7', sessionId: 's', permissions: new Set(PERMISSION_CODES) }
+        : null,
+  });
   const published: { topic: string; payload: Record<string, unknown> }[] = [];
+  for (const topic of [MATCH_UPDATED, ODDS_CHANGED])
+    services.emitter.on(topic, (message, done) => {
+      published.push(message as unknown as (typeof published)[number]);
+      done();
+    });
+  expect((await seedCatalogue(services.sql)).countries).toBeGreaterThan(240);
+  await importFootballData(services, csv(ROWS), { source: 'test.csv' });
   const gql = async (query: string, variables: Record<string, unknown> = {}, staff = false) =>
     (
       await app.inject({
@@ -42,29 +61,25 @@ describe('catalogue over GraphQL', () => {
         [home],
       )
     ).rows[0]!.id;
-
-  beforeAll(async () => {
-    const db = await openTestDatabase('pglite');
-    const config = loadConfig({ LOG_LEVEL: 'silent' });
-    services = await openServices(config, modules, { sql: db.sql, now: () => NOW });
-    app = await buildApp(config, services, modules, {
-      authenticate: async (request) =>
-        request.headers['x-test-staff']
-          ? { kind: 'staff', staffId: '7', sessionId: 's', permissions: new Set(PERMISSION_CODES) }
-          : null,
-    });
-    for (const topic of [MATCH_UPDATED, ODDS_CHANGED])
-      services.emitter.on(topic, (message, done) => {
-        published.push(message as unknown as (typeof published)[number]);
-        done();
-      });
-    expect((await seedCatalogue(services.sql)).countries).toBeGreaterThan(240);
-    await importFootballData(services, csv(ROWS), { source: 'test.csv' });
-  });
-  afterAll(async () => {
+  const close = async () => {
     await app.close();
     await closeServices(services);
+  };
+  return { app, services, published, gql, idOf, close };
+};
+
+describe('catalogue over GraphQL', () => {
+  let shared: Awaited<ReturnType<typeof openCatalogue>>;
+  let services: AppServices;
+  const gql = (query: string, variables: Record<string, unknown> = {}, staff = false) =>
+    shared.gql(query, variables, staff);
+  const idOf = (home: string) => shared.idOf(home);
+
+  beforeAll(async () => {
+    shared = await openCatalogue();
+    services = shared.services;
   });
+  afterAll(async () => shared.close());
 
   it('seeds countries from countries-list plus football pseudo-countries, once', async () => {
     expect(await seedCatalogue(services.sql)).toEqual({ countries: 0, bettingTypes: 0, bookmakers: 0 });
@@ -185,39 +200,46 @@ describe('catalogue over GraphQL', () => {
   });
 
   it('lets staff edit match flags, audited, versioned and published; refuses others and bad sequences', async () => {
-    const id = await idOf('Arsenal');
-    const mutation = `mutation($id: ID!, $input: MatchFlagsInput!) { updateMatchFlags(matchId: $id, input: $input) { matchId objectVersion popular visible sequence } }`;
-    expect((await gql(mutation, { id, input: { popular: true } })).errors[0].extensions.code).toBe(
-      'UNAUTHENTICATED',
-    );
-    expect((await gql(mutation, { id, input: { sequence: 101 } }, true)).errors[0].extensions.code).toBe(
-      'SEQUENCE_OUT_OF_RANGE',
-    );
-    published.length = 0;
-    const done = await gql(mutation, { id, input: { popular: true, sequence: 50 } }, true);
-    expect(done.data.updateMatchFlags).toMatchObject({
-      matchId: id,
-      objectVersion: 1,
-      popular: true,
-      sequence: 50,
-    });
-    expect(published).toEqual([
-      {
-        topic: MATCH_UPDATED,
-        payload: expect.objectContaining({ matchId: id, popular: true, objectVersion: 1 }),
-      },
-    ]);
-    const { rows } = await services.sql.query<{
-      actor: string;
-      before: { popular: boolean };
-      after: { popular: boolean };
-    }>(`SELECT actor, before, after FROM staff_audit_log WHERE entity = 'match' AND entity_id = $1`, [id]);
-    expect(rows).toMatchObject([{ actor: 'staff:7', before: { popular: false }, after: { popular: true } }]);
-    expect((await gql('{ topMatches { content { teamHome } } }')).data.topMatches.content).toEqual([
-      { teamHome: 'Arsenal' },
-    ]);
-    await gql(mutation, { id: await idOf('Liverpool'), input: { visible: false } }, true);
-    expect((await gql('{ homeMatches { count } }')).data.homeMatches.count).toBe(2);
+    const { services, published, gql, idOf, close } = await openCatalogue();
+    try {
+      const id = await idOf('Arsenal');
+      const mutation = `mutation($id: ID!, $input: MatchFlagsInput!) { updateMatchFlags(matchId: $id, input: $input) { matchId objectVersion popular visible sequence } }`;
+      expect((await gql(mutation, { id, input: { popular: true } })).errors[0].extensions.code).toBe(
+        'UNAUTHENTICATED',
+      );
+      expect((await gql(mutation, { id, input: { sequence: 101 } }, true)).errors[0].extensions.code).toBe(
+        'SEQUENCE_OUT_OF_RANGE',
+      );
+      published.length = 0;
+      const done = await gql(mutation, { id, input: { popular: true, sequence: 50 } }, true);
+      expect(done.data.updateMatchFlags).toMatchObject({
+        matchId: id,
+        objectVersion: 1,
+        popular: true,
+        sequence: 50,
+      });
+      expect(published).toEqual([
+        {
+          topic: MATCH_UPDATED,
+          payload: expect.objectContaining({ matchId: id, popular: true, objectVersion: 1 }),
+        },
+      ]);
+      const { rows } = await services.sql.query<{
+        actor: string;
+        before: { popular: boolean };
+        after: { popular: boolean };
+      }>(`SELECT actor, before, after FROM staff_audit_log WHERE entity = 'match' AND entity_id = $1`, [id]);
+      expect(rows).toMatchObject([
+        { actor: 'staff:7', before: { popular: false }, after: { popular: true } },
+      ]);
+      expect((await gql('{ topMatches { content { teamHome } } }')).data.topMatches.content).toEqual([
+        { teamHome: 'Arsenal' },
+      ]);
+      await gql(mutation, { id: await idOf('Liverpool'), input: { visible: false } }, true);
+      expect((await gql('{ homeMatches { count } }')).data.homeMatches.count).toBe(2);
+    } finally {
+      await close();
+    }
   });
 
   it('lets staff set hot leagues, country sequence and betting-type settings', async () => {
@@ -243,7 +265,7 @@ describe('catalogue over GraphQL', () => {
     expect(
       (await gql('{ popularCompetitions { title sorting countryName matchCount } }')).data
         .popularCompetitions,
-    ).toEqual([{ title: 'Premier League', sorting: 90, countryName: 'England', matchCount: 2 }]);
+    ).toEqual([{ title: 'Premier League', sorting: 90, countryName: 'England', matchCount: 3 }]);
     const tz = (await services.sql.query<{ id: string }>(`SELECT id::text FROM countries WHERE code = 'TZ'`))
       .rows[0]!.id;
     const seq = await gql(
@@ -276,42 +298,50 @@ describe('catalogue over GraphQL', () => {
   });
 
   it('records and cancels through the fixture stream', async () => {
-    const chelsea = await idOf('Chelsea');
-    const recorded = await gql(
-      `mutation { recordMatchResult(matchId: "${chelsea}", halfTime: { home: 1, away: 0 }, fullTime: { home: 2, away: 2 }) { statusId homeScore awayScore htHomeScore } }`,
-      {},
-      true,
-    );
-    expect(recorded.data.recordMatchResult).toEqual({
-      statusId: 3,
-      homeScore: 2,
-      awayScore: 2,
-      htHomeScore: 1,
-    });
-    const again = await gql(
-      `mutation { recordMatchResult(matchId: "${chelsea}", halfTime: { home: 1, away: 0 }, fullTime: { home: 3, away: 2 }) { statusId } }`,
-      {},
-      true,
-    );
-    expect(again.errors[0].extensions.code).toBe('RESULT_ALREADY_RECORDED');
-    const corrected = await gql(
-      `mutation { correctMatchResult(matchId: "${chelsea}", halfTime: { home: 1, away: 0 }, fullTime: { home: 3, away: 2 }, reason: "late goal missed") { homeScore } }`,
-      {},
-      true,
-    );
-    expect(corrected.data.correctMatchResult.homeScore).toBe(3);
-    expect((await services.store.readStream(`fixture-${chelsea}`)).events.map((e) => e.type)).toEqual([
-      'ResultRecorded',
-      'ResultCorrected',
-    ]);
-    const arsenal = await idOf('Arsenal');
-    const cancelled = await gql(
-      `mutation { cancelMatch(matchId: "${arsenal}", reason: "pitch frozen") { statusId cancelReason } }`,
-      {},
-      true,
-    );
-    expect(cancelled.data.cancelMatch).toEqual({ statusId: 6, cancelReason: 'pitch frozen' });
-    expect((await gql('{ homeMatches { count } }')).data.homeMatches.count).toBe(0);
+    const { services, gql, idOf, close } = await openCatalogue();
+    try {
+      const chelsea = await idOf('Chelsea');
+      const recorded = await gql(
+        `mutation { recordMatchResult(matchId: "${chelsea}", halfTime: { home: 1, away: 0 }, fullTime: { home: 2, away: 2 }) { statusId homeScore awayScore htHomeScore } }`,
+        {},
+        true,
+      );
+      expect(recorded.data.recordMatchResult).toEqual({
+        statusId: 3,
+        homeScore: 2,
+        awayScore: 2,
+        htHomeScore: 1,
+      });
+      const again = await gql(
+        `mutation { recordMatchResult(matchId: "${chelsea}", halfTime: { home: 1, away: 0 }, fullTime: { home: 3, away: 2 }) { statusId } }`,
+        {},
+        true,
+      );
+      expect(again.errors[0].extensions.code).toBe('RESULT_ALREADY_RECORDED');
+      const corrected = await gql(
+        `mutation { correctMatchResult(matchId: "${chelsea}", halfTime: { home: 1, away: 0 }, fullTime: { home: 3, away: 2 }, reason: "late goal missed") { homeScore } }`,
+        {},
+        true,
+      );
+      expect(corrected.data.correctMatchResult.homeScore).toBe(3);
+      expect((await services.store.readStream(`fixture-${chelsea}`)).events.map((e) => e.type)).toEqual([
+        'ResultRecorded',
+        'ResultCorrected',
+      ]);
+      const arsenal = await idOf('Arsenal');
+      const cancelled = await gql(
+        `mutation { cancelMatch(matchId: "${arsenal}", reason: "pitch frozen") { statusId cancelReason } }`,
+        {},
+        true,
+      );
+      expect(cancelled.data.cancelMatch).toEqual({ statusId: 6, cancelReason: 'pitch frozen' });
+      // The ended and the cancelled match have left the home list: Liverpool's is all that is left.
+      expect((await gql('{ homeMatches { content { teamHome } } }')).data.homeMatches.content).toEqual([
+        { teamHome: 'Liverpool' },
+      ]);
+    } finally {
+      await close();
+    }
   });
 
   it('shows live matches unless the minute is "-"', async () => {
@@ -331,33 +361,38 @@ describe('catalogue over GraphQL', () => {
   });
 
   it('changes nothing on a re-import, and publishes changed odds', async () => {
-    published.length = 0;
-    const same = await importFootballData(services, csv(ROWS), { source: 'test.csv' });
-    expect(same).toMatchObject({
-      matchesInserted: 0,
-      matchesUpdated: 0,
-      outcomesInserted: 0,
-      outcomesUpdated: 0,
-      resultsRecorded: 0,
-    });
-    expect(published).toEqual([]);
-    const moved = await importFootballData(
-      services,
-      csv([ROWS[3]!.replace('1.50,4.50,6.00', '1.45,4.50,6.50')]),
-      { source: 'test.csv' },
-    );
-    expect(moved).toMatchObject({ outcomesUpdated: 2 });
-    expect(published).toEqual([
-      {
-        topic: ODDS_CHANGED,
-        payload: {
-          matchId: await idOf('Liverpool'),
-          outcomes: [
-            { outcomeId: expect.any(String), odds: '1.45', statusId: 1, isLive: false },
-            { outcomeId: expect.any(String), odds: '6.50', statusId: 1, isLive: false },
-          ],
+    const { services, published, idOf, close } = await openCatalogue();
+    try {
+      published.length = 0;
+      const same = await importFootballData(services, csv(ROWS), { source: 'test.csv' });
+      expect(same).toMatchObject({
+        matchesInserted: 0,
+        matchesUpdated: 0,
+        outcomesInserted: 0,
+        outcomesUpdated: 0,
+        resultsRecorded: 0,
+      });
+      expect(published).toEqual([]);
+      const moved = await importFootballData(
+        services,
+        csv([ROWS[3]!.replace('1.50,4.50,6.00', '1.45,4.50,6.50')]),
+        { source: 'test.csv' },
+      );
+      expect(moved).toMatchObject({ outcomesUpdated: 2 });
+      expect(published).toEqual([
+        {
+          topic: ODDS_CHANGED,
+          payload: {
+            matchId: await idOf('Liverpool'),
+            outcomes: [
+              { outcomeId: expect.any(String), odds: '1.45', statusId: 1, isLive: false },
+              { outcomeId: expect.any(String), odds: '6.50', statusId: 1, isLive: false },
+            ],
+          },
         },
-      },
-    ]);
+      ]);
+    } finally {
+      await close();
+    }
   });
 });
