@@ -21,11 +21,15 @@ import type { AppServices } from '../services.ts';
 export interface TestApp {
   readonly app: FastifyInstance;
   readonly services: AppServices;
-  /** POSTs a GraphQL operation as `viewer` (or anonymously); returns `{ data, errors }`. */
+  /**
+   * POSTs a GraphQL operation as `viewer` (or anonymously); returns `{ data, errors }`. `remoteAddress`
+   * (default 127.0.0.1) is the client address the site's per-address limit counts (600 a minute, app.ts).
+   */
   gql<T = Record<string, unknown>>(
     query: string,
     variables?: Record<string, unknown>,
     viewer?: Viewer | null,
+    options?: { readonly remoteAddress?: string },
   ): Promise<{ data?: T; errors?: { message: string; extensions?: { code?: string; field?: string } }[] }>;
   close(): Promise<void>;
 }
@@ -105,12 +109,13 @@ export const startTestApp = async (options: TestAppOptions = {}): Promise<TestAp
   return {
     app,
     services,
-    gql: async (query, variables = {}, viewer = null) => {
+    gql: async (query, variables = {}, viewer = null, options = {}) => {
       const response = await app.inject({
         method: 'POST',
         url: '/graphql',
         headers: viewer ? { 'x-test-viewer': encode(viewer) } : {},
         payload: { query, variables },
+        ...(options.remoteAddress ? { remoteAddress: options.remoteAddress } : {}),
       });
       if (response.statusCode >= 500) throw new Error(`HTTP ${response.statusCode}: ${response.body}`);
       return response.json();

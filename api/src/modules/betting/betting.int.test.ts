@@ -1,3 +1,4 @@
+import { createHash, randomUUID } from 'node:crypto';
 import { fixtureDecider, fixtureStream } from '@bashiri/domain';
 import { handleCommand } from '@bashiri/eventstore';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -18,14 +19,27 @@ const HOUR = 3_600_000;
 describe('betting end to end: credit, single and multiple bets, results, settlement, bills', () => {
   let t: TestApp;
   let now = Date.parse('2026-11-21T12:00:00Z');
-  let a: TestMatch;
-  let b: TestMatch;
+  /**
+   * An id of this attempt's own (`<label>-<8 hex>`): a retried attempt (eventstore/src/testing/retry-setup.ts)
+   * meets none of the first attempt's players, requests or settled matches.
+   */
+  const own = (label: string) => `${label}-${randomUUID().slice(0, 8)}`;
+  /**
+   * The client address of a player's requests (10.x.y.z from its id): a retried attempt's players send
+   * from addresses of their own, so the two attempts' requests together stay within the site's 600 a
+   * minute per address (app.ts) — the 200 concurrent bets alone send 220.
+   */
+  const addressOf = (userId: string) => {
+    const hash = createHash('sha256').update(userId).digest();
+    return `10.${hash[0]}.${hash[1]}.${hash[2]}`;
+  };
   const cashier = staff('1', ['users.adjust_money']);
   const credit = (userId: string, amount: number, requestId: string) =>
     t.gql(
       CREDIT,
       { input: { userId, pocket: 'BALANCE', amount, reason: 'test credit', requestId } },
       cashier,
+      { remoteAddress: addressOf(userId) },
     );
   const place = (
     userId: string,
@@ -40,6 +54,7 @@ describe('betting end to end: credit, single and multiple bets, results, settlem
         input: { requestId, payType, amount, selections, oddsChange: 'NONE' },
       },
       player(userId),
+      { remoteAddress: addressOf(userId) },
     );
   const result = async (match: TestMatch, ht: [number, number], ft: [number, number]) => {
     await handleCommand(t.services.store, fixtureStream(match.matchId), fixtureDecider, {
@@ -57,23 +72,18 @@ describe('betting end to end: credit, single and multiple bets, results, settlem
 
   beforeAll(async () => {
     t = await startBettingTestApp({ now: () => now });
-    a = await insertTestMatch(t.services.sql, {
-      home: 'Simba SC',
-      away: 'Young Africans',
-      startTime: new Date(now + HOUR),
-    });
-    b = await insertTestMatch(t.services.sql, {
-      home: 'Azam FC',
-      away: 'Coastal Union',
-      startTime: new Date(now + 2 * HOUR),
-      odds: { over: '1.80' },
-    });
   });
   afterAll(async () => t.close());
 
   it('places a single, debits the stake once per request id, and settles the win with tax into the bills', async () => {
-    await credit('p1', 10_000, 'c1');
-    const single = await place('p1', 'r1', 1_000, [{ selectionId: a.outcomes.home, odds: '2.00' }]);
+    const p1 = own('p1');
+    const a = await insertTestMatch(t.services.sql, {
+      home: 'Simba SC',
+      away: 'Young Africans',
+      startTime: new Date(now + HOUR),
+    });
+    await credit(p1, 10_000, `c-${p1}`);
+    const single = await place(p1, 'r1', 1_000, [{ selectionId: a.outcomes.home, odds: '2.00' }]);
     expect(single.data!.placeBet).toMatchObject({
       status: 'PLACED',
       order: {
@@ -86,9 +96,9 @@ describe('betting end to end: credit, single and multiple bets, results, settlem
         potentialReturn: 1_900,
       },
     });
-    const again = await place('p1', 'r1', 1_000, [{ selectionId: a.outcomes.home, odds: '2.00' }]);
+    const again = await place(p1, 'r1', 1_000, [{ selectionId: a.outcomes.home, odds: '2.00' }]);
     expect(again.data!.placeBet.order!.id).toBe(single.data!.placeBet.order!.id);
-    expect((await t.gql('{ myWallet { balance } }', {}, player('p1'))).data).toEqual({
+    expect((await t.gql('{ myWallet { balance } }', {}, player(p1))).data).toEqual({
       myWallet: { balance: 9_000 },
     });
 
@@ -102,7 +112,7 @@ describe('betting end to end: credit, single and multiple bets, results, settlem
     const settled = await t.gql<{ myBets: { items: Record<string, unknown>[] } }>(
       MY_BETS,
       { tab: 'SETTLED' },
-      player('p1'),
+      player(p1),
     );
     expect(settled.data!.myBets.items).toEqual([
       {
@@ -131,12 +141,12 @@ describe('betting end to end: credit, single and multiple bets, results, settlem
         ],
       },
     ]);
-    expect((await t.gql('{ myWallet { balance } }', {}, player('p1'))).data).toEqual({
+    expect((await t.gql('{ myWallet { balance } }', {}, player(p1))).data).toEqual({
       myWallet: { balance: 10_900 },
     });
     const bills = await t.gql<{
       myBills: { items: { billType: number; amount: number; tax: number | null; gross: number | null }[] };
-    }>('{ myBills { items { billType amount tax gross } } }', {}, player('p1'));
+    }>('{ myBills { items { billType amount tax gross } } }', {}, player(p1));
     // The payout bill carries the tax withheld and the gross before tax (spec §5: 10% of the profit).
     expect(bills.data!.myBills.items).toEqual([
       { billType: 1, amount: 1_900, tax: 100, gross: 2_000 },
@@ -146,8 +156,15 @@ describe('betting end to end: credit, single and multiple bets, results, settlem
   });
 
   it('settles a multiple only when its last leg ends, and a lost leg as lost', async () => {
-    await credit('p2', 5_000, 'c2');
-    const m = await place('p2', 'm1', 1_000, [
+    const p2 = own('p2');
+    const b = await insertTestMatch(t.services.sql, {
+      home: 'Azam FC',
+      away: 'Coastal Union',
+      startTime: new Date(now + 2 * HOUR),
+      odds: { over: '1.80' },
+    });
+    await credit(p2, 5_000, `c-${p2}`);
+    const m = await place(p2, 'm1', 1_000, [
       { selectionId: b.outcomes.over, odds: '1.80' },
       { selectionId: b.outcomes.home, odds: '2.00' },
     ]);
@@ -162,7 +179,7 @@ describe('betting end to end: credit, single and multiple bets, results, settlem
       away: 'Pamba Jiji',
       startTime: new Date(now + HOUR),
     });
-    const multiple = await place('p2', 'm2', 1_000, [
+    const multiple = await place(p2, 'm2', 1_000, [
       { selectionId: c.outcomes.over, odds: '1.90' },
       { selectionId: d.outcomes.away, odds: '3.60' },
     ]);
@@ -175,7 +192,7 @@ describe('betting end to end: credit, single and multiple bets, results, settlem
     const open = await t.gql<{ myBets: { items: { status: string; lines: { outcome: number }[] }[] } }>(
       MY_BETS,
       { tab: 'OPEN' },
-      player('p2'),
+      player(p2),
     );
     expect(open.data!.myBets.items[0]).toMatchObject({
       status: 'awaiting',
@@ -188,7 +205,7 @@ describe('betting end to end: credit, single and multiple bets, results, settlem
     const done = await t.gql<{ myBets: { items: Record<string, unknown>[] } }>(
       MY_BETS,
       { tab: 'SETTLED' },
-      player('p2'),
+      player(p2),
     );
     expect(done.data!.myBets.items[0]).toMatchObject({
       status: 'settled',
@@ -199,33 +216,35 @@ describe('betting end to end: credit, single and multiple bets, results, settlem
   });
 
   it('refuses with the nobet list when a selection is unavailable or its odds moved, and moves no money', async () => {
-    await credit('p3', 1_000, 'c3');
+    const p3 = own('p3');
+    await credit(p3, 1_000, `c-${p3}`);
     const e = await insertTestMatch(t.services.sql, {
       home: 'Mashujaa',
       away: 'KMC',
       startTime: new Date(now + HOUR),
     });
-    const moved = await place('p3', 'x1', 500, [{ selectionId: e.outcomes.draw, odds: '3.10' }]);
+    const moved = await place(p3, 'x1', 500, [{ selectionId: e.outcomes.draw, odds: '3.10' }]);
     expect(moved.data!.placeBet).toMatchObject({
       status: 'REJECTED',
       code: 'SELECTIONS_UNAVAILABLE',
       nobetList: [{ selectionId: e.outcomes.draw, code: 'ODDS_CHANGED', currentOdds: '3.40' }],
     });
-    const unknown = await place('p3', 'x2', 500, [{ selectionId: '999999', odds: '2.00' }]);
+    const unknown = await place(p3, 'x2', 500, [{ selectionId: '999999', odds: '2.00' }]);
     expect(unknown.data!.placeBet.nobetList).toEqual([
       { selectionId: '999999', code: 'SELECTION_NOT_FOUND', currentOdds: null },
     ]);
-    const tooBig = await place('p3', 'x3', 3_000_100, [{ selectionId: e.outcomes.draw, odds: '3.40' }]);
+    const tooBig = await place(p3, 'x3', 3_000_100, [{ selectionId: e.outcomes.draw, odds: '3.40' }]);
     expect(tooBig.data!.placeBet).toMatchObject({ status: 'REJECTED', code: 'STAKE_ABOVE_MAXIMUM' });
-    const offStep = await place('p3', 'x4', 150, [{ selectionId: e.outcomes.draw, odds: '3.40' }]);
+    const offStep = await place(p3, 'x4', 150, [{ selectionId: e.outcomes.draw, odds: '3.40' }]);
     expect(offStep.data!.placeBet).toMatchObject({ status: 'REJECTED', code: 'STAKE_NOT_MULTIPLE_OF_STEP' });
-    expect((await t.gql('{ myWallet { balance } }', {}, player('p3'))).data).toEqual({
+    expect((await t.gql('{ myWallet { balance } }', {}, player(p3))).data).toEqual({
       myWallet: { balance: 1_000 },
     });
   });
 
   it('re-settles after a result correction (the wallet reverses the win) and voids a bet on an abandoned match', async () => {
-    await credit('p5', 2_000, 'c5');
+    const p5 = own('p5');
+    await credit(p5, 2_000, `c-${p5}`);
     const g = await insertTestMatch(t.services.sql, {
       home: 'Geita Gold',
       away: 'JKT Tanzania',
@@ -236,11 +255,11 @@ describe('betting end to end: credit, single and multiple bets, results, settlem
       away: 'Fountain Gate',
       startTime: new Date(now + HOUR),
     });
-    await place('p5', 'k1', 1_000, [{ selectionId: g.outcomes.home, odds: '2.00' }]);
-    await place('p5', 'k2', 1_000, [{ selectionId: h.outcomes.over, odds: '1.90' }]);
+    await place(p5, 'k1', 1_000, [{ selectionId: g.outcomes.home, odds: '2.00' }]);
+    await place(p5, 'k2', 1_000, [{ selectionId: h.outcomes.over, odds: '1.90' }]);
     now += 3 * HOUR;
     await result(g, [1, 0], [1, 0]);
-    expect((await t.gql('{ myWallet { balance } }', {}, player('p5'))).data).toEqual({
+    expect((await t.gql('{ myWallet { balance } }', {}, player(p5))).data).toEqual({
       myWallet: { balance: 1_900 },
     });
 
@@ -256,7 +275,7 @@ describe('betting end to end: credit, single and multiple bets, results, settlem
     await t.services.projections.settle();
     await drainSettlementQueue(t.services);
     await t.services.projections.settle();
-    expect((await t.gql('{ myWallet { balance } }', {}, player('p5'))).data).toEqual({
+    expect((await t.gql('{ myWallet { balance } }', {}, player(p5))).data).toEqual({
       myWallet: { balance: 0 },
     });
 
@@ -274,24 +293,29 @@ describe('betting end to end: credit, single and multiple bets, results, settlem
     await t.services.projections.settle();
     const bets = await t.gql<{
       myBets: { items: { lines: { outcome: number; facts: unknown }[]; credited: number }[] };
-    }>(MY_BETS, { tab: 'SETTLED' }, player('p5'));
-    expect(bets.data!.myBets.items.map((b) => [b.lines[0]!.outcome, b.credited])).toEqual([
+    }>(MY_BETS, { tab: 'SETTLED' }, player(p5));
+    // Both bets were placed at the same instant: the list orders them by bet id, which derives from the
+    // player's id (this attempt's own), so the check takes them in outcome order.
+    expect(
+      bets.data!.myBets.items.map((b) => [b.lines[0]!.outcome, b.credited]).sort((x, y) => x[0]! - y[0]!),
+    ).toEqual([
       [2, 1_000],
       [3, 0],
     ]);
-    expect(bets.data!.myBets.items[0]!.lines[0]!.facts).toEqual({
+    expect(bets.data!.myBets.items.find((b) => b.lines[0]!.outcome === 2)!.lines[0]!.facts).toEqual({
       status: 'ABANDONED',
       score: '1-0',
       halfTime: null,
       minute: 30,
     });
-    expect((await t.gql('{ myWallet { balance } }', {}, player('p5'))).data).toEqual({
+    expect((await t.gql('{ myWallet { balance } }', {}, player(p5))).data).toEqual({
       myWallet: { balance: 1_000 },
     });
   });
 
   it('200 concurrent bets from a wallet that covers 50: exactly 50 accepted, balance exactly 0', async () => {
-    await credit('p4', 5_000, 'c4');
+    const p4 = own('p4');
+    await credit(p4, 5_000, `c-${p4}`);
     const f = await insertTestMatch(t.services.sql, {
       home: 'Dodoma Jiji',
       away: 'Tanzania Prisons',
@@ -299,7 +323,7 @@ describe('betting end to end: credit, single and multiple bets, results, settlem
     });
     const answers = await Promise.all(
       Array.from({ length: 200 }, (_, i) =>
-        place('p4', `burst-${i}`, 100, [{ selectionId: f.outcomes.home, odds: '2.00' }]),
+        place(p4, `burst-${i}`, 100, [{ selectionId: f.outcomes.home, odds: '2.00' }]),
       ),
     );
     const statuses = answers.map((r) => r.data!.placeBet.status);
@@ -309,16 +333,16 @@ describe('betting end to end: credit, single and multiple bets, results, settlem
         .filter((r) => r.data!.placeBet.status === 'REJECTED')
         .every((r) => r.data!.placeBet.code === 'INSUFFICIENT_FUNDS'),
     ).toBe(true);
-    expect((await t.gql('{ myWallet { balance } }', {}, player('p4'))).data).toEqual({
+    expect((await t.gql('{ myWallet { balance } }', {}, player(p4))).data).toEqual({
       myWallet: { balance: 0 },
     });
     const repeats = await Promise.all(
       Array.from({ length: 20 }, (_, i) =>
-        place('p4', `burst-${i}`, 100, [{ selectionId: f.outcomes.home, odds: '2.00' }]),
+        place(p4, `burst-${i}`, 100, [{ selectionId: f.outcomes.home, odds: '2.00' }]),
       ),
     );
     expect(repeats.map((r) => r.data!.placeBet.status)).toEqual(statuses.slice(0, 20));
-    expect((await t.gql('{ myWallet { balance } }', {}, player('p4'))).data).toEqual({
+    expect((await t.gql('{ myWallet { balance } }', {}, player(p4))).data).toEqual({
       myWallet: { balance: 0 },
     });
   });
@@ -329,7 +353,7 @@ describe('betting end to end: credit, single and multiple bets, results, settlem
       away: 'KMC FC',
       startTime: new Date(now + HOUR),
     });
-    const players = Array.from({ length: 30 }, (_, i) => `grp${i}`);
+    const players = Array.from({ length: 30 }, (_, i) => own(`grp${i}`));
     // Every third player has less than the stake: refused in the same groups as the others' bets.
     for (const [i, id] of players.entries()) await credit(id, i % 3 === 2 ? 50 : 1_000, `c-${id}`);
     const picks = [g.outcomes.home, g.outcomes.draw, g.outcomes.away];
@@ -358,7 +382,7 @@ describe('betting end to end: credit, single and multiple bets, results, settlem
       });
     }
     await t.services.projections.settle();
-    const mine = await t.gql<{ myBets: { total: number } }>(MY_BETS, { tab: 'OPEN' }, player('grp0'));
+    const mine = await t.gql<{ myBets: { total: number } }>(MY_BETS, { tab: 'OPEN' }, player(players[0]!));
     expect(mine.data!.myBets.total).toBe(1);
   });
 });
