@@ -13,8 +13,8 @@
  *   7 to 17);
  * - `fetch` — the first driver, global `fetch` (undici with its WHATWG Request/Response objects and
  *   streams per call) signed with the domain's pure-code HMAC (`signCasinoRequest`).
- * The first two sign with node's native HMAC. undici's own `Pool` (`request()`, and `dispatch()` with a
- * bare handler) was measured too and not kept: no lighter than `http` paced at 1,000 calls/s.
+ * The first two sign with node's native HMAC. undici's own `Pool` was measured too and not kept: paced
+ * at 1,000 calls/s, `request()` no lighter than `http` and `dispatch()` with a bare handler ~15 % lighter.
  * docs/benchmarks.md "Casino wallet API: CPU per call (seventh session)" and "Casino bench: the driver's
  * and the instrumentation's CPU (helper, session 18)" have the figures (casino-driver-cost.ts).
  */

@@ -40,10 +40,10 @@
  * batch, its lag (`projectionLagMaxMs`). BENCH_TAIL=1 adds the tail recording (tail.ts: every statement,
  * store call, wallet handler and projection batch timed, the event-loop delay sampled every ms, GC
  * pauses) and prints, before the result, one `{"phase": …, "tail": …}` line per phase saying where the
- * latency tail comes from inside the server. Until session 17 that recording always ran: it cost the
- * server ~0.04 ms of CPU per call at 1,000 calls/s (35–45 ms/s of it the 1 ms loop-delay timer, idle or
- * not), so the `tail` lines are now printed only with BENCH_TAIL=1 (BENCH_SERVER_TIMELINE turns it on
- * too); no field of the result line moved.
+ * latency tail comes from inside the server. Until session 17 that recording always ran: its 1 ms
+ * loop-delay timer alone cost the server ~30 ms of CPU a second, idle or not (its per-call work was
+ * below what a loaded machine resolves), so the `tail` lines are now printed only with BENCH_TAIL=1
+ * (BENCH_SERVER_TIMELINE turns it on too); no field of the result line moved or changed meaning.
  *
  * BENCH_LATENCIES=<file> writes every call's `method,from_ms,latency_ms` (CSV; `from` in Unix epoch ms) for
  * a timeline of the latencies.
