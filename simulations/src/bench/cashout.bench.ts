@@ -90,7 +90,7 @@ const runServer = async (): Promise<void> => {
   });
   // Statements sent (statements.ts; a transaction's BEGIN and COMMIT count as two), by name or first
   // words on demand.
-  const counted = countingSql(pool, 100);
+  const counted = countingSql(pool, { keyLength: 100 });
   const { sql } = counted;
   const countEach = process.env.BENCH_COUNT_STATEMENTS === '1';
 

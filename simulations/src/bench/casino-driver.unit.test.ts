@@ -1,10 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import http from 'node:http';
+import net from 'node:net';
 import type { AddressInfo } from 'node:net';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CASINO_HEADERS, casinoSignature, parseCasinoRequest, verifyCasinoSignature } from '@bashiri/domain';
-import { betBody, fetchTransport, httpTransport, nativeSignature, winBody } from './casino-driver.ts';
+import { DRIVER_KINDS, betBody, driverTransport, nativeSignature, winBody } from './casino-driver.ts';
 
 const SECRET = 'sandbox-secret-do-not-use';
 /** Tokens as the bench makes them: `cst_bench_` and 32 hex digits. */
@@ -63,7 +64,7 @@ describe('bench:casino driver transports', () => {
       if (!sockets.has(req.socket)) sockets.set(req.socket, nextSocket++);
       received.push({ url: req.url ?? '', headers: req.headers, body, socket: sockets.get(req.socket)! });
       res.setHeader('content-type', 'application/json');
-      res.end(JSON.stringify({ status: 'RS_OK', echoed: body.length }));
+      res.end(JSON.stringify({ status: 'RS_OK', echoed: body.length, text: 'ç' }));
     });
   });
   let port = 0;
@@ -73,20 +74,17 @@ describe('bench:casino driver transports', () => {
   });
   afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 
-  for (const kind of ['http', 'fetch'] as const)
+  for (const kind of DRIVER_KINDS)
     it(`${kind}: sends the exact body, signed over it with a fresh timestamp, and returns the answer`, async () => {
       received.length = 0;
-      const transport =
-        kind === 'http'
-          ? httpTransport(port, 'sandbox', SECRET, 2)
-          : fetchTransport(`http://127.0.0.1:${port}`, 'sandbox', SECRET);
+      const transport = driverTransport(kind, port, 'sandbox', SECRET, 2);
       const r = randomUUID();
       const bodies = [betBody('cst_bench_x', r, 100), winBody('cst_bench_x', r, 190)];
       const answers = [];
       for (let i = 0; i < 4; i++) answers.push(await transport.post(i % 2 ? 'win' : 'bet', bodies[i % 2]!));
       transport.close();
       expect(answers.map((a) => [a.status, JSON.parse(a.answer)])).toEqual(
-        bodies.concat(bodies).map((b) => [200, { status: 'RS_OK', echoed: b.length }]),
+        bodies.concat(bodies).map((b) => [200, { status: 'RS_OK', echoed: b.length, text: 'ç' }]),
       );
       expect(received.map((q) => q.url)).toEqual([
         '/casino/wallet/bet',
@@ -116,7 +114,58 @@ describe('bench:casino driver transports', () => {
           })?.code,
         ).toBe('CASINO_SIGNATURE_INVALID');
       }
-      // The http driver keeps its connection alive: one socket for the four calls made one after another.
-      if (kind === 'http') expect(new Set(received.map((q) => q.socket)).size).toBe(1);
+      // Keep-alive: one connection for the four calls made one after another (fetch's pool is global).
+      if (kind !== 'fetch') expect(new Set(received.map((q) => q.socket)).size).toBe(1);
     });
+
+  it('socket: at most `connections` connections, each call answered with its own body', async () => {
+    received.length = 0;
+    const transport = driverTransport('socket', port, 'sandbox', SECRET, 3);
+    const bodies = Array.from({ length: 12 }, (_, i) => betBody('cst_bench_x', randomUUID(), i + 1));
+    const answers = await Promise.all(bodies.map((b) => transport.post('bet', b)));
+    transport.close();
+    expect(answers.map((a) => JSON.parse(a.answer).echoed)).toEqual(bodies.map((b) => b.length));
+    expect(new Set(received.map((q) => q.socket)).size).toBe(3);
+  });
+});
+
+describe('bench:casino socket transport: reading answers', () => {
+  /** A raw TCP server answering every request with `reply`'s pieces, written 5 ms apart. */
+  const rawServer = async (reply: readonly Buffer[]) => {
+    const server = net.createServer((socket) => {
+      socket.on('data', async () => {
+        for (const chunk of reply) {
+          socket.write(chunk);
+          await new Promise((resolve) => setTimeout(resolve, 5));
+        }
+      });
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    return { server, port: (server.address() as AddressInfo).port };
+  };
+
+  it('joins an answer whose head and body arrive in several pieces', async () => {
+    const body = '{"status":"RS_OK","note":"é"}';
+    const head = `HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n`;
+    const bytes = Buffer.from(head + body);
+    // Cut inside the head, inside the body, and between the two bytes of 'é'.
+    const cuts = [20, Buffer.byteLength(head) + 3, bytes.length - 3];
+    const { server, port } = await rawServer(
+      [0, ...cuts].map((from, i) => bytes.subarray(from, [...cuts, bytes.length][i])),
+    );
+    const transport = driverTransport('socket', port, 'sandbox', SECRET, 1);
+    expect(await transport.post('bet', '{}')).toEqual({ status: 200, answer: body });
+    transport.close();
+    server.close();
+  });
+
+  it('fails the call on an answer without content-length', async () => {
+    const { server, port } = await rawServer([
+      Buffer.from('HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n0\r\n\r\n'),
+    ]);
+    const transport = driverTransport('socket', port, 'sandbox', SECRET, 1);
+    await expect(transport.post('bet', '{}')).rejects.toThrow(/content-length/);
+    transport.close();
+    server.close();
+  });
 });

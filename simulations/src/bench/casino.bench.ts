@@ -26,19 +26,29 @@
  *
  * The driver shares the machine with the server and PostgreSQL, so its own CPU is part of what limits the
  * rate: it is measured (`driverCpuMsPerCall`, process.cpuUsage over the calls) and kept light
- * (casino-driver.ts, BENCH_DRIVER): by default node:http over a keep-alive agent, each body built from a
- * template (the bytes of JSON.stringify, checked by casino-driver.unit.test.ts) and signed with node's
- * native HMAC-SHA256. `BENCH_DRIVER=fetch` runs the earlier driver (global fetch, the domain's pure-code
- * HMAC), which cost ~3.5× the CPU per call (docs/benchmarks.md "Casino wallet API: CPU per call (seventh
- * session)"). Either way every call is real: a fresh transaction id, signed over its exact body with the
- * provider's secret and the current timestamp, its answer parsed and counted, and "applied once" checked
- * as above. The server is not told which driver runs.
+ * (casino-driver.ts, BENCH_DRIVER; decision 0215): by default HTTP/1.1 written and read directly on 32
+ * keep-alive TCP sockets (`socket`), each body built from a template (the bytes of JSON.stringify,
+ * checked by casino-driver.unit.test.ts) and signed with node's native HMAC-SHA256 — half the CPU per
+ * call of `BENCH_DRIVER=http` (node:http over a keep-alive agent, the default of sessions 7 to 17);
+ * `BENCH_DRIVER=fetch` runs the first driver (global fetch, the domain's pure-code HMAC). Whichever runs,
+ * every call is real: a fresh transaction id, signed over its exact body with the provider's secret and
+ * the current timestamp, its answer parsed and counted, and "applied once" checked as above. The server
+ * is not told which driver runs.
+ *
+ * What the server process runs besides the product is kept to what the result line needs (decision
+ * 0215): a statement counter (one increment per statement: `statementsPerCall`) and, once per projection
+ * batch, its lag (`projectionLagMaxMs`). BENCH_TAIL=1 adds the tail recording (tail.ts: every statement,
+ * store call, wallet handler and projection batch timed, the event-loop delay sampled every ms, GC
+ * pauses) and prints, before the result, one `{"phase": …, "tail": …}` line per phase saying where the
+ * latency tail comes from inside the server. Until session 17 that recording always ran: its 1 ms
+ * loop-delay timer alone cost the server ~30 ms of CPU a second, idle or not (its per-call work was
+ * below what a loaded machine resolves), so the `tail` lines are now printed only with BENCH_TAIL=1
+ * (BENCH_SERVER_TIMELINE turns it on too); no field of the result line moved or changed meaning.
  *
  * BENCH_LATENCIES=<file> writes every call's `method,from_ms,latency_ms` (CSV; `from` in Unix epoch ms) for
  * a timeline of the latencies.
  * BENCH_CPU_PROF=1 writes a V8 CPU profile of the server (`server-process.ts`); BENCH_CALLS_PROF=<file> one
- * of the last phase's calls only. The lines before the result, `{"phase": …, "tail": …}` (one per phase), say
- * where the latency tail comes from inside the server (tail.ts: handler, store and statement spans, event-loop delay, GC pauses). Before the calls the server
+ * of the last phase's calls only. Before the calls the server
  * is left idle for BENCH_IDLE_SECONDS (3): the `marginal…PerCall` figures are the run's less that idle
  * rate (projection polls, worker loops), so they depend less on the rate a loaded machine allows.
  *
@@ -51,7 +61,8 @@ import { writeFile } from 'node:fs/promises';
 import { Session } from 'node:inspector/promises';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { createPostgresClient } from '@bashiri/eventstore';
-import { betBody, fetchTransport, httpTransport, winBody } from './casino-driver.ts';
+import { DRIVER_KINDS, betBody, driverTransport, winBody } from './casino-driver.ts';
+import type { DriverKind } from './casino-driver.ts';
 import { runPaced } from './paced.ts';
 import { forkBenchServer } from './server-process.ts';
 import { countingSql } from './statements.ts';
@@ -64,8 +75,16 @@ const URL_ = process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/pos
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 20);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 32);
 const PLAYERS = Number(process.env.BENCH_PLAYERS ?? 500);
-/** `http` (default: node:http, keep-alive agent, native HMAC) or `fetch` (the earlier driver). */
-const DRIVER = process.env.BENCH_DRIVER === 'fetch' ? 'fetch' : 'http';
+/**
+ * The load generator (casino-driver.ts): `socket` (default: HTTP/1.1 on keep-alive TCP sockets, native
+ * HMAC), `http` (node:http, keep-alive agent) or `fetch` (the first driver). Another name is refused.
+ */
+const DRIVER: DriverKind = (() => {
+  const kind = process.env.BENCH_DRIVER ?? 'socket';
+  if (!(DRIVER_KINDS as readonly string[]).includes(kind))
+    throw new Error(`BENCH_DRIVER must be one of ${DRIVER_KINDS.join(', ')}, got ${kind}`);
+  return kind as DriverKind;
+})();
 const DEPOSIT = 10_000_000;
 const STAKE = 100;
 /**
@@ -103,6 +122,16 @@ const PROJECTIONS = process.env.BENCH_PROJECTIONS !== '0';
  * background transactions ran meanwhile (decision 0211).
  */
 const SERVER_TIMELINE = process.env.BENCH_SERVER_TIMELINE;
+/**
+ * `1`: the server records where the latency tail comes from (tail.ts: every statement, store call,
+ * handler and projection batch timed; event-loop delay sampled every ms; GC pauses) and the driver prints
+ * the `{"phase": …, "tail": …}` lines. Off by default: that recording runs on every call and statement in
+ * the server process, on the cores the bench measures (docs/benchmarks.md "Casino bench: the driver's
+ * and the instrumentation's CPU (helper, session 18)"). BENCH_SERVER_TIMELINE turns it on too.
+ */
+const TAIL = process.env.BENCH_TAIL === '1' || SERVER_TIMELINE !== undefined;
+/** Statements counted by name as well as in total (BENCH_COUNT_STATEMENTS=1: printed by the server at the end). */
+const COUNT_BY_STATEMENT = Boolean(process.env.BENCH_COUNT_SQL) || process.env.BENCH_COUNT_STATEMENTS === '1';
 /** `performance.now()` ms as Unix epoch ms with one decimal: the timelines' clock (the logs' clock). */
 const epochMs = (at: number) => (performance.timeOrigin + at).toFixed(1);
 /** The server's timeline rows (BENCH_SERVER_TIMELINE). */
@@ -157,10 +186,13 @@ const runServer = async (): Promise<void> => {
     schema,
     max: Number(process.env.BENCH_POOL ?? 20),
   });
-  const counted = countingSql(pool);
-  // Where the tail comes from (tail.ts): every statement timed by kind (pool wait + PostgreSQL).
-  const tail = tailRecorder();
-  const sql = timedSql(counted.sql, tail);
+  // Statements in total (statementsPerCall); by name only when asked (BENCH_COUNT_STATEMENTS=1).
+  const counted = countingSql(pool, { byStatement: COUNT_BY_STATEMENT });
+  // BENCH_TAIL=1, where the tail comes from (tail.ts): every statement timed by kind (pool wait + PostgreSQL).
+  const tail = TAIL ? tailRecorder() : undefined;
+  const sql = tail ? timedSql(counted.sql, tail) : counted.sql;
+  /** Each projection's largest lag since the last `tailReset` (ms): `projectionLagMaxMs`, always measured. */
+  let lagMaxMs = new Map<string, number>();
   const list = modules.filter((m) => m.name !== 'feed');
   for (const module of list)
     for (const projection of module.projections ?? []) {
@@ -172,9 +204,16 @@ const runServer = async (): Promise<void> => {
       // for that long before any request waiting behind it runs.
       mutable.applyBatch = ((...args: never[]) => {
         // The projection's lag: how long ago its batch's first event was recorded (ms, the store's
-        // recordedAt against this clock) — the oldest event the read model was still missing.
+        // recordedAt against this clock) — the oldest event the read model was still missing. Once per
+        // batch, not per call: cheap enough to keep on.
         const first = (args[0] as unknown as readonly { recordedAt: string }[])[0];
-        if (first) tail.span(`lag ${projection.name}`, Date.now() - Date.parse(first.recordedAt));
+        if (first) {
+          const lag = Date.now() - Date.parse(first.recordedAt);
+          if (lag > (lagMaxMs.get(projection.name) ?? Number.NEGATIVE_INFINITY))
+            lagMaxMs.set(projection.name, lag);
+          tail?.span(`lag ${projection.name}`, lag);
+        }
+        if (!tail) return apply.apply(projection, args);
         return tail.timed(`projection ${projection.name}`, () => {
           const cpu = process.cpuUsage();
           const running = apply.apply(projection, args);
@@ -191,21 +230,23 @@ const runServer = async (): Promise<void> => {
   });
   const services = await openServices(config, list, { sql });
   const app = await buildApp(config, services, list, { authenticate });
-  const store = services.store as unknown as Record<string, (...args: unknown[]) => Promise<unknown>>;
-  for (const method of ['readStreams', 'appendToStreams'] as const) {
-    const inner = store[method]!.bind(services.store);
-    store[method] = (...args) => tail.timed(`store.${method}`, () => inner(...args));
+  if (tail) {
+    const store = services.store as unknown as Record<string, (...args: unknown[]) => Promise<unknown>>;
+    for (const method of ['readStreams', 'appendToStreams'] as const) {
+      const inner = store[method]!.bind(services.store);
+      store[method] = (...args) => tail.timed(`store.${method}`, () => inner(...args));
+    }
+    const arrived = new WeakMap<object, number>();
+    app.addHook('onRequest', async (request) => {
+      arrived.set(request, performance.now());
+    });
+    app.addHook('onResponse', async (request) => {
+      const at = arrived.get(request);
+      if (at === undefined) return;
+      tail.span(`handler ${request.url.split('/').pop()}`, performance.now() - at);
+      onServerTimeline('handler', at);
+    });
   }
-  const arrived = new WeakMap<object, number>();
-  app.addHook('onRequest', async (request) => {
-    arrived.set(request, performance.now());
-  });
-  app.addHook('onResponse', async (request) => {
-    const at = arrived.get(request);
-    if (at === undefined) return;
-    tail.span(`handler ${request.url.split('/').pop()}`, performance.now() - at);
-    onServerTimeline('handler', at);
-  });
   for (const module of list) if (module.start) await module.start(services);
   if (PROJECTIONS) services.projections.start();
   await seedSandboxProvider(services.sql);
@@ -240,7 +281,8 @@ const runServer = async (): Promise<void> => {
   process.on('message', async (m: { type: string }) => {
     if (m.type === 'count') return counted.reset();
     if (m.type === 'tailReset') {
-      tail.reset();
+      tail?.reset();
+      lagMaxMs = new Map();
       // BENCH_CALLS_PROF=<file>: a V8 CPU profile of the server during the calls only (not the seeding).
       if (process.env.BENCH_CALLS_PROF) {
         profiler = new Session();
@@ -257,7 +299,11 @@ const runServer = async (): Promise<void> => {
         profiler.disconnect();
         profiler = undefined;
       }
-      return process.send!({ type: 'tail', report: tail.report() });
+      return process.send!({
+        type: 'tail',
+        report: tail?.report(),
+        lagMaxMs: Object.fromEntries(lagMaxMs),
+      } satisfies TailAnswer);
     }
     if (m.type === 'statements') return process.send!({ type: 'statements', n: counted.total() });
     if (m.type === 'settle') {
@@ -267,8 +313,7 @@ const runServer = async (): Promise<void> => {
       return process.send!({ type: 'settled', ms: performance.now() - started });
     }
     if (m.type !== 'stop') return;
-    if (process.env.BENCH_COUNT_SQL || process.env.BENCH_COUNT_STATEMENTS === '1')
-      console.error(counted.report(Number.POSITIVE_INFINITY));
+    if (COUNT_BY_STATEMENT) console.error(counted.report(Number.POSITIVE_INFINITY));
     await app.close();
     await services.projections.settle();
     if (SERVER_TIMELINE)
@@ -276,6 +321,15 @@ const runServer = async (): Promise<void> => {
     process.exit(0);
   });
 };
+
+/** The server's answer to `tail` after a phase. */
+interface TailAnswer {
+  readonly type: 'tail';
+  /** BENCH_TAIL=1 only: where the tail came from (tail.ts). */
+  readonly report: TailReport | undefined;
+  /** Each projection's largest lag over the phase (ms): how long its batch's first event had waited. */
+  readonly lagMaxMs: Readonly<Record<string, number>>;
+}
 
 const percentile = (sorted: readonly number[], p: number) =>
   sorted.length === 0 ? 0 : sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
@@ -292,7 +346,10 @@ interface PhaseFigures {
   readonly pgCpu: number;
   readonly statements: number;
   readonly driverCpu: number;
-  readonly tail: TailReport;
+  /** BENCH_TAIL=1 only: the server's tail report (tail.ts). */
+  readonly tail: TailReport | undefined;
+  /** Each projection's largest lag over the phase (ms). */
+  readonly lagMaxMs: Readonly<Record<string, number>>;
   /** Paced only: the largest delay of a pair's sending behind its due time (ms). */
   readonly maxSendDelayMs?: number;
   /** The driver's own event-loop delay over the phase (ms): its p99 and max (a stall of the driver shows as latency). */
@@ -308,13 +365,9 @@ const runDriver = async (): Promise<void> => {
   const admin = await createPostgresClient({ connectionString: URL_ });
   await admin.query(`CREATE SCHEMA ${schema}`);
   const { child, ready } = await forkBenchServer<Ready>(import.meta.url, schema);
-  const base = `http://127.0.0.1:${ready.port}`;
   const statuses = new Map<string, number>();
   // The load generator (BENCH_DRIVER, see the header; casino-driver.ts).
-  const transport =
-    DRIVER === 'fetch'
-      ? fetchTransport(base, 'sandbox', ready.secret)
-      : httpTransport(ready.port, 'sandbox', ready.secret, CONNECTIONS);
+  const transport = driverTransport(DRIVER, ready.port, 'sandbox', ready.secret, CONNECTIONS);
   /** The running window's counters (reset by each phase). */
   let window = { latencies: [] as number[], calls: 0, errors: 0 };
   /** BENCH_LATENCIES: every call's `method,from,latency` (ms on the driver's clock), for a timeline. */
@@ -401,7 +454,7 @@ const runDriver = async (): Promise<void> => {
     const serverCpu = (await totalCpuSeconds([child.pid!])) - serverBefore;
     const pgCpu = (await pgMeter()) ?? 0;
     const statements = (await statementsNow()) - statementsBefore;
-    const tail = await ask('tail', 'tail', (m) => m.report as TailReport);
+    const { report: tail, lagMaxMs } = await ask('tail', 'tail', (m) => m as unknown as TailAnswer);
     const catchUpStarted = performance.now();
     if (PROJECTIONS) await caughtUp();
     const caughtUpMs = performance.now() - catchUpStarted;
@@ -422,6 +475,7 @@ const runDriver = async (): Promise<void> => {
         max: Number((driverLoop.max / 1e6).toFixed(1)),
       },
       tail,
+      lagMaxMs,
     };
   };
 
@@ -528,9 +582,7 @@ const runDriver = async (): Promise<void> => {
     // Projection lag (decision 0211): the most ms a batch's first event had waited when it was applied,
     // per projection with a batch write, and after the phase the time until the read models caught up.
     projectionLagMaxMs: Object.fromEntries(
-      Object.entries(f.tail.spans)
-        .filter(([k]) => k.startsWith('lag '))
-        .map(([k, s]) => [k.slice('lag '.length), Math.round(s.max)]),
+      Object.entries(f.lagMaxMs).map(([name, ms]) => [name, Math.round(ms)]),
     ),
     caughtUpMs: Math.round(f.caughtUpMs),
     settleMs: Math.round(f.settleMs),
@@ -588,7 +640,7 @@ const runDriver = async (): Promise<void> => {
     ['paced', paced],
     ['saturated', saturated],
   ] as const) {
-    if (!f) continue;
+    if (!f?.tail) continue;
     const latencyP = (p: number) => Number(percentile(f.latencies, p).toFixed(1));
     console.log(
       JSON.stringify({

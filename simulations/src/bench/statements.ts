@@ -2,7 +2,9 @@
  * A SQL client that counts the statements (round trips to PostgreSQL) sent through it, for the HTTP
  * benches' "statements per bet / call / acceptance" figures: every `query` counts one, a transaction two
  * (its BEGIN and its COMMIT). Each statement is also counted by its prepared name or first words, so
- * `BENCH_COUNT_STATEMENTS=1` can print which request step or projection sends the most.
+ * `BENCH_COUNT_STATEMENTS=1` can print which request step or projection sends the most — unless
+ * `byStatement: false` (bench:casino without BENCH_COUNT_STATEMENTS): then the total alone, one increment
+ * per statement, with no name built from each statement's text on the server's CPU.
  */
 import type { SqlClient, SqlExecutor } from '@bashiri/eventstore';
 
@@ -18,26 +20,44 @@ export interface CountingSql {
   report(limit?: number): string;
 }
 
-/** Wraps `inner`; `keyLength` characters of a statement's text name it when it has no prepared name. */
-export const countingSql = (inner: SqlClient, keyLength = 90): CountingSql => {
+/** Options of {@link countingSql}. */
+export interface CountingOptions {
+  /** Characters of a statement's text that name it when it has no prepared name (default 90). */
+  readonly keyLength?: number;
+  /**
+   * Whether to count each statement by name as well (default true). `false` counts the total only, with
+   * no name built per statement: {@link CountingSql.report} is then empty.
+   */
+  readonly byStatement?: boolean;
+}
+
+/** Wraps `inner`, counting what it sends (see the module comment and {@link CountingOptions}). */
+export const countingSql = (inner: SqlClient, options: CountingOptions = {}): CountingSql => {
+  const { keyLength = 90, byStatement: named = true } = options;
   let total = 0;
   const byStatement = new Map<string, number>();
-  const count = (key: string, trips = 1) => {
+  const count = (key: string, trips: number) => {
     total += trips;
     byStatement.set(key, (byStatement.get(key) ?? 0) + trips);
   };
   const wrap = <E extends SqlExecutor>(executor: E): E =>
     ({
       ...executor,
-      query: (text: string, params?: readonly unknown[], name?: string) => {
-        count(name ?? text.replace(/\s+/g, ' ').trim().slice(0, keyLength));
-        return executor.query(text, params, name);
-      },
+      query: named
+        ? (text: string, params?: readonly unknown[], name?: string) => {
+            count(name ?? text.replace(/\s+/g, ' ').trim().slice(0, keyLength), 1);
+            return executor.query(text, params, name);
+          }
+        : (text: string, params?: readonly unknown[], name?: string) => {
+            total += 1;
+            return executor.query(text, params, name);
+          },
     }) as E;
   const sql: SqlClient = {
     ...wrap(inner),
     transaction: (fn) => {
-      count('BEGIN … COMMIT', 2);
+      if (named) count('BEGIN … COMMIT', 2);
+      else total += 2;
       return inner.transaction((tx) => fn(wrap(tx)));
     },
     withConnection: (fn) => inner.withConnection((connection) => fn(wrap(connection))),
