@@ -25,6 +25,7 @@ import {
   casinoWalletCommands,
   CASINO_HEADERS,
   domainError,
+  isRecentMovement,
   parseCasinoRequest,
   verifyCasinoSignature,
   walletStream,
@@ -252,7 +253,7 @@ export const answerWalletCall = async (services: AppServices, call: WalletCall):
           // another round of this player would be dropped by the wallet as a repeat while the round took
           // it (a bet never debited). Refused as a duplicate transaction (Niropa: "with a different …
           // round"). Beyond the wallet's recent-id window the store's unique event id refuses the append.
-          if (wallet.state.recentMovementIds.includes(walletCommand.movementId))
+          if (isRecentMovement(wallet.state.recentMovementIds, walletCommand.movementId))
             return {
               answer: {
                 kind: 'answer',
