@@ -247,7 +247,7 @@ export const answerWalletCall = async (services: AppServices, call: WalletCall):
           };
       }
       let state = product.state;
-      for (const event of decision.events) {
+      for (const [k, event] of decision.events.entries()) {
         for (const walletCommand of casinoWalletCommands(event, state)) {
           // The provider's transaction ids are unique per provider, not per round: an id already used in
           // another round of this player would be dropped by the wallet as a repeat while the round took
@@ -272,7 +272,9 @@ export const answerWalletCall = async (services: AppServices, call: WalletCall):
               productEvents: [],
             };
         }
-        state = casinoRoundDecider.evolve(state, event);
+        // The state before the next event names its wallet commands; after the last, none is needed
+        // (the money path folds the events it writes itself).
+        if (k < decision.events.length - 1) state = casinoRoundDecider.evolve(state, event);
       }
       return {
         answer: { kind: 'answer', answer: casinoOk(wallet.state.balance, transactionId) },
