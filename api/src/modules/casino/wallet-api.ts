@@ -75,6 +75,14 @@ type Decided =
 export const CASINO_ROUNDS_CACHED = 50_000;
 
 /**
+ * Rounds dropped at once when the cache is over {@link CASINO_ROUNDS_CACHED}. Dropping the oldest one at
+ * a time (`keys().next()` per call) made V8 step over every entry deleted before it until the table was
+ * rebuilt: ~7 µs per call once the cache was full, against ~1 µs (docs/benchmarks.md "Wallet call path
+ * CPU (helper, session 18)"). One pass per batch steps over them once.
+ */
+export const CASINO_ROUNDS_DROPPED = 5_000;
+
+/**
  * The rounds this process last wrote or read, by stream: the next call of a round (a `win` after its
  * `bet`) starts from it and is tried without a read (`MoneyMovement.optimistic`, decision 0172). A
  * state only ever stands for its version: if the stream moved on elsewhere the append refuses it.
@@ -90,17 +98,24 @@ const roundsOf = (services: AppServices): Map<string, Aggregated<CasinoRoundStat
   return rounds;
 };
 
-const rememberRound = (
+/**
+ * Keeps `round` as the state of `stream` unless a later one is held (the most recently written last);
+ * over {@link CASINO_ROUNDS_CACHED} rounds, the oldest written are dropped down to that less
+ * {@link CASINO_ROUNDS_DROPPED}.
+ */
+export const rememberRound = (
   rounds: Map<string, Aggregated<CasinoRoundState>>,
   stream: string,
   round: Aggregated<CasinoRoundState> | undefined,
-) => {
+): void => {
   if (!round || round.version === 0) return;
   const held = rounds.get(stream);
   if (held && held.version >= round.version) return;
   rounds.delete(stream);
   rounds.set(stream, round);
-  if (rounds.size > CASINO_ROUNDS_CACHED) rounds.delete(rounds.keys().next().value!);
+  if (rounds.size <= CASINO_ROUNDS_CACHED) return;
+  const oldest = rounds.keys();
+  while (rounds.size > CASINO_ROUNDS_CACHED - CASINO_ROUNDS_DROPPED) rounds.delete(oldest.next().value!);
 };
 
 /** Wallet events read per page while looking back for a repeated call's movement. */
