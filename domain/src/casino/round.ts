@@ -148,9 +148,9 @@ export const initialCasinoRoundState = (): CasinoRoundState => ({
 /**
  * `record` with `key` set to `value`, as a new record without a prototype. Keys are the provider's
  * transaction ids, a new name in every round: V8 gave each `{ ...record, [key]: value }` a hidden
- * class of its own, chained from the empty object's (a transition per id ever seen, searched and
- * copied on every new one: evolving a round cost ~15 µs and grew with the ids seen; docs/benchmarks.md
- * "Wallet call path CPU (helper, session 18)"). An object without a prototype is a plain dictionary from
+ * class of its own, chained from the empty object's: a transition per id ever seen, searched and added
+ * on every event, more of them with every round the process sees (docs/benchmarks.md "Wallet call path
+ * CPU (helper, session 18)"; decision 0214). An object without a prototype is a plain dictionary from
  * the start, and no `Object.prototype` member can pass for a transaction id either.
  */
 const withEntry = <V>(record: Readonly<Record<string, V>>, key: string, value: V): Record<string, V> => {

@@ -3,8 +3,8 @@
  * membership (decision 0214). The window stays what it was — a plain array of the last
  * {@link RECENT_MOVEMENTS} movement ids, oldest first, its own snapshot — and every money call asks
  * whether a movement id is in it (the wallet decider; the casino wallet API before paying). Scanning 256
- * ids of one shape (`casino:<provider>:<transaction>`) twice per call was ~3 % of the server's CPU on the
- * casino bench (docs/benchmarks.md "Wallet call path CPU (helper, session 18)").
+ * ids of one shape (`casino:<provider>:<transaction>`) twice per call was 3.5 % of the on-CPU samples of
+ * the casino call path at 1,000 calls/s (docs/benchmarks.md "Wallet call path CPU (helper, session 18)").
  *
  * The index lives beside the arrays, never in them: a chain of windows, each made by
  * {@link rememberMovement} from the one before, shares one `Map` from id to the sequence number of its

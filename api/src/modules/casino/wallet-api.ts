@@ -77,7 +77,7 @@ export const CASINO_ROUNDS_CACHED = 50_000;
 /**
  * Rounds dropped at once when the cache is over {@link CASINO_ROUNDS_CACHED}. Dropping the oldest one at
  * a time (`keys().next()` per call) made V8 step over every entry deleted before it until the table was
- * rebuilt: ~7 µs per call once the cache was full, against ~1 µs (docs/benchmarks.md "Wallet call path
+ * rebuilt: 4–7 µs per call once the cache was full, against under 1.5 µs (docs/benchmarks.md "Wallet call path
  * CPU (helper, session 18)"). One pass per batch steps over them once.
  */
 export const CASINO_ROUNDS_DROPPED = 5_000;
