@@ -141,9 +141,24 @@ export const initialCasinoRoundState = (): CasinoRoundState => ({
   roundId: null,
   gameId: null,
   userId: null,
-  bets: {},
-  transactions: {},
+  bets: Object.create(null) as CasinoRoundState['bets'],
+  transactions: Object.create(null) as CasinoRoundState['transactions'],
 });
+
+/**
+ * `record` with `key` set to `value`, as a new record without a prototype. Keys are the provider's
+ * transaction ids, a new name in every round: V8 gave each `{ ...record, [key]: value }` a hidden
+ * class of its own, chained from the empty object's: a transition per id ever seen, searched and added
+ * on every event, more of them with every round the process sees (docs/benchmarks.md "Wallet call path
+ * CPU (helper, session 18)"; decision 0214). An object without a prototype is a plain dictionary from
+ * the start, and no `Object.prototype` member can pass for a transaction id either.
+ */
+const withEntry = <V>(record: Readonly<Record<string, V>>, key: string, value: V): Record<string, V> => {
+  const next = Object.create(null) as Record<string, V>;
+  for (const k in record) next[k] = record[k]!;
+  next[key] = value;
+  return next;
+};
 
 const transactionOf = (event: CasinoRoundEvent): CasinoTransaction => {
   const d = event.data;
@@ -188,13 +203,13 @@ export const evolveCasinoRound = (state: CasinoRoundState, event: CasinoRoundEve
   const d = event.data;
   let bets = state.bets;
   if (event.type === 'CasinoBetPlaced')
-    bets = { ...bets, [d.transactionId]: { amount: event.data.amount, status: 'open' } };
+    bets = withEntry(bets, d.transactionId, { amount: event.data.amount, status: 'open' as const });
   else if (event.type === 'CasinoWinCredited') {
     const bet = ownOf(bets, event.data.betTransactionId);
-    if (bet) bets = { ...bets, [event.data.betTransactionId]: { ...bet, status: 'won' } };
+    if (bet) bets = withEntry(bets, event.data.betTransactionId, { ...bet, status: 'won' as const });
   } else if (event.type === 'CasinoBetRolledBack') {
     const bet = ownOf(bets, event.data.betTransactionId) ?? { amount: 0, status: 'rolledBack' as const };
-    bets = { ...bets, [event.data.betTransactionId]: { ...bet, status: 'rolledBack' } };
+    bets = withEntry(bets, event.data.betTransactionId, { ...bet, status: 'rolledBack' as const });
   }
   return {
     providerId: d.providerId,
@@ -202,7 +217,7 @@ export const evolveCasinoRound = (state: CasinoRoundState, event: CasinoRoundEve
     gameId: d.gameId,
     userId: d.userId,
     bets,
-    transactions: { ...state.transactions, [d.transactionId]: transactionOf(event) },
+    transactions: withEntry(state.transactions, d.transactionId, transactionOf(event)),
   };
 };
 

@@ -5,3 +5,4 @@ export { decideWallet } from './decide.ts';
 export { netOf, percentTax } from './lines.ts';
 export * from './decider.ts';
 export * from './snapshot.ts';
+export { isRecentMovement } from './recent-movements.ts';

@@ -25,6 +25,7 @@ import {
   casinoWalletCommands,
   CASINO_HEADERS,
   domainError,
+  isRecentMovement,
   parseCasinoRequest,
   verifyCasinoSignature,
   walletStream,
@@ -74,6 +75,14 @@ type Decided =
 export const CASINO_ROUNDS_CACHED = 50_000;
 
 /**
+ * Rounds dropped at once when the cache is over {@link CASINO_ROUNDS_CACHED}. Dropping the oldest one at
+ * a time (`keys().next()` per call) made V8 step over every entry deleted before it until the table was
+ * rebuilt: 4–7 µs per call once the cache was full, against under 1.5 µs (docs/benchmarks.md "Wallet call path
+ * CPU (helper, session 18)"). One pass per batch steps over them once.
+ */
+export const CASINO_ROUNDS_DROPPED = 5_000;
+
+/**
  * The rounds with an open bet this process last wrote or read, by stream: the next call of a round (a
  * `win` after its `bet`) starts from it and is tried without a read (`MoneyMovement.optimistic`,
  * decision 0172). A state only ever stands for its version: if the stream moved on elsewhere the append
@@ -102,18 +111,25 @@ const hasOpenBet = (state: CasinoRoundState): boolean => {
   return false;
 };
 
-const rememberRound = (
+/**
+ * Keeps `round` as the state of `stream` while it has an open bet (decision 0216) unless a later one is
+ * held (the most recently written last); over {@link CASINO_ROUNDS_CACHED} rounds, the oldest written are
+ * dropped down to that less {@link CASINO_ROUNDS_DROPPED}.
+ */
+export const rememberRound = (
   rounds: Map<string, Aggregated<CasinoRoundState>>,
   stream: string,
   round: Aggregated<CasinoRoundState> | undefined,
-) => {
+): void => {
   if (!round || round.version === 0) return;
   const held = rounds.get(stream);
   if (held && held.version >= round.version) return;
   rounds.delete(stream);
   if (!hasOpenBet(round.state)) return;
   rounds.set(stream, round);
-  if (rounds.size > CASINO_ROUNDS_CACHED) rounds.delete(rounds.keys().next().value!);
+  if (rounds.size <= CASINO_ROUNDS_CACHED) return;
+  const oldest = rounds.keys();
+  while (rounds.size > CASINO_ROUNDS_CACHED - CASINO_ROUNDS_DROPPED) rounds.delete(oldest.next().value!);
 };
 
 /** Wallet events read per page while looking back for a repeated call's movement. */
@@ -260,13 +276,13 @@ export const answerWalletCall = async (services: AppServices, call: WalletCall):
           };
       }
       let state = product.state;
-      for (const event of decision.events) {
+      for (const [k, event] of decision.events.entries()) {
         for (const walletCommand of casinoWalletCommands(event, state)) {
           // The provider's transaction ids are unique per provider, not per round: an id already used in
           // another round of this player would be dropped by the wallet as a repeat while the round took
           // it (a bet never debited). Refused as a duplicate transaction (Niropa: "with a different …
           // round"). Beyond the wallet's recent-id window the store's unique event id refuses the append.
-          if (wallet.state.recentMovementIds.includes(walletCommand.movementId))
+          if (isRecentMovement(wallet.state.recentMovementIds, walletCommand.movementId))
             return {
               answer: {
                 kind: 'answer',
@@ -285,7 +301,9 @@ export const answerWalletCall = async (services: AppServices, call: WalletCall):
               productEvents: [],
             };
         }
-        state = casinoRoundDecider.evolve(state, event);
+        // The state before the next event names its wallet commands; after the last, none is needed
+        // (the money path folds the events it writes itself).
+        if (k < decision.events.length - 1) state = casinoRoundDecider.evolve(state, event);
       }
       return {
         answer: { kind: 'answer', answer: casinoOk(wallet.state.balance, transactionId) },
