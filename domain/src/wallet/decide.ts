@@ -14,7 +14,6 @@ import type { PayType } from '../config/bet-config.ts';
 import type { Movement, MovementLine, StakeProduct, WalletEvent, WalletState } from './events.ts';
 import { MAX_OPEN_WITHDRAWALS } from './events.ts';
 import { amountError, credit, debit, line, percentTax, reasonError } from './lines.ts';
-import { isRecentMovement } from './recent-movements.ts';
 
 type D = Decision<WalletEvent>;
 
@@ -274,7 +273,7 @@ export const decideWallet = (c: C.WalletCommand, s: WalletState): D => {
       }),
     );
   }
-  if (isRecentMovement(s.recentMovementIds, c.movementId)) return accept();
+  if (s.recentMovementIds.includes(c.movementId)) return accept();
   switch (c.type) {
     case 'DebitStake':
       return debitStake(c, s);

@@ -9,9 +9,6 @@
  */
 import type { PayType } from '../config/bet-config.ts';
 import type { BillType } from './bill-types.ts';
-import { RECENT_MOVEMENTS, rememberMovement } from './recent-movements.ts';
-
-export { RECENT_MOVEMENTS };
 
 /**
  * A pocket of the wallet: real `balance`, `creditMoney` (free bet / bonus, pay type 2), `racingCoin`
@@ -146,15 +143,14 @@ export interface WalletState {
   readonly creditMoney: number;
   readonly racingCoin: number;
   readonly debt: number;
-  /**
-   * Most recent movement ids, oldest first, at most {@link RECENT_MOVEMENTS}. Ask `isRecentMovement`
-   * (recent-movements.ts: O(1) for a window made by the fold) rather than scanning it.
-   */
+  /** Most recent movement ids, oldest first, at most {@link RECENT_MOVEMENTS}. */
   readonly recentMovementIds: readonly string[];
   readonly openWithdrawals: readonly OpenWithdrawal[];
   readonly movementCount: number;
 }
 
+/** Size of the idempotency window kept in state; older repeats are caught by the event store's unique event id. */
+export const RECENT_MOVEMENTS = 256;
 /** Withdrawals that may be in flight at once per player; keeps the state bounded. */
 export const MAX_OPEN_WITHDRAWALS = 5;
 
@@ -168,6 +164,9 @@ export const initialWalletState = (): WalletState => ({
   openWithdrawals: [],
   movementCount: 0,
 });
+
+const remember = (ids: readonly string[], id: string): readonly string[] =>
+  ids.length < RECENT_MOVEMENTS ? [...ids, id] : [...ids.slice(ids.length - RECENT_MOVEMENTS + 1), id];
 
 /** Folds one wallet event: pockets take the lines' `after` values; withdrawals open and close. */
 export const evolveWallet = (state: WalletState, event: WalletEvent): WalletState => {
@@ -187,7 +186,7 @@ export const evolveWallet = (state: WalletState, event: WalletEvent): WalletStat
   return {
     userId: event.data.userId,
     ...pockets,
-    recentMovementIds: rememberMovement(state.recentMovementIds, event.data.movementId),
+    recentMovementIds: remember(state.recentMovementIds, event.data.movementId),
     openWithdrawals,
     movementCount: state.movementCount + 1,
   };

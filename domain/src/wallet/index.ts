@@ -5,4 +5,3 @@ export { decideWallet } from './decide.ts';
 export { netOf, percentTax } from './lines.ts';
 export * from './decider.ts';
 export * from './snapshot.ts';
-export { isRecentMovement } from './recent-movements.ts';

@@ -25,7 +25,6 @@ import {
   casinoWalletCommands,
   CASINO_HEADERS,
   domainError,
-  isRecentMovement,
   parseCasinoRequest,
   verifyCasinoSignature,
   walletStream,
@@ -282,7 +281,7 @@ export const answerWalletCall = async (services: AppServices, call: WalletCall):
           // another round of this player would be dropped by the wallet as a repeat while the round took
           // it (a bet never debited). Refused as a duplicate transaction (Niropa: "with a different …
           // round"). Beyond the wallet's recent-id window the store's unique event id refuses the append.
-          if (isRecentMovement(wallet.state.recentMovementIds, walletCommand.movementId))
+          if (wallet.state.recentMovementIds.includes(walletCommand.movementId))
             return {
               answer: {
                 kind: 'answer',
