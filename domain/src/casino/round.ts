@@ -384,6 +384,12 @@ export const casinoRoundDecider: Decider<CasinoRoundCommand, CasinoRoundEvent, C
   decide: decideCasinoRound,
 };
 
+/** Whether a round has a bet still waiting for its `win` or `rollback` (status `open`). */
+export const casinoRoundHasOpenBet = (state: CasinoRoundState): boolean => {
+  for (const id in state.bets) if (state.bets[id]!.status === 'open') return true;
+  return false;
+};
+
 /**
  * The answer to a provider call: the transaction the round holds under `transactionId` (the first
  * result, for a first call and every repeat alike), or `undefined` when the round never accepted it.

@@ -18,6 +18,7 @@ import {
   casinoRefusal,
   casinoRoundCommandOf,
   casinoRoundDecider,
+  casinoRoundHasOpenBet,
   casinoRoundStream,
   casinoChecksSessionExpiry,
   casinoMovementId,
@@ -104,12 +105,6 @@ const roundsOf = (services: AppServices): Map<string, Aggregated<CasinoRoundStat
 /** How many rounds `services`' process holds (for tests of decision 0216: only rounds with an open bet). */
 export const heldCasinoRounds = (services: AppServices): number => roundCaches.get(services)?.size ?? 0;
 
-/** Whether a round has a bet still waiting for its `win` or `rollback`. */
-const hasOpenBet = (state: CasinoRoundState): boolean => {
-  for (const id in state.bets) if (state.bets[id]!.status === 'open') return true;
-  return false;
-};
-
 /**
  * Keeps `round` as the state of `stream` while it has an open bet (decision 0216) unless a later one is
  * held (the most recently written last); over {@link CASINO_ROUNDS_CACHED} rounds, the oldest written are
@@ -124,7 +119,7 @@ export const rememberRound = (
   const held = rounds.get(stream);
   if (held && held.version >= round.version) return;
   rounds.delete(stream);
-  if (!hasOpenBet(round.state)) return;
+  if (!casinoRoundHasOpenBet(round.state)) return;
   rounds.set(stream, round);
   if (rounds.size <= CASINO_ROUNDS_CACHED) return;
   const oldest = rounds.keys();
@@ -275,7 +270,7 @@ export const answerWalletCall = async (services: AppServices, call: WalletCall):
           };
       }
       let state = product.state;
-      for (const [k, event] of decision.events.entries()) {
+      for (const event of decision.events) {
         for (const walletCommand of casinoWalletCommands(event, state)) {
           // The provider's transaction ids are unique per provider, not per round: an id already used in
           // another round of this player would be dropped by the wallet as a repeat while the round took
@@ -300,9 +295,7 @@ export const answerWalletCall = async (services: AppServices, call: WalletCall):
               productEvents: [],
             };
         }
-        // The state before the next event names its wallet commands; after the last, none is needed
-        // (the money path folds the events it writes itself).
-        if (k < decision.events.length - 1) state = casinoRoundDecider.evolve(state, event);
+        state = casinoRoundDecider.evolve(state, event);
       }
       return {
         answer: { kind: 'answer', answer: casinoOk(wallet.state.balance, transactionId) },
