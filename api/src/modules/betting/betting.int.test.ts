@@ -215,6 +215,33 @@ describe('betting end to end: credit, single and multiple bets, results, settlem
     });
   });
 
+  it("shows a bet in the player's My bets (list and detail) as soon as it is placed, before any background catch-up", async () => {
+    const p3 = own('p3');
+    const a = await insertTestMatch(t.services.sql, {
+      home: 'Tabora United',
+      away: 'Mashujaa FC',
+      startTime: new Date(now + HOUR),
+    });
+    await credit(p3, 2_000, `c-${p3}`);
+    const placed = await place(p3, 'fresh', 500, [{ selectionId: a.outcomes.home, odds: '2.00' }]);
+    const id = placed.data!.placeBet.order!.id as string;
+    // No settle here: the orders read model is only as fresh as the reads make it.
+    const open = await t.gql<{ myBets: { total: number; items: { id: string; status: string }[] } }>(
+      MY_BETS,
+      { tab: 'OPEN' },
+      player(p3),
+      { remoteAddress: addressOf(p3) },
+    );
+    expect(open.data!.myBets).toMatchObject({ total: 1, items: [{ id, status: 'awaiting' }] });
+    const detail = await t.gql<{ myBet: { id: string; stake: number } | null }>(
+      'query ($id: ID!) { myBet(id: $id) { id stake } }',
+      { id },
+      player(p3),
+      { remoteAddress: addressOf(p3) },
+    );
+    expect(detail.data!.myBet).toEqual({ id, stake: 500 });
+  });
+
   it('refuses with the nobet list when a selection is unavailable or its odds moved, and moves no money', async () => {
     const p3 = own('p3');
     await credit(p3, 1_000, `c-${p3}`);

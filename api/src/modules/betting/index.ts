@@ -44,6 +44,15 @@ type Subscribable = GraphQLContext & {
 /** The subscription source of `ctx` (Mercurius puts `pubsub` in a subscription's context). */
 const pubsubOf = (ctx: GraphQLContext) => (ctx as Subscribable).pubsub;
 
+/**
+ * Read your own bets (spec §2 `/order`): the orders read model applies every event visible now before
+ * a player's read of it, waiting behind a batch another runner holds — so a bet the player placed a
+ * moment ago (on this instance or another, through the site or the API) is in the list and its detail
+ * at once, not after the background loop's next batch. Costs one short transaction when nothing is new.
+ */
+const ownBetsFresh = (ctx: GraphQLContext) =>
+  ctx.services.projections.catchUp(ordersProjection, { wait: true });
+
 /** Reads of the player's orders: rows mapped in queries.ts (not yet typed with the generated types). */
 const orderQueries = {
   myBets: async (
@@ -52,6 +61,7 @@ const orderQueries = {
     ctx: GraphQLContext,
   ) => {
     const { userId } = requirePlayer(ctx);
+    await ownBetsFresh(ctx);
     const page = Math.max(1, Math.floor(args.page ?? 1));
     const pageSize = Math.min(50, Math.max(1, Math.floor(args.pageSize ?? 10)));
     return myBets(
@@ -61,8 +71,11 @@ const orderQueries = {
       ctx.services.now(),
     );
   },
-  myBet: async (_root: unknown, { id }: { id: string }, ctx: GraphQLContext) =>
-    orderById(ctx.services.sql, id, requirePlayer(ctx).userId),
+  myBet: async (_root: unknown, { id }: { id: string }, ctx: GraphQLContext) => {
+    const { userId } = requirePlayer(ctx);
+    await ownBetsFresh(ctx);
+    return orderById(ctx.services.sql, id, userId);
+  },
 };
 
 const Query: QueryResolvers = {
