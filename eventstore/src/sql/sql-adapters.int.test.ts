@@ -9,7 +9,8 @@ import {
 } from '../testing/databases.ts';
 import { openSqlEventStore } from './adapters.ts';
 import { createPostgresClient } from './client.ts';
-import { createSqlEventStore, encodeSqlPosition, readAllWith } from './store.ts';
+import { createSqlEventStore, encodeSqlPosition, NOTICE_STREAMS_BUDGET, readAllWith } from './store.ts';
+import { onlyFor } from '../types.ts';
 import type { SqlExecutor } from './client.ts';
 
 const sqlFixture = (kind: 'postgres' | 'pglite') => async () => {
@@ -63,6 +64,48 @@ describe.skipIf(!postgresUrl())('wake-ups across processes (PostgreSQL)', () => 
       await subscription;
     } finally {
       controller.abort();
+      await reader.close();
+      await writer.close();
+      await db.dispose();
+    }
+  });
+
+  /**
+   * Decision 0217: another process's append wakes only the listeners its streams concern (a projection
+   * of wallets sleeps through racing appends), as an append in the listener's own process does; a window
+   * whose names outgrow the notification wakes every listener.
+   */
+  it("another process's append wakes the listeners of its streams only, and every listener past the names' budget", async () => {
+    const db = await openTestDatabase('postgres');
+    const writer = await openSqlEventStore(db.sql);
+    const otherPool = await createPostgresClient({
+      connectionString: db.connectionString!,
+      schema: db.schema,
+    });
+    const reader = await createSqlEventStore(otherPool);
+    const woken = { wallet: 0, racing: 0, all: 0 };
+    reader.onAppended(onlyFor({ streamPrefixes: ['wallet-'] }, () => woken.wallet++));
+    reader.onAppended(onlyFor({ streamPrefixes: ['racing-'] }, () => woken.racing++));
+    reader.onAppended(() => woken.all++);
+    try {
+      await writer.appendToStream('wallet-1', [{ type: 'Moved', data: {} }]);
+      await expect.poll(() => woken.all, { timeout: 5_000 }).toBe(1);
+      expect(woken).toEqual({ wallet: 1, racing: 0, all: 1 });
+      // Many streams in one window: more names than a notification carries.
+      const names = Array.from(
+        { length: Math.ceil(NOTICE_STREAMS_BUDGET / 20) },
+        (_, i) => `wallet-${'x'.repeat(12)}-${i}`,
+      );
+      await writer.appendToStreams(
+        names.map((streamName) => ({
+          streamName,
+          expectedVersion: 'any',
+          events: [{ type: 'Moved', data: {} }],
+        })),
+      );
+      await expect.poll(() => woken.all, { timeout: 5_000 }).toBe(2);
+      expect(woken).toEqual({ wallet: 2, racing: 1, all: 2 });
+    } finally {
       await reader.close();
       await writer.close();
       await db.dispose();

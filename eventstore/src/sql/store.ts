@@ -410,16 +410,74 @@ export interface SqlEventStoreOptions {
 }
 
 /**
- * Sends `send` at most once per `windowMs`: calls within the window fold into one sent at its end.
- * Keeps cross-process wake-ups to a few dozen a second however fast appends come.
+ * Bytes of stream names one notification may carry: PostgreSQL refuses a payload of 8,000 bytes or
+ * more, and the sending store's id and the JSON around the names take the rest.
  */
-const throttle = (send: () => Promise<unknown>, windowMs: number) => {
+export const NOTICE_STREAMS_BUDGET = 7_000;
+
+/**
+ * What one cross-process wake-up says (the payload of the `es_<schema>` notification, JSON): which store
+ * sent it, and the streams appended to in its window when they fit in {@link NOTICE_STREAMS_BUDGET}
+ * (`streams` absent: anything may have changed, every listener wakes).
+ */
+export interface AppendNotice {
+  readonly origin?: string;
+  readonly streams?: readonly string[];
+}
+
+/**
+ * Reads a notification's payload. A payload that is not a notice's JSON (a bare store id, as sent before
+ * the stream names were added, or a hand-sent `NOTIFY`) names no streams; no payload (the LISTEN
+ * connection's report of a gap after reconnecting) names nothing at all.
+ */
+export const parseAppendNotice = (payload: string | undefined): AppendNotice => {
+  if (!payload) return {};
+  if (!payload.startsWith('{')) return { origin: payload };
+  try {
+    const value = JSON.parse(payload) as { origin?: unknown; streams?: unknown };
+    const origin = typeof value.origin === 'string' ? value.origin : undefined;
+    const streams =
+      Array.isArray(value.streams) && value.streams.every((s) => typeof s === 'string')
+        ? (value.streams as string[])
+        : undefined;
+    return { origin, streams };
+  } catch {
+    return {};
+  }
+};
+
+/**
+ * Sends `send` at most once per `windowMs`: calls within the window fold into one sent at its end, with
+ * the union of the streams they named — or none (`undefined`: every listener elsewhere wakes) when one
+ * call named none or the names outgrow {@link NOTICE_STREAMS_BUDGET}. Keeps cross-process wake-ups to a
+ * few dozen a second however fast appends come, and lets the other processes' projections and workers
+ * sleep through appends to streams they do not read, as this process's own do.
+ */
+const coalesce = (send: (streams: readonly string[] | undefined) => Promise<unknown>, windowMs: number) => {
   let timer: NodeJS.Timeout | null = null;
-  return (): void => {
+  let names = new Set<string>();
+  let bytes = 0;
+  let unknown = false;
+  return (streams: readonly string[] | undefined): void => {
+    if (!streams) unknown = true;
+    else if (!unknown)
+      for (const stream of streams) {
+        if (names.has(stream)) continue;
+        names.add(stream);
+        bytes += Buffer.byteLength(JSON.stringify(stream)) + 1;
+        if (bytes > NOTICE_STREAMS_BUDGET) {
+          unknown = true;
+          break;
+        }
+      }
     if (timer) return;
     timer = setTimeout(() => {
+      const named = unknown ? undefined : [...names];
       timer = null;
-      void send().catch(() => undefined);
+      names = new Set();
+      bytes = 0;
+      unknown = false;
+      void send(named).catch(() => undefined);
     }, windowMs);
     timer.unref();
   };
@@ -441,24 +499,33 @@ export const createSqlEventStore = async (
   const listeners = new Set<AppendedListener>();
   const wake = (streams?: readonly string[]) => listeners.forEach((listener) => listener(streams));
   const channel = `es_${sql.schema}`;
-  // Each notification names the store that sent it: this store's own appends come back on its LISTEN
-  // connection too, and were already heard (with their streams) in process — waking every listener
-  // again would undo the stream filter of the projections and workers. Another store's append (another
-  // process, or a reconnection's catch-up): its streams are not known here, so every listener wakes.
+  // Each notification names the store that sent it (an `AppendNotice`): this store's own appends come
+  // back on its LISTEN connection too, and were already heard (with their streams) in process — waking
+  // every listener again would undo the stream filter of the projections and workers. Another store's
+  // append (another process) wakes the listeners its streams concern, as an append here does; without
+  // names (too many in one window, or a reconnection's gap) every listener wakes.
   const origin = randomUUID();
   const unlisten =
     sql.kind === 'postgres'
       ? await sql.listen(channel, (payload) => {
-          if (payload !== origin) wake();
+          const notice = parseAppendNotice(payload);
+          if (notice.origin !== origin) wake(notice.streams);
         })
       : null;
   const notifyOthers =
     sql.kind === 'postgres'
-      ? throttle(() => sql.query('SELECT pg_notify($1, $2)', [channel, origin]), NOTIFY_WINDOW_MS)
+      ? coalesce(
+          (streams) =>
+            sql.query('SELECT pg_notify($1, $2)', [
+              channel,
+              JSON.stringify({ origin, streams } satisfies AppendNotice),
+            ]),
+          NOTIFY_WINDOW_MS,
+        )
       : () => undefined;
   const notifyAppended = (streams?: readonly string[]) => {
     queueMicrotask(() => wake(streams));
-    notifyOthers();
+    notifyOthers(streams);
   };
 
   // Group commit behind the port (decision 0007): concurrent calls share one statement.
