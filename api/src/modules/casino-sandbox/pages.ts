@@ -106,10 +106,10 @@ ${controls}
 <script src="/casino-sandbox/game.js"></script></body></html>`;
 };
 
-/** A small SVG tile for the lobby. */
+/** A small SVG tile for the lobby (the crash tile's multiplier bottom right: the lobby's badge sits top left). */
 export const thumbnailSvg = (game: SandboxGame): string =>
   game === 'crash'
-    ? `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 160 120"><rect width="160" height="120" fill="#0b1f3a"/><path d="M10 110 Q90 100 140 20" stroke="#f5a623" stroke-width="6" fill="none"/><circle cx="140" cy="20" r="8" fill="#fff"/><text x="14" y="30" fill="#fff" font-family="sans-serif" font-size="22" font-weight="700">2.35×</text></svg>`
+    ? `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 160 120"><rect width="160" height="120" fill="#0b1f3a"/><path d="M10 110 Q90 100 140 20" stroke="#f5a623" stroke-width="6" fill="none"/><circle cx="140" cy="20" r="8" fill="#fff"/><text x="152" y="110" text-anchor="end" fill="#fff" font-family="sans-serif" font-size="22" font-weight="700">2.35×</text></svg>`
     : `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 160 120"><rect width="160" height="120" fill="#123d2a"/><rect x="50" y="30" width="60" height="60" rx="10" fill="#fff"/><circle cx="65" cy="45" r="6"/><circle cx="80" cy="60" r="6"/><circle cx="95" cy="75" r="6"/></svg>`;
 
 /**
