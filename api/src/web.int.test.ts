@@ -116,13 +116,17 @@ describe('web apps served by the API', () => {
     }
   });
 
-  it('answers 503 with how to build when an app is not built, and serves it once built (no restart)', async () => {
+  it('answers 503 with how to build when an app is not built, and serves it once built (no restart)', async ({
+    onTestFinished,
+  }) => {
+    const admin = sites[0]!.dist;
+    // The build is this attempt's own: removed when it ends, so that a retry starts unbuilt again.
+    onTestFinished(() => rmSync(admin, { recursive: true, force: true }));
     const missing = await app.inject({ method: 'GET', url: '/admin/' });
     expect(missing.statusCode).toBe(503);
     expect(missing.body).toContain('back office is not built');
     expect(missing.body).toContain('npm run build');
 
-    const admin = sites[0]!.dist;
     mkdirSync(join(admin, 'assets'), { recursive: true });
     writeFileSync(join(admin, 'index.html'), '<!doctype html><title>admin</title>');
     writeFileSync(join(admin, 'assets/index-def456.js'), 'console.log(1)');

@@ -5,7 +5,7 @@
  * outside its PostgreSQL transaction and commits read-model writes and checkpoint together.
  */
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createMemoryEventStore } from '@bashiri/eventstore';
 import { openTestDatabase } from '@bashiri/eventstore/testing';
 import type { EventStore } from '@bashiri/eventstore';
@@ -39,7 +39,10 @@ describe('projection runner: events in memory, read models in PGlite', () => {
   const balances = async () =>
     (await db.sql.query('SELECT stream, balance::int FROM rm_elsewhere ORDER BY stream')).rows;
 
-  beforeAll(async () => {
+  // A database and store of each attempt's own: the test counts what one runner applies from an empty
+  // log and checkpoint (a retry would start from its first attempt's).
+  beforeEach(async () => {
+    failOn = null;
     db = await openTestDatabase('pglite');
     store = createMemoryEventStore();
     await migrateProjections(db.sql);
@@ -47,7 +50,7 @@ describe('projection runner: events in memory, read models in PGlite', () => {
     // The primary key makes a second application of any event fail loudly.
     await db.sql.query('CREATE TABLE rm_elsewhere_log (event_id uuid PRIMARY KEY)');
   });
-  afterAll(async () => {
+  afterEach(async () => {
     await store.close();
     await db.dispose();
   });

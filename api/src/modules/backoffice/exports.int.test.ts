@@ -120,6 +120,18 @@ describe('CSV exports: background jobs, RFC 4180 files, permission-checked downl
   });
 
   it('quotes awkward text and defuses formulas in a players export; lists the export records', async () => {
+    const listed = async () =>
+      (
+        await t.gql<{ exports: { total: number; items: { id: string; kind: string }[] } }>(
+          `{ exports { total items { id kind status } } }`,
+          {},
+          exporter,
+        )
+      ).data!.exports;
+    // The records before this attempt's own export (the orders export of the test above; on a retry,
+    // also the first attempt's).
+    const before = await listed();
+    expect(before.items.map((i) => i.kind)).toContain('ORDERS');
     const started = await t.gql<{ startExport: { id: string } }>(START, { kind: 'PLAYERS' }, exporter);
     await settleExports(t.services);
     const response = await download(started.data!.startExport.id, exporter);
@@ -129,13 +141,13 @@ describe('CSV exports: background jobs, RFC 4180 files, permission-checked downl
     expect(byId.get('x1')).toMatchObject({ note: 'VIP, calls "Mama" at\r\nhome', balance: '9400' });
     expect(byId.get('x2')!.note).toBe(`'=HYPERLINK("http://x")`);
 
-    const list = await t.gql<{ exports: { total: number; items: { kind: string }[] } }>(
-      `{ exports { total items { kind status } } }`,
-      {},
-      exporter,
-    );
-    expect(list.data!.exports.total).toBe(2);
-    expect(list.data!.exports.items.map((i) => i.kind)).toEqual(['PLAYERS', 'ORDERS']);
+    // Newest first: this attempt's players export, then the records that were there before it.
+    const after = await listed();
+    expect(after.total).toBe(before.total + 1);
+    expect(after.items.map((i) => [i.id, i.kind])).toEqual([
+      [started.data!.startExport.id, 'PLAYERS'],
+      ...before.items.map((i) => [i.id, i.kind]),
+    ]);
   });
 
   it('refuses without the permissions or with a bad filter; a job that fails ends with status 3', async () => {

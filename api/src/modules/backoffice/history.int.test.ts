@@ -1,3 +1,4 @@
+import { randomInt } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { player, staff, startBettingTestApp } from '../../testing/app.ts';
 import type { TestApp } from '../../testing/app.ts';
@@ -36,10 +37,13 @@ describe('replayable audit history: wallet, bet and account streams', () => {
   let now = Date.parse('2026-11-21T08:00:00Z');
   let betId = '';
 
-  beforeAll(async () => {
-    t = await startBettingTestApp({ now: () => now });
-    await registerTestPlayer(t, 'h1', '+255781000101');
-    await creditTestPlayer(t, 'h1', 10_000, 'credit-1');
+  /**
+   * Registers `userId`, credits 10,000 (request `credit-<userId>`), an hour later places a 2,500 bet
+   * (request `bet-<userId>`), settles the projections; returns the bet's id.
+   */
+  const playerWithBet = async (userId: string, phone: string): Promise<string> => {
+    await registerTestPlayer(t, userId, phone);
+    await creditTestPlayer(t, userId, 10_000, `credit-${userId}`);
     now += 3_600_000;
     const match = await insertTestMatch(t.services.sql, {
       home: 'Mtibwa Sugar',
@@ -50,16 +54,22 @@ describe('replayable audit history: wallet, bet and account streams', () => {
       `mutation ($input: PlaceBetInput!) { placeBet(input: $input) { order { id } } }`,
       {
         input: {
-          requestId: 'bet-1',
+          requestId: `bet-${userId}`,
           payType: 'BALANCE',
           amount: 2_500,
           selections: [{ selectionId: match.outcomes.home, odds: '2.00' }],
         },
       },
-      player('h1'),
+      player(userId),
     );
-    betId = placed.data!.placeBet.order.id;
-    await settleOrders(t, [betId]);
+    const id = placed.data!.placeBet.order.id;
+    await settleOrders(t, [id]);
+    return id;
+  };
+
+  beforeAll(async () => {
+    t = await startBettingTestApp({ now: () => now });
+    betId = await playerWithBet('h1', '+255781000101');
   });
   afterAll(async () => t.close());
 
@@ -87,7 +97,7 @@ describe('replayable audit history: wallet, bet and account streams', () => {
     expect(history.events[0]).toMatchObject({
       actor: 'staff:cashier',
       reason: 'test credit',
-      causationId: 'staff:credit-1',
+      causationId: 'staff:credit-h1',
       at: '2026-11-21T08:00:00.000Z',
       movements: [{ pocket: 'balance', amount: 10_000, before: 0, after: 10_000 }],
     });
@@ -149,10 +159,14 @@ describe('replayable audit history: wallet, bet and account streams', () => {
   });
 
   it('verifies the wallet, bet and account read models equal their rebuild from the events', async () => {
+    // A player and bet of this attempt's own: the test adds a movement to the wallet (a retry would
+    // find its first attempt's).
+    const userId = `hv${randomInt(1_000_000)}`;
+    const ownBet = await playerWithBet(userId, `+25578${String(randomInt(10_000_000)).padStart(7, '0')}`);
     for (const [kind, id, tables] of [
-      ['WALLET', 'h1', ['wallet_balances', 'bills']],
-      ['BET', betId, ['orders', 'order_lines']],
-      ['ACCOUNT', 'h1', ['player_accounts']],
+      ['WALLET', userId, ['wallet_balances', 'bills']],
+      ['BET', ownBet, ['orders', 'order_lines']],
+      ['ACCOUNT', userId, ['player_accounts']],
     ] as const) {
       const answer = await t.gql<{ verifyReadModel: Verification }>(
         VERIFY,
@@ -170,13 +184,15 @@ describe('replayable audit history: wallet, bet and account streams', () => {
       expect(answer.data!.verifyReadModel.eventsReplayed).toBeGreaterThan(0);
     }
     // The rebuild ran in a rolled-back transaction: the real tables are untouched.
-    const { rows } = await t.services.sql.query(`SELECT count(*)::int AS n FROM bills WHERE user_id = 'h1'`);
+    const { rows } = await t.services.sql.query(`SELECT count(*)::int AS n FROM bills WHERE user_id = $1`, [
+      userId,
+    ]);
     expect(rows).toEqual([{ n: 2 }]);
 
     // A movement the projection has not reached yet is counted as pending, not reported as a difference.
     const moved = await walletOf(t.services).run({
       type: 'AdjustPocket',
-      userId: 'h1',
+      userId,
       movementId: 'staff:late-1',
       at: new Date(now).toISOString(),
       actor: { kind: 'staff', id: '1' },
@@ -188,7 +204,7 @@ describe('replayable audit history: wallet, bet and account streams', () => {
     expect(moved.ok).toBe(true);
     const pending = await t.gql<{ verifyReadModel: Verification }>(
       VERIFY,
-      { stream: { kind: 'WALLET', id: 'h1' } },
+      { stream: { kind: 'WALLET', id: userId } },
       auditor,
     );
     expect(pending.data!.verifyReadModel).toMatchObject({ equal: true, eventsReplayed: 2, pendingEvents: 1 });
@@ -256,11 +272,14 @@ describe('replayable audit history: a payment', () => {
   afterAll(async () => h.close());
 
   it('lists a deposit stream and verifies its row, detecting a tampered amount', async () => {
-    await h.addPlayer('pay1', '+255754000201', 6);
+    // A player, phone and request of this attempt's own (a retry would find its first attempt's).
+    const userId = `pay${randomInt(1_000_000)}`;
+    const digits = String(randomInt(1_000_000)).padStart(6, '0');
+    await h.addPlayer(userId, `+255754${digits}`, 6);
     const deposit = await h.t.gql<{ deposit: { id: string } }>(
       `mutation ($input: DepositInput!) { deposit(input: $input) { id } }`,
-      { input: { requestId: 'dep-1', amount: 5_000, phone: '0754000201' } },
-      player('pay1'),
+      { input: { requestId: `dep-${userId}`, amount: 5_000, phone: `0754${digits}` } },
+      player(userId),
     );
     const id = deposit.data!.deposit.id;
     h.fakes[6].customer(id, 'pay');
@@ -273,7 +292,7 @@ describe('replayable audit history: a payment', () => {
     expect(history.errors).toBeUndefined();
     expect(history.data!.streamHistory.events[0]).toMatchObject({
       type: 'PaymentRequested',
-      actor: 'player:pay1',
+      actor: `player:${userId}`,
     });
     expect(history.data!.streamHistory.events.length).toBeGreaterThan(1);
 

@@ -1,3 +1,4 @@
+import { randomInt } from 'node:crypto';
 import { fixtureDecider, fixtureStream } from '@bashiri/domain';
 import { handleCommand } from '@bashiri/eventstore';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -43,6 +44,12 @@ describe('staff orders: list, detail, cancel, admin and random bets', () => {
     expect(answer.data!.placeBet.status).toBe('PLACED');
     return answer.data!.placeBet.order.id;
   };
+
+  /** A user id and a phone of this attempt's own (a retry must not meet its first attempt's player). */
+  const ownPlayer = () => ({
+    userId: `u${randomInt(1_000_000)}`,
+    phone: `+25578${String(randomInt(10_000_000)).padStart(7, '0')}`,
+  });
 
   beforeAll(async () => {
     t = await startBettingTestApp({ now: () => now });
@@ -169,22 +176,27 @@ describe('staff orders: list, detail, cancel, admin and random bets', () => {
   });
 
   it('cancels an order with a reason: the stake comes back once, repeating changes nothing, audited', async () => {
+    // A player and bet of this attempt's own (a retry would find the first attempt's bet cancelled).
+    const { userId, phone } = ownPlayer();
+    await registerTestPlayer(t, userId, phone);
+    await creditTestPlayer(t, userId, 20_000, `c-${userId}`);
+    const bet = await place(userId, `r-${userId}`, 1_000, [{ selectionId: a.outcomes.home, odds: '2.00' }]);
     const balance = async () =>
-      (await t.gql<{ wallet: { balance: number } }>(WALLET, { userId: 'u1' }, viewer)).data!.wallet.balance;
+      (await t.gql<{ wallet: { balance: number } }>(WALLET, { userId }, viewer)).data!.wallet.balance;
     expect(await balance()).toBe(19_000);
-    const noReason = await t.gql(CANCEL, { id: betA, reason: '  ' }, canceller);
+    const noReason = await t.gql(CANCEL, { id: bet, reason: '  ' }, canceller);
     expect(noReason.errors![0]!.extensions!.code).toBe('REASON_REQUIRED');
     const unknown = await t.gql(CANCEL, { id: 'nope', reason: 'x' }, canceller);
     expect(unknown.errors![0]!.extensions!.code).toBe('BET_NOT_FOUND');
 
     const first = await t.gql<{ cancelOrder: Record<string, unknown> }>(
       CANCEL,
-      { id: betA, reason: 'match fixing suspected' },
+      { id: bet, reason: 'match fixing suspected' },
       canceller,
     );
     expect(first.errors).toBeUndefined();
     expect(first.data!.cancelOrder).toEqual({
-      id: betA,
+      id: bet,
       status: 'cancelled',
       statusCode: 4,
       cancelReason: 'match fixing suspected',
@@ -192,7 +204,7 @@ describe('staff orders: list, detail, cancel, admin and random bets', () => {
     });
     const again = await t.gql<{ cancelOrder: Record<string, unknown> }>(
       CANCEL,
-      { id: betA, reason: 'again' },
+      { id: bet, reason: 'again' },
       canceller,
     );
     expect(again.data!.cancelOrder).toMatchObject({
@@ -201,32 +213,52 @@ describe('staff orders: list, detail, cancel, admin and random bets', () => {
     });
     expect(await balance()).toBe(20_000);
     const { rows: refunds } = await t.services.sql.query(
-      `SELECT amount::int FROM bills WHERE user_id = 'u1' AND movement_id = $1`,
-      [`bet-${betA}:cancel:refund`],
+      `SELECT amount::int FROM bills WHERE user_id = $1 AND movement_id = $2`,
+      [userId, `bet-${bet}:cancel:refund`],
     );
     expect(refunds).toEqual([{ amount: 1_000 }]);
     const { rows: audits } = await t.services.sql.query(
       `SELECT actor, reason FROM staff_audit_log WHERE action = 'order.cancel' AND entity_id = $1`,
-      [betA],
+      [bet],
     );
     expect(audits).toEqual([{ actor: 'staff:11', reason: 'match fixing suspected' }]);
-    const { events } = await t.services.store.readStream(`bet-${betA}`);
+    const { events } = await t.services.store.readStream(`bet-${bet}`);
     expect(events.filter((e) => e.type === 'BetCancelled')).toHaveLength(1);
     expect(events.at(-1)!.metadata.actor).toBe('staff:11');
   });
 
   it('cancels a settled winning bet: the winnings are reversed and the stake refunded', async () => {
-    await handleCommand(t.services.store, fixtureStream(b.matchId), fixtureDecider, {
+    // A player, matches and bet of this attempt's own: the test records the matches' results and cancels
+    // the bet (a retry would find both done).
+    const { userId, phone } = ownPlayer();
+    await registerTestPlayer(t, userId, phone);
+    await creditTestPlayer(t, userId, 20_000, `c-${userId}`);
+    const first = await insertTestMatch(t.services.sql, {
+      home: 'Simba SC',
+      away: 'Young Africans',
+      startTime: new Date(now + HOUR),
+    });
+    const second = await insertTestMatch(t.services.sql, {
+      home: 'Azam FC',
+      away: 'KMC',
+      startTime: new Date(now + 2 * HOUR),
+    });
+    const bet = await place(userId, `r-${userId}`, 2_000, [
+      { selectionId: first.outcomes.away, odds: '3.60' },
+      { selectionId: second.outcomes.home, odds: '2.00' },
+    ]);
+    await settleOrders(t, [bet]);
+    await handleCommand(t.services.store, fixtureStream(second.matchId), fixtureDecider, {
       type: 'RecordResult',
-      matchId: b.matchId,
+      matchId: second.matchId,
       actor: { kind: 'staff', id: '1' },
       at: new Date(now + 4 * HOUR).toISOString(),
       halfTime: { home: 1, away: 0 },
       fullTime: { home: 2, away: 0 },
     });
-    await handleCommand(t.services.store, fixtureStream(a.matchId), fixtureDecider, {
+    await handleCommand(t.services.store, fixtureStream(first.matchId), fixtureDecider, {
       type: 'RecordResult',
-      matchId: a.matchId,
+      matchId: first.matchId,
       actor: { kind: 'staff', id: '1' },
       at: new Date(now + 4 * HOUR).toISOString(),
       halfTime: { home: 0, away: 1 },
@@ -238,21 +270,21 @@ describe('staff orders: list, detail, cancel, admin and random bets', () => {
       await drainSettlementQueue(t.services);
       const { rows } = await t.services.sql.query(
         `SELECT 1 FROM orders WHERE bet_id = $1 AND status = 'settled'`,
-        [betB],
+        [bet],
       );
       if (rows.length > 0) break;
       await new Promise((resolve) => setTimeout(resolve, 50));
     }
-    const won = await t.gql<{ order: { status: string; credited: number } }>(ORDER, { id: betB }, viewer);
+    const won = await t.gql<{ order: { status: string; credited: number } }>(ORDER, { id: bet }, viewer);
     expect(won.data!.order.status).toBe('settled');
     const credited = won.data!.order.credited;
     expect(credited).toBeGreaterThan(2_000);
     const balanceOf = async () =>
-      (await t.gql<{ wallet: { balance: number } }>(WALLET, { userId: 'u2' }, viewer)).data!.wallet.balance;
+      (await t.gql<{ wallet: { balance: number } }>(WALLET, { userId }, viewer)).data!.wallet.balance;
     expect(await balanceOf()).toBe(18_000 + credited);
     const cancelled = await t.gql<{ cancelOrder: { status: string } }>(
       CANCEL,
-      { id: betB, reason: 'void' },
+      { id: bet, reason: 'void' },
       canceller,
     );
     expect(cancelled.data!.cancelOrder.status).toBe('cancelled');
@@ -310,9 +342,10 @@ describe('staff orders: list, detail, cancel, admin and random bets', () => {
       viewer,
     );
     expect(detail.data!.order.placedBy).toBe('staff:12');
+    // u1's bet of the setup (1,000) is still open.
     expect(
       (await t.gql<{ wallet: { balance: number } }>(WALLET, { userId: 'u1' }, viewer)).data!.wallet.balance,
-    ).toBe(19_500);
+    ).toBe(18_500);
     const { rows } = await t.services.sql.query(
       `SELECT count(*)::int AS n FROM staff_audit_log WHERE action = 'order.admin_place'`,
     );
@@ -340,6 +373,12 @@ describe('staff orders: list, detail, cancel, admin and random bets', () => {
       note: 'warm the lists',
     });
     const id = created.data!.createRandomBetSetup.id;
+    const randomOrders = async () =>
+      (await t.gql<{ orders: { total: number } }>(ORDERS, { filter: { orderType: 'random' } }, viewer)).data!
+        .orders.total;
+    // The random orders before this attempt's run (a retry finds its first attempt's).
+    const randomBefore = await randomOrders();
+    const runId = `run-${randomInt(1_000_000)}`;
     const updated = await t.gql<{ updateRandomBetSetup: { orderCount: number } }>(
       `mutation ($id: ID!, $input: RandomBetSetupInput!) { updateRandomBetSetup(id: $id, input: $input) { orderCount } }`,
       { id, input: { ...setup, orderCount: 3 } },
@@ -354,7 +393,7 @@ describe('staff orders: list, detail, cancel, admin and random bets', () => {
         candidateSelections: number;
         placed: { id: string; orderType: string; stake: number; lines: { odds: string }[] }[];
       };
-    }>(RUN, { id, userIds: ['u1', 'u2'], requestId: 'run-1' }, placer);
+    }>(RUN, { id, userIds: ['u1', 'u2'], requestId: runId }, placer);
     expect(run.errors).toBeUndefined();
     const placed = run.data!.runRandomBetSetup.placed;
     expect(placed).toHaveLength(3);
@@ -367,7 +406,7 @@ describe('staff orders: list, detail, cancel, admin and random bets', () => {
     }
     const repeat = await t.gql<{ runRandomBetSetup: { placed: { id: string }[] } }>(
       RUN,
-      { id, userIds: ['u1', 'u2'], requestId: 'run-1' },
+      { id, userIds: ['u1', 'u2'], requestId: runId },
       placer,
     );
     expect(repeat.data!.runRandomBetSetup.placed.map((o) => o.id)).toEqual(placed.map((o) => o.id));
@@ -375,12 +414,7 @@ describe('staff orders: list, detail, cancel, admin and random bets', () => {
       t,
       placed.map((o) => o.id),
     );
-    const randoms = await t.gql<{ orders: { total: number } }>(
-      ORDERS,
-      { filter: { orderType: 'random' } },
-      viewer,
-    );
-    expect(randoms.data!.orders.total).toBe(3);
+    expect(await randomOrders()).toBe(randomBefore + 3);
     const unknownUser = await t.gql(RUN, { id, userIds: ['ghost'], requestId: 'run-2' }, placer);
     expect(unknownUser.errors![0]!.extensions!.code).toBe('BAD_INPUT');
     const disabledUser = await t.gql(RUN, { id, userIds: ['u1', 'u3'], requestId: 'run-3' }, placer);

@@ -36,11 +36,7 @@ describe('abnormalLevelAt (spec §4 abnormal bet info)', () => {
 
 describe('abnormal bets: flagged at 120 min, 150 min, 5 h and 24 h without a result, exactly once each', () => {
   let t: TestApp;
-  const T = Date.parse('2026-11-21T12:00:00Z');
-  let now = T - HOUR;
-  let m: TestMatch;
-  let n: TestMatch;
-  let p: TestMatch;
+  let now = Date.parse('2026-11-21T11:00:00Z');
   const bets: Record<string, string> = {};
 
   const place = async (key: string, selections: { selectionId: string; odds: string }[]) => {
@@ -83,6 +79,62 @@ describe('abnormal bets: flagged at 120 min, 150 min, 5 h and 24 h without a res
         [bets[key]],
       )
     ).rows[0];
+  /**
+   * Brings every bet placed so far (every earlier test's and attempt's, each kicking off at most an hour
+   * after `now`) to its last level, so that the counts of the checks that follow are the calling
+   * attempt's own bets (a retry runs after its first attempt's bets).
+   */
+  const earlierBetsDone = async () => {
+    await check(now + 26 * HOUR);
+  };
+  /** A key of this attempt's own (a retry must not meet its first attempt's bet). */
+  const own = (label: string) => `${label}-${randomUUID().slice(0, 8)}`;
+
+  /**
+   * An attempt's own scenario: matches m and n kicking off at T (an hour after the clock), p at T + 30 min,
+   * four bets on them, and at T + 100 min a result for n.
+   */
+  const scenario = async () => {
+    await earlierBetsDone();
+    const T = now + HOUR;
+    const key = {
+      single: own('single'),
+      multiple: own('multiple'),
+      resulted: own('resulted'),
+      later: own('later'),
+    };
+    const m = await insertTestMatch(t.services.sql, { home: 'Simba', away: 'Yanga', startTime: new Date(T) });
+    const n = await insertTestMatch(t.services.sql, { home: 'Azam', away: 'KMC', startTime: new Date(T) });
+    const p = await insertTestMatch(t.services.sql, {
+      home: 'Namungo',
+      away: 'Pamba',
+      startTime: new Date(T + 30 * MINUTE),
+    });
+    await place(key.single, [{ selectionId: m.outcomes.home, odds: '2.00' }]);
+    await place(key.multiple, [
+      { selectionId: m.outcomes.over, odds: '1.90' },
+      { selectionId: n.outcomes.home, odds: '2.00' },
+    ]);
+    await place(key.resulted, [{ selectionId: n.outcomes.away, odds: '3.60' }]);
+    await place(key.later, [{ selectionId: p.outcomes.draw, odds: '3.40' }]);
+    now = T + 100 * MINUTE;
+    await result(n);
+    return { T, m, key };
+  };
+  /** The checks of a scenario's first day: each level flagged once at its threshold. */
+  const throughTheDay = async ({ T, key }: Awaited<ReturnType<typeof scenario>>) => {
+    expect(await check(T + 120 * MINUTE - 1)).toBe(0);
+    expect(await check(T + 120 * MINUTE)).toBe(2);
+    expect(await order(key.single)).toEqual({ status_code: 5, abnormal_info: '120m' });
+    expect(await order(key.multiple)).toEqual({ status_code: 5, abnormal_info: '120m' });
+    expect(await check(T + 121 * MINUTE)).toBe(0);
+    expect(await check(T + 150 * MINUTE)).toBe(3);
+    expect(await order(key.later)).toEqual({ status_code: 5, abnormal_info: '120m' });
+    expect(await check(T + 5 * HOUR)).toBe(3);
+    expect(await check(T + 5 * HOUR + 30 * MINUTE)).toBe(1);
+    expect(await check(T + 24 * HOUR)).toBe(2);
+    expect(await check(T + 24 * HOUR + 10 * MINUTE)).toBe(0);
+  };
 
   beforeAll(async () => {
     t = await startTestApp({ now: () => now, modules: testModules });
@@ -92,73 +144,57 @@ describe('abnormal bets: flagged at 120 min, 150 min, 5 h and 24 h without a res
       {},
       staff('1', ['users.adjust_money']),
     );
-    m = await insertTestMatch(t.services.sql, { home: 'Simba', away: 'Yanga', startTime: new Date(T) });
-    n = await insertTestMatch(t.services.sql, { home: 'Azam', away: 'KMC', startTime: new Date(T) });
-    p = await insertTestMatch(t.services.sql, {
-      home: 'Namungo',
-      away: 'Pamba',
-      startTime: new Date(T + 30 * MINUTE),
-    });
-    await place('single', [{ selectionId: m.outcomes.home, odds: '2.00' }]);
-    await place('multiple', [
-      { selectionId: m.outcomes.over, odds: '1.90' },
-      { selectionId: n.outcomes.home, odds: '2.00' },
-    ]);
-    await place('resulted', [{ selectionId: n.outcomes.away, odds: '3.60' }]);
-    await place('later', [{ selectionId: p.outcomes.draw, odds: '3.40' }]);
-    now = T + 100 * MINUTE;
-    await result(n);
   });
   afterAll(async () => t.close());
 
   it('flags each level once at its threshold, in batches, and never a bet whose match has a result', async () => {
-    expect(await check(T + 120 * MINUTE - 1)).toBe(0);
-    expect(await check(T + 120 * MINUTE)).toBe(2);
-    expect(await order('single')).toEqual({ status_code: 5, abnormal_info: '120m' });
-    expect(await order('multiple')).toEqual({ status_code: 5, abnormal_info: '120m' });
-    expect(await check(T + 121 * MINUTE)).toBe(0);
-    expect(await check(T + 150 * MINUTE)).toBe(3);
-    expect(await order('later')).toEqual({ status_code: 5, abnormal_info: '120m' });
-    expect(await check(T + 5 * HOUR)).toBe(3);
-    expect(await check(T + 5 * HOUR + 30 * MINUTE)).toBe(1);
-    expect(await check(T + 24 * HOUR)).toBe(2);
-    expect(await check(T + 24 * HOUR + 10 * MINUTE)).toBe(0);
+    const s = await scenario();
+    await throughTheDay(s);
+    const { key } = s;
 
-    expect(await flags('single')).toEqual(['120m', '150m', '5h', '24h']);
-    expect(await flags('multiple')).toEqual(['120m', '150m', '5h', '24h']);
-    expect(await flags('later')).toEqual(['120m', '150m', '5h']);
-    expect(await flags('resulted')).toEqual([]);
-    expect(await order('single')).toEqual({ status_code: 5, abnormal_info: '24h' });
-    expect(await order('resulted')).toEqual({ status_code: 4, abnormal_info: null });
+    expect(await flags(key.single)).toEqual(['120m', '150m', '5h', '24h']);
+    expect(await flags(key.multiple)).toEqual(['120m', '150m', '5h', '24h']);
+    expect(await flags(key.later)).toEqual(['120m', '150m', '5h']);
+    expect(await flags(key.resulted)).toEqual([]);
+    expect(await order(key.single)).toEqual({ status_code: 5, abnormal_info: '24h' });
+    expect(await order(key.resulted)).toEqual({ status_code: 4, abnormal_info: null });
   });
 
   it('settles a delayed bet normally when its result arrives, and flags it no more', async () => {
+    // Its own scenario, flagged through the day as in the test above.
+    const s = await scenario();
+    await throughTheDay(s);
+    const { T, m, key } = s;
     await result(m);
-    expect(await order('single')).toEqual({ status_code: 4, abnormal_info: '24h' });
-    expect(await order('multiple')).toEqual({ status_code: 4, abnormal_info: '24h' });
+    expect(await order(key.single)).toEqual({ status_code: 4, abnormal_info: '24h' });
+    expect(await order(key.multiple)).toEqual({ status_code: 4, abnormal_info: '24h' });
     expect(await check(T + 48 * HOUR)).toBe(1);
-    expect(await flags('later')).toEqual(['120m', '150m', '5h', '24h']);
-    expect(await flags('single')).toEqual(['120m', '150m', '5h', '24h']);
+    expect(await flags(key.later)).toEqual(['120m', '150m', '5h', '24h']);
+    expect(await flags(key.single)).toEqual(['120m', '150m', '5h', '24h']);
   });
 
   it('jumps straight to the level reached when the check did not run in between', async () => {
+    await earlierBetsDone();
     const q = await insertTestMatch(t.services.sql, {
       home: 'KMC',
       away: 'Singida',
       startTime: new Date(now + HOUR),
     });
-    await place('skipped', [{ selectionId: q.outcomes.home, odds: '2.00' }]);
+    const skipped = own('skipped');
+    await place(skipped, [{ selectionId: q.outcomes.home, odds: '2.00' }]);
     expect(await check(now + HOUR + 6 * HOUR)).toBe(1);
-    expect(await flags('skipped')).toEqual(['5h']);
+    expect(await flags(skipped)).toEqual(['5h']);
   });
 
   it('runs at most once a minute of the server clock', async () => {
+    await earlierBetsDone();
     const q = await insertTestMatch(t.services.sql, {
       home: 'Mashujaa',
       away: 'Tabora',
       startTime: new Date(now + HOUR),
     });
-    await place('throttled', [{ selectionId: q.outcomes.home, odds: '2.00' }]);
+    const throttled = own('throttled');
+    await place(throttled, [{ selectionId: q.outcomes.home, odds: '2.00' }]);
     const run = abnormalCheck(t.services);
     now += 3 * HOUR;
     await t.services.projections.settle();
@@ -171,7 +207,7 @@ describe('abnormal bets: flagged at 120 min, 150 min, 5 h and 24 h without a res
     expect(await run()).toBe(1);
     now += 59_999;
     expect(await run()).toBe(0);
-    expect(await flags('throttled')).toEqual(['120m', '150m', '5h']);
+    expect(await flags(throttled)).toEqual(['120m', '150m', '5h']);
   });
 
   it('is run by the settlement worker', async () => {
@@ -181,7 +217,7 @@ describe('abnormal bets: flagged at 120 min, 150 min, 5 h and 24 h without a res
       startTime: new Date(now + HOUR),
     });
     // A bet of its own per attempt (a retried test meets the first attempt's bet, flagged later).
-    const key = `worker-${randomUUID()}`;
+    const key = own('worker');
     await place(key, [{ selectionId: q.outcomes.home, odds: '2.00' }]);
     now += 3 * HOUR + 30 * MINUTE;
     const stop = startSettlementWorker(t.services, 20);

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { migrate } from '@bashiri/eventstore';
 import { availableSqlKinds, openTestDatabase } from '@bashiri/eventstore/testing';
 import type { RecordedEvent, SqlExecutor } from '@bashiri/eventstore';
@@ -100,7 +100,9 @@ const orders = async (sql: SqlExecutor) =>
 describe.each(availableSqlKinds())('orders projection: cash-outs in a batch (%s)', (kind) => {
   let one: TestDatabase;
   let batch: TestDatabase;
-  beforeAll(async () => {
+  // Databases of each attempt's own: the test applies its events to the seeded orders (a retry would
+  // apply them a second time to its first attempt's rows).
+  beforeEach(async () => {
     one = await openTestDatabase(kind);
     batch = await openTestDatabase(kind);
     for (const db of [one, batch]) {
@@ -108,7 +110,7 @@ describe.each(availableSqlKinds())('orders projection: cash-outs in a batch (%s)
       await seedOrders(db.sql);
     }
   });
-  afterAll(async () => {
+  afterEach(async () => {
     await one.dispose();
     await batch.dispose();
   });

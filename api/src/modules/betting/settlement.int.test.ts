@@ -5,6 +5,7 @@
  */
 import { betStream, fixtureDecider, fixtureStream, walletStream } from '@bashiri/domain';
 import { handleCommand, isWrongExpectedVersion } from '@bashiri/eventstore';
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { player, staff, startBettingTestApp } from '../../testing/app.ts';
 import type { TestApp } from '../../testing/app.ts';
@@ -36,7 +37,10 @@ describe('settlement lanes', () => {
       away: 'Young Africans',
       startTime: new Date(now + HOUR),
     });
-    const players = ['lane-a', 'lane-b', 'lane-c', 'lane-d', 'lane-e'];
+    // Players of this attempt's own (a retry would find the first attempt's bets and wallets).
+    const attempt = randomUUID().slice(0, 8);
+    const players = ['a', 'b', 'c', 'd', 'e'].map((lane) => `lane-${lane}-${attempt}`);
+    const legacyPlayer = players[4]!;
     const cashier = staff('1', ['users.adjust_money']);
     for (const id of players)
       await a.gql(
@@ -80,7 +84,8 @@ describe('settlement lanes', () => {
     await a.services.projections.settle();
     // Items queued before the queue knew the player (migration 006): read their bets to find it.
     const legacy = await a.services.sql.query(
-      `UPDATE settlement_queue SET user_id = NULL WHERE user_id = 'lane-e'`,
+      `UPDATE settlement_queue SET user_id = NULL WHERE user_id = $1`,
+      [legacyPlayer],
     );
     expect(legacy.rowCount).toBe(6);
     // Batches of two: many batches, and the two processes' lanes share every player, so appends may lose
@@ -100,7 +105,13 @@ describe('settlement lanes', () => {
           await b.gql(
             CREDIT,
             {
-              input: { userId: forced, pocket: 'BALANCE', amount: 1_000, reason: 'race', requestId: 'race' },
+              input: {
+                userId: forced,
+                pocket: 'BALANCE',
+                amount: 1_000,
+                reason: 'race',
+                requestId: `race-${attempt}`,
+              },
             },
             cashier,
           );

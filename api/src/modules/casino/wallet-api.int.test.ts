@@ -4,6 +4,7 @@
  * win and rollback, whole TZS, session token, the no-bet flag, stake range, bills 22 and 23 through the
  * money path, concurrent bet/rollback, rate limits, and a property over random call interleavings.
  */
+import { randomInt, randomUUID } from 'node:crypto';
 import fc from 'fast-check';
 import {
   CASINO_HEADERS,
@@ -35,6 +36,11 @@ describe('casino seamless-wallet API', () => {
   const cashier = staff('1', ['users.adjust_money']);
   let seq = 0;
   const id = (p: string) => `${p}-${(seq += 1)}`;
+  /**
+   * A player id of this attempt's own: a retry must not meet its first attempt's wallet, rounds,
+   * transactions and flags.
+   */
+  const own = (label: string) => `${label}-${randomUUID().slice(0, 8)}`;
 
   const call = async (
     method: string,
@@ -103,11 +109,12 @@ describe('casino seamless-wallet API', () => {
   afterAll(async () => t?.close());
 
   it('launch gives a sandbox URL with a session token; balance answers RS_OK with the balance', async () => {
-    await fund('u1', 10_000);
+    const u = own('u1');
+    await fund(u, 10_000);
     const r = await t.gql<{ launchCasinoGame: { url: string; sessionToken: string; demo: boolean } }>(
       LAUNCH,
       { p: 'sandbox', g: 'crash' },
-      player('u1'),
+      player(u),
     );
     expect(r.data!.launchCasinoGame.url).toMatch(
       /^\/casino-sandbox\/play\/crash\?token=cst_[0-9a-f]{32}&lang=sw&mode=real$/,
@@ -122,7 +129,8 @@ describe('casino seamless-wallet API', () => {
   });
 
   it('signature: a body changed after signing, a wrong secret, a missing header, an old timestamp (replay) are refused', async () => {
-    const token = await launch('u1');
+    const u = own('u1');
+    const token = await launch(u);
     const body = { sessionToken: token, gameId: 'crash' };
     expect((await call('balance', body, { secret: 'not-the-secret-at-all' })).status).toBe(
       'RS_ERROR_INVALID_SIGNATURE',
@@ -154,8 +162,9 @@ describe('casino seamless-wallet API', () => {
   });
 
   it('a replayed bet (same signed request, inside the window) debits once and answers the first result', async () => {
-    await fund('u2', 5_000);
-    const token = await launch('u2');
+    const u = own('u2');
+    await fund(u, 5_000);
+    const token = await launch(u);
     const bet = {
       sessionToken: token,
       gameId: 'crash',
@@ -166,21 +175,20 @@ describe('casino seamless-wallet API', () => {
     const first = await call('bet', bet);
     expect(first).toMatchObject({ status: 'RS_OK', balance: 4_000, transactionId: bet.transactionId });
     // Another movement in between: the repeat still answers the first result (balance after the first).
-    await fund('u2', 500);
+    await fund(u, 500);
     const again = await call('bet', bet);
     expect(again).toMatchObject({ status: 'RS_OK', balance: 4_000, transactionId: bet.transactionId });
     // Same id, other content: a duplicate transaction, nothing moves.
     expect((await call('bet', { ...bet, amount: 999 })).status).toBe('RS_ERROR_DUPLICATE_TRANSACTION');
     await settle();
-    expect((await bills('u2')).filter((b) => b.bill_type === 22)).toEqual([
-      { bill_type: 22, amount: -1_000 },
-    ]);
+    expect((await bills(u)).filter((b) => b.bill_type === 22)).toEqual([{ bill_type: 22, amount: -1_000 }]);
     expect((await call('balance', { sessionToken: token, gameId: 'crash' })).balance).toBe(4_500);
   });
 
   it('win credits bill 23; a win for an unknown bet, a second win and a rollback after the win are refused', async () => {
-    await fund('u3', 5_000);
-    const token = await launch('u3');
+    const u = own('u3');
+    await fund(u, 5_000);
+    const token = await launch(u);
     const roundId = id('r');
     const common = { sessionToken: token, gameId: 'crash', roundId };
     expect(
@@ -208,15 +216,16 @@ describe('casino seamless-wallet API', () => {
       balance: 7_700,
     });
     await settle();
-    expect((await bills('u3')).slice(1)).toEqual([
+    expect((await bills(u)).slice(1)).toEqual([
       { bill_type: 22, amount: -2_000 },
       { bill_type: 23, amount: 4_700 },
     ]);
   });
 
   it('rollback refunds an open bet once; a rollback of an unknown bet is OK and the late bet is refused', async () => {
-    await fund('u4', 3_000);
-    const token = await launch('u4');
+    const u = own('u4');
+    await fund(u, 3_000);
+    const token = await launch(u);
     const common = { sessionToken: token, gameId: 'crash', roundId: id('r') };
     await call('bet', { ...common, transactionId: 'b1', amount: 1_000 });
     expect(await call('rollback', { ...common, transactionId: 'rb1', betTransactionId: 'b1' })).toMatchObject(
@@ -244,15 +253,16 @@ describe('casino seamless-wallet API', () => {
       'RS_ERROR_TRANSACTION_ROLLED_BACK',
     );
     await settle();
-    expect((await bills('u4')).slice(1)).toEqual([
+    expect((await bills(u)).slice(1)).toEqual([
       { bill_type: 22, amount: -1_000 },
       { bill_type: 23, amount: 1_000 },
     ]);
   });
 
   it('amounts: above the balance, negative, fractional, text, zero; stake outside the game range; wrong currency', async () => {
-    await fund('u5', 1_000);
-    const token = await launch('u5');
+    const u = own('u5');
+    await fund(u, 1_000);
+    const token = await launch(u);
     const common = { sessionToken: token, gameId: 'crash', roundId: id('r') };
     expect(await call('bet', { ...common, transactionId: id('b'), amount: 1_500 })).toMatchObject({
       status: 'RS_ERROR_NOT_ENOUGH_MONEY',
@@ -272,13 +282,14 @@ describe('casino seamless-wallet API', () => {
     // The refused bet (not enough money) was not remembered: the same id succeeds once funded.
     const b = { ...common, transactionId: 'retry-me', amount: 1_200 };
     expect((await call('bet', b)).status).toBe('RS_ERROR_NOT_ENOUGH_MONEY');
-    await fund('u5', 500);
+    await fund(u, 500);
     expect(await call('bet', b)).toMatchObject({ status: 'RS_OK', balance: 300 });
   });
 
   it("staff's edits of the provider and its games reach the very next call (the cached facts are refreshed)", async () => {
-    await fund('u11', 5_000);
-    const token = await launch('u11');
+    const u = own('u11');
+    await fund(u, 5_000);
+    const token = await launch(u);
     const editor = staff('3', ['config.edit']);
     const SAVE_PROVIDER = `mutation ($input: CasinoProviderInput!) { saveCasinoProvider(input: $input) { id } }`;
     const SAVE_GAME = `mutation ($input: CasinoGameInput!) { saveCasinoGame(input: $input) { gameId } }`;
@@ -334,12 +345,13 @@ describe('casino seamless-wallet API', () => {
     expect(restored.errors).toBeUndefined();
     expect((await bet(1_500)).status).toBe('RS_OK');
     await settle();
-    expect((await bills('u11')).map((b) => b.amount)).toEqual([5_000, -2_000, -100, -1_000, -1_500]);
+    expect((await bills(u)).map((b) => b.amount)).toEqual([5_000, -2_000, -100, -1_000, -1_500]);
   });
 
   it('session: unknown, demo, another game, expired (bet and balance refused; win still accepted)', async () => {
-    await fund('u6', 2_000);
-    const token = await launch('u6');
+    const u = own('u6');
+    await fund(u, 2_000);
+    const token = await launch(u);
     const common = { sessionToken: token, gameId: 'crash', roundId: id('r') };
     expect((await call('balance', { sessionToken: 'cst_nope', gameId: 'crash' })).status).toBe(
       'RS_ERROR_INVALID_TOKEN',
@@ -379,15 +391,17 @@ describe('casino seamless-wallet API', () => {
   });
 
   it("the player's no-bet flag refuses bets (RS_ERROR_USER_DISABLED) but not the win of an earlier bet", async () => {
-    await fund('u7', 2_000);
+    const u = own('u7');
+    await fund(u, 2_000);
     await t.services.sql.query(
-      `INSERT INTO player_accounts (user_id, phone, network, invitation_code, created_at) VALUES ('u7', '+255700000007', 6, 'INV7', now())`,
+      `INSERT INTO player_accounts (user_id, phone, network, invitation_code, created_at) VALUES ($1, $2, 6, $1, now())`,
+      [u, `+25570${String(randomInt(10_000_000)).padStart(7, '0')}`],
     );
-    const token = await launch('u7');
+    const token = await launch(u);
     const common = { sessionToken: token, gameId: 'crash', roundId: id('r') };
     await call('bet', { ...common, transactionId: 'b1', amount: 500 });
     // Staff set the flag: an account event (the read model follows it; the bet reads the stream).
-    await t.services.store.appendToStream(accountStream('u7'), [noBetChanged('u7', true)]);
+    await t.services.store.appendToStream(accountStream(u), [noBetChanged(u, true)]);
     expect((await call('bet', { ...common, transactionId: 'b2', amount: 500 })).status).toBe(
       'RS_ERROR_USER_DISABLED',
     );
@@ -398,8 +412,9 @@ describe('casino seamless-wallet API', () => {
   });
 
   it('a transaction id reused in another round of the player is a duplicate transaction, and moves nothing', async () => {
-    await fund('u10', 5_000);
-    const token = await launch('u10');
+    const u = own('u10');
+    await fund(u, 5_000);
+    const token = await launch(u);
     const r1 = { sessionToken: token, gameId: 'crash', roundId: id('r') };
     const r2 = { sessionToken: token, gameId: 'crash', roundId: id('r') };
     expect((await call('bet', { ...r1, transactionId: 'reused', amount: 1_000 })).balance).toBe(4_000);
@@ -410,8 +425,9 @@ describe('casino seamless-wallet API', () => {
   });
 
   it('concurrent: a bet and its rollback race, and ten copies of one bet race; money moves at most once', async () => {
-    await fund('u8', 10_000);
-    const token = await launch('u8');
+    const u = own('u8');
+    await fund(u, 10_000);
+    const token = await launch(u);
     for (let i = 0; i < 4; i += 1) {
       const common = { sessionToken: token, gameId: 'crash', roundId: id('race') };
       const [bet, rb] = await Promise.all([
@@ -434,13 +450,14 @@ describe('casino seamless-wallet API', () => {
       Array.from({ length: 10 }, () => ['RS_OK', 9_300]),
     );
     await settle();
-    const casinoBills = (await bills('u8')).filter((b) => b.bill_type === 22 || b.bill_type === 23);
+    const casinoBills = (await bills(u)).filter((b) => b.bill_type === 22 || b.bill_type === 23);
     expect(casinoBills.reduce((s, b) => s + b.amount, 0)).toBe(-700);
   });
 
   it('property: random duplicated, reordered and rolled-back calls; the balance equals the sum of applied movements', async () => {
-    await fund('u9', 1_000_000);
-    const token = await launch('u9');
+    const u = own('u9');
+    await fund(u, 1_000_000);
+    const token = await launch(u);
     const op = fc.record({
       kind: fc.constantFrom('bet', 'win', 'rollback', 'repeat'),
       bet: fc.integer({ min: 0, max: 3 }),
@@ -495,16 +512,21 @@ describe('casino seamless-wallet API', () => {
   });
 
   it('rate limit: an address sending bad signatures is answered 429 for the rest of the window', async () => {
-    const token = await launch('u1');
+    const u = own('u1');
+    const token = await launch(u);
     const body = { sessionToken: token, gameId: 'crash' };
+    // Addresses of this attempt's own (a retry would find the first attempt's address still refused).
+    const net = `10.9.${randomInt(256)}`;
+    const [bad, good] = [`${net}.9`, `${net}.8`];
     for (let i = 0; i < 30; i += 1)
-      expect((await call('balance', body, { secret: 'wrong-secret-wrong', ip: '10.9.9.9' })).http).toBe(200);
-    expect((await call('balance', body, { ip: '10.9.9.9' })).http).toBe(429);
-    expect((await call('balance', body, { ip: '10.9.9.8' })).status).toBe('RS_OK');
+      expect((await call('balance', body, { secret: 'wrong-secret-wrong', ip: bad })).http).toBe(200);
+    expect((await call('balance', body, { ip: bad })).http).toBe(429);
+    expect((await call('balance', body, { ip: good })).status).toBe('RS_OK');
   });
 
   it("a provider's address is not held to the site's 600 calls a minute (the route has its own limits)", async () => {
-    const token = await launch('u1');
+    const u = own('u1');
+    const token = await launch(u);
     const body = { sessionToken: token, gameId: 'crash' };
     const answers: { http: number; status: string }[] = [];
     for (let batch = 0; batch < 13; batch += 1)
@@ -516,8 +538,9 @@ describe('casino seamless-wallet API', () => {
   });
 
   it('a win after its bet, and the next bet, in the same process are appended without reading a stream; the first bet reads', async () => {
-    await fund('u-opt', 5_000);
-    const token = await launch('u-opt');
+    const u = own('u-opt');
+    await fund(u, 5_000);
+    const token = await launch(u);
     const common = { sessionToken: token, gameId: 'crash', roundId: id('r') };
     const store = t.services.store;
     const reads = [
@@ -553,7 +576,7 @@ describe('casino seamless-wallet API', () => {
       reads.forEach((spy) => spy.mockRestore());
     }
     await settle();
-    expect((await bills('u-opt')).filter((b) => b.bill_type === 22 || b.bill_type === 23)).toEqual([
+    expect((await bills(u)).filter((b) => b.bill_type === 22 || b.bill_type === 23)).toEqual([
       { bill_type: 22, amount: -1_000 },
       { bill_type: 23, amount: 2_500 },
       { bill_type: 22, amount: -500 },
@@ -561,22 +584,23 @@ describe('casino seamless-wallet API', () => {
   });
 
   it('bets without a read still see what changed (decision 0187): a limit the player sets, a protection or no-bet event from another writer', async () => {
-    await fund('u-fresh', 10_000);
-    const token = await launch('u-fresh');
+    const u = own('u-fresh');
+    await fund(u, 10_000);
+    const token = await launch(u);
     const bet = (amount: number) =>
       call('bet', { sessionToken: token, gameId: 'crash', roundId: id('r'), transactionId: id('b'), amount });
     // The first bet reads and confirms; the next ones are decided on what this process holds.
     expect((await bet(500)).status).toBe('RS_OK');
     expect((await bet(500)).status).toBe('RS_OK');
     // The player lowers the per-bet stake limit: the very next bet is refused.
-    const limit = await t.gql(STAKE_LIMIT, { v: 400 }, player('u-fresh'));
+    const limit = await t.gql(STAKE_LIMIT, { v: 400 }, player(u));
     expect(limit.errors).toBeUndefined();
     expect((await bet(500)).status).toBe('RS_ERROR_LIMIT_REACHED');
     expect((await bet(300)).status).toBe('RS_OK');
     expect((await bet(300)).status).toBe('RS_OK');
     // A cool-off appended by another writer (not through this process's protection module): the
     // append's wake-up drops the confirmation, the next bet reads it and is refused.
-    const stream = protectionStream('u-fresh');
+    const stream = protectionStream(u);
     const [held] = await Promise.all([t.services.store.readStream(stream)]);
     const state = held!.events.reduce(
       (s, e) => protectionDecider.evolve(s, e as never),
@@ -585,8 +609,8 @@ describe('casino seamless-wallet API', () => {
     const cool = protectionDecider.decide(
       {
         type: 'StartCoolOff',
-        userId: 'u-fresh',
-        actor: { kind: 'player', id: 'u-fresh' },
+        userId: u,
+        actor: { kind: 'player', id: u },
         at: new Date(now).toISOString(),
         period: '24h',
         reason: '',
@@ -597,13 +621,14 @@ describe('casino seamless-wallet API', () => {
     await t.services.store.appendToStream(stream, cool.events, { expectedVersion: held!.events.length });
     expect((await bet(300)).status).toBe('RS_ERROR_USER_DISABLED');
     await settle();
-    const stakes = (await bills('u-fresh')).filter((b) => b.bill_type === 22).map((b) => b.amount);
+    const stakes = (await bills(u)).filter((b) => b.bill_type === 22).map((b) => b.amount);
     expect(stakes).toEqual([-500, -500, -300, -300]);
   });
 
   it('the no-bet flag set after bets without a read binds the next bet; another process is heard through its notification', async () => {
-    await fund('u-flag', 10_000);
-    const token = await launch('u-flag');
+    const u = own('u-flag');
+    await fund(u, 10_000);
+    const token = await launch(u);
     const bet = (amount: number, on?: TestApp) =>
       call(
         'bet',
@@ -612,16 +637,16 @@ describe('casino seamless-wallet API', () => {
       );
     expect((await bet(100)).status).toBe('RS_OK');
     expect((await bet(100)).status).toBe('RS_OK');
-    await t.services.store.appendToStream(accountStream('u-flag'), [noBetChanged('u-flag', true)]);
+    await t.services.store.appendToStream(accountStream(u), [noBetChanged(u, true)]);
     expect((await bet(100)).status).toBe('RS_ERROR_USER_DISABLED');
-    await t.services.store.appendToStream(accountStream('u-flag'), [noBetChanged('u-flag', false)]);
+    await t.services.store.appendToStream(accountStream(u), [noBetChanged(u, false)]);
     expect((await bet(100)).status).toBe('RS_OK');
     expect((await bet(100)).status).toBe('RS_OK');
     // Another server on the same database sets the flag: this one hears of it through the store's
     // notification, which names no stream (PostgreSQL's LISTEN; called here as it would be).
     const other = await startTestApp({ sql: t.services.sql, now: () => now });
     try {
-      await other.services.store.appendToStream(accountStream('u-flag'), [noBetChanged('u-flag', true)]);
+      await other.services.store.appendToStream(accountStream(u), [noBetChanged(u, true)]);
       (t.services.store as Partial<SqlEventStore>).notifyAppended?.();
       await new Promise((resolve) => setImmediate(resolve));
       expect((await bet(100)).status).toBe('RS_ERROR_USER_DISABLED');
@@ -631,8 +656,9 @@ describe('casino seamless-wallet API', () => {
   });
 
   it('an ageing confirmation is renewed off the call (decision 0208): bets go on without a read past its 5 s, and the renewal reads what another writer appended', async () => {
-    await fund('u-renew', 10_000);
-    const token = await launch('u-renew');
+    const u = own('u-renew');
+    await fund(u, 10_000);
+    const token = await launch(u);
     const bet = (amount: number) =>
       call('bet', { sessionToken: token, gameId: 'crash', roundId: id('r'), transactionId: id('b'), amount });
     const store = t.services.store;
@@ -667,7 +693,7 @@ describe('casino seamless-wallet API', () => {
       expect(readCount()).toBe(0);
       // Another server sets the no-bet flag, and this one hears nothing of it. The bet on the ageing
       // confirmation goes on (decision 0187's window) and queues the renewal, which reads the flag.
-      await other.services.store.appendToStream(accountStream('u-renew'), [noBetChanged('u-renew', true)]);
+      await other.services.store.appendToStream(accountStream(u), [noBetChanged(u, true)]);
       now = saved + FRESH_FACTS_RENEW_AFTER_MS + 500 + FRESH_FACTS_RENEW_AFTER_MS + 100;
       expect((await bet(100)).status).toBe('RS_OK');
       await renewer.flush();
@@ -678,15 +704,16 @@ describe('casino seamless-wallet API', () => {
       await other.close();
     }
     await settle();
-    const stakes = (await bills('u-renew')).filter((b) => b.bill_type === 22).map((b) => b.amount);
+    const stakes = (await bills(u)).filter((b) => b.bill_type === 22).map((b) => b.amount);
     expect(stakes).toEqual([-100, -100, -100, -100, -100]);
   });
 
   it('another server on the same database: a call tried from a stale round or wallet is read and decided again (money once)', async () => {
+    const u = own('u-two');
     const other = await startTestApp({ sql: t.services.sql, now: () => now });
     try {
-      await fund('u-two', 10_000);
-      const token = await launch('u-two');
+      await fund(u, 10_000);
+      const token = await launch(u);
       const round = { sessionToken: token, gameId: 'crash', roundId: id('r') };
       // This server takes the bet (it keeps the round and the wallet); the other one pays the win.
       expect((await call('bet', { ...round, transactionId: 'tb1', amount: 1_000 })).balance).toBe(9_000);
@@ -711,7 +738,7 @@ describe('casino seamless-wallet API', () => {
       ).toMatchObject({ status: 'RS_OK', balance: 10_200 });
       expect((await call('balance', { sessionToken: token, gameId: 'crash' })).balance).toBe(10_200);
       await settle();
-      expect((await bills('u-two')).filter((b) => b.bill_type === 22 || b.bill_type === 23)).toEqual([
+      expect((await bills(u)).filter((b) => b.bill_type === 22 || b.bill_type === 23)).toEqual([
         { bill_type: 22, amount: -1_000 },
         { bill_type: 23, amount: 3_000 },
         { bill_type: 22, amount: -2_000 },

@@ -2,6 +2,7 @@
  * Deposits and withdrawals through the real adapters and the provider sandboxes over HTTP on loopback,
  * with callbacks coming back to our `/payments/callback/:network` route — as `npm start` runs them.
  */
+import { randomInt, randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { player, staff, startTestApp } from '../../testing/app.ts';
 import type { TestApp } from '../../testing/app.ts';
@@ -9,6 +10,7 @@ import { setProviders } from './engine.ts';
 import { createProviders, sandboxProviderConfigs } from './providers/index.ts';
 import { startSandboxes } from './sandboxes/index.ts';
 import type { SandboxHandle } from './sandboxes/index.ts';
+import { TEST_PHONES } from './sandboxes/scenario.ts';
 import { startPaymentsWorker } from './worker.ts';
 
 const DEPOSIT = `mutation ($i: DepositInput!) { deposit(input: $i) { id status } }`;
@@ -55,11 +57,15 @@ describe('payments through the provider sandboxes over HTTP', () => {
     ['Halotel', 7, '+255622000304'],
   ])(
     '%s: a deposit is credited once after its callback and enquiry; a withdrawal is paid out',
-    async (_name, network, phone) => {
-      const me = player(`sandbox-${network}`);
+    async (_name, network, networkPhone) => {
+      // A player and phone of this attempt's own (a retry would meet its first attempt's account): the
+      // network's prefix, other digits (never a built-in test phone `PP00000NN`).
+      const userId = `sandbox-${network}-${randomUUID().slice(0, 8)}`;
+      const phone = `${networkPhone.slice(0, 8)}${String(randomInt(100_000)).padStart(5, '0')}`;
+      const me = player(userId);
       await t.services.sql.query(
         `INSERT INTO player_accounts (user_id, phone, network, invitation_code, created_at) VALUES ($1, $2, $3, $1, now())`,
-        [`sandbox-${network}`, phone, network],
+        [userId, phone, network],
       );
       const deposit = await t.gql(DEPOSIT, { i: { requestId: 'd1', network, phone, amount: 5_000 } }, me);
       expect(deposit.errors).toBeUndefined();
@@ -106,15 +112,19 @@ describe('reconciliation against the sandboxes’ statements', () => {
   });
 
   it('lists a payment the network settled without telling us, and staff resolve it with a reason', async () => {
-    const phone = '+255620000006'; // Halotel test phone 06: ambiguous, never resolves by itself
+    // A player and Halotel phone of this attempt's own (a retry would meet its first attempt's account),
+    // given the scenario of test phone 06: ambiguous, never resolves by itself.
+    const userId = `recon-${randomUUID().slice(0, 8)}`;
+    const phone = `+2556220${String(randomInt(100_000)).padStart(5, '0')}`;
+    sandboxes.control.when({ msisdn: phone, network: 'halotel' }, TEST_PHONES['06']!);
     await t.services.sql.query(
-      `INSERT INTO player_accounts (user_id, phone, network, invitation_code, created_at) VALUES ('recon', $1, 7, 'recon', now())`,
-      [phone],
+      `INSERT INTO player_accounts (user_id, phone, network, invitation_code, created_at) VALUES ($1, $2, 7, $1, now())`,
+      [userId, phone],
     );
     const deposit = await t.gql<{ deposit: { id: string } }>(
       DEPOSIT,
       { i: { requestId: 'r1', network: 7, phone, amount: 7_000 } },
-      player('recon'),
+      player(userId),
     );
     const paymentId = deposit.data!.deposit.id;
     await expect

@@ -5,7 +5,7 @@
  * is bought, with the pool and displayed jackpot as the read model and the `jackpotBanner` query have
  * them (a player cooling off gets null throughout, issue 23): 2 doubles = 4 lines × 1,000 TZS → pool ⌊15% × 4,000⌋ = 600, displayed 200,000,000 + ⌊40% × 600⌋.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { player, staff, startBettingTestApp } from '../../testing/app.ts';
 import type { TestApp } from '../../testing/app.ts';
 import { insertTestMatches } from '../../testing/catalogue-fixtures.ts';
@@ -53,7 +53,11 @@ describe('jackpot banner subscription', () => {
     throw new Error('the expected banner never came');
   };
 
-  beforeAll(async () => {
+  // An app of each attempt's own: the test expects no jackpot open at first (a retry would find the
+  // first attempt's issue open and its player cooling off).
+  beforeEach(async () => {
+    matches.length = 0;
+    listening = null;
     t = await startBettingTestApp({ now: () => now });
     await seedPoolTypes(t.services.sql);
     matches.push(
@@ -69,7 +73,7 @@ describe('jackpot banner subscription', () => {
       boss,
     );
   }, 240_000);
-  afterAll(async () => t.close());
+  afterEach(async () => t.close());
 
   it('answers at once, then pushes the new amount after the issue opens and after a ticket is bought', async () => {
     const client = await connectWs(await wsUrl());

@@ -5,6 +5,7 @@
  * simulations/src/season/simulate.int.test.ts, keeps a real run and opens its bets).
  */
 import type { SimulationReport } from '@bashiri/domain';
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { staff, startTestApp } from '../../testing/app.ts';
 import type { TestApp } from '../../testing/app.ts';
@@ -156,26 +157,30 @@ const RACING: NonNullable<SimulationReport['racing']> = {
 describe('kept simulations in the back office', () => {
   let t: TestApp;
   const analyst = staff('5', ['simulations.view']);
+  /** A run id of this attempt's own. */
+  const own = (label: string) => `${label}-${randomUUID().slice(0, 8)}`;
   beforeAll(async () => {
     t = await startTestApp();
   });
   afterAll(async () => t.close());
 
   it('lists the kept runs newest first and opens one with its figures as kept', async () => {
-    const a = { ...reportOf('simtesta', 'tax10', 1_000_000, 950_000), racing: RACING };
-    const b = reportOf('simtestb', 'tax15', 1_000_000, 930_000);
-    await keepSimulationReport(t.services.store, a, '2026-11-27T05:00:00.000Z', 'simtestb');
-    await keepSimulationReport(t.services.store, b, '2026-11-27T05:01:00.000Z', 'simtesta');
+    // Run ids of this attempt's own (a retry would find its first attempt's runs kept).
+    const [ra, rb] = [own('simtesta'), own('simtestb')];
+    const a = { ...reportOf(ra, 'tax10', 1_000_000, 950_000), racing: RACING };
+    const b = reportOf(rb, 'tax15', 1_000_000, 930_000);
+    await keepSimulationReport(t.services.store, a, '2026-11-27T05:00:00.000Z', rb);
+    await keepSimulationReport(t.services.store, b, '2026-11-27T05:01:00.000Z', ra);
 
     const list = await t.gql<{
       simulationRuns: { runId: string; comparedWith: string; totals: { ggr: number } }[];
     }>(LIST, {}, analyst);
     expect(list.errors).toBeUndefined();
-    const ours = list.data!.simulationRuns.filter((r) => r.runId.startsWith('simtest'));
-    expect(ours.map((r) => r.runId)).toEqual(['simtestb', 'simtesta']);
-    expect(ours[0]).toMatchObject({ comparedWith: 'simtesta', totals: { ggr: 70_000 } });
+    const ours = list.data!.simulationRuns.filter((r) => [ra, rb].includes(r.runId));
+    expect(ours.map((r) => r.runId)).toEqual([rb, ra]);
+    expect(ours[0]).toMatchObject({ comparedWith: ra, totals: { ggr: 70_000 } });
 
-    const run = await t.gql<{ simulationRun: Record<string, unknown> }>(RUN, { runId: 'simtesta' }, analyst);
+    const run = await t.gql<{ simulationRun: Record<string, unknown> }>(RUN, { runId: ra }, analyst);
     expect(run.errors).toBeUndefined();
     const got = run.data!.simulationRun as {
       summary: { totals: Record<string, number>; comparedWith: string };
@@ -192,10 +197,10 @@ describe('kept simulations in the back office', () => {
       payments: { rejectedBets: number };
     };
     expect(got.summary.totals).toEqual(a.totals);
-    expect(got.summary.comparedWith).toBe('simtestb');
+    expect(got.summary.comparedWith).toBe(rb);
     expect(got.byMarketType.map((g) => g.key)).toEqual(['1x2', 'multiple']);
     expect(got.byMarketType[1]!.totals.rtp).toBeCloseTo(a.byMarketType.multiple!.rtp, 12);
-    expect(got.largestWins[0]!.betId).toBe('simtesta-b7');
+    expect(got.largestWins[0]!.betId).toBe(`${ra}-b7`);
     expect(got.calibration).toMatchObject({ brierMarket: 0.54, logLossMarket: null });
     expect(got.calibration.reliability[0]!.oursCount).toBe(2);
     expect(JSON.parse(got.scenarioJson)).toEqual(a.scenario);
@@ -229,7 +234,7 @@ describe('kept simulations in the back office', () => {
       })),
       largestWins: RACING.largestWins.map(({ userId: _u, ...w }) => w),
     });
-    const other = await t.gql<{ simulationRun: { racing: unknown } }>(RUN, { runId: 'simtestb' }, analyst);
+    const other = await t.gql<{ simulationRun: { racing: unknown } }>(RUN, { runId: rb }, analyst);
     expect(other.data!.simulationRun.racing).toBeNull();
 
     const missing = await t.gql<{ simulationRun: unknown }>(RUN, { runId: 'nosuchrun' }, analyst);
@@ -237,7 +242,8 @@ describe('kept simulations in the back office', () => {
   });
 
   it('keeps a run once: a second keep of the same run is refused and lists nothing more', async () => {
-    const c = reportOf('simtestc', 'again', 500_000, 400_000);
+    const runId = own('simtestc');
+    const c = reportOf(runId, 'again', 500_000, 400_000);
     await keepSimulationReport(t.services.store, c, '2026-11-27T05:02:00.000Z');
     await expect(keepSimulationReport(t.services.store, c, '2026-11-27T05:03:00.000Z')).rejects.toMatchObject(
       {
@@ -245,7 +251,7 @@ describe('kept simulations in the back office', () => {
       },
     );
     const list = await t.gql<{ simulationRuns: { runId: string }[] }>(LIST, {}, analyst);
-    expect(list.data!.simulationRuns.filter((r) => r.runId === 'simtestc')).toHaveLength(1);
+    expect(list.data!.simulationRuns.filter((r) => r.runId === runId)).toHaveLength(1);
   });
 
   it('refuses staff without simulations.view and anonymous callers', async () => {

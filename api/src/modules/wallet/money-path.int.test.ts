@@ -8,6 +8,7 @@
 import { protectionDecider, protectionStream, walletStream } from '@bashiri/domain';
 import type { WalletCommand } from '@bashiri/domain';
 import type { Aggregated, EventStore, Evolver, SqlEventStore } from '@bashiri/eventstore';
+import { randomUUID } from 'node:crypto';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp } from '../../testing/app.ts';
@@ -88,6 +89,8 @@ describe('moveMoney', () => {
   afterAll(async () => t.close());
 
   const at = () => new Date(t.services.now()).toISOString();
+  /** A player id of this attempt's own (a retry must not meet its first attempt's wallet and tickets). */
+  const own = (label: string) => `${label}-${randomUUID().slice(0, 8)}`;
   const credit = (userId: string, amount: number, movementId: string) =>
     moveMoney(t.services, creditMovement(at, userId, amount, movementId));
 
@@ -104,24 +107,26 @@ describe('moveMoney', () => {
   };
 
   it('appends the product and the wallet together; a repeated request answers the same and writes nothing', async () => {
-    expect((await credit('mp1', 1_000, 'mp1-credit')).answer).toBe(true);
-    const first = await buy('mp1', 'a', 'r1', 400);
+    const u = own('mp1');
+    expect((await credit(u, 1_000, `${u}-credit`)).answer).toBe(true);
+    const first = await buy(u, `${u}-a`, 'r1', 400);
     expect(first).toMatchObject({ answer: 'bought r1', written: true });
-    const again = await buy('mp1', 'a', 'r1', 400);
+    const again = await buy(u, `${u}-a`, 'r1', 400);
     expect(again).toMatchObject({ answer: 'bought r1', written: false });
-    expect(await balance('mp1')).toBe(600);
-    expect((await t.services.store.readStream('ticket-a')).currentVersion).toBe(1);
+    expect(await balance(u)).toBe(600);
+    expect((await t.services.store.readStream(`ticket-${u}-a`)).currentVersion).toBe(1);
     // Refused by the wallet: nothing of the product is written either.
-    expect((await buy('mp1', 'b', 'r2', 5_000)).answer).toBe('refused INSUFFICIENT_FUNDS');
-    expect((await t.services.store.readStream('ticket-b')).streamExists).toBe(false);
+    expect((await buy(u, `${u}-b`, 'r2', 5_000)).answer).toBe('refused INSUFFICIENT_FUNDS');
+    expect((await t.services.store.readStream(`ticket-${u}-b`)).streamExists).toBe(false);
   });
 
   it('optimistic (decisions 0172, 0187): a stake is checked on the protections as they are — a cool-off another server wrote refuses it once heard of', async () => {
+    const u = own('mp-opt');
     const other = await startTestApp({ sql: t.services.sql });
     try {
-      await credit('mp-opt', 1_000, 'mp-opt-credit');
+      await credit(u, 1_000, `${u}-credit`);
       const first = await moveMoney(t.services, {
-        ...buyMovement(at, 'mp-opt', 'o', 'r1', 100),
+        ...buyMovement(at, u, `${u}-o`, 'r1', 100),
         optimistic: true,
       });
       expect(first).toMatchObject({ answer: 'bought r1', written: true, product: { version: 1 } });
@@ -129,8 +134,8 @@ describe('moveMoney', () => {
       const coolOff = protectionDecider.decide(
         {
           type: 'StartCoolOff',
-          userId: 'mp-opt',
-          actor: { kind: 'player', id: 'mp-opt' },
+          userId: u,
+          actor: { kind: 'player', id: u },
           at: at(),
           period: '24h',
           reason: '',
@@ -139,7 +144,7 @@ describe('moveMoney', () => {
       );
       expect(coolOff.ok).toBe(true);
       if (!coolOff.ok) return;
-      await other.services.store.appendToStream(protectionStream('mp-opt'), coolOff.events, {
+      await other.services.store.appendToStream(protectionStream(u), coolOff.events, {
         expectedVersion: 'no_stream',
       });
       // On PostgreSQL the other server's append reaches this one as a notification naming no stream
@@ -147,20 +152,22 @@ describe('moveMoney', () => {
       // (the in-memory store of the int-memory project is shared, and names the stream itself).
       (t.services.store as Partial<SqlEventStore>).notifyAppended?.();
       await new Promise((resolve) => setImmediate(resolve));
-      const next = buyMovement(at, 'mp-opt', 'o', 'r2', 100);
+      const next = buyMovement(at, u, `${u}-o`, 'r2', 100);
       const second = await moveMoney(t.services, {
         ...next,
         optimistic: true,
         product: { ...next.product!, from: first.product as Aggregated<string[]> },
       });
       expect(second).toMatchObject({ answer: 'refused COOL_OFF', written: false });
-      expect(await balance('mp-opt')).toBe(900);
+      expect(await balance(u)).toBe(900);
     } finally {
       await other.close();
     }
   });
 
   it('racing requests, repeated or not, move each stake exactly once and never below zero (property)', async () => {
+    // Players of this attempt's own (the run counter starts again on a retry).
+    const attempt = randomUUID().slice(0, 8);
     let run = 0;
     await fc.assert(
       fc.asyncProperty(
@@ -174,7 +181,7 @@ describe('moveMoney', () => {
         ),
         async (funds, requests) => {
           run++;
-          const userId = `mp-prop-${run}`;
+          const userId = `mp-prop-${attempt}-${run}`;
           await credit(userId, funds, `${userId}-credit`);
           const stakeOf = (request: number) => 100 * (request + 1);
           const answers = await Promise.all(
@@ -209,26 +216,27 @@ describe('moveMoney', () => {
     );
   });
   it("decides one player's movements in order on one wallet; run again, or one by one, it writes nothing", async () => {
-    await moveMoneyBatch(t.services, [creditMovement(at, 'mb1', 1_000, 'mb1-credit')]);
+    const u = own('mb1');
+    await moveMoneyBatch(t.services, [creditMovement(at, u, 1_000, `${u}-credit`)]);
     const batch = ['a', 'b', 'c'].map((k, i) =>
-      buyMovement(at, 'mb1', `mb1-${k}`, `mb1-${k}`, i === 0 ? 600 : 300),
+      buyMovement(at, u, `${u}-${k}`, `${u}-${k}`, i === 0 ? 600 : 300),
     );
     const first = await moveMoneyBatch(t.services, batch);
     // The third sees the wallet the first two left (100 TZS): refused, and its ticket not written.
     expect(first.map((r) => [r.answer, r.written])).toEqual([
-      ['bought mb1-a', true],
-      ['bought mb1-b', true],
+      [`bought ${u}-a`, true],
+      [`bought ${u}-b`, true],
       ['refused INSUFFICIENT_FUNDS', false],
     ]);
     expect(first[1]!.wallet.balance).toBe(100);
-    expect(await balance('mb1')).toBe(100);
-    expect((await t.services.store.readStream('ticket-mb1-c')).streamExists).toBe(false);
-    const stored = (await walletEvents('mb1')).length;
+    expect(await balance(u)).toBe(100);
+    expect((await t.services.store.readStream(`ticket-${u}-c`)).streamExists).toBe(false);
+    const stored = (await walletEvents(u)).length;
     const again = await moveMoneyBatch(t.services, batch);
     expect(again.map((r) => r.written)).toEqual([false, false, false]);
     expect((await moveMoney(t.services, batch[0]!)).written).toBe(false);
-    expect((await walletEvents('mb1')).length).toBe(stored);
-    expect((await t.services.store.readStream('ticket-mb1-a')).currentVersion).toBe(1);
+    expect((await walletEvents(u)).length).toBe(stored);
+    expect((await t.services.store.readStream(`ticket-${u}-a`)).currentVersion).toBe(1);
   });
 
   it('optimistic batch (decision 0196): known wallets unread, a stale one loses the race and is read again, a stake is always read', async () => {
@@ -252,7 +260,9 @@ describe('moveMoney', () => {
     };
     const here = { ...t.services, store };
     const optimistic = { optimistic: true, fallback: 'none' } as const;
-    const players = ['mbo-1', 'mbo-2'];
+    // Players of this attempt's own (a retry would find its first attempt's wallets known and moved).
+    const [one, two] = [own('mbo-1'), own('mbo-2')];
+    const players = [one, two];
     // Unknown wallets are read (and then known).
     await moveMoneyBatchWith(
       here,
@@ -269,36 +279,36 @@ describe('moveMoney', () => {
     );
     expect(second.lost).toBe(false);
     expect(reads).toEqual([]);
-    expect(await balance('mbo-1')).toBe(1_100);
+    expect(await balance(one)).toBe(1_100);
     // Another process moves mbo-1: this process's state of it is stale. The optimistic batch loses the
     // race and writes nothing (not even mbo-2's credit); the next attempt reads and pays each once.
-    await credit('mbo-1', 5, 'mbo-1-elsewhere');
+    await credit(one, 5, `${one}-elsewhere`);
     const third = players.map((u) => creditMovement(at, u, 10, `${u}-c3`));
     const lost = await moveMoneyBatchWith(here, third, optimistic);
     expect(lost).toMatchObject({ lost: true, results: [] });
-    expect(await balance('mbo-1')).toBe(1_105);
-    expect(await balance('mbo-2')).toBe(1_100);
+    expect(await balance(one)).toBe(1_105);
+    expect(await balance(two)).toBe(1_100);
     reads.length = 0;
     const retried = await moveMoneyBatchWith(here, third, optimistic);
     expect(retried.lost).toBe(false);
     expect(retried.results.map((r) => r.written)).toEqual([true, true]);
     expect(reads).toEqual(expect.arrayContaining(players.map((u) => walletStream(u))));
-    expect(await balance('mbo-1')).toBe(1_115);
-    expect(await balance('mbo-2')).toBe(1_110);
+    expect(await balance(one)).toBe(1_115);
+    expect(await balance(two)).toBe(1_110);
     // Run again: nothing twice (the recent window answers with no events).
     const repeated = await moveMoneyBatchWith(here, third, optimistic);
     expect(repeated.results.map((r) => r.written)).toEqual([false, false]);
-    expect((await walletEvents('mbo-1')).length).toBe(4);
+    expect((await walletEvents(one)).length).toBe(4);
     // A stake is never paid on an unread protection state: the batch reads the player's streams first.
     reads.length = 0;
     const bought = await moveMoneyBatchWith(
       here,
-      [buyMovement(at, 'mbo-2', 'mbo-t', 'mbo-t', 300)],
+      [buyMovement(at, two, `${two}-t`, `${two}-t`, 300)],
       optimistic,
     );
-    expect(bought.results.map((r) => r.answer)).toEqual(['bought mbo-t']);
-    expect(reads).toEqual(expect.arrayContaining([walletStream('mbo-2'), protectionStream('mbo-2')]));
-    expect(await balance('mbo-2')).toBe(810);
+    expect(bought.results.map((r) => r.answer)).toEqual([`bought ${two}-t`]);
+    expect(reads).toEqual(expect.arrayContaining([walletStream(two), protectionStream(two)]));
+    expect(await balance(two)).toBe(810);
   });
 
   it('answers and writes what one moveMoney per movement, in order, does (property)', async () => {

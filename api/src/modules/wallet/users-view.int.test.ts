@@ -1,3 +1,4 @@
+import { randomInt, randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openTestApp, TEST_ADMIN } from '../identity/testing.ts';
 import type { TestApp } from '../identity/testing.ts';
@@ -38,8 +39,12 @@ describe('users read model (accounts with balances and flags)', () => {
   };
 
   it('joins each player account with its wallet pockets, zero before any movement', async () => {
-    const agent = await register('+255754000101');
-    const invited = await register('+255754000102', agent.invitationCode);
+    // Phones and requests of this attempt's own (a retry would find the first attempt's phones taken).
+    const base = `+255754${String(randomInt(10_000)).padStart(4, '0')}`;
+    const [agentPhone, invitedPhone] = [`${base}01`, `${base}02`];
+    const attempt = randomUUID().slice(0, 8);
+    const agent = await register(agentPhone);
+    const invited = await register(invitedPhone, agent.invitationCode);
     const adjust = await t.gql(
       'mutation ($i: AdjustWalletInput!) { adjustWallet(input: $i) { balance } }',
       {
@@ -48,7 +53,7 @@ describe('users read model (accounts with balances and flags)', () => {
           pocket: 'BALANCE',
           amount: 12_500,
           reason: 'test credit',
-          requestId: 'users-view-1',
+          requestId: `users-view-1-${attempt}`,
         },
       },
       { token: staffToken },
@@ -62,7 +67,7 @@ describe('users read model (accounts with balances and flags)', () => {
           pocket: 'CREDIT_MONEY',
           amount: 3_000,
           reason: 'bonus',
-          requestId: 'users-view-2',
+          requestId: `users-view-2-${attempt}`,
         },
       },
       { token: staffToken },
@@ -93,7 +98,7 @@ describe('users read model (accounts with balances and flags)', () => {
     ).toEqual([
       {
         user_id: agent.id,
-        phone: '+255754000101',
+        phone: agentPhone,
         superior_id: null,
         no_bet: false,
         no_withdraw: false,
@@ -107,7 +112,7 @@ describe('users read model (accounts with balances and flags)', () => {
       },
       {
         user_id: invited.id,
-        phone: '+255754000102',
+        phone: invitedPhone,
         superior_id: agent.id,
         no_bet: true,
         no_withdraw: false,

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { player, staff, startTestApp } from '../../testing/app.ts';
 import type { TestApp } from '../../testing/app.ts';
@@ -68,37 +69,41 @@ describe('wallet: staff adjustments, balances and bills', () => {
 
   it('shows a withdrawal in flight as reserved, out of the balance, until it is refunded (issue 16 item 8)', async () => {
     const wallet = walletOf(t.services);
+    // A player and payment of this attempt's own (a retry would find the first attempt's withdrawal
+    // refunded and the credit's request answered).
+    const userId = `u9-${randomUUID().slice(0, 8)}`;
+    const paymentId = `p1-${userId}`;
     const base = {
-      userId: 'u9',
+      userId,
       at: new Date().toISOString(),
       actor: { kind: 'system', id: 'test' },
     } as const;
     await t.gql(
       ADJUST,
-      { input: { userId: 'u9', pocket: 'BALANCE', amount: 5_000, reason: 'test', requestId: 'r9' } },
+      { input: { userId, pocket: 'BALANCE', amount: 5_000, reason: 'test', requestId: `r9-${userId}` } },
       cashier,
     );
     expect(
       await wallet.run({
         ...base,
         type: 'ReserveWithdrawal',
-        movementId: 'w:p1',
-        paymentId: 'p1',
+        movementId: `w:${paymentId}`,
+        paymentId,
         amount: 2_000,
       }),
     ).toMatchObject({ ok: true });
     const WALLET = '{ myWallet { balance reserved } }';
-    expect((await t.gql(WALLET, {}, player('u9'))).data).toEqual({
+    expect((await t.gql(WALLET, {}, player(userId))).data).toEqual({
       myWallet: { balance: 3_000, reserved: 2_000 },
     });
     await wallet.run({
       ...base,
       type: 'RefundWithdrawal',
-      movementId: 'wr:p1',
-      paymentId: 'p1',
+      movementId: `wr:${paymentId}`,
+      paymentId,
       reason: 'failed',
     });
-    expect((await t.gql(WALLET, {}, player('u9'))).data).toEqual({
+    expect((await t.gql(WALLET, {}, player(userId))).data).toEqual({
       myWallet: { balance: 5_000, reserved: 0 },
     });
   });
