@@ -38,14 +38,19 @@ if (postgresUrl()) {
 }
 
 describe.skipIf(!postgresUrl())('wake-ups across processes (PostgreSQL)', () => {
-  it('a subscriber on another connection pool is woken by the append, long before its poll interval', async () => {
+  /** One schema, two stores on pools of their own, as two processes have them: one writes, one listens. */
+  const twoProcesses = async () => {
     const db = await openTestDatabase('postgres');
     const writer = await openSqlEventStore(db.sql);
     const otherPool = await createPostgresClient({
       connectionString: db.connectionString!,
       schema: db.schema,
     });
-    const reader = await createSqlEventStore(otherPool);
+    return { db, writer, reader: await createSqlEventStore(otherPool) };
+  };
+
+  it('a subscriber on another connection pool is woken by the append, long before its poll interval', async () => {
+    const { db, writer, reader } = await twoProcesses();
     const controller = new AbortController();
     const seen: string[] = [];
     try {
@@ -76,13 +81,7 @@ describe.skipIf(!postgresUrl())('wake-ups across processes (PostgreSQL)', () => 
    * whose names outgrow the notification wakes every listener.
    */
   it("another process's append wakes the listeners of its streams only, and every listener past the names' budget", async () => {
-    const db = await openTestDatabase('postgres');
-    const writer = await openSqlEventStore(db.sql);
-    const otherPool = await createPostgresClient({
-      connectionString: db.connectionString!,
-      schema: db.schema,
-    });
-    const reader = await createSqlEventStore(otherPool);
+    const { db, writer, reader } = await twoProcesses();
     const woken = { wallet: 0, racing: 0, all: 0 };
     reader.onAppended(onlyFor({ streamPrefixes: ['wallet-'] }, () => woken.wallet++));
     reader.onAppended(onlyFor({ streamPrefixes: ['racing-'] }, () => woken.racing++));
